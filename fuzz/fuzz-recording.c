@@ -1,0 +1,37 @@
+/*
+ * libFuzzer target for the recording parsers.  Besides the sanitizers it
+ * checks what every caller relies on: success gives a device and at least
+ * one event in time order, failure gives no recording and a message that
+ * names the input.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/recording/recording.h"
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct ut_recording *rec = NULL;
+	char err[256];
+
+	int rc = ut_recording_parse("fuzz", (const char *)data, size, &rec, err, sizeof(err));
+	if (rc != 0) {
+		if (rc > 0 || rec != NULL || strncmp(err, "fuzz:", 5) != 0)
+			abort();
+		return 0;
+	}
+
+	if (!rec || !rec->dev || rec->nevents == 0 || !rec->events)
+		abort();
+	for (size_t i = 1; i < rec->nevents; i++) {
+		if (rec->events[i].usec < rec->events[i - 1].usec)
+			abort();
+	}
+	ut_recording_free(rec);
+	return 0;
+}

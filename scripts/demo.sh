@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Build utouch and replay a bundled recording, printing what the stack sees.
+# Usage: scripts/demo.sh [RECORDING] [utouch-replay options...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/deps.sh build
+[ -f build/build.ninja ] || meson setup build -Dtests=false >/dev/null
+meson compile -C build >/dev/null
+rec=${1:-data/recordings/touchscreen/drag-2.evemu}
+shift || true
+exec build/tools/utouch-replay "$@" "$rec"

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Install the Debian 12 packages utouch needs, but only those that are missing.
+# Usage: scripts/deps.sh [build|test]   (test adds the test-only packages)
+set -euo pipefail
+want=(build-essential meson ninja-build pkg-config python3
+      libevdev-dev libmtdev-dev libyaml-dev)
+if [ "${1:-build}" = test ]; then
+  # cmocka for unit tests; clang + compiler-rt for the libFuzzer targets;
+  # libgrail/libframe only build ../shared/tools/ref-grail (the oracle).
+  want+=(libcmocka-dev clang libclang-rt-14-dev libgrail-dev libframe-dev valgrind)
+fi
+missing=()
+for p in "${want[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "deps: installing ${missing[*]}" >&2
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "deps: missing packages and not root; install them with: apt-get install ${missing[*]}" >&2
+    exit 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >&2
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi

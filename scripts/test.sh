@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Build utouch and run every test: a normal build, an ASan+UBSan build, and a
+# clang build running the libFuzzer targets briefly.  The last line printed is
+# "N passed, N failed"; the exit status is non-zero when anything failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+scripts/deps.sh test || exit 1
+jobs=$(nproc)
+logs=()
+failed_setup=0
+
+run_build() { # NAME CC MESON-ARGS... ; runs the tests of one build dir
+  local dir=$1 compiler=$2; shift 2
+  if [ ! -f "$dir/build.ninja" ]; then
+    CC=$compiler meson setup "$dir" "$@" >"$dir.setup.log" 2>&1 ||
+      { cat "$dir.setup.log"; failed_setup=$((failed_setup + 1)); return; }
+  fi
+  if ! meson compile -C "$dir" >"$dir.compile.log" 2>&1; then
+    tail -n 60 "$dir.compile.log"; failed_setup=$((failed_setup + 1)); return
+  fi
+  echo "== tests: $dir" >&2
+  meson test -C "$dir" --no-rebuild --print-errorlogs --num-processes "$jobs" "${suite_args[@]}" || true
+  logs+=("$dir/meson-logs/testlog.json")
+}
+
+suite_args=(--no-suite fuzz)
+run_build build cc
+run_build build-asan cc -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
+suite_args=(--suite fuzz)
+run_build build-fuzz clang -Dfuzz=true -Db_lundef=false -Dbuildtype=debug
+
+python3 - "$failed_setup" "${logs[@]}" <<'PY'
+import json, sys
+failed = int(sys.argv[1])
+passed = skipped = 0
+for path in sys.argv[2:]:
+    try:
+        lines = open(path).read().splitlines()
+    except OSError:
+        failed += 1
+        continue
+    for line in lines:
+        if not line.strip():
+            continue
+        r = json.loads(line)["result"]
+        if r in ("OK", "EXPECTEDFAIL"):
+            passed += 1
+        elif r == "SKIP":
+            skipped += 1
+        else:
+            failed += 1
+print(f"{passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""))
+sys.exit(1 if failed else 0)
+PY

@@ -1,0 +1,100 @@
+/*
+ * evdev event stream -> touch operations grouped into frames.
+ *
+ * This is the part of the evdev backend that does not care where events come
+ * from: a live device, a pipe or a recording all push `struct input_event`s
+ * through ut_evstream_push().  Multitouch protocol B is read natively;
+ * protocol A (with or without tracking ids) goes through libmtdev first.
+ *
+ * Every SYN_REPORT that changed anything yields one frame (or one frame per
+ * changed touch in split mode), delivered to a callback as an array of
+ * operations.  ut_framer (frames.h) turns those arrays into frame events.
+ */
+#ifndef UTOUCH_EVSTREAM_H
+#define UTOUCH_EVSTREAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <linux/input.h>
+
+struct libevdev;
+
+/** Number of per-touch axis values an operation carries; indexes are
+ * UFAxisType values (X = 0 ... Distance = 11). */
+#define UT_OP_NUM_AXES 12
+
+/** What happens to a touch in one operation. */
+enum ut_op_kind {
+	UT_OP_BEGIN = 0,     /**< the touch appears */
+	UT_OP_UPDATE,        /**< a value of the touch changed */
+	UT_OP_END,           /**< the touch is gone */
+	UT_OP_OWN,           /**< the client now owns the touch */
+	UT_OP_PENDING_END,   /**< the touch lifted but is not owned yet */
+};
+
+/** One touch operation. */
+struct ut_touch_op {
+	enum ut_op_kind kind;
+	uint32_t id;                 /**< 1, 2, 3 ... in order of appearance */
+	float wx, wy;                /**< window coordinates */
+	float dx, dy;                /**< device coordinates */
+	float axis[UT_OP_NUM_AXES];  /**< values by UFAxisType */
+	uint32_t axis_mask;          /**< bit n set: axis[n] is valid */
+};
+
+/** How ownership of new touches is reported. */
+enum ut_own_mode {
+	UT_OWN_BEGIN = 0,  /**< touches are owned from their begin (plain evdev) */
+	UT_OWN_EVENT,      /**< ownership follows the begin in a frame of its own (X11) */
+	UT_OWN_MANUAL,     /**< the embedder grants it with ut_evstream_grant(); a touch
+	                        that lifts before that gets a pending end */
+};
+
+/** Options of a stream; zero-initialised means defaults except where noted. */
+struct ut_evstream_opts {
+	int split;          /**< one frame per changed touch */
+	int reverse;        /**< walk slots from highest to lowest */
+	int begin_first;    /**< new touches before other changes of a report */
+	enum ut_own_mode own;
+	int direct;         /**< 1 direct, 0 indirect, -1 detect from capabilities */
+	double screen_w;    /**< window size for direct devices (0: 1024) */
+	double screen_h;    /**< (0: 768) */
+};
+
+/** Receives one frame: @p usec is the time of the event that closed it. */
+typedef void (*ut_evstream_frame_fn)(void *data, uint64_t usec,
+				     const struct ut_touch_op *ops, size_t nops);
+
+struct ut_evstream;
+
+/**
+ * Create a stream for a device with the capabilities in @p caps (not kept;
+ * the needed values are copied).  Returns NULL and sets errno on failure:
+ * EINVAL when the device has no ABS_MT_POSITION_X/Y, ENOMEM.
+ */
+struct ut_evstream *ut_evstream_new(const struct libevdev *caps,
+				    const struct ut_evstream_opts *opts,
+				    ut_evstream_frame_fn fn, void *data);
+
+/** Destroy a stream; NULL is allowed. */
+void ut_evstream_destroy(struct ut_evstream *s);
+
+/** Feed one event.  Frames are delivered from inside this call. */
+void ut_evstream_push(struct ut_evstream *s, const struct input_event *ev);
+
+/** Grant ownership of touch @p id (UT_OWN_MANUAL).  Emits an ownership frame
+ * at @p usec, and the touch's end right after when it had a pending end.
+ * Returns 0, or -ENOENT when no touch waits for ownership under that id. */
+int ut_evstream_grant(struct ut_evstream *s, uint32_t id, uint64_t usec);
+
+/** 'B' or 'A': the multitouch protocol the device speaks. */
+char ut_evstream_protocol(const struct ut_evstream *s);
+
+/** Whether the stream treats the device as direct (a touchscreen). */
+int ut_evstream_is_direct(const struct ut_evstream *s);
+
+/** Detect direct/indirect from capabilities: INPUT_PROP_DIRECT -> 1;
+ * INPUT_PROP_POINTER or BTN_TOOL_FINGER -> 0; anything else -> 1. */
+int ut_evdev_caps_is_direct(const struct libevdev *caps);
+
+#endif

@@ -1,0 +1,160 @@
+/*
+ * Touch operations -> frame events.  See frames.h.
+ */
+#include <libevdev/libevdev.h>
+
+#include "backend/evdev/frames.h"
+
+/* ABS_MT_* codes in UFAxisType order */
+static const unsigned int axis_codes[UT_OP_NUM_AXES] = {
+	ABS_MT_POSITION_X, ABS_MT_POSITION_Y, ABS_MT_TOUCH_MAJOR,
+	ABS_MT_TOUCH_MINOR, ABS_MT_WIDTH_MAJOR, ABS_MT_WIDTH_MINOR,
+	ABS_MT_ORIENTATION, ABS_MT_TOOL_TYPE, ABS_MT_BLOB_ID,
+	ABS_MT_TRACKING_ID, ABS_MT_PRESSURE, ABS_MT_DISTANCE,
+};
+
+UFBackendDevice
+ut_framer_device_new(const struct libevdev *caps,
+		     const struct ut_device_opts *opts)
+{
+	UFBackendDevice dev = frame_backend_device_new();
+	const char *name = opts->name ? opts->name : libevdev_get_name(caps);
+	unsigned int touches = 64;
+
+	if (!dev)
+		return NULL;
+	if (libevdev_has_event_code(caps, EV_ABS, ABS_MT_SLOT))
+		touches = (unsigned int)libevdev_get_num_slots(caps);
+	frame_backend_device_set_name(dev, name && *name ? name : "utouch device");
+	frame_backend_device_set_direct(dev, opts->direct);
+	frame_backend_device_set_independent(dev, 0);
+	frame_backend_device_set_semi_mt(dev,
+		libevdev_has_property(caps, INPUT_PROP_SEMI_MT));
+	frame_backend_device_set_max_touches(dev, touches);
+	frame_backend_device_set_window_resolution(dev, opts->window_res,
+						   opts->window_res);
+	for (int i = 0; i < UT_OP_NUM_AXES; i++) {
+		const struct input_absinfo *a;
+
+		if (!libevdev_has_event_code(caps, EV_ABS, axis_codes[i]))
+			continue;
+		a = libevdev_get_abs_info(caps, axis_codes[i]);
+		/* evdev resolution is units/mm, frame wants units/m */
+		frame_backend_device_add_axis(dev, (UFAxisType)i,
+					      (float)a->minimum,
+					      (float)a->maximum,
+					      (float)a->resolution * 1000.f);
+	}
+	return dev;
+}
+
+void
+ut_framer_init(struct ut_framer *f, UFBackendDevice device, UFWindowId window,
+	       int own_at_begin)
+{
+	f->device = device;
+	f->window = window;
+	f->own_at_begin = own_at_begin;
+	f->prev = NULL;
+}
+
+void
+ut_framer_fini(struct ut_framer *f)
+{
+	if (f->prev)
+		frame_backend_frame_delete(f->prev);
+	f->prev = NULL;
+}
+
+static void
+set_values(UFBackendTouch t, const struct ut_touch_op *op, uint64_t time_ms)
+{
+	frame_backend_touch_set_window_pos(t, op->wx, op->wy);
+	frame_backend_touch_set_value(t, UFAxisTypeX, op->dx);
+	frame_backend_touch_set_value(t, UFAxisTypeY, op->dy);
+	for (int i = 2; i < UT_OP_NUM_AXES; i++)
+		if (op->axis_mask & (1u << i))
+			frame_backend_touch_set_value(t, (UFAxisType)i,
+						      op->axis[i]);
+	frame_backend_touch_set_time(t, time_ms);
+}
+
+UFEvent
+ut_framer_build(struct ut_framer *f, uint64_t time_ms,
+		const struct ut_touch_op *ops, size_t nops)
+{
+	UFBackendFrame fr = f->prev ? frame_backend_frame_create_next(f->prev)
+				    : frame_backend_frame_new();
+	UFEvent ev;
+
+	if (!fr)
+		return NULL;
+	frame_backend_frame_set_device(fr, f->device);
+	frame_backend_frame_set_window_id(fr, f->window);
+
+	for (size_t k = 0; k < nops; k++) {
+		const struct ut_touch_op *op = &ops[k];
+		UFBackendTouch t;
+
+		if (op->kind == UT_OP_BEGIN) {
+			t = frame_backend_touch_new();
+			if (!t)
+				continue;
+			frame_backend_touch_set_id(t, op->id);
+			frame_backend_touch_set_start_time(t, time_ms);
+			frame_backend_touch_set_owned(t, f->own_at_begin);
+			frame_backend_touch_set_pending_end(t, 0);
+			set_values(t, op, time_ms);
+		} else {
+			if (frame_backend_frame_borrow_touch_by_id(fr, op->id, &t) !=
+			    UFStatusSuccess)
+				continue;
+			switch (op->kind) {
+			case UT_OP_OWN:
+				frame_backend_touch_set_owned(t, 1);
+				frame_backend_touch_set_time(t, time_ms);
+				break;
+			case UT_OP_PENDING_END:
+				set_values(t, op, time_ms);
+				frame_backend_touch_set_pending_end(t, 1);
+				break;
+			case UT_OP_END:
+				set_values(t, op, time_ms);
+				frame_backend_touch_set_ended(t);
+				break;
+			default:
+				set_values(t, op, time_ms);
+				break;
+			}
+		}
+		frame_backend_frame_give_touch(fr, &t);
+	}
+	frame_backend_frame_set_active_touches(fr,
+		frame_frame_get_num_touches(frame_backend_frame_get_frame(fr)));
+
+	ev = frame_event_new();
+	if (!ev) {
+		frame_backend_frame_delete(fr);
+		return NULL;
+	}
+	frame_event_set_type(ev, UFEventTypeFrame);
+	frame_event_set_frame(ev, fr);
+	frame_event_set_time(ev, time_ms);
+	if (f->prev)
+		frame_backend_frame_delete(f->prev);
+	f->prev = fr;
+	return ev;
+}
+
+UFEvent
+ut_framer_device_event(struct ut_framer *f, UFEventType type, uint64_t time_ms)
+{
+	UFEvent ev = frame_event_new();
+
+	if (!ev)
+		return NULL;
+	frame_event_set_type(ev, type);
+	frame_event_set_device(ev, f->device);
+	frame_event_set_time(ev, time_ms);
+	return ev;
+}

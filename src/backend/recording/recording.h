@@ -1,0 +1,89 @@
+/*
+ * Recordings of evdev devices: evemu (1.0 and 2.x) and libinput record YAML.
+ *
+ * A recording is a device description plus the stream of evdev events the
+ * device produced.  The description is held in a libevdev context created
+ * without a file descriptor, so the code that turns events into frames reads
+ * device capabilities the same way for recordings and for live devices.
+ */
+#ifndef UTOUCH_RECORDING_H
+#define UTOUCH_RECORDING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct libevdev;
+
+/** File formats understood by ut_recording_load(). */
+enum ut_recording_format {
+	UT_RECORDING_EVEMU_1,          /**< grail-era evemu: no resolution, absolute times */
+	UT_RECORDING_EVEMU_2,          /**< "# EVEMU 1.x" header from evemu-record 2.x */
+	UT_RECORDING_LIBINPUT_RECORD,  /**< YAML written by `libinput record` */
+};
+
+/** One evdev event from a recording. */
+struct ut_raw_event {
+	uint64_t usec;   /**< timestamp in microseconds, as written in the file */
+	uint16_t type;
+	uint16_t code;
+	int32_t value;
+};
+
+/** A loaded recording. All memory belongs to the struct. */
+struct ut_recording {
+	char *path;                      /**< the events file that was loaded */
+	enum ut_recording_format format;
+	struct libevdev *dev;            /**< capabilities: name, ids, props, key/abs bits,
+	                                      absinfo (resolution in units/mm as in evdev) */
+	struct ut_raw_event *events;
+	size_t nevents;
+};
+
+/** Limits that keep hostile files from using unbounded memory or time. */
+#define UT_RECORDING_MAX_BYTES   (256u * 1024u * 1024u)
+#define UT_RECORDING_MAX_EVENTS  (16u * 1024u * 1024u)
+#define UT_RECORDING_MAX_LINE    4096u
+
+/**
+ * Load a recording.
+ *
+ * The formats, limits and error messages are described in
+ * doc/recording-formats.md.  For a libinput record file with several
+ * devices, the first touch device (ABS_MT_POSITION_X) with events is used,
+ * else the first device with events.
+ *
+ * @param path       the recording (evemu or libinput record YAML; the format
+ *                   is detected from the content).
+ * @param device     optional separate evemu device description (`device.prop`
+ *                   style); it replaces any description in @p path.  When NULL
+ *                   and the recording has no device lines, `device.prop` in
+ *                   the directory of @p path is used if it exists.
+ * @param out        receives the recording on success, NULL on failure.  The
+ *                   caller frees it with ut_recording_free().
+ * @param err        buffer for an error message of the form
+ *                   "PATH:LINE: what is wrong", or "PATH: what is wrong" for
+ *                   problems of a whole file; PATH names the file at fault
+ *                   (may be NULL).  Set to "" on success.
+ * @param errlen     size of @p err.
+ * @return 0 on success, a negative errno-style code on failure (-ENOENT and
+ *         other open/read errors, -EINVAL for malformed content or a missing
+ *         description, -E2BIG for limits, -ENOMEM).
+ */
+int ut_recording_load(const char *path, const char *device,
+                      struct ut_recording **out, char *err, size_t errlen);
+
+/**
+ * Parse a recording held in memory (used by the fuzzer and tests).
+ *
+ * @p data need not be NUL-terminated; a NUL byte inside is an error.
+ * @p name is used in error messages and copied to the recording's path.
+ * Same return values and ownership as ut_recording_load().  No device.prop
+ * lookup happens, so the data must contain the device description.
+ */
+int ut_recording_parse(const char *name, const char *data, size_t len,
+                       struct ut_recording **out, char *err, size_t errlen);
+
+/** Free a recording; NULL is allowed. */
+void ut_recording_free(struct ut_recording *rec);
+
+#endif

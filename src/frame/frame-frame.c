@@ -1,0 +1,469 @@
+/*
+ * Frames: the touches of one device over one window at one time.
+ */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "frame/frame-private.h"
+
+/* Serials identify the frame a touch was borrowed from, even after a
+ * frame's memory has been recycled for another frame. */
+static atomic_uint_fast64_t next_serial = 1;
+
+static struct UFFrame_ *
+frame_alloc(void)
+{
+	bool recycled;
+	struct UFFrame_ *frame = ut_pool_get(UT_POOL_FRAME, &recycled);
+
+	if (!frame)
+		return NULL;
+	if (!recycled) {
+		frame->touches = frame->inline_touches;
+		frame->capacity = UT_FRAME_INLINE_TOUCHES;
+	}
+	frame->refcount = 1;
+	frame->event_holders = 0;
+	frame->serial = atomic_fetch_add(&next_serial, 1);
+	frame->set = 0;
+	frame->active_touches = 0;
+	frame->device = NULL;
+	frame->window_id = 0;
+	frame->prev = NULL;
+	frame->num_touches = 0;
+	return frame;
+}
+
+/* Free one frame whose refcount reached zero, except its prev link. */
+static void
+frame_release(struct UFFrame_ *frame)
+{
+	for (unsigned int i = 0; i < frame->num_touches; i++)
+		ut_touch_unref(frame->touches[i]);
+	frame->num_touches = 0;
+	ut_device_unref(frame->device);
+	frame->device = NULL;
+	if (ut_pool_put(UT_POOL_FRAME, frame))
+		return;
+	if (frame->touches != frame->inline_touches)
+		free(frame->touches);
+	free(frame);
+}
+
+void
+ut_frame_ref(struct UFFrame_ *frame)
+{
+	if (frame)
+		frame->refcount++;
+}
+
+void
+ut_frame_unref(struct UFFrame_ *frame)
+{
+	/* A loop rather than recursion: a chain of previous frames can be long. */
+	while (frame && --frame->refcount == 0) {
+		struct UFFrame_ *prev = frame->prev;
+
+		frame->prev = NULL;
+		frame_release(frame);
+		frame = prev;
+	}
+}
+
+static void
+frame_drop_prev(struct UFFrame_ *frame)
+{
+	struct UFFrame_ *prev = frame->prev;
+
+	frame->prev = NULL;
+	ut_frame_unref(prev);
+}
+
+void
+ut_frame_release_event_hold(struct UFFrame_ *frame)
+{
+	if (--frame->event_holders == 0)
+		frame_drop_prev(frame);
+}
+
+static bool
+frame_reserve(struct UFFrame_ *frame, unsigned int count)
+{
+	struct UFTouch_ **touches;
+	unsigned int capacity = frame->capacity;
+
+	if (count <= capacity)
+		return true;
+	while (capacity < count)
+		capacity *= 2;
+	if (frame->touches == frame->inline_touches) {
+		touches = ut_frame_malloc(capacity * sizeof(*touches));
+		if (touches)
+			memcpy(touches, frame->inline_touches,
+			       frame->num_touches * sizeof(*touches));
+	} else {
+		touches = ut_frame_realloc(frame->touches, capacity * sizeof(*touches));
+	}
+	if (!touches)
+		return false;
+	frame->touches = touches;
+	frame->capacity = capacity;
+	return true;
+}
+
+struct UFTouch_ *
+ut_frame_find_touch(const struct UFFrame_ *frame, UFTouchId id, unsigned int *index)
+{
+	for (unsigned int i = 0; i < frame->num_touches; i++) {
+		if (frame->touches[i]->id == id) {
+			if (index)
+				*index = i;
+			return frame->touches[i];
+		}
+	}
+	return NULL;
+}
+
+FRAME_PUBLIC UFBackendFrame
+frame_backend_frame_new(void)
+{
+	return (UFBackendFrame)(void *)frame_alloc();
+}
+
+FRAME_PUBLIC UFBackendFrame
+frame_backend_frame_create_next(UFBackendFrame backend)
+{
+	struct UFFrame_ *prev = ut_frame_from_backend(backend);
+	struct UFFrame_ *frame;
+
+	if (!prev)
+		return NULL;
+	frame = frame_alloc();
+	if (!frame)
+		return NULL;
+	if (!frame_reserve(frame, prev->num_touches))
+		goto fail;
+
+	for (unsigned int i = 0; i < prev->num_touches; i++) {
+		struct UFTouch_ *touch = prev->touches[i];
+
+		switch (touch->state) {
+		case UFTouchStateBegin:
+			/* Same time: the copy counts as unchanged in the new frame. */
+			touch = ut_touch_clone(touch);
+			if (!touch)
+				goto fail;
+			touch->state = UFTouchStateUpdate;
+			break;
+		case UFTouchStateUpdate:
+			touch->refcount++;
+			break;
+		case UFTouchStateEnd:
+			continue;
+		}
+		frame->touches[frame->num_touches++] = touch;
+	}
+
+	frame->prev = prev;
+	prev->refcount++;
+	/* Only the last frame is ever looked back at; unless an event still
+	 * shows prev, its own history can go, so chains stay short. */
+	if (prev->event_holders == 0)
+		frame_drop_prev(prev);
+	return (UFBackendFrame)(void *)frame;
+
+fail:
+	ut_frame_unref(frame);
+	return NULL;
+}
+
+FRAME_PUBLIC UFFrame
+frame_backend_frame_get_frame(UFBackendFrame frame)
+{
+	return ut_frame_from_backend(frame);
+}
+
+FRAME_PUBLIC void
+frame_backend_frame_delete(UFBackendFrame frame)
+{
+	ut_frame_unref(ut_frame_from_backend(frame));
+}
+
+FRAME_PUBLIC void
+frame_backend_frame_set_device(UFBackendFrame backend, UFBackendDevice device)
+{
+	struct UFFrame_ *frame = ut_frame_from_backend(backend);
+	struct UFDevice_ *new_device = ut_device_from_backend(device);
+
+	if (!frame)
+		return;
+	ut_device_ref(new_device);
+	ut_device_unref(frame->device);
+	frame->device = new_device;
+	if (new_device)
+		frame->set |= UT_FRAME_SET_DEVICE;
+	else
+		frame->set &= ~(uint32_t)UT_FRAME_SET_DEVICE;
+}
+
+FRAME_PUBLIC void
+frame_backend_frame_set_window_id(UFBackendFrame backend, UFWindowId window_id)
+{
+	struct UFFrame_ *frame = ut_frame_from_backend(backend);
+
+	if (!frame)
+		return;
+	frame->window_id = window_id;
+	frame->set |= UT_FRAME_SET_WINDOW;
+}
+
+FRAME_PUBLIC void
+frame_backend_frame_set_active_touches(UFBackendFrame backend, unsigned int active_touches)
+{
+	struct UFFrame_ *frame = ut_frame_from_backend(backend);
+
+	if (!frame)
+		return;
+	frame->active_touches = active_touches;
+	frame->set |= UT_FRAME_SET_ACTIVE;
+}
+
+FRAME_PUBLIC UFStatus
+frame_backend_frame_borrow_touch_by_id(UFBackendFrame backend, UFTouchId id,
+				       UFBackendTouch *touch)
+{
+	struct UFFrame_ *frame = ut_frame_from_backend(backend);
+	struct UFTouch_ *found;
+	UFBackendTouch handle;
+
+	if (!frame || !touch)
+		return UFStatusErrorInvalidTouch;
+	found = ut_frame_find_touch(frame, id, NULL);
+	if (!found)
+		return UFStatusErrorInvalidTouch;
+	handle = ut_backend_touch_borrow(found, frame->serial);
+	if (!handle)
+		return UFStatusErrorResources;
+	*touch = handle;
+	return UFStatusSuccess;
+}
+
+FRAME_PUBLIC UFStatus
+frame_backend_frame_give_touch(UFBackendFrame backend, UFBackendTouch *touch)
+{
+	struct UFFrame_ *frame = ut_frame_from_backend(backend);
+	UFBackendTouch handle;
+	unsigned int slot = 0, other = 0;
+	bool have_slot = false;
+
+	if (!frame || !touch || !*touch)
+		return UFStatusErrorGeneric;
+	handle = *touch;
+
+	if (handle->frame_serial == frame->serial)
+		have_slot = ut_frame_find_touch(frame, handle->borrowed_id, &slot) != NULL;
+	if (ut_frame_find_touch(frame, handle->touch->id, &other) &&
+	    !(have_slot && other == slot))
+		return UFStatusErrorTouchIdExists;
+
+	if (have_slot) {
+		ut_touch_unref(frame->touches[slot]);
+		frame->touches[slot] = handle->touch;
+	} else {
+		if (!frame_reserve(frame, frame->num_touches + 1))
+			return UFStatusErrorResources;
+		frame->touches[frame->num_touches++] = handle->touch;
+	}
+	ut_backend_touch_consume(handle);
+	*touch = NULL;
+	return UFStatusSuccess;
+}
+
+/*
+ * Consumer side
+ */
+
+FRAME_PUBLIC UFStatus
+frame_frame_get_touch_by_index(UFFrame frame, unsigned int index, UFTouch *touch)
+{
+	if (!frame || !touch || index >= frame->num_touches)
+		return UFStatusErrorInvalidTouch;
+	*touch = frame->touches[index];
+	return UFStatusSuccess;
+}
+
+FRAME_PUBLIC UFStatus
+frame_frame_get_touch_by_id(UFFrame frame, UFTouchId touch_id, UFTouch *touch)
+{
+	struct UFTouch_ *found;
+
+	if (!frame || !touch)
+		return UFStatusErrorInvalidTouch;
+	found = ut_frame_find_touch(frame, touch_id, NULL);
+	if (!found)
+		return UFStatusErrorInvalidTouch;
+	*touch = found;
+	return UFStatusSuccess;
+}
+
+static struct UFTouch_ *
+previous_touch(UFFrame frame, UFTouch touch)
+{
+	if (!frame || !touch || !frame->prev)
+		return NULL;
+	return ut_frame_find_touch(frame->prev, touch->id, NULL);
+}
+
+FRAME_PUBLIC UFStatus
+frame_frame_get_previous_touch_property(UFFrame frame, UFTouch touch,
+					UFTouchProperty property, void *value)
+{
+	struct UFTouch_ *prev = previous_touch(frame, touch);
+
+	if (!prev)
+		return UFStatusErrorInvalidTouch;
+	return (frame_touch_get_property)(prev, property, value);
+}
+
+FRAME_PUBLIC UFStatus
+frame_frame_get_previous_touch_value(UFFrame frame, UFTouch touch, UFAxisType type,
+				     float *value)
+{
+	struct UFTouch_ *prev = previous_touch(frame, touch);
+
+	if (!prev)
+		return UFStatusErrorInvalidTouch;
+	return frame_touch_get_value(prev, type, value);
+}
+
+enum value_kind {
+	KIND_NONE,
+	KIND_DEVICE,
+	KIND_WINDOW,
+	KIND_UNSIGNED,
+};
+
+static enum value_kind
+frame_property_kind(UFFrameProperty property)
+{
+	switch (property) {
+	case UFFramePropertyDevice:
+		return KIND_DEVICE;
+	case UFFramePropertyWindowId:
+		return KIND_WINDOW;
+	case UFFramePropertyNumTouches:
+	case UFFramePropertyActiveTouches:
+		return KIND_UNSIGNED;
+	}
+	return KIND_NONE;
+}
+
+static UFStatus
+frame_check(UFFrame frame, UFFrameProperty property, const void *value,
+	    enum value_kind want)
+{
+	enum value_kind kind;
+
+	if (!frame || !value)
+		return UFStatusErrorGeneric;
+	kind = frame_property_kind(property);
+	if (kind == KIND_NONE)
+		return UFStatusErrorUnknownProperty;
+	if (want != KIND_NONE && kind != want)
+		return UFStatusErrorInvalidType;
+	if (kind == KIND_DEVICE && !(frame->set & UT_FRAME_SET_DEVICE))
+		return UFStatusErrorUnknownProperty;
+	if (kind == KIND_WINDOW && !(frame->set & UT_FRAME_SET_WINDOW))
+		return UFStatusErrorUnknownProperty;
+	return UFStatusSuccess;
+}
+
+static unsigned int
+frame_unsigned(UFFrame frame, UFFrameProperty property)
+{
+	if (property == UFFramePropertyActiveTouches && (frame->set & UT_FRAME_SET_ACTIVE))
+		return frame->active_touches;
+	return frame->num_touches;
+}
+
+FRAME_PUBLIC UFStatus
+(frame_frame_get_property)(UFFrame frame, UFFrameProperty property, void *value)
+{
+	UFStatus status = frame_check(frame, property, value, KIND_NONE);
+
+	if (status != UFStatusSuccess)
+		return status;
+	switch (frame_property_kind(property)) {
+	case KIND_DEVICE:
+		*(UFDevice *)value = frame->device;
+		break;
+	case KIND_WINDOW:
+		*(UFWindowId *)value = frame->window_id;
+		break;
+	case KIND_UNSIGNED:
+		*(unsigned int *)value = frame_unsigned(frame, property);
+		break;
+	case KIND_NONE:
+		return UFStatusErrorUnknownProperty;
+	}
+	return UFStatusSuccess;
+}
+
+FRAME_PUBLIC UFStatus
+frame_frame_get_property_device_(UFFrame frame, UFFrameProperty property,
+				 UFDevice *value)
+{
+	UFStatus status = frame_check(frame, property, value, KIND_DEVICE);
+
+	if (status == UFStatusSuccess)
+		*value = frame->device;
+	return status;
+}
+
+FRAME_PUBLIC UFStatus
+frame_frame_get_property_window_id_(UFFrame frame, UFFrameProperty property,
+				    UFWindowId *value)
+{
+	UFStatus status = frame_check(frame, property, value, KIND_WINDOW);
+
+	if (status == UFStatusSuccess)
+		*value = frame->window_id;
+	return status;
+}
+
+FRAME_PUBLIC UFStatus
+frame_frame_get_property_uint64_(UFFrame frame, UFFrameProperty property,
+				 uint64_t *value)
+{
+	return frame_frame_get_property_window_id_(frame, property, value);
+}
+
+FRAME_PUBLIC UFStatus
+frame_frame_get_property_unsigned_int_(UFFrame frame, UFFrameProperty property,
+				       unsigned int *value)
+{
+	UFStatus status = frame_check(frame, property, value, KIND_UNSIGNED);
+
+	if (status == UFStatusSuccess)
+		*value = frame_unsigned(frame, property);
+	return status;
+}
+
+FRAME_PUBLIC uint32_t
+frame_frame_get_num_touches(UFFrame frame)
+{
+	return frame ? frame->num_touches : 0;
+}
+
+FRAME_PUBLIC UFDevice
+frame_frame_get_device(UFFrame frame)
+{
+	return frame ? frame->device : NULL;
+}
+
+FRAME_PUBLIC UFWindowId
+frame_frame_get_window_id(UFFrame frame)
+{
+	return frame ? frame->window_id : 0;
+}

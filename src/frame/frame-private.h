@@ -1,0 +1,192 @@
+/*
+ * Internal definitions of the frame library objects.
+ *
+ * The public handle types of <oif/frame.h> point at these structs.  The
+ * backend handle types are the same objects seen from the producer side:
+ * UFBackendDevice is a struct UFDevice_, UFBackendFrame a struct UFFrame_
+ * (each conversion goes through the helpers below).  UFBackendTouch is a
+ * small separate object because a borrowed touch is copied on write.
+ */
+#ifndef UTOUCH_FRAME_PRIVATE_H
+#define UTOUCH_FRAME_PRIVATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <oif/frame.h>
+#include <oif/frame_backend.h>
+#include <utouch/frame_handle.h>
+
+/** Number of UFAxisType values. */
+#define UT_AXIS_COUNT 12
+/** Touch pointers a frame holds without a separate allocation. */
+#define UT_FRAME_INLINE_TOUCHES 10
+
+struct UFAxis_ {
+	UFAxisType type;
+	float minimum;
+	float maximum;
+	float resolution; /* units per metre */
+};
+
+struct UFDevice_ {
+	int refcount;
+	uint32_t set; /* bit (1 << UFDeviceProperty) per property set */
+	char *name;
+	int direct;
+	int independent;
+	int semi_mt;
+	unsigned int max_touches;
+	float window_resolution_x;
+	float window_resolution_y;
+	uint32_t axis_mask; /* bit (1 << UFAxisType) per axis present */
+	struct UFAxis_ axes[UT_AXIS_COUNT]; /* indexed by type */
+	utouch_frame_touch_handler touch_handler;
+	void *touch_handler_data;
+};
+
+struct UFTouch_ {
+	/* The pool link overlays the first 8 bytes while the touch is free. */
+	int refcount; /* frames and backend handles sharing this touch */
+	uint16_t set; /* bit (1 << UFTouchProperty) per property set */
+	uint16_t axis_mask;
+	UFTouchId id;
+	UFTouchState state;
+	float window_x;
+	float window_y;
+	uint8_t owned;
+	uint8_t pending_end;
+	uint64_t time;
+	uint64_t start_time;
+	float values[UT_AXIS_COUNT];
+};
+
+struct UFBackendTouch_ {
+	struct UFTouch_ *touch; /* holds one reference */
+	uint64_t frame_serial;  /* serial of the frame it was borrowed from, 0 if new */
+	UFTouchId borrowed_id;
+};
+
+enum ut_frame_set_bits {
+	UT_FRAME_SET_DEVICE = 1u << 0,
+	UT_FRAME_SET_WINDOW = 1u << 1,
+	UT_FRAME_SET_ACTIVE = 1u << 2,
+};
+
+struct UFFrame_ {
+	/* The pool link overlays the first 8 bytes while the frame is free. */
+	int refcount;      /* producer handle, events, successor frames */
+	int event_holders; /* events holding this frame */
+	uint64_t serial;
+	uint32_t set;      /* enum ut_frame_set_bits */
+	unsigned int active_touches;
+	struct UFDevice_ *device; /* holds a reference when set */
+	UFWindowId window_id;
+	struct UFFrame_ *prev;    /* holds a reference when set */
+	unsigned int num_touches;
+	/* Kept across recycling, so a grown array is reused. */
+	unsigned int capacity;
+	struct UFTouch_ **touches;
+	struct UFTouch_ *inline_touches[UT_FRAME_INLINE_TOUCHES];
+};
+
+enum ut_event_set_bits {
+	UT_EVENT_SET_TYPE = 1u << 0,
+	UT_EVENT_SET_TIME = 1u << 1,
+};
+
+struct UFEvent_ {
+	int refcount;
+	uint32_t set; /* enum ut_event_set_bits */
+	UFEventType type;
+	struct UFDevice_ *device; /* holds a reference when set */
+	struct UFFrame_ *frame;   /* holds a reference and an event_holders count */
+	uint64_t time;
+};
+
+static inline struct UFDevice_ *
+ut_device_from_backend(UFBackendDevice device)
+{
+	return (struct UFDevice_ *)(void *)device;
+}
+
+static inline struct UFFrame_ *
+ut_frame_from_backend(UFBackendFrame frame)
+{
+	return (struct UFFrame_ *)(void *)frame;
+}
+
+/* Reference helpers shared between the object files. */
+void ut_device_ref(struct UFDevice_ *device);
+void ut_device_unref(struct UFDevice_ *device);
+void ut_frame_ref(struct UFFrame_ *frame);
+void ut_frame_unref(struct UFFrame_ *frame);
+/** Called when an event stops holding @p frame: the last one releases the
+ *  link to the previous frame. */
+void ut_frame_release_event_hold(struct UFFrame_ *frame);
+void ut_touch_unref(struct UFTouch_ *touch);
+/** A new touch that copies @p src, with refcount 1; NULL when out of memory. */
+struct UFTouch_ *ut_touch_clone(const struct UFTouch_ *src);
+/** The touch of @p frame with id @p id, or NULL. */
+struct UFTouch_ *ut_frame_find_touch(const struct UFFrame_ *frame, UFTouchId id,
+				     unsigned int *index);
+/** A new handle sharing @p touch (borrowed from the frame with @p frame_serial);
+ *  NULL when out of memory. */
+UFBackendTouch ut_backend_touch_borrow(struct UFTouch_ *touch, uint64_t frame_serial);
+/** Free @p handle after its touch reference moved into a frame. */
+void ut_backend_touch_consume(UFBackendTouch handle);
+
+/*
+ * Per-thread free lists.
+ *
+ * Touches, backend touches, frames and events are recycled through bounded
+ * per-thread free lists, so that steady-state frame production does not
+ * call malloc.  Objects may be released on any thread; they go to that
+ * thread's list.  A thread's lists are freed when the thread exits.
+ */
+enum ut_pool_kind {
+	UT_POOL_TOUCH,
+	UT_POOL_BACKEND_TOUCH,
+	UT_POOL_FRAME,
+	UT_POOL_EVENT,
+	UT_POOL_KIND_COUNT,
+};
+
+/**
+ * Take an object of @p kind, or NULL when out of memory.  The contents are
+ * uninitialised, except that a recycled object (*recycled set to true)
+ * keeps what it held when it was put back, apart from its first pointer.
+ */
+void *ut_pool_get(enum ut_pool_kind kind, bool *recycled);
+
+/**
+ * Return an object.  Returns true when the list kept it; false when the
+ * list is full and the caller must release what the object owns and free()
+ * it.
+ */
+bool ut_pool_put(enum ut_pool_kind kind, void *object);
+
+/** malloc() that counts into ut_frame_pool_malloc_count(). */
+void *ut_frame_malloc(size_t size);
+/** realloc() that counts into ut_frame_pool_malloc_count(). */
+void *ut_frame_realloc(void *ptr, size_t size);
+
+/** Statistics of the calling thread's free lists. */
+struct ut_frame_pool_stats {
+	uint64_t mallocs;                   /**< heap allocations made by the frame
+	                                         library on this thread */
+	uint64_t reuses;                    /**< objects served from a free list */
+	unsigned int cached[UT_POOL_KIND_COUNT]; /**< objects in each free list */
+};
+
+/** Read the calling thread's statistics. */
+void ut_frame_pool_get_stats(struct ut_frame_pool_stats *stats);
+
+/** Number of heap allocations made by the frame library on this thread. */
+uint64_t ut_frame_pool_malloc_count(void);
+
+/** Free every object cached in the calling thread's free lists. */
+void ut_frame_pool_trim(void);
+
+#endif /* UTOUCH_FRAME_PRIVATE_H */

@@ -1,0 +1,446 @@
+/*
+ * Touches: backend touch handles (copy on write) and property getters.
+ */
+#include <string.h>
+#include <stdlib.h>
+
+#include "frame/frame-private.h"
+
+#define TOUCH_BIT(p) ((uint16_t)(1u << (p)))
+
+static struct UFTouch_ *
+touch_alloc(void)
+{
+	return ut_pool_get(UT_POOL_TOUCH, NULL);
+}
+
+static void
+touch_release(struct UFTouch_ *touch)
+{
+	if (!ut_pool_put(UT_POOL_TOUCH, touch))
+		free(touch);
+}
+
+void
+ut_touch_unref(struct UFTouch_ *touch)
+{
+	if (touch && --touch->refcount == 0)
+		touch_release(touch);
+}
+
+struct UFTouch_ *
+ut_touch_clone(const struct UFTouch_ *src)
+{
+	struct UFTouch_ *touch = touch_alloc();
+
+	if (!touch)
+		return NULL;
+	*touch = *src;
+	touch->refcount = 1;
+	return touch;
+}
+
+static UFBackendTouch
+backend_touch_wrap(struct UFTouch_ *touch, uint64_t frame_serial, UFTouchId id)
+{
+	UFBackendTouch handle = ut_pool_get(UT_POOL_BACKEND_TOUCH, NULL);
+
+	if (!handle)
+		return NULL;
+	handle->touch = touch;
+	handle->frame_serial = frame_serial;
+	handle->borrowed_id = id;
+	return handle;
+}
+
+static void
+backend_touch_release(UFBackendTouch handle)
+{
+	if (!ut_pool_put(UT_POOL_BACKEND_TOUCH, handle))
+		free(handle);
+}
+
+FRAME_PUBLIC UFBackendTouch
+frame_backend_touch_new(void)
+{
+	struct UFTouch_ *touch = touch_alloc();
+	UFBackendTouch handle;
+
+	if (!touch)
+		return NULL;
+	memset(touch, 0, sizeof(*touch));
+	touch->refcount = 1;
+	touch->state = UFTouchStateBegin;
+	touch->set = TOUCH_BIT(UFTouchPropertyState);
+
+	handle = backend_touch_wrap(touch, 0, 0);
+	if (!handle)
+		touch_release(touch);
+	return handle;
+}
+
+UFBackendTouch
+ut_backend_touch_borrow(struct UFTouch_ *touch, uint64_t frame_serial)
+{
+	UFBackendTouch handle = backend_touch_wrap(touch, frame_serial, touch->id);
+
+	if (handle)
+		touch->refcount++;
+	return handle;
+}
+
+void
+ut_backend_touch_consume(UFBackendTouch handle)
+{
+	backend_touch_release(handle);
+}
+
+FRAME_PUBLIC void
+utouch_frame_backend_touch_delete(UFBackendTouch handle)
+{
+	if (!handle)
+		return;
+	ut_touch_unref(handle->touch);
+	backend_touch_release(handle);
+}
+
+FRAME_PUBLIC UFTouch
+frame_backend_touch_get_touch(UFBackendTouch handle)
+{
+	return handle ? handle->touch : NULL;
+}
+
+/*
+ * The touch to write through @p handle: private to the handle, copied
+ * first if a frame shares it.  NULL for a NULL handle or out of memory
+ * (the change is then lost, and the touch left as it was).
+ */
+static struct UFTouch_ *
+writable(UFBackendTouch handle)
+{
+	struct UFTouch_ *copy;
+
+	if (!handle)
+		return NULL;
+	if (handle->touch->refcount == 1)
+		return handle->touch;
+	copy = ut_touch_clone(handle->touch);
+	if (!copy)
+		return NULL;
+	handle->touch->refcount--;
+	handle->touch = copy;
+	return copy;
+}
+
+FRAME_PUBLIC void
+frame_backend_touch_set_id(UFBackendTouch handle, UFTouchId id)
+{
+	struct UFTouch_ *touch = writable(handle);
+
+	if (!touch)
+		return;
+	touch->id = id;
+	touch->set |= TOUCH_BIT(UFTouchPropertyId);
+}
+
+FRAME_PUBLIC void
+frame_backend_touch_set_ended(UFBackendTouch handle)
+{
+	struct UFTouch_ *touch = writable(handle);
+
+	if (touch)
+		touch->state = UFTouchStateEnd;
+}
+
+FRAME_PUBLIC void
+frame_backend_touch_set_window_pos(UFBackendTouch handle, float x, float y)
+{
+	struct UFTouch_ *touch = writable(handle);
+
+	if (!touch)
+		return;
+	touch->window_x = x;
+	touch->window_y = y;
+	touch->set |= TOUCH_BIT(UFTouchPropertyWindowX) | TOUCH_BIT(UFTouchPropertyWindowY);
+}
+
+FRAME_PUBLIC void
+frame_backend_touch_set_time(UFBackendTouch handle, uint64_t time)
+{
+	struct UFTouch_ *touch = writable(handle);
+
+	if (!touch)
+		return;
+	touch->time = time;
+	touch->set |= TOUCH_BIT(UFTouchPropertyTime);
+}
+
+FRAME_PUBLIC void
+frame_backend_touch_set_start_time(UFBackendTouch handle, uint64_t start_time)
+{
+	struct UFTouch_ *touch = writable(handle);
+
+	if (!touch)
+		return;
+	touch->start_time = start_time;
+	touch->set |= TOUCH_BIT(UFTouchPropertyStartTime);
+}
+
+FRAME_PUBLIC void
+frame_backend_touch_set_owned(UFBackendTouch handle, int owned)
+{
+	struct UFTouch_ *touch = writable(handle);
+
+	if (!touch)
+		return;
+	touch->owned = !!owned;
+	touch->set |= TOUCH_BIT(UFTouchPropertyOwned);
+}
+
+FRAME_PUBLIC void
+frame_backend_touch_set_pending_end(UFBackendTouch handle, int pending_end)
+{
+	struct UFTouch_ *touch = writable(handle);
+
+	if (!touch)
+		return;
+	touch->pending_end = !!pending_end;
+	touch->set |= TOUCH_BIT(UFTouchPropertyPendingEnd);
+}
+
+FRAME_PUBLIC void
+frame_backend_touch_set_value(UFBackendTouch handle, UFAxisType type, float value)
+{
+	struct UFTouch_ *touch;
+
+	if ((unsigned int)type >= UT_AXIS_COUNT)
+		return;
+	touch = writable(handle);
+	if (!touch)
+		return;
+	touch->values[type] = value;
+	touch->axis_mask |= (uint16_t)(1u << type);
+}
+
+/*
+ * Getters
+ */
+
+enum value_kind {
+	KIND_NONE,
+	KIND_UINT64,
+	KIND_STATE,
+	KIND_FLOAT,
+	KIND_INT,
+};
+
+static enum value_kind
+touch_property_kind(UFTouchProperty property)
+{
+	switch (property) {
+	case UFTouchPropertyId:
+	case UFTouchPropertyTime:
+	case UFTouchPropertyStartTime:
+		return KIND_UINT64;
+	case UFTouchPropertyState:
+		return KIND_STATE;
+	case UFTouchPropertyWindowX:
+	case UFTouchPropertyWindowY:
+		return KIND_FLOAT;
+	case UFTouchPropertyOwned:
+	case UFTouchPropertyPendingEnd:
+		return KIND_INT;
+	}
+	return KIND_NONE;
+}
+
+static UFStatus
+touch_check(UFTouch touch, UFTouchProperty property, const void *value,
+	    enum value_kind want)
+{
+	enum value_kind kind;
+
+	if (!touch || !value)
+		return UFStatusErrorGeneric;
+	kind = touch_property_kind(property);
+	if (kind == KIND_NONE)
+		return UFStatusErrorUnknownProperty;
+	if (want != KIND_NONE && kind != want)
+		return UFStatusErrorInvalidType;
+	if (!(touch->set & TOUCH_BIT(property)))
+		return UFStatusErrorUnknownProperty;
+	return UFStatusSuccess;
+}
+
+static uint64_t
+touch_uint64(UFTouch touch, UFTouchProperty property)
+{
+	switch (property) {
+	case UFTouchPropertyId:
+		return touch->id;
+	case UFTouchPropertyTime:
+		return touch->time;
+	case UFTouchPropertyStartTime:
+		return touch->start_time;
+	default:
+		return 0;
+	}
+}
+
+static float
+touch_float(UFTouch touch, UFTouchProperty property)
+{
+	return property == UFTouchPropertyWindowX ? touch->window_x : touch->window_y;
+}
+
+static int
+touch_int(UFTouch touch, UFTouchProperty property)
+{
+	return property == UFTouchPropertyOwned ? touch->owned : touch->pending_end;
+}
+
+FRAME_PUBLIC UFStatus
+(frame_touch_get_property)(UFTouch touch, UFTouchProperty property, void *value)
+{
+	UFStatus status = touch_check(touch, property, value, KIND_NONE);
+
+	if (status != UFStatusSuccess)
+		return status;
+	switch (touch_property_kind(property)) {
+	case KIND_UINT64:
+		*(uint64_t *)value = touch_uint64(touch, property);
+		break;
+	case KIND_STATE:
+		*(UFTouchState *)value = touch->state;
+		break;
+	case KIND_FLOAT:
+		*(float *)value = touch_float(touch, property);
+		break;
+	case KIND_INT:
+		*(int *)value = touch_int(touch, property);
+		break;
+	case KIND_NONE:
+		return UFStatusErrorUnknownProperty;
+	}
+	return UFStatusSuccess;
+}
+
+FRAME_PUBLIC UFStatus
+frame_touch_get_property_uint64_(UFTouch touch, UFTouchProperty property,
+				 uint64_t *value)
+{
+	UFStatus status = touch_check(touch, property, value, KIND_UINT64);
+
+	if (status == UFStatusSuccess)
+		*value = touch_uint64(touch, property);
+	return status;
+}
+
+FRAME_PUBLIC UFStatus
+frame_touch_get_property_state_(UFTouch touch, UFTouchProperty property,
+				UFTouchState *value)
+{
+	UFStatus status = touch_check(touch, property, value, KIND_STATE);
+
+	if (status == UFStatusSuccess)
+		*value = touch->state;
+	return status;
+}
+
+FRAME_PUBLIC UFStatus
+frame_touch_get_property_float_(UFTouch touch, UFTouchProperty property, float *value)
+{
+	UFStatus status = touch_check(touch, property, value, KIND_FLOAT);
+
+	if (status == UFStatusSuccess)
+		*value = touch_float(touch, property);
+	return status;
+}
+
+FRAME_PUBLIC UFStatus
+frame_touch_get_property_int_(UFTouch touch, UFTouchProperty property, int *value)
+{
+	UFStatus status = touch_check(touch, property, value, KIND_INT);
+
+	if (status == UFStatusSuccess)
+		*value = touch_int(touch, property);
+	return status;
+}
+
+FRAME_PUBLIC UFStatus
+frame_touch_get_property_bool_(UFTouch touch, UFTouchProperty property, _Bool *value)
+{
+	UFStatus status = touch_check(touch, property, value, KIND_INT);
+
+	if (status == UFStatusSuccess)
+		*value = touch_int(touch, property) != 0;
+	return status;
+}
+
+FRAME_PUBLIC UFStatus
+frame_touch_get_value(UFTouch touch, UFAxisType type, float *value)
+{
+	if (!touch || !value || (unsigned int)type >= UT_AXIS_COUNT ||
+	    !(touch->axis_mask & (1u << type)))
+		return UFStatusErrorInvalidAxis;
+	*value = touch->values[type];
+	return UFStatusSuccess;
+}
+
+FRAME_PUBLIC UFTouchId
+frame_touch_get_id(UFTouch touch)
+{
+	return touch ? touch->id : 0;
+}
+
+FRAME_PUBLIC UFTouchState
+frame_touch_get_state(UFTouch touch)
+{
+	return touch ? touch->state : UFTouchStateBegin;
+}
+
+FRAME_PUBLIC float
+frame_touch_get_window_x(UFTouch touch)
+{
+	return touch ? touch->window_x : 0.0f;
+}
+
+FRAME_PUBLIC float
+frame_touch_get_window_y(UFTouch touch)
+{
+	return touch ? touch->window_y : 0.0f;
+}
+
+static float
+axis_or_zero(UFTouch touch, UFAxisType type)
+{
+	float value = 0.0f;
+
+	if (frame_touch_get_value(touch, type, &value) != UFStatusSuccess)
+		return 0.0f;
+	return value;
+}
+
+FRAME_PUBLIC float
+frame_touch_get_device_x(UFTouch touch)
+{
+	return axis_or_zero(touch, UFAxisTypeX);
+}
+
+FRAME_PUBLIC float
+frame_touch_get_device_y(UFTouch touch)
+{
+	return axis_or_zero(touch, UFAxisTypeY);
+}
+
+FRAME_PUBLIC uint64_t
+frame_touch_get_time(UFTouch touch)
+{
+	return touch ? touch->time : 0;
+}
+
+FRAME_PUBLIC uint64_t
+frame_touch_get_start_time(UFTouch touch)
+{
+	return touch ? touch->start_time : 0;
+}

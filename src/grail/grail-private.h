@@ -1,0 +1,268 @@
+/*
+ * utouch grail: internal types shared by the grail sources.
+ *
+ * Layout of the recognizer state (see doc/grail.md for the algorithm):
+ *
+ *   UGHandle_ ─┬─ event queue (UGEvent_, intrusive list, eventfd readable
+ *              │  while non-empty)
+ *              ├─ event pool (recycled UGEvent_ objects, outlives the
+ *              │  handle while the client holds events)
+ *              ├─ gesture pool (recycled gr_gesture objects)
+ *              └─ recognizers, one per (device, window):
+ *                   touch table (gr_touch slots, reference counted),
+ *                   free touch list (slot indices sorted by touch id),
+ *                   undecided and accepted gesture lists (creation order).
+ */
+#ifndef UTOUCH_GRAIL_PRIVATE_H
+#define UTOUCH_GRAIL_PRIVATE_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <oif/frame.h>
+#include <oif/grail.h>
+
+/* Touch counts of a subscription are 1..GR_MAX_TOUCHES. */
+#define GR_MAX_TOUCHES 5
+/* Touches that begin within this many ms may form one gesture. */
+#define GR_COMPOSITION_TIME 60
+/* Resolution fallbacks, in pixels (direct) or device units (indirect) per metre. */
+#define GR_DEFAULT_WINDOW_RES 3780.0f
+#define GR_DEFAULT_AXIS_RES_X 46000.0f
+#define GR_DEFAULT_AXIS_RES_Y 45000.0f
+
+#define GR_LOG_DEBUG -1
+#define GR_LOG_WARN 0
+#define GR_LOG_ERROR 1
+#define GR_LOG_OFF 2
+
+struct gr_list {
+	struct gr_list *prev, *next;
+};
+
+static inline void
+gr_list_init(struct gr_list *l)
+{
+	l->prev = l->next = l;
+}
+
+static inline bool
+gr_list_empty(const struct gr_list *l)
+{
+	return l->next == l;
+}
+
+/* Insert @elm before @pos (at the tail when @pos is the list head). */
+static inline void
+gr_list_insert_before(struct gr_list *pos, struct gr_list *elm)
+{
+	elm->next = pos;
+	elm->prev = pos->prev;
+	pos->prev->next = elm;
+	pos->prev = elm;
+}
+
+static inline void
+gr_list_remove(struct gr_list *elm)
+{
+	elm->prev->next = elm->next;
+	elm->next->prev = elm->prev;
+	elm->prev = elm->next = elm;
+}
+
+#define gr_container_of(ptr, type, member) \
+	((type *)(void *)((char *)(ptr) - offsetof(type, member)))
+
+struct UGSubscription_ {
+	UFDevice device;
+	UFWindowId window;
+	UGGestureTypeMask mask;
+	unsigned int touches_start;
+	unsigned int touches_min;
+	unsigned int touches_max;
+	uint64_t drag_timeout;
+	float drag_threshold;
+	uint64_t pinch_timeout;
+	float pinch_threshold;
+	uint64_t rotate_timeout;
+	float rotate_threshold;
+	uint64_t tap_timeout;
+	float tap_threshold;
+	int atomic;
+	bool device_set;
+	/* handles on which the subscription is active */
+	struct UGHandle_ **handles;
+	unsigned int nhandles, caphandles;
+};
+
+struct UGSlice_ {
+	unsigned int id;
+	UGGestureState state;
+	UGSubscription subscription;
+	UGGestureTypeMask recognized;
+	unsigned int num_touches;
+	UFTouchId touch_ids[GR_MAX_TOUCHES];
+	UFEvent frame_event; /* one reference held while the slice lives */
+	UFFrame frame;
+	uint64_t time;
+	float original_center_x, original_center_y;
+	float original_radius, original_angle;
+	float center_x, center_y, radius, angle;
+	float transform[3][3];
+	float cumulative[3][3];
+	float center_of_rotation_x, center_of_rotation_y;
+	int construction_finished;
+	int canceled;
+	bool physically_ended;
+};
+
+struct gr_pool;
+
+struct UGEvent_ {
+	struct gr_list link;
+	unsigned int refcount;
+	struct gr_pool *pool;
+	struct UGSlice_ slice;
+};
+
+/* Recycles events; lives until the handle is gone and no event is out. */
+struct gr_pool {
+	struct gr_list free;
+	unsigned int live;
+	bool orphaned;
+};
+
+struct gr_touch {
+	UFTouchId id;
+	uint64_t start_time;
+	unsigned int refs;  /* free list + new list + gestures */
+	bool live;          /* slot in use */
+	bool listed;        /* still reported by frames (not ended) */
+	bool accepted;
+	bool owned;
+	bool pending_end;
+	bool ended;
+	bool in_free;
+	bool in_new;
+};
+
+struct gr_recognizer;
+
+struct gr_gesture {
+	struct gr_list link;
+	struct gr_recognizer *rec;
+	UGSubscription sub;
+	unsigned int id;
+	uint64_t start_time;
+	/* touches still down, sorted by touch id, and their last angles */
+	unsigned int ncur;
+	uint32_t cur[GR_MAX_TOUCHES];
+	float cur_angle[GR_MAX_TOUCHES];
+	/* every touch the gesture ever had (one reference each) */
+	unsigned int nall, capall;
+	uint32_t *all;
+	uint32_t all_inline[8];
+	UGGestureTypeMask recognized;
+	bool accepted;
+	bool owned;
+	bool not_owned;
+	bool canceled;
+	bool ended;
+	bool keep_slices;
+	bool construction_finished;
+	bool has_slice;
+	struct UGSlice_ last;     /* copy of the newest slice */
+	struct gr_list pending;   /* slices waiting to be flushed */
+	unsigned int nflushed;    /* events handed to the queue */
+};
+
+struct gr_slot_array {
+	uint32_t *v;
+	unsigned int n, cap;
+};
+
+struct gr_recognizer {
+	struct gr_list link;
+	struct UGHandle_ *handle;
+	UFDevice device;
+	UFWindowId window;
+	bool atomic;
+	bool direct;
+	float res_x, res_y;
+	UGSubscription *subs;
+	unsigned int nsubs, capsubs;
+	struct gr_list unaccepted;
+	struct gr_list accepted;
+	struct gr_touch *touches;
+	unsigned int ntouches, captouches;
+	struct gr_slot_array free_slots;   /* unused touch slots */
+	struct gr_slot_array free_touches; /* sorted by touch id */
+	struct gr_slot_array new_touches;  /* atomic: begun this frame */
+	struct gr_slot_array modified;     /* scratch: touches changed this frame */
+};
+
+struct UGHandle_ {
+	int fd;
+	bool fd_signalled;
+	struct gr_list queue;
+	unsigned int next_id;
+	struct gr_list recognizers;
+	struct gr_pool *pool;
+	struct gr_list gesture_free;
+	grail_log_handler log_handler;
+	void *log_data;
+	int env_level;
+};
+
+/* grail-handle.c */
+void gr_log(struct UGHandle_ *h, int level, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+bool gr_log_enabled(const struct UGHandle_ *h, int level);
+struct UGEvent_ *gr_event_alloc(struct UGHandle_ *h);
+void gr_event_release(struct UGEvent_ *ev);
+void gr_queue_push(struct UGHandle_ *h, struct UGEvent_ *ev);
+unsigned int gr_queue_purge(struct UGHandle_ *h, unsigned int gesture_id);
+
+/* grail-slice.c */
+void gr_slice_begin(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame frame,
+		    uint64_t time);
+void gr_slice_next(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame frame,
+		   uint64_t time);
+void gr_slice_copy(const struct UGSlice_ *prev, struct UGSlice_ *s, uint64_t time);
+bool gr_slice_physically_ended(const struct gr_gesture *g, const struct UGSlice_ *s);
+UGGestureTypeMask gr_slice_check_recognition(const struct gr_gesture *g,
+					     const struct UGSlice_ *s);
+void gr_slice_set_frame(struct UGSlice_ *s, UFEvent ev, UFFrame frame);
+void gr_slice_clear_frame(struct UGSlice_ *s);
+float gr_angle_mean(const float *angles, unsigned int n);
+/* Fixed point of [a -b c; b a d]-like transforms around centroid (x0, y0). */
+void gr_center_of_rotation(float a, float b, float c, float d, float x0, float y0,
+			   float *x, float *y);
+
+/* grail-recognizer.c */
+struct gr_recognizer *gr_recognizer_new(struct UGHandle_ *h, UFDevice device,
+					UFWindowId window, bool atomic);
+void gr_recognizer_destroy(struct gr_recognizer *rec, bool notify);
+bool gr_recognizer_add_subscription(struct gr_recognizer *rec, UGSubscription sub);
+void gr_recognizer_remove_subscription(struct gr_recognizer *rec, UGSubscription sub);
+void gr_recognizer_process_frame(struct gr_recognizer *rec, UFEvent ev, UFFrame frame,
+				 uint64_t time);
+void gr_recognizer_update_time(struct gr_recognizer *rec, uint64_t time);
+uint64_t gr_recognizer_next_timeout(const struct gr_recognizer *rec);
+struct gr_gesture *gr_recognizer_find_undecided(struct gr_recognizer *rec,
+						unsigned int id);
+UGStatus gr_recognizer_accept(struct gr_recognizer *rec, struct gr_gesture *g);
+void gr_recognizer_reject(struct gr_recognizer *rec, struct gr_gesture *g);
+
+/* grail-subscription.c */
+bool gr_subscription_is_valid(const struct UGSubscription_ *sub);
+bool gr_subscription_attach(struct UGSubscription_ *sub, struct UGHandle_ *h);
+void gr_subscription_detach(struct UGSubscription_ *sub, struct UGHandle_ *h);
+
+/* small growable arrays of slot indices */
+bool gr_slots_reserve(struct gr_slot_array *a, unsigned int n);
+void gr_slots_finish(struct gr_slot_array *a);
+
+#endif /* UTOUCH_GRAIL_PRIVATE_H */

@@ -1,0 +1,1292 @@
+/*
+ * utouch grail: the per-(device, window) recognizer.
+ *
+ * See doc/grail.md for the algorithm.  Memory: touches live in a table of
+ * slots that only grows; gestures and events come from free lists owned by
+ * the handle, so a steady stream of frames allocates nothing.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "grail-private.h"
+
+/* ------------------------------------------------------------------ */
+/* slot arrays                                                         */
+
+bool
+gr_slots_reserve(struct gr_slot_array *a, unsigned int n)
+{
+	if (n <= a->cap)
+		return true;
+	unsigned int cap = a->cap ? a->cap : 8;
+	while (cap < n)
+		cap *= 2;
+	uint32_t *v = realloc(a->v, cap * sizeof(*v));
+	if (!v)
+		return false;
+	a->v = v;
+	a->cap = cap;
+	return true;
+}
+
+void
+gr_slots_finish(struct gr_slot_array *a)
+{
+	free(a->v);
+	a->v = NULL;
+	a->n = a->cap = 0;
+}
+
+static bool
+slots_push(struct gr_slot_array *a, uint32_t v)
+{
+	if (!gr_slots_reserve(a, a->n + 1))
+		return false;
+	a->v[a->n++] = v;
+	return true;
+}
+
+static void
+slots_remove_at(struct gr_slot_array *a, unsigned int i)
+{
+	memmove(&a->v[i], &a->v[i + 1], (a->n - i - 1) * sizeof(a->v[0]));
+	a->n--;
+}
+
+/* ------------------------------------------------------------------ */
+/* touches                                                             */
+
+static struct gr_touch *
+touch_at(struct gr_recognizer *rec, uint32_t slot)
+{
+	return &rec->touches[slot];
+}
+
+/* The live, not yet ended touch with this id. */
+static int
+find_listed_touch(const struct gr_recognizer *rec, UFTouchId id)
+{
+	for (unsigned int i = 0; i < rec->ntouches; i++) {
+		const struct gr_touch *t = &rec->touches[i];
+		if (t->live && t->listed && t->id == id)
+			return (int)i;
+	}
+	return -1;
+}
+
+static int
+touch_new(struct gr_recognizer *rec, UFTouchId id, uint64_t start)
+{
+	uint32_t slot;
+	if (rec->free_slots.n > 0) {
+		slot = rec->free_slots.v[--rec->free_slots.n];
+	} else {
+		if (rec->ntouches == rec->captouches) {
+			unsigned int cap = rec->captouches ? rec->captouches * 2 : 16;
+			struct gr_touch *v = realloc(rec->touches, cap * sizeof(*v));
+			if (!v)
+				return -1;
+			rec->touches = v;
+			rec->captouches = cap;
+		}
+		/* make sure releasing every slot later cannot fail */
+		if (!gr_slots_reserve(&rec->free_slots, rec->ntouches + 1))
+			return -1;
+		slot = rec->ntouches++;
+	}
+	struct gr_touch *t = &rec->touches[slot];
+	memset(t, 0, sizeof(*t));
+	t->id = id;
+	t->start_time = start;
+	t->live = true;
+	t->listed = true;
+	return (int)slot;
+}
+
+static void
+touch_ref(struct gr_recognizer *rec, uint32_t slot)
+{
+	rec->touches[slot].refs++;
+}
+
+/* Drop a reference; the last one rejects the touch unless it was accepted. */
+static void
+touch_unref(struct gr_recognizer *rec, uint32_t slot)
+{
+	struct gr_touch *t = &rec->touches[slot];
+	if (t->refs == 0 || --t->refs > 0)
+		return;
+	if (!t->accepted) {
+		gr_log(rec->handle, GR_LOG_DEBUG, "rejecting touch %llu",
+		       (unsigned long long)t->id);
+		frame_reject_touch(rec->device, rec->window, t->id);
+	}
+	t->live = false;
+	t->listed = false;
+	rec->free_slots.v[rec->free_slots.n++] = slot;
+}
+
+static void
+touch_accept(struct gr_recognizer *rec, uint32_t slot)
+{
+	struct gr_touch *t = &rec->touches[slot];
+	if (t->accepted)
+		return;
+	t->accepted = true;
+	gr_log(rec->handle, GR_LOG_DEBUG, "accepting touch %llu", (unsigned long long)t->id);
+	frame_accept_touch(rec->device, rec->window, t->id);
+}
+
+static void
+free_add(struct gr_recognizer *rec, uint32_t slot)
+{
+	struct gr_touch *t = &rec->touches[slot];
+	if (t->in_free)
+		return;
+	if (!gr_slots_reserve(&rec->free_touches, rec->free_touches.n + 1))
+		return;
+	unsigned int i = rec->free_touches.n;
+	while (i > 0 && rec->touches[rec->free_touches.v[i - 1]].id > t->id) {
+		rec->free_touches.v[i] = rec->free_touches.v[i - 1];
+		i--;
+	}
+	rec->free_touches.v[i] = slot;
+	rec->free_touches.n++;
+	t->in_free = true;
+	touch_ref(rec, slot);
+}
+
+static void
+free_remove(struct gr_recognizer *rec, uint32_t slot)
+{
+	struct gr_touch *t = &rec->touches[slot];
+	if (!t->in_free)
+		return;
+	for (unsigned int i = 0; i < rec->free_touches.n; i++) {
+		if (rec->free_touches.v[i] == slot) {
+			slots_remove_at(&rec->free_touches, i);
+			break;
+		}
+	}
+	t->in_free = false;
+	touch_unref(rec, slot);
+}
+
+/* ------------------------------------------------------------------ */
+/* gestures                                                            */
+
+static bool
+gesture_has_touch(const struct gr_gesture *g, uint32_t slot)
+{
+	for (unsigned int i = 0; i < g->nall; i++)
+		if (g->all[i] == slot)
+			return true;
+	return false;
+}
+
+static bool
+gesture_has_current(const struct gr_gesture *g, uint32_t slot)
+{
+	for (unsigned int i = 0; i < g->ncur; i++)
+		if (g->cur[i] == slot)
+			return true;
+	return false;
+}
+
+static bool
+gestures_share_touch(const struct gr_gesture *a, const struct gr_gesture *b)
+{
+	for (unsigned int i = 0; i < a->nall; i++)
+		if (gesture_has_touch(b, a->all[i]))
+			return true;
+	return false;
+}
+
+static struct gr_gesture *
+gesture_new(struct gr_recognizer *rec, UGSubscription sub, uint64_t start)
+{
+	struct UGHandle_ *h = rec->handle;
+	struct gr_gesture *g;
+
+	if (!gr_list_empty(&h->gesture_free)) {
+		struct gr_list *l = h->gesture_free.next;
+		gr_list_remove(l);
+		g = gr_container_of(l, struct gr_gesture, link);
+	} else {
+		g = malloc(sizeof(*g));
+		if (!g)
+			return NULL;
+	}
+	memset(g, 0, sizeof(*g));
+	gr_list_init(&g->link);
+	gr_list_init(&g->pending);
+	g->rec = rec;
+	g->sub = sub;
+	g->start_time = start;
+	g->all = g->all_inline;
+	g->capall = sizeof(g->all_inline) / sizeof(g->all_inline[0]);
+	g->id = h->next_id++;
+	return g;
+}
+
+/* Add a touch to the current touches (kept sorted by id) and to all touches. */
+static bool
+gesture_add_touch(struct gr_gesture *g, uint32_t slot)
+{
+	struct gr_recognizer *rec = g->rec;
+
+	if (g->ncur >= GR_MAX_TOUCHES)
+		return false;
+	if (!gesture_has_touch(g, slot)) {
+		if (g->nall == g->capall) {
+			unsigned int cap = g->capall * 2;
+			uint32_t *v;
+			if (g->all == g->all_inline) {
+				v = malloc(cap * sizeof(*v));
+				if (v)
+					memcpy(v, g->all, g->nall * sizeof(*v));
+			} else {
+				v = realloc(g->all, cap * sizeof(*v));
+			}
+			if (!v)
+				return false;
+			g->all = v;
+			g->capall = cap;
+		}
+		g->all[g->nall++] = slot;
+		touch_ref(rec, slot);
+	}
+	UFTouchId id = rec->touches[slot].id;
+	unsigned int i = g->ncur;
+	while (i > 0 && rec->touches[g->cur[i - 1]].id > id) {
+		g->cur[i] = g->cur[i - 1];
+		g->cur_angle[i] = g->cur_angle[i - 1];
+		i--;
+	}
+	g->cur[i] = slot;
+	g->cur_angle[i] = 0.0f;
+	g->ncur++;
+	return true;
+}
+
+static void
+gesture_remove_current(struct gr_gesture *g, unsigned int i)
+{
+	memmove(&g->cur[i], &g->cur[i + 1], (g->ncur - i - 1) * sizeof(g->cur[0]));
+	memmove(&g->cur_angle[i], &g->cur_angle[i + 1],
+		(g->ncur - i - 1) * sizeof(g->cur_angle[0]));
+	g->ncur--;
+}
+
+static void
+gesture_drop_pending(struct gr_gesture *g)
+{
+	while (!gr_list_empty(&g->pending)) {
+		struct gr_list *l = g->pending.next;
+		gr_list_remove(l);
+		gr_event_release(gr_container_of(l, struct UGEvent_, link));
+	}
+}
+
+/* Free a gesture that is no longer in any list. */
+static void
+gesture_destroy(struct gr_gesture *g)
+{
+	struct gr_recognizer *rec = g->rec;
+
+	gesture_drop_pending(g);
+	if (g->has_slice)
+		gr_slice_clear_frame(&g->last);
+	g->has_slice = false;
+	/* unref may reject touches; copy first since g is recycled below */
+	for (unsigned int i = 0; i < g->nall; i++)
+		touch_unref(rec, g->all[i]);
+	if (g->all != g->all_inline)
+		free(g->all);
+	g->all = NULL;
+	g->nall = 0;
+	gr_list_insert_before(&rec->handle->gesture_free, &g->link);
+}
+
+static bool
+gesture_active(const struct gr_gesture *g)
+{
+	return g->recognized != 0 && g->owned;
+}
+
+/* Queue a copy of @s as a pending slice of the gesture. */
+static void
+gesture_queue_slice(struct gr_gesture *g, const struct UGSlice_ *s)
+{
+	struct UGEvent_ *ev = gr_event_alloc(g->rec->handle);
+	if (!ev) {
+		gr_log(g->rec->handle, GR_LOG_ERROR, "out of memory, dropping a slice");
+		return;
+	}
+	ev->slice = *s;
+	gr_slice_set_frame(&ev->slice, s->frame_event, s->frame);
+	gr_list_insert_before(&g->pending, &ev->link);
+}
+
+/* Make @s the gesture's newest slice and queue it. */
+static void
+gesture_push_slice(struct gr_gesture *g, struct UGSlice_ *s)
+{
+	if (g->has_slice)
+		gr_slice_clear_frame(&g->last);
+	g->last = *s; /* takes over the frame reference of s */
+	g->has_slice = true;
+	gesture_queue_slice(g, &g->last);
+}
+
+static void
+gesture_flush(struct gr_gesture *g)
+{
+	struct UGHandle_ *h = g->rec->handle;
+	while (!gr_list_empty(&g->pending)) {
+		struct gr_list *l = g->pending.next;
+		gr_list_remove(l);
+		gr_queue_push(h, gr_container_of(l, struct UGEvent_, link));
+		g->nflushed++;
+	}
+}
+
+static void
+gesture_maybe_flush(struct gr_gesture *g)
+{
+	if (gesture_active(g) && !g->keep_slices)
+		gesture_flush(g);
+}
+
+static void
+gesture_check_owned(struct gr_gesture *g)
+{
+	if (g->owned || g->not_owned)
+		return;
+	bool all_owned = true;
+	for (unsigned int i = 0; i < g->nall; i++) {
+		const struct gr_touch *t = &g->rec->touches[g->all[i]];
+		if (!t->owned) {
+			all_owned = false;
+			if (t->ended)
+				g->not_owned = true;
+		}
+	}
+	if (all_owned)
+		g->owned = true;
+}
+
+/* End the gesture with a copy of its last slice in state End. */
+static void
+gesture_end(struct gr_gesture *g, uint64_t time)
+{
+	if (g->ended)
+		return;
+	if (g->has_slice) {
+		struct UGSlice_ s;
+		gr_slice_copy(&g->last, &s, time);
+		s.state = UGGestureStateEnd;
+		gesture_push_slice(g, &s);
+		gesture_maybe_flush(g);
+	}
+	g->ended = true;
+	g->ncur = 0;
+}
+
+static void
+gesture_finish_construction(struct gr_gesture *g, uint64_t time)
+{
+	if (g->construction_finished)
+		return;
+	g->construction_finished = true;
+	if (!g->has_slice)
+		return;
+	struct UGSlice_ s;
+	gr_slice_copy(&g->last, &s, time);
+	s.construction_finished = 1;
+	bool phys_ended = g->last.physically_ended;
+	s.state = phys_ended ? UGGestureStateEnd : UGGestureStateUpdate;
+	gesture_push_slice(g, &s);
+	gesture_maybe_flush(g);
+	if (phys_ended) {
+		g->ended = true;
+		g->ncur = 0;
+	}
+}
+
+/*
+ * Drop a gesture that grail gives up on.  Events still queued for the
+ * client are withdrawn; if the client already took some of them, it gets
+ * a final End slice marked canceled instead of a silent disappearance.
+ */
+static void
+gesture_cancel(struct gr_gesture *g, uint64_t time, bool tell_client)
+{
+	struct UGHandle_ *h = g->rec->handle;
+
+	gesture_drop_pending(g);
+	unsigned int purged = gr_queue_purge(h, g->id);
+	bool seen = g->nflushed > purged;
+	g->nflushed -= purged;
+	if (tell_client && seen && g->has_slice && g->last.state != UGGestureStateEnd) {
+		struct UGEvent_ *ev = gr_event_alloc(h);
+		if (ev) {
+			gr_slice_copy(&g->last, &ev->slice, time);
+			ev->slice.state = UGGestureStateEnd;
+			ev->slice.canceled = 1;
+			ev->slice.construction_finished = 1;
+			gr_queue_push(h, ev);
+			g->nflushed++;
+		}
+	}
+	g->ended = true;
+	g->canceled = true;
+	gr_log(h, GR_LOG_DEBUG, "gesture %u cancelled%s", g->id,
+	       tell_client && seen ? " (client notified)" : "");
+}
+
+static void
+gesture_remove_and_destroy(struct gr_gesture *g)
+{
+	gr_list_remove(&g->link);
+	gesture_destroy(g);
+}
+
+/* Milliseconds an unrecognized gesture may live; 0 for no limit. */
+static uint64_t
+gesture_timeout(const struct gr_gesture *g)
+{
+	if (g->recognized)
+		return 0;
+	const struct UGSubscription_ *s = g->sub;
+	uint64_t t = 0;
+	if ((s->mask & UGGestureTypeDrag) && s->drag_timeout > t)
+		t = s->drag_timeout;
+	if ((s->mask & UGGestureTypePinch) && s->pinch_timeout > t)
+		t = s->pinch_timeout;
+	if ((s->mask & UGGestureTypeRotate) && s->rotate_timeout > t)
+		t = s->rotate_timeout;
+	if ((s->mask & UGGestureTypeTap) && s->tap_timeout > t)
+		t = s->tap_timeout;
+	return t;
+}
+
+/*
+ * Process one frame for one gesture: build a slice when one of its touches
+ * changed, track ownership, recognize, and flush when active.
+ */
+static void
+gesture_update(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint64_t time)
+{
+	struct gr_recognizer *rec = g->rec;
+
+	if (g->ended) {
+		if (!g->owned) {
+			gesture_check_owned(g);
+			if (g->owned)
+				gesture_maybe_flush(g);
+		}
+		return;
+	}
+
+	bool touched = false;
+	for (unsigned int i = 0; i < rec->modified.n; i++) {
+		uint32_t slot = rec->modified.v[i];
+		if (!gesture_has_touch(g, slot))
+			continue;
+		touched = true;
+		const struct gr_touch *t = &rec->touches[slot];
+		if (t->ended && !t->owned) {
+			/* someone above us accepted the touch */
+			g->canceled = true;
+			return;
+		}
+	}
+	if (!touched || g->canceled)
+		return;
+
+	bool new_slice = false;
+	if (!g->has_slice) {
+		struct UGSlice_ s;
+		gr_slice_begin(g, &s, ev, frame, time);
+		gesture_push_slice(g, &s);
+		new_slice = true;
+	} else if (!g->last.physically_ended) {
+		struct UGSlice_ s;
+		gr_slice_next(g, &s, ev, frame, time);
+		gesture_push_slice(g, &s);
+		new_slice = true;
+	}
+
+	for (unsigned int i = 0; i < g->ncur;) {
+		const struct gr_touch *t = &rec->touches[g->cur[i]];
+		if (t->ended)
+			gesture_remove_current(g, i);
+		else
+			i++;
+	}
+
+	gesture_check_owned(g);
+
+	if (new_slice && g->recognized != g->sub->mask) {
+		g->recognized |= gr_slice_check_recognition(g, &g->last);
+		g->last.recognized = g->recognized;
+		/* the queued copy is the tail of the pending list */
+		if (!gr_list_empty(&g->pending)) {
+			struct UGEvent_ *qe =
+				gr_container_of(g->pending.prev, struct UGEvent_, link);
+			qe->slice.recognized = g->recognized;
+		}
+	}
+
+	gesture_maybe_flush(g);
+
+	bool phys_ended = g->has_slice && g->last.physically_ended;
+	if (phys_ended && (!g->recognized || g->construction_finished))
+		gesture_end(g, time);
+	if (phys_ended && !g->recognized)
+		g->canceled = true;
+}
+
+/* ------------------------------------------------------------------ */
+/* recognizer                                                          */
+
+struct gr_recognizer *
+gr_recognizer_new(struct UGHandle_ *h, UFDevice device, UFWindowId window, bool atomic)
+{
+	struct gr_recognizer *rec = calloc(1, sizeof(*rec));
+	if (!rec)
+		return NULL;
+	rec->handle = h;
+	rec->device = device;
+	rec->window = window;
+	rec->atomic = atomic;
+	gr_list_init(&rec->unaccepted);
+	gr_list_init(&rec->accepted);
+
+	int direct = 0;
+	if ((frame_device_get_property)(device, UFDevicePropertyDirect, &direct) !=
+	    UFStatusSuccess)
+		direct = 0;
+	rec->direct = direct != 0;
+
+	if (rec->direct) {
+		rec->res_x = frame_device_get_window_resolution_x(device);
+		rec->res_y = frame_device_get_window_resolution_y(device);
+		if (!(rec->res_x > 0.0f))
+			rec->res_x = GR_DEFAULT_WINDOW_RES;
+		if (!(rec->res_y > 0.0f))
+			rec->res_y = GR_DEFAULT_WINDOW_RES;
+	} else {
+		UFAxis axis = NULL;
+		rec->res_x = 0.0f;
+		rec->res_y = 0.0f;
+		if (frame_device_get_axis_by_type(device, UFAxisTypeX, &axis) ==
+			    UFStatusSuccess &&
+		    axis)
+			rec->res_x = frame_axis_get_resolution(axis);
+		axis = NULL;
+		if (frame_device_get_axis_by_type(device, UFAxisTypeY, &axis) ==
+			    UFStatusSuccess &&
+		    axis)
+			rec->res_y = frame_axis_get_resolution(axis);
+		if (!(rec->res_x > 0.0f))
+			rec->res_x = GR_DEFAULT_AXIS_RES_X;
+		if (!(rec->res_y > 0.0f))
+			rec->res_y = GR_DEFAULT_AXIS_RES_Y;
+	}
+	gr_list_insert_before(&h->recognizers, &rec->link);
+	gr_log(h, GR_LOG_DEBUG, "new %s recognizer for window %llu (%s, %.1f x %.1f per m)",
+	       atomic ? "atomic" : "regular", (unsigned long long)window,
+	       rec->direct ? "direct" : "indirect", (double)rec->res_x, (double)rec->res_y);
+	return rec;
+}
+
+static void
+destroy_list(struct gr_list *list, uint64_t time, bool notify)
+{
+	while (!gr_list_empty(list)) {
+		struct gr_gesture *g = gr_container_of(list->next, struct gr_gesture, link);
+		if (!g->ended || notify)
+			gesture_cancel(g, time, notify);
+		gesture_remove_and_destroy(g);
+	}
+}
+
+static uint64_t
+last_time(const struct gr_recognizer *rec)
+{
+	uint64_t t = 0;
+	const struct gr_list *lists[2] = {&rec->unaccepted, &rec->accepted};
+	for (int k = 0; k < 2; k++) {
+		for (const struct gr_list *l = lists[k]->next; l != lists[k]; l = l->next) {
+			const struct gr_gesture *g =
+				gr_container_of(l, struct gr_gesture, link);
+			if (g->has_slice && g->last.time > t)
+				t = g->last.time;
+		}
+	}
+	return t;
+}
+
+void
+gr_recognizer_destroy(struct gr_recognizer *rec, bool notify)
+{
+	uint64_t t = last_time(rec);
+	destroy_list(&rec->accepted, t, notify);
+	destroy_list(&rec->unaccepted, t, notify);
+	while (rec->free_touches.n > 0)
+		free_remove(rec, rec->free_touches.v[rec->free_touches.n - 1]);
+	while (rec->new_touches.n > 0) {
+		uint32_t slot = rec->new_touches.v[--rec->new_touches.n];
+		rec->touches[slot].in_new = false;
+		touch_unref(rec, slot);
+	}
+	gr_list_remove(&rec->link);
+	gr_slots_finish(&rec->free_slots);
+	gr_slots_finish(&rec->free_touches);
+	gr_slots_finish(&rec->new_touches);
+	gr_slots_finish(&rec->modified);
+	free(rec->touches);
+	free(rec->subs);
+	free(rec);
+}
+
+bool
+gr_recognizer_add_subscription(struct gr_recognizer *rec, UGSubscription sub)
+{
+	for (unsigned int i = 0; i < rec->nsubs; i++)
+		if (rec->subs[i] == sub)
+			return true;
+	if (rec->nsubs == rec->capsubs) {
+		unsigned int cap = rec->capsubs ? rec->capsubs * 2 : 4;
+		UGSubscription *v = realloc(rec->subs, cap * sizeof(*v));
+		if (!v)
+			return false;
+		rec->subs = v;
+		rec->capsubs = cap;
+	}
+	rec->subs[rec->nsubs++] = sub;
+	return true;
+}
+
+void
+gr_recognizer_remove_subscription(struct gr_recognizer *rec, UGSubscription sub)
+{
+	unsigned int i;
+	for (i = 0; i < rec->nsubs; i++)
+		if (rec->subs[i] == sub)
+			break;
+	if (i == rec->nsubs)
+		return;
+	memmove(&rec->subs[i], &rec->subs[i + 1], (rec->nsubs - i - 1) * sizeof(rec->subs[0]));
+	rec->nsubs--;
+
+	uint64_t t = last_time(rec);
+	struct gr_list *lists[2] = {&rec->accepted, &rec->unaccepted};
+	for (int k = 0; k < 2; k++) {
+		struct gr_list *l = lists[k]->next;
+		while (l != lists[k]) {
+			struct gr_list *next = l->next;
+			struct gr_gesture *g = gr_container_of(l, struct gr_gesture, link);
+			if (g->sub == sub) {
+				if (g->accepted) {
+					/* its touches stay accepted; let them join new gestures */
+					for (unsigned int j = 0; j < g->ncur; j++) {
+						const struct gr_touch *tt =
+							&rec->touches[g->cur[j]];
+						if (!tt->ended && !tt->pending_end)
+							free_add(rec, g->cur[j]);
+					}
+				}
+				if (!g->ended)
+					gesture_cancel(g, t, true);
+				gesture_remove_and_destroy(g);
+			}
+			l = next;
+		}
+	}
+}
+
+struct gr_gesture *
+gr_recognizer_find_undecided(struct gr_recognizer *rec, unsigned int id)
+{
+	for (struct gr_list *l = rec->unaccepted.next; l != &rec->unaccepted; l = l->next) {
+		struct gr_gesture *g = gr_container_of(l, struct gr_gesture, link);
+		if (g->id == id)
+			return g;
+	}
+	return NULL;
+}
+
+/* Insert into a gesture list, keeping it in creation (id) order. */
+static void
+list_insert_ordered(struct gr_list *list, struct gr_gesture *g)
+{
+	struct gr_list *pos = list->next;
+	while (pos != list && gr_container_of(pos, struct gr_gesture, link)->id < g->id)
+		pos = pos->next;
+	gr_list_insert_before(pos, &g->link);
+}
+
+static uint64_t
+event_time_of(const struct gr_gesture *g)
+{
+	return g->has_slice ? g->last.time : g->start_time;
+}
+
+/* Drop a gesture the client (or grail, implicitly) rejected. */
+static void
+reject_gesture(struct gr_recognizer *rec, struct gr_gesture *g, uint64_t time,
+	       bool tell_client)
+{
+	(void)rec;
+	gesture_cancel(g, time, tell_client);
+	gesture_remove_and_destroy(g);
+}
+
+void
+gr_recognizer_reject(struct gr_recognizer *rec, struct gr_gesture *g)
+{
+	reject_gesture(rec, g, event_time_of(g), false);
+}
+
+UGStatus
+gr_recognizer_accept(struct gr_recognizer *rec, struct gr_gesture *g)
+{
+	uint64_t time = event_time_of(g);
+
+	for (unsigned int i = 0; i < g->nall; i++) {
+		uint32_t slot = g->all[i];
+		struct gr_touch *t = &rec->touches[slot];
+		if (!t->accepted) {
+			touch_accept(rec, slot);
+		} else {
+			/* an extension: it replaces the accepted gestures it grew from */
+			struct gr_list *l = rec->accepted.next;
+			while (l != &rec->accepted) {
+				struct gr_list *next = l->next;
+				struct gr_gesture *o = gr_container_of(l, struct gr_gesture, link);
+				if (gesture_has_touch(o, slot)) {
+					gesture_cancel(o, time, true);
+					gesture_remove_and_destroy(o);
+				}
+				l = next;
+			}
+		}
+		free_remove(rec, slot);
+	}
+
+	struct gr_list *l = rec->unaccepted.next;
+	while (l != &rec->unaccepted) {
+		struct gr_list *next = l->next;
+		struct gr_gesture *o = gr_container_of(l, struct gr_gesture, link);
+		if (o != g && gestures_share_touch(g, o))
+			reject_gesture(rec, o, time, true);
+		l = next;
+	}
+
+	gesture_finish_construction(g, time);
+	gr_list_remove(&g->link);
+	if (g->ended) {
+		gesture_destroy(g);
+	} else {
+		g->accepted = true;
+		list_insert_ordered(&rec->accepted, g);
+	}
+	return UGStatusSuccess;
+}
+
+/* Atomic mode: grail itself accepts; overlapping gestures are kept. */
+static void
+atomic_accept(struct gr_recognizer *rec, struct gr_gesture *g, uint64_t time)
+{
+	for (unsigned int i = 0; i < g->nall; i++) {
+		touch_accept(rec, g->all[i]);
+		free_remove(rec, g->all[i]);
+	}
+	gesture_finish_construction(g, time);
+	gr_list_remove(&g->link);
+	if (g->ended) {
+		gesture_destroy(g);
+	} else {
+		g->accepted = true;
+		list_insert_ordered(&rec->accepted, g);
+	}
+}
+
+static void
+reject_overdue(struct gr_recognizer *rec, uint64_t time)
+{
+	struct gr_list *l = rec->unaccepted.next;
+	while (l != &rec->unaccepted) {
+		struct gr_list *next = l->next;
+		struct gr_gesture *g = gr_container_of(l, struct gr_gesture, link);
+		uint64_t to = gesture_timeout(g);
+		if (to && time > g->start_time && time - g->start_time > to) {
+			gr_log(rec->handle, GR_LOG_DEBUG, "gesture %u timed out", g->id);
+			reject_gesture(rec, g, time, true);
+		}
+		l = next;
+	}
+
+	for (unsigned int i = 0; i < rec->free_touches.n;) {
+		uint32_t slot = rec->free_touches.v[i];
+		const struct gr_touch *t = &rec->touches[slot];
+		if (!t->accepted && time >= t->start_time &&
+		    time - t->start_time >= GR_COMPOSITION_TIME)
+			free_remove(rec, slot);
+		else
+			i++;
+	}
+}
+
+/* Create a gesture of @sub with the touches @slots (n of them). */
+static struct gr_gesture *
+create_gesture(struct gr_recognizer *rec, UGSubscription sub, const uint32_t *slots,
+	       unsigned int n, uint64_t start)
+{
+	struct gr_gesture *g = gesture_new(rec, sub, start);
+	if (!g)
+		return NULL;
+	for (unsigned int i = 0; i < n; i++) {
+		if (!gesture_add_touch(g, slots[i])) {
+			gesture_destroy(g);
+			return NULL;
+		}
+	}
+	gr_list_insert_before(&rec->unaccepted, &g->link);
+	gr_log(rec->handle, GR_LOG_DEBUG, "new gesture %u with %u touches", g->id, n);
+	return g;
+}
+
+static void
+expand_gesture(struct gr_recognizer *rec, struct gr_gesture *g, uint32_t slot)
+{
+	if (g->ended || g->canceled)
+		return;
+	if (g->sub->touches_max == 0 || g->ncur >= g->sub->touches_max)
+		return;
+	if (gesture_has_current(g, slot) || gesture_has_touch(g, slot))
+		return;
+	if (g->has_slice && g->last.physically_ended)
+		return;
+
+	uint32_t slots[GR_MAX_TOUCHES];
+	unsigned int n = 0;
+	for (unsigned int i = 0; i < g->ncur; i++)
+		slots[n++] = g->cur[i];
+	slots[n++] = slot;
+	struct gr_gesture *ng = create_gesture(rec, g->sub, slots, n, g->start_time);
+	if (ng)
+		ng->recognized = g->recognized;
+}
+
+/*
+ * Every combination of @new_slot with k-1 other free touches (ascending
+ * ids) becomes a gesture of each subscription starting with k touches, as
+ * long as the undecided touches began within the composition time.
+ */
+static void
+match_combinations(struct gr_recognizer *rec, uint32_t new_slot)
+{
+	const struct gr_touch *nt = &rec->touches[new_slot];
+	uint32_t others[64];
+	unsigned int nothers = 0;
+
+	for (unsigned int i = 0; i < rec->free_touches.n && nothers < 64; i++) {
+		uint32_t s = rec->free_touches.v[i];
+		if (s != new_slot)
+			others[nothers++] = s;
+	}
+
+	for (unsigned int k = 1; k <= GR_MAX_TOUCHES; k++) {
+		for (unsigned int si = 0; si < rec->nsubs; si++) {
+			UGSubscription sub = rec->subs[si];
+			if (sub->touches_start != k)
+				continue;
+			unsigned int m = k - 1;
+			if (m > nothers)
+				continue;
+			unsigned int idx[GR_MAX_TOUCHES];
+			for (unsigned int j = 0; j < m; j++)
+				idx[j] = j;
+			for (;;) {
+				uint64_t min_start = nt->start_time;
+				uint32_t slots[GR_MAX_TOUCHES];
+				for (unsigned int j = 0; j < m; j++) {
+					const struct gr_touch *o = &rec->touches[others[idx[j]]];
+					slots[j] = others[idx[j]];
+					if (!o->accepted && o->start_time < min_start)
+						min_start = o->start_time;
+				}
+				slots[m] = new_slot;
+				if (nt->start_time - min_start < GR_COMPOSITION_TIME)
+					create_gesture(rec, sub, slots, m + 1, nt->start_time);
+				/* next combination in lexicographic order */
+				int j = (int)m - 1;
+				while (j >= 0 && idx[j] == nothers - m + (unsigned int)j)
+					j--;
+				if (j < 0)
+					break;
+				idx[j]++;
+				for (unsigned int q = (unsigned int)j + 1; q < m; q++)
+					idx[q] = idx[q - 1] + 1;
+			}
+		}
+	}
+}
+
+/* Atomic mode: one gesture per subscription matching all free touches. */
+static void
+match_atomic(struct gr_recognizer *rec)
+{
+	unsigned int n = rec->free_touches.n;
+	if (n < 1 || n > GR_MAX_TOUCHES)
+		return;
+
+	uint64_t min_start = UINT64_MAX, max_start = 0, all_max = 0;
+	bool any_unaccepted = false;
+	for (unsigned int i = 0; i < n; i++) {
+		const struct gr_touch *t = &rec->touches[rec->free_touches.v[i]];
+		if (t->start_time > all_max)
+			all_max = t->start_time;
+		if (t->accepted)
+			continue;
+		any_unaccepted = true;
+		if (t->start_time < min_start)
+			min_start = t->start_time;
+		if (t->start_time > max_start)
+			max_start = t->start_time;
+	}
+	if (any_unaccepted && max_start - min_start >= GR_COMPOSITION_TIME)
+		return;
+
+	for (unsigned int si = 0; si < rec->nsubs; si++) {
+		UGSubscription sub = rec->subs[si];
+		if (sub->touches_start != n)
+			continue;
+		struct gr_gesture *g =
+			create_gesture(rec, sub, rec->free_touches.v, n, all_max);
+		if (g)
+			g->keep_slices = true;
+	}
+}
+
+static void
+atomic_match_new_touches(struct gr_recognizer *rec, uint64_t time)
+{
+	unsigned int nnew = rec->new_touches.n;
+	uint32_t newslots[64];
+	if (nnew > 64)
+		nnew = 64;
+	for (unsigned int i = 0; i < nnew; i++) {
+		uint32_t slot = rec->new_touches.v[i];
+		newslots[i] = slot;
+		free_add(rec, slot);
+	}
+	for (unsigned int i = 0; i < rec->new_touches.n; i++) {
+		uint32_t slot = rec->new_touches.v[i];
+		rec->touches[slot].in_new = false;
+		touch_unref(rec, slot);
+	}
+	rec->new_touches.n = 0;
+
+	struct gr_list *l = rec->accepted.next;
+	while (l != &rec->accepted) {
+		struct gr_list *next = l->next;
+		struct gr_gesture *g = gr_container_of(l, struct gr_gesture, link);
+		if (!g->ended && g->ncur + nnew <= g->sub->touches_max) {
+			for (unsigned int i = 0; i < nnew; i++) {
+				if (rec->touches[newslots[i]].live &&
+				    gesture_add_touch(g, newslots[i])) {
+					touch_accept(rec, newslots[i]);
+					free_remove(rec, newslots[i]);
+				}
+			}
+		} else {
+			for (unsigned int i = 0; i < g->ncur; i++) {
+				const struct gr_touch *t = &rec->touches[g->cur[i]];
+				if (!t->ended && !t->pending_end)
+					free_add(rec, g->cur[i]);
+			}
+			gesture_end(g, time);
+			gesture_remove_and_destroy(g);
+		}
+		l = next;
+	}
+
+	l = rec->unaccepted.next;
+	while (l != &rec->unaccepted) {
+		struct gr_list *next = l->next;
+		struct gr_gesture *g = gr_container_of(l, struct gr_gesture, link);
+		if (!g->ended && g->ncur + nnew <= g->sub->touches_max) {
+			for (unsigned int i = 0; i < nnew; i++)
+				if (rec->touches[newslots[i]].live)
+					gesture_add_touch(g, newslots[i]);
+		} else {
+			reject_gesture(rec, g, time, true);
+		}
+		l = next;
+	}
+
+	match_atomic(rec);
+}
+
+/* Update touch bookkeeping from the frame; collects the modified touches. */
+static void
+process_touches(struct gr_recognizer *rec, UFFrame frame, uint64_t time, bool *any_new)
+{
+	uint32_t n = frame_frame_get_num_touches(frame);
+	rec->modified.n = 0;
+	gr_slots_reserve(&rec->modified, n);
+
+	for (uint32_t i = 0; i < n; i++) {
+		UFTouch ft = NULL;
+		if (frame_frame_get_touch_by_index(frame, i, &ft) != UFStatusSuccess || !ft)
+			continue;
+		UFTouchId id = frame_touch_get_id(ft);
+		UFTouchState state = frame_touch_get_state(ft);
+		int owned = 0, pending_end = 0;
+		(frame_touch_get_property)(ft, UFTouchPropertyOwned, &owned);
+		(frame_touch_get_property)(ft, UFTouchPropertyPendingEnd, &pending_end);
+		int slot = find_listed_touch(rec, id);
+
+		if (state == UFTouchStateBegin && slot < 0) {
+			slot = touch_new(rec, id, frame_touch_get_start_time(ft));
+			if (slot < 0) {
+				gr_log(rec->handle, GR_LOG_ERROR, "out of memory, rejecting touch");
+				frame_reject_touch(rec->device, rec->window, id);
+				continue;
+			}
+			struct gr_touch *t = touch_at(rec, (uint32_t)slot);
+			t->owned = owned != 0;
+			t->pending_end = pending_end != 0;
+			if (rec->atomic) {
+				if (slots_push(&rec->new_touches, (uint32_t)slot)) {
+					t->in_new = true;
+					touch_ref(rec, (uint32_t)slot);
+				}
+				*any_new = true;
+			} else {
+				/* hold a reference while matching, so nothing rejects it early */
+				touch_ref(rec, (uint32_t)slot);
+				free_add(rec, (uint32_t)slot);
+				struct gr_list *lists[2] = {&rec->accepted, &rec->unaccepted};
+				for (int k = 0; k < 2; k++) {
+					struct gr_list *last = lists[k]->prev;
+					struct gr_list *l = lists[k]->next;
+					while (l != lists[k]) {
+						struct gr_list *next = l->next;
+						expand_gesture(rec,
+							       gr_container_of(l, struct gr_gesture, link),
+							       (uint32_t)slot);
+						if (l == last)
+							break;
+						l = next;
+					}
+				}
+				match_combinations(rec, (uint32_t)slot);
+				touch_unref(rec, (uint32_t)slot);
+			}
+			if (rec->touches[slot].live && frame_touch_get_time(ft) == time)
+				rec->modified.v[rec->modified.n++] = (uint32_t)slot;
+			continue;
+		}
+		if (slot < 0)
+			continue;
+
+		struct gr_touch *t = touch_at(rec, (uint32_t)slot);
+		if (owned)
+			t->owned = true;
+		if (pending_end)
+			t->pending_end = true;
+		if (state == UFTouchStateEnd) {
+			t->ended = true;
+			t->listed = false;
+		}
+		if (frame_touch_get_time(ft) == time)
+			rec->modified.v[rec->modified.n++] = (uint32_t)slot;
+		/* hold the touch while it may be dropped from the free list */
+		touch_ref(rec, (uint32_t)slot);
+		if (t->pending_end || t->ended) {
+			free_remove(rec, (uint32_t)slot);
+			if (t->in_new) {
+				for (unsigned int k = 0; k < rec->new_touches.n; k++) {
+					if (rec->new_touches.v[k] == (uint32_t)slot) {
+						slots_remove_at(&rec->new_touches, k);
+						break;
+					}
+				}
+				t->in_new = false;
+				touch_unref(rec, (uint32_t)slot);
+			}
+		}
+		touch_unref(rec, (uint32_t)slot);
+	}
+
+	/* modified touches that died meanwhile are no longer of interest */
+	unsigned int k = 0;
+	for (unsigned int i = 0; i < rec->modified.n; i++)
+		if (rec->touches[rec->modified.v[i]].live)
+			rec->modified.v[k++] = rec->modified.v[i];
+	rec->modified.n = k;
+}
+
+static void
+return_touches_to_free(struct gr_recognizer *rec, struct gr_gesture *g)
+{
+	for (unsigned int i = 0; i < g->nall; i++) {
+		const struct gr_touch *t = &rec->touches[g->all[i]];
+		if (t->live && !t->ended && !t->pending_end)
+			free_add(rec, g->all[i]);
+	}
+}
+
+static void
+process_event(struct gr_recognizer *rec, UFEvent ev, UFFrame frame, uint64_t time)
+{
+	struct gr_list *l = rec->accepted.next;
+	while (l != &rec->accepted) {
+		struct gr_list *next = l->next;
+		struct gr_gesture *g = gr_container_of(l, struct gr_gesture, link);
+		gesture_update(g, ev, frame, time);
+		if (g->canceled && !g->ended) {
+			gesture_cancel(g, time, true);
+			gesture_remove_and_destroy(g);
+		} else if (g->ended) {
+			return_touches_to_free(rec, g);
+			gesture_remove_and_destroy(g);
+		}
+		l = next;
+	}
+
+	l = rec->unaccepted.next;
+	while (l != &rec->unaccepted) {
+		struct gr_list *next = l->next;
+		struct gr_gesture *g = gr_container_of(l, struct gr_gesture, link);
+		gesture_update(g, ev, frame, time);
+		if (g->canceled)
+			reject_gesture(rec, g, time, true);
+		l = next;
+	}
+}
+
+static void
+check_construction_finished(struct gr_recognizer *rec, uint64_t time)
+{
+	if (rec->atomic)
+		return;
+	for (struct gr_list *l = rec->unaccepted.next; l != &rec->unaccepted; l = l->next) {
+		struct gr_gesture *g = gr_container_of(l, struct gr_gesture, link);
+		if (g->construction_finished || g->ended || !gesture_active(g))
+			continue;
+		bool finished = true;
+		for (unsigned int i = 0; i < g->ncur && finished; i++) {
+			uint32_t slot = g->cur[i];
+			const struct gr_touch *t = &rec->touches[slot];
+			if (time < t->start_time || time - t->start_time < GR_COMPOSITION_TIME) {
+				finished = false;
+				break;
+			}
+			for (struct gr_list *m = rec->unaccepted.next; m != &rec->unaccepted;
+			     m = m->next) {
+				struct gr_gesture *o = gr_container_of(m, struct gr_gesture, link);
+				if (o != g && gesture_has_touch(o, slot) && !gesture_active(o)) {
+					finished = false;
+					break;
+				}
+			}
+		}
+		if (finished)
+			gesture_finish_construction(g, time);
+	}
+}
+
+static void
+find_gestures_to_accept(struct gr_recognizer *rec, uint64_t time)
+{
+	struct gr_list *l = rec->unaccepted.next;
+	while (l != &rec->unaccepted) {
+		struct gr_list *next = l->next;
+		struct gr_gesture *g = gr_container_of(l, struct gr_gesture, link);
+		if (gesture_active(g) && time >= g->start_time &&
+		    time - g->start_time >= GR_COMPOSITION_TIME) {
+			g->keep_slices = false;
+			gesture_flush(g);
+			atomic_accept(rec, g, time);
+		}
+		l = next;
+	}
+}
+
+void
+gr_recognizer_process_frame(struct gr_recognizer *rec, UFEvent ev, UFFrame frame,
+			    uint64_t time)
+{
+	bool any_new = false;
+
+	reject_overdue(rec, time);
+	process_touches(rec, frame, time, &any_new);
+	if (rec->atomic && any_new)
+		atomic_match_new_touches(rec, time);
+	process_event(rec, ev, frame, time);
+	if (rec->atomic)
+		find_gestures_to_accept(rec, time);
+	else
+		check_construction_finished(rec, time);
+}
+
+void
+gr_recognizer_update_time(struct gr_recognizer *rec, uint64_t time)
+{
+	reject_overdue(rec, time);
+	if (rec->atomic)
+		find_gestures_to_accept(rec, time);
+	else
+		check_construction_finished(rec, time);
+}
+
+uint64_t
+gr_recognizer_next_timeout(const struct gr_recognizer *rec)
+{
+	uint64_t best = 0;
+
+	for (unsigned int i = 0; i < rec->free_touches.n; i++) {
+		uint32_t slot = rec->free_touches.v[i];
+		const struct gr_touch *t = &rec->touches[slot];
+		if (t->accepted)
+			continue;
+		bool in_gesture = false;
+		for (const struct gr_list *l = rec->unaccepted.next; l != &rec->unaccepted;
+		     l = l->next) {
+			if (gesture_has_touch(gr_container_of(l, struct gr_gesture, link),
+					      slot)) {
+				in_gesture = true;
+				break;
+			}
+		}
+		if (in_gesture)
+			continue;
+		uint64_t t60 = t->start_time + GR_COMPOSITION_TIME;
+		if (!best || t60 < best)
+			best = t60;
+	}
+
+	for (const struct gr_list *l = rec->unaccepted.next; l != &rec->unaccepted;
+	     l = l->next) {
+		const struct gr_gesture *g = gr_container_of(l, struct gr_gesture, link);
+		uint64_t to = gesture_timeout(g);
+		if (to) {
+			uint64_t t = g->start_time + to;
+			if (!best || t < best)
+				best = t;
+		}
+		if (rec->atomic && gesture_active(g)) {
+			uint64_t t = g->start_time + GR_COMPOSITION_TIME;
+			if (!best || t < best)
+				best = t;
+		}
+	}
+	return best;
+}

@@ -1,0 +1,337 @@
+/*
+ * utouch grail: slice geometry and primitive recognition.
+ *
+ * A slice summarises the gesture's touches by their centroid, their mean
+ * distance from it (radius) and their mean angle around it.  Transforms
+ * are the similarity transforms that map the previous (or original)
+ * summary onto the current one.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "grail-private.h"
+
+static void
+set_identity(float m[3][3])
+{
+	memset(m, 0, sizeof(float[3][3]));
+	m[0][0] = m[1][1] = m[2][2] = 1.0f;
+}
+
+void
+gr_slice_set_frame(struct UGSlice_ *s, UFEvent ev, UFFrame frame)
+{
+	if (ev)
+		frame_event_ref(ev);
+	s->frame_event = ev;
+	s->frame = frame;
+}
+
+void
+gr_slice_clear_frame(struct UGSlice_ *s)
+{
+	if (s->frame_event)
+		frame_event_unref(s->frame_event);
+	s->frame_event = NULL;
+	s->frame = NULL;
+}
+
+static float
+wrap_angle(float d)
+{
+	if (d > (float)M_PI)
+		d -= 2.0f * (float)M_PI;
+	else if (d <= -(float)M_PI)
+		d += 2.0f * (float)M_PI;
+	return d;
+}
+
+/*
+ * Mean of angles that may straddle ±π: the offsets of every angle from the
+ * first one are wrapped into (-π, π] and averaged, so angles just above -π
+ * and just below π average to about π instead of 0.  (A mean of unit
+ * vectors would be undefined for two touches, whose angles around their
+ * centroid are always opposite.)
+ */
+float
+gr_angle_mean(const float *angles, unsigned int n)
+{
+	if (n == 0)
+		return 0.0f;
+	float sum = 0.0f;
+	for (unsigned int i = 1; i < n; i++)
+		sum += wrap_angle(angles[i] - angles[0]);
+	return wrap_angle(angles[0] + sum / (float)n);
+}
+
+void
+gr_center_of_rotation(float a, float b, float c, float d, float x0, float y0, float *x,
+		      float *y)
+{
+	float div = (a - 1.0f) * (a - 1.0f) + b * b;
+
+	if (fabsf(div) < 1e-5f) {
+		*x = 0.0f;
+		*y = 0.0f;
+		return;
+	}
+	/* The fixed point p of p = R·s·(p - c0) + c0 + t, solved for p. */
+	*x = (a * a * x0 - a * (2.0f * x0 + c) + b * b * x0 - b * d + c + x0) / div;
+	*y = (a * a * y0 - a * (2.0f * y0 + d) + b * b * y0 + b * c + d + y0) / div;
+}
+
+/* Per-touch positions; returns the number of touches found in the frame. */
+static unsigned int
+touch_positions(const struct gr_gesture *g, const struct UGSlice_ *s, float *x, float *y,
+		UFTouchState *state, unsigned int *idx)
+{
+	unsigned int n = 0;
+	for (unsigned int i = 0; i < s->num_touches; i++) {
+		UFTouch t = NULL;
+		if (frame_frame_get_touch_by_id(s->frame, s->touch_ids[i], &t) !=
+			    UFStatusSuccess ||
+		    !t)
+			continue;
+		if (g->rec->direct) {
+			x[n] = frame_touch_get_window_x(t);
+			y[n] = frame_touch_get_window_y(t);
+		} else {
+			x[n] = frame_touch_get_device_x(t);
+			y[n] = frame_touch_get_device_y(t);
+		}
+		state[n] = frame_touch_get_state(t);
+		idx[n] = i;
+		n++;
+	}
+	return n;
+}
+
+/* Index of a touch id in the gesture's current touches, or -1. */
+static int
+cur_index(const struct gr_gesture *g, UFTouchId id)
+{
+	for (unsigned int i = 0; i < g->ncur; i++)
+		if (g->rec->touches[g->cur[i]].id == id)
+			return (int)i;
+	return -1;
+}
+
+static void
+compute_values(struct gr_gesture *g, struct UGSlice_ *s, bool init)
+{
+	float x[GR_MAX_TOUCHES], y[GR_MAX_TOUCHES], a[GR_MAX_TOUCHES];
+	UFTouchState st[GR_MAX_TOUCHES];
+	unsigned int idx[GR_MAX_TOUCHES];
+	unsigned int n = touch_positions(g, s, x, y, st, idx);
+
+	if (n == 0)
+		return;
+
+	float cx = 0.0f, cy = 0.0f;
+	for (unsigned int i = 0; i < n; i++) {
+		cx += x[i];
+		cy += y[i];
+	}
+	s->center_x = cx / (float)n;
+	s->center_y = cy / (float)n;
+	if (n == 1)
+		return;
+
+	float r = 0.0f;
+	for (unsigned int i = 0; i < n; i++) {
+		float dx = x[i] - s->center_x, dy = y[i] - s->center_y;
+		r += sqrtf(dx * dx + dy * dy);
+		a[i] = atan2f(dy, dx);
+	}
+	s->radius = r / (float)n;
+
+	if (init) {
+		s->angle = gr_angle_mean(a, n);
+	} else {
+		float sum = 0.0f;
+		unsigned int k = 0;
+		for (unsigned int i = 0; i < n; i++) {
+			if (st[i] == UFTouchStateBegin)
+				continue;
+			int ci = cur_index(g, s->touch_ids[idx[i]]);
+			if (ci < 0)
+				continue;
+			sum += wrap_angle(a[i] - g->cur_angle[ci]);
+			k++;
+		}
+		if (k > 0)
+			s->angle += sum / (float)k;
+	}
+
+	/* Remember each touch's angle for the next slice. */
+	for (unsigned int i = 0; i < n; i++) {
+		int ci = cur_index(g, s->touch_ids[idx[i]]);
+		if (ci >= 0)
+			g->cur_angle[ci] = a[i];
+	}
+}
+
+static void
+fill_touches(const struct gr_gesture *g, struct UGSlice_ *s)
+{
+	s->num_touches = g->ncur;
+	for (unsigned int i = 0; i < g->ncur; i++)
+		s->touch_ids[i] = g->rec->touches[g->cur[i]].id;
+}
+
+static void
+reset_original(struct gr_gesture *g, struct UGSlice_ *s)
+{
+	s->radius = 0.0f;
+	s->angle = 0.0f;
+	compute_values(g, s, true);
+	s->original_center_x = s->center_x;
+	s->original_center_y = s->center_y;
+	s->original_radius = s->radius;
+	s->original_angle = s->angle;
+	set_identity(s->transform);
+	set_identity(s->cumulative);
+	s->center_of_rotation_x = 0.0f;
+	s->center_of_rotation_y = 0.0f;
+}
+
+void
+gr_slice_begin(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame frame,
+	       uint64_t time)
+{
+	memset(s, 0, sizeof(*s));
+	s->id = g->id;
+	s->state = UGGestureStateBegin;
+	s->subscription = g->sub;
+	s->recognized = g->recognized;
+	s->time = time;
+	s->construction_finished = g->construction_finished;
+	gr_slice_set_frame(s, ev, frame);
+	fill_touches(g, s);
+	reset_original(g, s);
+	s->physically_ended = gr_slice_physically_ended(g, s);
+}
+
+void
+gr_slice_next(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame frame,
+	      uint64_t time)
+{
+	const struct UGSlice_ *prev = &g->last;
+
+	*s = *prev;
+	s->state = UGGestureStateUpdate;
+	s->time = time;
+	s->canceled = 0;
+	s->recognized = g->recognized;
+	s->construction_finished = g->construction_finished;
+	gr_slice_set_frame(s, ev, frame);
+	fill_touches(g, s);
+
+	if (s->num_touches != prev->num_touches) {
+		reset_original(g, s);
+	} else {
+		compute_values(g, s, false);
+
+		float scale = prev->radius != 0.0f ? s->radius / prev->radius : 1.0f;
+		float delta = s->angle - prev->angle;
+		float total_scale =
+			s->original_radius != 0.0f ? s->radius / s->original_radius : 1.0f;
+		float total_angle = s->angle - s->original_angle;
+
+		s->transform[0][0] = cosf(delta) * scale;
+		s->transform[0][1] = -sinf(delta) * scale;
+		s->transform[0][2] = s->center_x - prev->cumulative[0][2] -
+				     s->original_center_x;
+		s->transform[1][0] = sinf(delta) * scale;
+		s->transform[1][1] = cosf(delta) * scale;
+		s->transform[1][2] = s->center_y - prev->cumulative[1][2] -
+				     s->original_center_y;
+
+		s->cumulative[0][0] = cosf(total_angle) * total_scale;
+		s->cumulative[0][1] = -sinf(total_angle) * total_scale;
+		s->cumulative[0][2] = s->center_x - s->original_center_x;
+		s->cumulative[1][0] = sinf(total_angle) * total_scale;
+		s->cumulative[1][1] = cosf(total_angle) * total_scale;
+		s->cumulative[1][2] = s->center_y - s->original_center_y;
+
+		gr_center_of_rotation(s->transform[0][0], s->transform[1][0],
+				      s->transform[0][2], s->transform[1][2],
+				      s->original_center_x + s->cumulative[0][2],
+				      s->original_center_y + s->cumulative[1][2],
+				      &s->center_of_rotation_x, &s->center_of_rotation_y);
+	}
+	s->physically_ended = gr_slice_physically_ended(g, s);
+}
+
+void
+gr_slice_copy(const struct UGSlice_ *prev, struct UGSlice_ *s, uint64_t time)
+{
+	/* grail 3.1 keeps the time (and frame) of the copied slice */
+	(void)time;
+	*s = *prev;
+	s->canceled = 0;
+	set_identity(s->transform);
+	s->center_of_rotation_x = 0.0f;
+	s->center_of_rotation_y = 0.0f;
+	gr_slice_set_frame(s, prev->frame_event, prev->frame);
+}
+
+bool
+gr_slice_physically_ended(const struct gr_gesture *g, const struct UGSlice_ *s)
+{
+	unsigned int active = 0;
+	for (unsigned int i = 0; i < s->num_touches; i++) {
+		int ci = cur_index(g, s->touch_ids[i]);
+		if (ci < 0)
+			continue;
+		const struct gr_touch *t = &g->rec->touches[g->cur[ci]];
+		if (!t->pending_end && !t->ended)
+			active++;
+	}
+	unsigned int min = g->sub->touches_min;
+	if (min == 0)
+		return active < g->sub->touches_start;
+	return active < min;
+}
+
+UGGestureTypeMask
+gr_slice_check_recognition(const struct gr_gesture *g, const struct UGSlice_ *s)
+{
+	const struct UGSubscription_ *sub = g->sub;
+	UGGestureTypeMask mask = sub->mask;
+	UGGestureTypeMask rec = 0;
+	uint64_t tau = s->time >= g->start_time ? s->time - g->start_time : 0;
+
+	float dx = s->cumulative[0][2] / g->rec->res_x;
+	float dy = s->cumulative[1][2] / g->rec->res_y;
+	float dist2 = dx * dx + dy * dy;
+
+	if ((mask & UGGestureTypeDrag) &&
+	    (sub->drag_timeout == 0 || tau < sub->drag_timeout) &&
+	    dist2 > sub->drag_threshold * sub->drag_threshold)
+		rec |= UGGestureTypeDrag;
+
+	if ((mask & UGGestureTypePinch) &&
+	    (sub->pinch_timeout == 0 || tau < sub->pinch_timeout)) {
+		float ratio = s->original_radius != 0.0f ? s->radius / s->original_radius
+							 : 1.0f;
+		if (ratio != 0.0f && ratio < 1.0f)
+			ratio = 1.0f / ratio;
+		if (ratio == 0.0f || ratio > sub->pinch_threshold)
+			rec |= UGGestureTypePinch;
+	}
+
+	if ((mask & UGGestureTypeRotate) &&
+	    (sub->rotate_timeout == 0 || tau < sub->rotate_timeout) &&
+	    fabsf(s->angle - s->original_angle) > sub->rotate_threshold)
+		rec |= UGGestureTypeRotate;
+
+	if ((mask & UGGestureTypeTap) && (sub->tap_timeout == 0 || tau < sub->tap_timeout) &&
+	    dist2 < sub->tap_threshold * sub->tap_threshold && s->physically_ended)
+		rec |= UGGestureTypeTap;
+
+	if (mask & UGGestureTypeTouch)
+		rec |= UGGestureTypeTouch;
+
+	return rec;
+}
