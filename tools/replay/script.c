@@ -1,0 +1,102 @@
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "script.h"
+
+static int
+grow(void **p, size_t *cap, size_t need, size_t size)
+{
+	size_t n;
+	void *q;
+
+	if (need <= *cap)
+		return 0;
+	n = *cap ? *cap * 2 : 256;
+	while (n < need)
+		n *= 2;
+	q = realloc(*p, n * size);
+	if (!q)
+		return -ENOMEM;
+	*p = q;
+	*cap = n;
+	return 0;
+}
+
+static void
+on_frame(void *data, uint64_t usec, const struct ut_touch_op *ops, size_t nops)
+{
+	struct script *s = data;
+	struct script_frame *f;
+	uint64_t t = usec / 1000 - s->usec0 / 1000 + SCRIPT_TIME_BASE_MS;
+
+	if (s->oom ||
+	    grow((void **)&s->frames, &s->capframes, s->nframes + 1, sizeof(*s->frames)) ||
+	    grow((void **)&s->ops, &s->capops, s->nops + nops, sizeof(*s->ops))) {
+		s->oom = 1;
+		return;
+	}
+	f = &s->frames[s->nframes++];
+	f->time = t;
+	f->first = s->nops;
+	f->count = nops;
+	memcpy(&s->ops[s->nops], ops, nops * sizeof(*ops));
+	s->nops += nops;
+	if (t > s->last_time)
+		s->last_time = t;
+}
+
+int
+script_build(struct script *s, const struct ut_recording *rec,
+	     const struct ut_evstream_opts *opts)
+{
+	struct ut_evstream *st;
+
+	memset(s, 0, sizeof(*s));
+	st = ut_evstream_new(rec->dev, opts, on_frame, s);
+	if (!st)
+		return -errno;
+	s->protocol = ut_evstream_protocol(st);
+	s->direct = ut_evstream_is_direct(st);
+	if (rec->nevents > 0)
+		s->usec0 = rec->events[0].usec;
+	for (size_t i = 0; i < rec->nevents && !s->oom; i++) {
+		const struct ut_raw_event *r = &rec->events[i];
+		struct input_event ev;
+
+		memset(&ev, 0, sizeof(ev));
+		ev.input_event_sec = (time_t)(r->usec / 1000000u);
+		ev.input_event_usec = (suseconds_t)(r->usec % 1000000u);
+		ev.type = r->type;
+		ev.code = r->code;
+		ev.value = r->value;
+		ut_evstream_push(st, &ev);
+	}
+	ut_evstream_destroy(st);
+	if (s->oom) {
+		script_release(s);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+void
+script_release(struct script *s)
+{
+	free(s->ops);
+	free(s->frames);
+	memset(s, 0, sizeof(*s));
+}
+
+const char *
+script_op_name(enum ut_op_kind kind)
+{
+	switch (kind) {
+	case UT_OP_BEGIN: return "begin";
+	case UT_OP_UPDATE: return "update";
+	case UT_OP_END: return "end";
+	case UT_OP_OWN: return "owned";
+	case UT_OP_PENDING_END: return "pending-end";
+	}
+	return "?";
+}

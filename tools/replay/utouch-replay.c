@@ -1,0 +1,591 @@
+/*
+ * utouch-replay: replay a recording through utouch's frame and grail
+ * layers and print what they produce, in the trace format shared with the
+ * reference harness (doc/trace-format.md).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <libevdev/libevdev.h>
+#include <oif/frame.h>
+#include <oif/frame_backend.h>
+#include <oif/grail.h>
+
+#include "backend/evdev/frames.h"
+#include "script.h"
+#include "subspec.h"
+
+#define MAX_SUBS 16
+#define WINDOW_ID 1
+
+enum policy { POLICY_ACCEPT, POLICY_ACCEPT_CF, POLICY_REJECT, POLICY_NONE };
+
+struct gesture_stat {
+	int seen, decided, ended;
+	unsigned int first_touches;
+	UGGestureTypeMask last_mask;
+};
+
+struct replay {
+	/* configuration */
+	const struct ut_recording *rec;
+	const struct script *script;
+	struct subspec subs[MAX_SUBS];
+	int nsubs;
+	enum policy policy;
+	int print, print_frames, verbose, own_at_begin;
+	float window_res;
+	/* state of one run */
+	UGHandle grail;
+	UFBackendDevice device;
+	struct ut_framer framer;
+	UGSubscription ugsubs[MAX_SUBS];
+	struct gesture_stat *stats;
+	size_t nstats;
+	uint64_t nevents, nfailures;
+};
+
+static void
+die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fputs("utouch-replay: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	exit(2);
+}
+
+static struct gesture_stat *
+stat_of(struct replay *r, unsigned int id)
+{
+	if (id >= r->nstats) {
+		size_t n = r->nstats ? r->nstats : 64;
+		struct gesture_stat *p;
+
+		while (n <= id)
+			n *= 2;
+		p = realloc(r->stats, n * sizeof(*p));
+		if (!p)
+			die("out of memory");
+		memset(p + r->nstats, 0, (n - r->nstats) * sizeof(*p));
+		r->stats = p;
+		r->nstats = n;
+	}
+	return &r->stats[id];
+}
+
+static int
+sub_index(const struct replay *r, UGSubscription s)
+{
+	for (int i = 0; i < r->nsubs; i++)
+		if (r->ugsubs[i] == s)
+			return i;
+	return -1;
+}
+
+static void
+print_slice(const struct replay *r, UGEvent ev, UGSlice slice, int sub)
+{
+	uint64_t t = grail_event_get_time(ev) - SCRIPT_TIME_BASE_MS;
+	UGGestureState st = grail_slice_get_state(slice);
+	unsigned int n = grail_slice_get_num_touches(slice);
+	float ocx = grail_slice_get_original_center_x(slice);
+	float ocy = grail_slice_get_original_center_y(slice);
+	float r0 = grail_slice_get_original_radius(slice);
+	const UGTransform *C = grail_slice_get_cumulative_transform(slice);
+	float scale = sqrtf((*C)[0][0] * (*C)[0][0] + (*C)[0][1] * (*C)[0][1]);
+	char mask[64], touches[256];
+	size_t used = 0;
+
+	subspec_mask_str(grail_slice_get_recognized(slice), mask, sizeof(mask));
+	touches[0] = '\0';
+	for (unsigned int i = 0; i < n; i++) {
+		UFTouchId id;
+
+		if (grail_slice_get_touch_id(slice, i, &id) != UGStatusSuccess)
+			continue;
+		used += (size_t)snprintf(touches + used,
+					 used < sizeof(touches) ? sizeof(touches) - used : 0,
+					 "%s%" PRIu64, used ? "," : "", (uint64_t)id);
+	}
+	printf("t=%" PRIu64 " g=%u sub=%d %s n=%u touches=%s rec=%s cf=%d "
+	       "oc=%.3f,%.3f c=%.3f,%.3f r0=%.3f r=%.3f "
+	       "T=[%.5f %.5f %.3f; %.5f %.5f %.3f]%s\n",
+	       t, grail_slice_get_id(slice), sub,
+	       st == UGGestureStateBegin ? "begin" :
+	       st == UGGestureStateUpdate ? "update" : "end",
+	       n, touches[0] ? touches : "-", mask,
+	       grail_slice_get_construction_finished(slice),
+	       ocx, ocy, ocx + (*C)[0][2], ocy + (*C)[1][2], r0, r0 * scale,
+	       (*C)[0][0], (*C)[0][1], (*C)[0][2], (*C)[1][0], (*C)[1][1], (*C)[1][2],
+	       grail_slice_get_canceled(slice) ? " canceled=1" : "");
+	if (r->verbose) {
+		const UGTransform *D = grail_slice_get_transform(slice);
+
+		printf("    dT=[%.6f %.6f %.6f; %.6f %.6f %.6f] cor=%.6f,%.6f "
+		       "T6=[%.6f %.6f %.6f; %.6f %.6f %.6f]\n",
+		       (*D)[0][0], (*D)[0][1], (*D)[0][2], (*D)[1][0], (*D)[1][1],
+		       (*D)[1][2], grail_slice_get_center_of_rotation_x(slice),
+		       grail_slice_get_center_of_rotation_y(slice),
+		       (*C)[0][0], (*C)[0][1], (*C)[0][2], (*C)[1][0], (*C)[1][1],
+		       (*C)[1][2]);
+	}
+}
+
+/* Fetch every queued event, print it, and apply the policy. */
+static void
+drain(struct replay *r)
+{
+	UGEvent ev;
+
+	while (grail_get_event(r->grail, &ev) == UGStatusSuccess) {
+		UGSlice slice;
+		struct gesture_stat *gs;
+		unsigned int id;
+		int sub, cf;
+
+		if (grail_event_get_type(ev) != UGEventTypeSlice ||
+		    grail_event_get_property(ev, UGEventPropertySlice, &slice) !=
+			    UGStatusSuccess) {
+			grail_event_unref(ev);
+			continue;
+		}
+		r->nevents++;
+		id = grail_slice_get_id(slice);
+		sub = sub_index(r, grail_slice_get_subscription(slice));
+		cf = grail_slice_get_construction_finished(slice);
+		gs = stat_of(r, id);
+		if (!gs->seen) {
+			gs->seen = 1;
+			gs->first_touches = grail_slice_get_num_touches(slice);
+		}
+		gs->last_mask = grail_slice_get_recognized(slice);
+		if (grail_slice_get_state(slice) == UGGestureStateEnd)
+			gs->ended = 1;
+		if (r->print)
+			print_slice(r, ev, slice, sub);
+
+		if (!(sub >= 0 && r->subs[sub].atomic) && !gs->decided &&
+		    r->policy != POLICY_NONE) {
+			UGStatus st = UGStatusSuccess;
+
+			if (r->policy == POLICY_ACCEPT) {
+				st = grail_accept_gesture(r->grail, id);
+				gs->decided = 1;
+			} else if (r->policy == POLICY_REJECT) {
+				st = grail_reject_gesture(r->grail, id);
+				gs->decided = 1;
+			} else if (cf) {
+				st = grail_accept_gesture(r->grail, id);
+				gs->decided = 1;
+			}
+			if (st != UGStatusSuccess)
+				r->nfailures++;
+		}
+		grail_event_unref(ev);
+	}
+}
+
+/* Run every timeout grail asks for up to time @p t, the way a client with a
+ * timer would (the same steps as the reference harness, so that traces can
+ * be compared). */
+static void
+advance_time(struct replay *r, uint64_t t)
+{
+	uint64_t next = grail_next_timeout(r->grail);
+	uint64_t at = next;
+
+	while (next && at <= t) {
+		grail_update_time(r->grail, at);
+		drain(r);
+		next = grail_next_timeout(r->grail);
+		if (!next)
+			break;
+		at = next <= at ? at + 1 : next;
+	}
+}
+
+static void
+process(struct replay *r, UFEvent ev)
+{
+	if (!ev)
+		die("out of memory");
+	grail_process_frame_event(r->grail, ev);
+	frame_event_unref(ev);
+}
+
+static void
+run_setup(struct replay *r)
+{
+	struct ut_device_opts dopts = {
+		.name = NULL,
+		.direct = r->script->direct,
+		.window_res = r->window_res,
+	};
+	UFDevice dev;
+
+	if (grail_new(&r->grail) != UGStatusSuccess)
+		die("grail_new failed");
+	r->device = ut_framer_device_new(r->rec->dev, &dopts);
+	if (!r->device)
+		die("out of memory");
+	ut_framer_init(&r->framer, r->device, WINDOW_ID, r->own_at_begin);
+	process(r, ut_framer_device_event(&r->framer, UFEventTypeDeviceAdded,
+					  SCRIPT_TIME_BASE_MS));
+	dev = frame_backend_device_get_device(r->device);
+	for (int i = 0; i < r->nsubs; i++) {
+		UGStatus st = subspec_create(&r->subs[i], dev, WINDOW_ID, &r->ugsubs[i]);
+
+		if (st != UGStatusSuccess)
+			die("subscription %d is invalid (grail status %d)", i, (int)st);
+		st = grail_subscription_activate(r->grail, r->ugsubs[i]);
+		if (st != UGStatusSuccess)
+			die("cannot activate subscription %d (grail status %d)", i, (int)st);
+	}
+	r->nevents = 0;
+	r->nfailures = 0;
+	if (r->stats)
+		memset(r->stats, 0, r->nstats * sizeof(*r->stats));
+}
+
+static void
+run_teardown(struct replay *r)
+{
+	ut_framer_fini(&r->framer);
+	grail_delete(r->grail);
+	for (int i = 0; i < r->nsubs; i++)
+		grail_subscription_delete(r->ugsubs[i]);
+	frame_backend_device_delete(r->device);
+}
+
+static void
+print_ops(const struct script_frame *f, const struct ut_touch_op *ops)
+{
+	for (size_t k = 0; k < f->count; k++) {
+		const struct ut_touch_op *op = &ops[f->first + k];
+
+		printf("# frame t=%" PRIu64 " %s id=%u win=%.3f,%.3f dev=%.0f,%.0f\n",
+		       f->time - SCRIPT_TIME_BASE_MS, script_op_name(op->kind),
+		       op->id, op->wx, op->wy, op->dx, op->dy);
+	}
+}
+
+static void
+run_replay(struct replay *r)
+{
+	const struct script *s = r->script;
+
+	for (size_t i = 0; i < s->nframes; i++) {
+		const struct script_frame *f = &s->frames[i];
+
+		advance_time(r, f->time);
+		if (r->print_frames)
+			print_ops(f, s->ops);
+		process(r, ut_framer_build(&r->framer, f->time,
+					   &s->ops[f->first], f->count));
+		drain(r);
+	}
+	/* let pending timeouts expire after the last frame */
+	advance_time(r, s->last_time + 10000);
+	drain(r);
+}
+
+struct summary_key {
+	char key[96];
+	unsigned long count;
+};
+
+static int
+cmp_key(const void *a, const void *b)
+{
+	return strcmp(((const struct summary_key *)a)->key,
+		      ((const struct summary_key *)b)->key);
+}
+
+static const char *
+base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+static void
+print_summary(struct replay *r, const char *path)
+{
+	struct summary_key *keys = NULL;
+	size_t nkeys = 0;
+	unsigned long gestures = 0, ended = 0;
+
+	for (size_t i = 0; i < r->nstats; i++) {
+		const struct gesture_stat *g = &r->stats[i];
+		char mask[64], key[96];
+		size_t j;
+
+		if (!g->seen)
+			continue;
+		gestures++;
+		ended += g->ended ? 1 : 0;
+		subspec_mask_str(g->last_mask, mask, sizeof(mask));
+		snprintf(key, sizeof(key), "%s/%u", mask, g->first_touches);
+		for (j = 0; j < nkeys; j++)
+			if (!strcmp(keys[j].key, key))
+				break;
+		if (j == nkeys) {
+			struct summary_key *p = realloc(keys, (nkeys + 1) * sizeof(*keys));
+			if (!p)
+				die("out of memory");
+			keys = p;
+			snprintf(keys[nkeys].key, sizeof(keys[nkeys].key), "%s", key);
+			keys[nkeys++].count = 0;
+		}
+		keys[j].count++;
+	}
+	if (nkeys)
+		qsort(keys, nkeys, sizeof(*keys), cmp_key);
+	printf("summary file=%s frames=%zu events=%" PRIu64 " gestures=%lu ended=%lu",
+	       base_name(path), r->script->nframes, r->nevents, gestures, ended);
+	for (size_t j = 0; j < nkeys; j++)
+		printf(" %s=%lu", keys[j].key, keys[j].count);
+	printf("\n");
+	free(keys);
+}
+
+static void
+usage(FILE *out)
+{
+	fputs(
+"usage: utouch-replay [options] RECORDING\n"
+"Replay an evemu or libinput-record recording through utouch's frame and\n"
+"grail layers and print the gesture trace.\n"
+"\n"
+"  -s, --sub SPEC       subscription (repeatable), a comma list of\n"
+"                       mask=drag|pinch|rotate|tap|touch|all (joined by +),\n"
+"                       start=N min=N max=N touches=N atomic=0|1\n"
+"                       drag-timeout=MS drag-threshold=M (metres)\n"
+"                       pinch-timeout=MS pinch-threshold=RATIO\n"
+"                       rotate-timeout=MS rotate-threshold=RAD\n"
+"                       tap-timeout=MS tap-threshold=M\n"
+"                       default: mask=drag (start=2, grail's defaults)\n"
+"  -d, --device FILE    evemu device description (default: the recording's\n"
+"                       own, or device.prop beside it)\n"
+"      --policy P       accept (default) | accept-cf | reject | none\n"
+"      --reject         same as --policy reject\n"
+"      --x11            same as --split --reverse --own event\n"
+"      --split          one frame per changed touch\n"
+"      --reverse        walk slots from highest to lowest\n"
+"      --begin-first    new touches first within a report\n"
+"      --own MODE       event (ownership in its own frame, default) | begin\n"
+"      --direct, --indirect   override the device type\n"
+"      --screen WxH     window size for direct devices (default 1024x768)\n"
+"      --window-res R   window resolution in px/m (default 0)\n"
+"      --frames         print the frame operations fed to grail\n"
+"      --summary        print one summary line instead of the trace\n"
+"  -v, --verbose        also print per-slice transforms and centre of rotation\n"
+"      --bench N        replay N times and print ns per frame event\n"
+"  -h, --help           show this help\n", out);
+}
+
+static void
+bad_usage(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fputs("utouch-replay: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputs("\n(see utouch-replay --help)\n", stderr);
+	va_end(ap);
+	exit(2);
+}
+
+static void
+bench_run(struct replay *r, long iterations, const char *path)
+{
+	struct timespec t0, t1;
+	double ns;
+
+	r->print = 0;
+	r->print_frames = 0;
+	run_setup(r); /* warm-up */
+	run_replay(r);
+	run_teardown(r);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (long i = 0; i < iterations; i++) {
+		run_setup(r);
+		run_replay(r);
+		run_teardown(r);
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	ns = (double)(t1.tv_sec - t0.tv_sec) * 1e9 + (double)(t1.tv_nsec - t0.tv_nsec);
+	printf("bench file=%s iterations=%ld frames=%zu events_per_iter=%" PRIu64
+	       " total_ms=%.3f ns_per_frame=%.1f\n",
+	       base_name(path), iterations, r->script->nframes, r->nevents, ns / 1e6,
+	       r->script->nframes ? ns / ((double)iterations * (double)r->script->nframes) : 0.0);
+}
+
+enum {
+	OPT_POLICY = 256, OPT_REJECT, OPT_X11, OPT_SPLIT, OPT_REVERSE, OPT_BEGIN_FIRST,
+	OPT_OWN, OPT_DIRECT, OPT_INDIRECT, OPT_SCREEN, OPT_WINDOW_RES, OPT_FRAMES,
+	OPT_SUMMARY, OPT_BENCH,
+};
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "sub", required_argument, NULL, 's' },
+		{ "device", required_argument, NULL, 'd' },
+		{ "policy", required_argument, NULL, OPT_POLICY },
+		{ "reject", no_argument, NULL, OPT_REJECT },
+		{ "x11", no_argument, NULL, OPT_X11 },
+		{ "split", no_argument, NULL, OPT_SPLIT },
+		{ "reverse", no_argument, NULL, OPT_REVERSE },
+		{ "begin-first", no_argument, NULL, OPT_BEGIN_FIRST },
+		{ "own", required_argument, NULL, OPT_OWN },
+		{ "direct", no_argument, NULL, OPT_DIRECT },
+		{ "indirect", no_argument, NULL, OPT_INDIRECT },
+		{ "screen", required_argument, NULL, OPT_SCREEN },
+		{ "window-res", required_argument, NULL, OPT_WINDOW_RES },
+		{ "frames", no_argument, NULL, OPT_FRAMES },
+		{ "summary", no_argument, NULL, OPT_SUMMARY },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "bench", required_argument, NULL, OPT_BENCH },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static struct replay r;
+	struct ut_evstream_opts sopts = {
+		.own = UT_OWN_EVENT, .direct = -1, .screen_w = 1024, .screen_h = 768,
+	};
+	const char *devfile = NULL, *path;
+	int summary = 0, frames = 0, c;
+	long bench = 0;
+	struct ut_recording *rec;
+	struct script script;
+	char err[512];
+	int rc;
+
+	r.policy = POLICY_ACCEPT;
+	while ((c = getopt_long(argc, argv, "s:d:vh", longopts, NULL)) != -1) {
+		char *end;
+
+		switch (c) {
+		case 's':
+			if (r.nsubs >= MAX_SUBS)
+				bad_usage("at most %d subscriptions", MAX_SUBS);
+			if (subspec_parse(optarg, &r.subs[r.nsubs++], err, sizeof(err)))
+				bad_usage("-s %s: %s", optarg, err);
+			break;
+		case 'd': devfile = optarg; break;
+		case OPT_POLICY:
+			if (!strcmp(optarg, "accept")) r.policy = POLICY_ACCEPT;
+			else if (!strcmp(optarg, "accept-cf")) r.policy = POLICY_ACCEPT_CF;
+			else if (!strcmp(optarg, "reject")) r.policy = POLICY_REJECT;
+			else if (!strcmp(optarg, "none")) r.policy = POLICY_NONE;
+			else bad_usage("unknown policy '%s'", optarg);
+			break;
+		case OPT_REJECT: r.policy = POLICY_REJECT; break;
+		case OPT_X11:
+			sopts.split = 1;
+			sopts.reverse = 1;
+			sopts.own = UT_OWN_EVENT;
+			break;
+		case OPT_SPLIT: sopts.split = 1; break;
+		case OPT_REVERSE: sopts.reverse = 1; break;
+		case OPT_BEGIN_FIRST: sopts.begin_first = 1; break;
+		case OPT_OWN:
+			if (!strcmp(optarg, "event")) sopts.own = UT_OWN_EVENT;
+			else if (!strcmp(optarg, "begin")) sopts.own = UT_OWN_BEGIN;
+			else bad_usage("--own takes 'event' or 'begin', not '%s'", optarg);
+			break;
+		case OPT_DIRECT: sopts.direct = 1; break;
+		case OPT_INDIRECT: sopts.direct = 0; break;
+		case OPT_SCREEN: {
+			char x;
+			if (sscanf(optarg, "%lf%c%lf", &sopts.screen_w, &x, &sopts.screen_h) != 3 ||
+			    x != 'x' || !(sopts.screen_w > 0) || !(sopts.screen_h > 0) ||
+			    sopts.screen_w > 1e6 || sopts.screen_h > 1e6)
+				bad_usage("--screen takes WxH with positive sizes, not '%s'", optarg);
+			break;
+		}
+		case OPT_WINDOW_RES:
+			errno = 0;
+			r.window_res = strtof(optarg, &end);
+			if (errno || end == optarg || *end || !(r.window_res >= 0))
+				bad_usage("--window-res takes a number >= 0, not '%s'", optarg);
+			break;
+		case OPT_FRAMES: frames = 1; break;
+		case OPT_SUMMARY: summary = 1; break;
+		case 'v': r.verbose = 1; break;
+		case OPT_BENCH:
+			errno = 0;
+			bench = strtol(optarg, &end, 10);
+			if (errno || *end || bench <= 0)
+				bad_usage("--bench takes a positive count, not '%s'", optarg);
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			bad_usage("unknown option");
+		}
+	}
+	if (optind != argc - 1)
+		bad_usage(optind >= argc ? "no recording given" : "give exactly one recording");
+	path = argv[optind];
+	if (r.nsubs == 0)
+		subspec_parse("mask=drag", &r.subs[r.nsubs++], err, sizeof(err));
+
+	rc = ut_recording_load(path, devfile, &rec, err, sizeof(err));
+	if (rc < 0) {
+		fprintf(stderr, "utouch-replay: %s\n", err);
+		return 1;
+	}
+	rc = script_build(&script, rec, &sopts);
+	if (rc < 0) {
+		fprintf(stderr, "utouch-replay: %s: %s\n", path,
+			rc == -EINVAL ? "the device has no ABS_MT_POSITION_X/Y axes"
+				      : strerror(-rc));
+		ut_recording_free(rec);
+		return 1;
+	}
+
+	r.rec = rec;
+	r.script = &script;
+	r.own_at_begin = sopts.own == UT_OWN_BEGIN;
+	r.print_frames = frames && !summary;
+	r.print = !summary;
+
+	if (bench) {
+		bench_run(&r, bench, path);
+	} else {
+		if (!summary)
+			printf("# file=%s device=\"%s\" protocol=%c direct=%d frames=%zu "
+			       "touchops=%zu split=%d own=%s\n",
+			       path, libevdev_get_name(rec->dev) ? libevdev_get_name(rec->dev) : "",
+			       script.protocol, script.direct, script.nframes, script.nops,
+			       sopts.split, sopts.own == UT_OWN_EVENT ? "event" : "begin");
+		run_setup(&r);
+		run_replay(&r);
+		if (summary)
+			print_summary(&r, path);
+		else
+			printf("# events=%" PRIu64 " accept/reject failures=%" PRIu64 "\n",
+			       r.nevents, r.nfailures);
+		run_teardown(&r);
+	}
+	free(r.stats);
+	script_release(&script);
+	ut_recording_free(rec);
+	return 0;
+}
