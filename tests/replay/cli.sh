@@ -1,0 +1,38 @@
+#!/bin/sh
+# Command-line behaviour of utouch-replay: help, usage errors, unreadable and
+# malformed recordings (the message names the file and line), and the
+# summary and bench outputs.
+replay=$1 recs=$2
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+check() { # DESCRIPTION EXPECTED-STATUS PATTERN -- COMMAND...
+	desc=$1 want=$2 pat=$3; shift 4
+	"$@" >"$tmp/out" 2>&1
+	got=$?
+	if [ "$got" != "$want" ] || ! grep -q -- "$pat" "$tmp/out"; then
+		echo "FAIL: $desc (status $got, want $want; pattern '$pat')"
+		sed 's/^/    /' "$tmp/out" | head -n 10
+		fail=1
+	else
+		echo "ok: $desc"
+	fi
+}
+check "help" 0 "usage: utouch-replay" -- "$replay" --help
+check "no recording" 2 "no recording given" -- "$replay"
+check "unknown option" 2 "unknown option" -- "$replay" --bogus "$recs/touchscreen/drag-2.evemu"
+check "bad policy" 2 "unknown policy 'maybe'" -- "$replay" --policy maybe "$recs/touchscreen/drag-2.evemu"
+check "bad subscription key" 2 "unknown subscription key 'colour'" -- "$replay" -s colour=red "$recs/touchscreen/drag-2.evemu"
+check "bad subscription value" 2 "bad value 'wiggle' for subscription key 'mask'" -- "$replay" -s mask=wiggle "$recs/touchscreen/drag-2.evemu"
+check "bad screen" 2 "--screen takes WxH" -- "$replay" --screen 0x5 "$recs/touchscreen/drag-2.evemu"
+check "invalid subscription for grail" 2 "subscription 0 is invalid" -- "$replay" -s touches=9 "$recs/touchscreen/drag-2.evemu"
+check "missing file" 1 "$tmp/nope.evemu" -- "$replay" "$tmp/nope.evemu"
+printf '# EVEMU 1.3\nN: x\nA: 35 0 100 0 0 0\nA: 36 0 100 0 0 0\nE: 0.000000 0003 0035 10\nE: zero 0003 0036 10\n' >"$tmp/bad.evemu"
+check "malformed line names file:line" 1 "$tmp/bad.evemu:6:" -- "$replay" "$tmp/bad.evemu"
+printf '# EVEMU 1.3\nN: keyboard\nB: 01 00 00 00 00 00 00 00 01\nE: 0.000000 0001 0001 1\nE: 0.000000 0000 0000 0\n' >"$tmp/kbd.evemu"
+check "device without touch axes" 1 "no ABS_MT_POSITION_X/Y" -- "$replay" "$tmp/kbd.evemu"
+check "summary" 0 "^summary file=drag-2.evemu frames=63 events=[1-9][0-9]* gestures=1 ended=1 drag/2=1$" -- "$replay" --summary "$recs/touchscreen/drag-2.evemu"
+check "bench" 0 "^bench file=drag-2.evemu iterations=3 frames=63 events_per_iter=[1-9]" -- "$replay" --bench 3 "$recs/touchscreen/drag-2.evemu"
+check "frames header" 0 "^# file=.* protocol=B direct=1 frames=63 touchops=126 split=0 own=event$" -- "$replay" --frames "$recs/touchscreen/drag-2.evemu"
+check "x11 header" 0 "split=1 own=event$" -- "$replay" --x11 "$recs/touchscreen/drag-2.evemu"
+exit $fail

@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Differential tests: utouch-replay against ref-grail (the original stack).
+
+usage: difftest.py MODE REPLAY REFGRAIL RECORDING [RECORDING...]
+
+MODE frames : the header and '# frame' lines must be identical for every
+              framing option set.
+MODE trace  : the gesture traces must match within float noise for a matrix
+              of subscription sets, policies and framings; lines that utouch
+              marks canceled=1 (a documented fix) are left out of utouch's trace.
+MODE proto  : the recordings come in pairs (protocol A, protocol B of the
+              same motion); their frame operations must agree in time, kind
+              and id, and in window coordinates within 0.5 px.
+MODE same   : all recordings must give identical frames (e.g. the same motion
+              stored as evemu and as libinput record).
+
+Exit status 0 on success, 1 on a difference (printed as a unified diff),
+77 when ref-grail is unavailable.
+"""
+import difflib
+import re
+import subprocess
+import sys
+
+FRAMINGS = [[], ["--x11"], ["--split"], ["--reverse"], ["--begin-first"],
+            ["--own", "begin"], ["--split", "--begin-first", "--own", "begin"],
+            ["--indirect"], ["--screen", "1920x1080"]]
+
+SUBSETS = [
+    ["-s", "mask=drag"],
+    ["-s", "mask=pinch"],
+    ["-s", "mask=rotate"],
+    ["-s", "mask=tap"],
+    ["-s", "mask=touch"],
+    ["-s", "mask=drag,start=1,min=1"],
+    ["-s", "mask=tap,start=1,min=1"],
+    ["-s", "mask=drag+pinch+rotate,touches=2"],
+    ["-s", "mask=all,start=1,max=5"],
+    ["-s", "mask=drag,touches=3", "-s", "mask=drag,touches=4"],
+    ["-s", "mask=drag,touches=1", "-s", "mask=drag,touches=2"],
+    ["-s", "mask=drag,start=3,min=3,max=5,drag-threshold=0"],
+    ["-s", "mask=drag,touches=2,drag-threshold=0.0265,drag-timeout=500"],
+    ["-s", "mask=pinch,touches=2", "-s", "mask=rotate,touches=2"],
+    ["-s", "mask=touch,touches=2,atomic=1", "-s", "mask=touch,touches=3,atomic=1",
+     "-s", "mask=touch,touches=4,atomic=1"],
+    ["-s", "mask=drag,touches=3,atomic=1", "-s", "mask=touch,touches=3,atomic=1",
+     "-s", "mask=pinch,touches=3,atomic=1"],
+    ["-s", "mask=tap,touches=2,atomic=1"],
+    ["-s", "mask=drag+tap,start=1,max=5,atomic=1"],
+]
+POLICIES = [["--policy", "accept"], ["--policy", "accept-cf"],
+            ["--policy", "reject"], ["--policy", "none"]]
+
+NUM = re.compile(r"-?\d+\.\d+|-?\d+")
+
+
+def run(cmd):
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode == 77:
+        print(p.stderr.strip())
+        sys.exit(77)
+    if p.returncode != 0:
+        print("command failed (%d): %s\n%s" % (p.returncode, " ".join(cmd), p.stderr))
+        sys.exit(1)
+    return p.stdout.splitlines()
+
+
+def frame_lines(lines):
+    # the header names the file and may differ in nothing else
+    return [l for l in lines if l.startswith("# frame ") or l.startswith("# file=")]
+
+
+def close(a, b):
+    """Lines equal except for numbers that differ by float noise."""
+    if a == b:
+        return True
+    ta, tb = NUM.split(a), NUM.split(b)
+    if ta != tb:
+        return False
+    for x, y in zip(NUM.findall(a), NUM.findall(b)):
+        if x == y:
+            continue
+        fx, fy = float(x), float(y)
+        if abs(fx - fy) > 2e-3 + 1e-5 * max(abs(fx), abs(fy)):
+            return False
+    return True
+
+
+def show_diff(what, ref, ours):
+    print("DIFFERENCE: " + what)
+    for l in list(difflib.unified_diff(ref, ours, "ref-grail", "utouch-replay",
+                                       lineterm="", n=2))[:60]:
+        print(l)
+
+
+def compare(what, ref, ours, tolerant):
+    ok = len(ref) == len(ours) and all(
+        (close(a, b) if tolerant else a == b) for a, b in zip(ref, ours))
+    if not ok:
+        show_diff(what, ref, ours)
+    return ok
+
+
+def mode_frames(replay, ref, recs):
+    ok = n = 0
+    for rec in recs:
+        for fr in FRAMINGS:
+            args = fr + ["--frames", rec]
+            n += 1
+            ok += compare(" ".join(args), frame_lines(run([ref] + args)),
+                          frame_lines(run([replay] + args)), False)
+    return ok, n
+
+
+def mode_trace(replay, ref, recs):
+    ok = n = 0
+    for rec in recs:
+        for subs in SUBSETS:
+            # every policy with report framing, and the X11 framing with the
+            # default policy
+            for fr, pol in [([], p) for p in POLICIES] + [(["--x11"], POLICIES[0])]:
+                args = fr + pol + subs + [rec]
+                n += 1
+                a = run([ref] + args)
+                b = [l for l in run([replay] + args) if "canceled=1" not in l]
+                # the events= count includes canceled slices; compare the
+                # slices themselves and the failure count separately
+                fa = a[-1].split("failures=")[-1]
+                fb = b[-1].split("failures=")[-1]
+                ok += compare(" ".join(args), a[:-1] + [fa], b[:-1] + [fb], True)
+    return ok, n
+
+
+def op_tuples(lines):
+    out = []
+    for l in frame_lines(lines):
+        if l.startswith("# frame "):
+            f = l.split()
+            win = [float(v) for v in f[5][4:].split(",")]
+            out.append((f[2], f[3], f[4], win))
+    return out
+
+
+def mode_proto(replay, recs):
+    ok = n = 0
+    for a_rec, b_rec in zip(recs[0::2], recs[1::2]):
+        for fr in FRAMINGS[:5]:
+            n += 1
+            a = op_tuples(run([replay, "--frames"] + fr + [a_rec]))
+            b = op_tuples(run([replay, "--frames"] + fr + [b_rec]))
+            same = len(a) > 0 and len(a) == len(b) and all(
+                x[:3] == y[:3] and all(abs(p - q) <= 0.5 for p, q in zip(x[3], y[3]))
+                for x, y in zip(a, b))
+            if not same:
+                show_diff("protocol A %s vs B %s %s" % (a_rec, b_rec, fr),
+                          ["%s %s %s %s" % t for t in a], ["%s %s %s %s" % t for t in b])
+            ok += same
+    return ok, n
+
+
+def mode_same(replay, recs):
+    ok = n = 0
+    for fr in FRAMINGS[:3]:
+        ref = [l for l in frame_lines(run([replay, "--frames"] + fr + [recs[0]]))
+               if l.startswith("# frame ")]
+        for other in recs[1:]:
+            n += 1
+            got = [l for l in frame_lines(run([replay, "--frames"] + fr + [other]))
+                   if l.startswith("# frame ")]
+            ok += compare("%s vs %s %s" % (recs[0], other, fr), ref, got, False) and len(ref) > 0
+    return ok, n
+
+
+def main():
+    mode, replay, ref, recs = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+    if mode == "frames":
+        ok, n = mode_frames(replay, ref, recs)
+    elif mode == "trace":
+        ok, n = mode_trace(replay, ref, recs)
+    elif mode == "proto":
+        ok, n = mode_proto(replay, recs)
+    elif mode == "same":
+        ok, n = mode_same(replay, recs)
+    else:
+        print("unknown mode " + mode)
+        return 2
+    print("%s: %d of %d comparisons equal" % (mode, ok, n))
+    return 0 if ok == n and n > 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
