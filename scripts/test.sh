@@ -27,7 +27,7 @@ suite_args=(--no-suite fuzz)
 run_build build cc
 run_build build-asan cc -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
 suite_args=(--suite fuzz)
-run_build build-fuzz clang -Dfuzz=true -Db_lundef=false -Dbuildtype=debug
+run_build build-fuzz clang -Dfuzz=true -Dtests=false -Db_lundef=false -Dbuildtype=debug
 
 python3 - "$failed_setup" "${logs[@]}" <<'PY'
 import json, sys
