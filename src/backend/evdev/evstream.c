@@ -430,8 +430,10 @@ ut_evstream_destroy(struct ut_evstream *s)
 {
 	if (!s)
 		return;
+	/* mtdev_delete() frees only the struct; the converter state that
+	 * mtdev_init() allocated goes with mtdev_close() */
 	if (s->mtdev)
-		mtdev_delete(s->mtdev);
+		mtdev_close_delete(s->mtdev);
 	free(s);
 }
 
