@@ -10,7 +10,7 @@
 
 #include "backend/evdev/evstream.h"
 
-#define MAX_SLOTS 64
+#define MAX_SLOTS UT_EVSTREAM_MAX_SLOTS
 /* an ownership frame may list every slot plus every touch waiting for
  * ownership; a split frame holds one operation */
 #define MAX_OPS (2 * MAX_SLOTS)
@@ -296,9 +296,11 @@ set_tracking(struct ut_evstream *s, struct slot *sl, int32_t value,
 	}
 	if (sl->tracking == value)
 		return;
-	if (sl->active && (sl->tracking >= 0 || sl->end_pending)) {
+	if ((sl->active || sl->begin_pending) &&
+	    (sl->tracking >= 0 || sl->end_pending)) {
 		/* the slot is reused before the report that frees it
-		 * was closed: finish the old touch first */
+		 * was closed: finish the old touch first (it may not even
+		 * have been announced yet) */
 		sync_report(s, usec);
 		if (sl->active) {
 			sl->end_pending = 1;

@@ -23,6 +23,9 @@ struct libevdev;
  * UFAxisType values (X = 0 ... Distance = 11). */
 #define UT_OP_NUM_AXES 12
 
+/** The most slots a stream follows; events for higher slots are ignored. */
+#define UT_EVSTREAM_MAX_SLOTS 64
+
 /** What happens to a touch in one operation. */
 enum ut_op_kind {
 	UT_OP_BEGIN = 0,     /**< the touch appears */

@@ -3,6 +3,8 @@
  */
 #include <libevdev/libevdev.h>
 
+#include <utouch/frame_handle.h>
+
 #include "backend/evdev/frames.h"
 
 /* ABS_MT_* codes in UFAxisType order */
@@ -17,13 +19,25 @@ UFBackendDevice
 ut_framer_device_new(const struct libevdev *caps,
 		     const struct ut_device_opts *opts)
 {
-	UFBackendDevice dev = frame_backend_device_new();
-	const char *name = opts->name ? opts->name : libevdev_get_name(caps);
-	unsigned int touches = 64;
+	struct ut_device_opts defaults = {
+		.name = NULL,
+		.direct = ut_evdev_caps_is_direct(caps),
+		.window_res = 0,
+	};
+	UFBackendDevice dev;
+	const char *name;
+	unsigned int touches = UT_EVSTREAM_MAX_SLOTS;
 
+	if (!opts)
+		opts = &defaults;
+	name = opts->name ? opts->name : libevdev_get_name(caps);
+	dev = frame_backend_device_new();
 	if (!dev)
 		return NULL;
-	if (libevdev_has_event_code(caps, EV_ABS, ABS_MT_SLOT))
+	/* the stream follows at most UT_EVSTREAM_MAX_SLOTS slots */
+	if (libevdev_has_event_code(caps, EV_ABS, ABS_MT_SLOT) &&
+	    libevdev_get_num_slots(caps) > 0 &&
+	    libevdev_get_num_slots(caps) < UT_EVSTREAM_MAX_SLOTS)
 		touches = (unsigned int)libevdev_get_num_slots(caps);
 	frame_backend_device_set_name(dev, name && *name ? name : "utouch device");
 	frame_backend_device_set_direct(dev, opts->direct);
@@ -127,7 +141,10 @@ ut_framer_build(struct ut_framer *f, uint64_t time_ms,
 				break;
 			}
 		}
-		frame_backend_frame_give_touch(fr, &t);
+		/* a begin of an id the frame already holds is refused; the
+		 * new touch is still ours then */
+		if (frame_backend_frame_give_touch(fr, &t) != UFStatusSuccess && t)
+			utouch_frame_backend_touch_delete(t);
 	}
 	frame_backend_frame_set_active_touches(fr,
 		frame_frame_get_num_touches(frame_backend_frame_get_frame(fr)));

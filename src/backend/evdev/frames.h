@@ -29,10 +29,11 @@ struct ut_device_opts {
 
 /**
  * Create a frame backend device from evdev capabilities: name, direct,
- * semi-MT (INPUT_PROP_SEMI_MT), max touches (number of slots, or 64 for
- * protocol A), window resolution, and one axis per ABS_MT_* axis the device
+ * semi-MT (INPUT_PROP_SEMI_MT), max touches (number of slots, at most
+ * UT_EVSTREAM_MAX_SLOTS, which protocol A devices get), window resolution, and one axis per ABS_MT_* axis the device
  * has, with min, max and resolution converted from units/mm to units/m.
- * Returns NULL on allocation failure.
+ * @p opts may be NULL: the evdev name, direct per ut_evdev_caps_is_direct()
+ * and an unknown window resolution.  Returns NULL on allocation failure.
  */
 UFBackendDevice ut_framer_device_new(const struct libevdev *caps,
 				     const struct ut_device_opts *opts);
