@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Build utouch and replay a bundled recording, printing what the stack sees.
+# Build utouch and replay a bundled recording, printing the gestures the
+# recognizer finds (one line per gesture slice, then a summary).
 # Usage: scripts/demo.sh [RECORDING] [utouch-replay options...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,4 +9,6 @@ scripts/deps.sh build
 meson compile -C build >/dev/null
 rec=${1:-data/recordings/touchscreen/drag-2.evemu}
 shift || true
-exec build/tools/utouch-replay "$@" "$rec"
+replay=build/tools/replay/utouch-replay
+"$replay" "$@" "$rec"
+"$replay" --summary "$@" "$rec"

@@ -11,10 +11,12 @@ failed_setup=0
 
 run_build() { # NAME CC MESON-ARGS... ; runs the tests of one build dir
   local dir=$1 compiler=$2; shift 2
-  if [ ! -f "$dir/build.ninja" ]; then
-    CC=$compiler meson setup "$dir" "$@" >"$dir.setup.log" 2>&1 ||
-      { cat "$dir.setup.log"; failed_setup=$((failed_setup + 1)); return; }
-  fi
+  # an existing tree (e.g. from scripts/demo.sh) gets this run's options
+  if [ -f "$dir/build.ninja" ]; then
+    meson configure "$dir" "$@" >"$dir.setup.log" 2>&1
+  else
+    CC=$compiler meson setup "$dir" "$@" >"$dir.setup.log" 2>&1
+  fi || { cat "$dir.setup.log"; failed_setup=$((failed_setup + 1)); return; }
   if ! meson compile -C "$dir" >"$dir.compile.log" 2>&1; then
     tail -n 60 "$dir.compile.log"; failed_setup=$((failed_setup + 1)); return
   fi
@@ -24,8 +26,8 @@ run_build() { # NAME CC MESON-ARGS... ; runs the tests of one build dir
 }
 
 suite_args=(--no-suite fuzz)
-run_build build cc
-run_build build-asan cc -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
+run_build build cc -Dtests=true
+run_build build-asan cc -Dtests=true -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
 suite_args=(--suite fuzz)
 run_build build-fuzz clang -Dfuzz=true -Dtests=false -Db_lundef=false -Dbuildtype=debug
 
