@@ -200,7 +200,7 @@ static int
 parse_id(struct yctx *y, struct ut_devdesc *desc)
 {
 	int64_t v[4];
-	size_t n;
+	size_t n = 0;
 	unsigned long line = yline(y);
 	int rc = yint_list(y, 0, 0xffff, "evdev id", v, 4, &n);
 	if (rc < 0)
@@ -295,7 +295,7 @@ parse_absinfo(struct yctx *y, struct ut_devdesc *desc)
 			return 0;
 
 		int64_t v[6];
-		size_t n;
+		size_t n = 0;
 		unsigned long line = yline(y);
 		if (mapping) {
 			int64_t code;
@@ -410,7 +410,7 @@ parse_evdev_frame(struct yctx *y, struct ut_event_vec *vec)
 			return 0;
 
 		int64_t v[5];
-		size_t n;
+		size_t n = 0;
 		unsigned long line = yline(y);
 		if ((rc = yint_list(y, INT32_MIN, INT64_C(1) << 50, "an event", v, 5, &n)) < 0)
 			return rc;
