@@ -25,6 +25,7 @@ Exit status 0 on success, 1 on a difference (printed as a unified diff),
 77 when ref-grail is unavailable.
 """
 import difflib
+import os
 import re
 import subprocess
 import sys
@@ -74,8 +75,15 @@ def without_rotation(line):
     return TRANSFORM.sub(lambda m: "T=[* * %s; * * %s]" % (m.group(3), m.group(6)), line)
 
 
+# The original grail copies gestures on expansion without initialising
+# their keep_slices flag (original-utouch.md section 4, item 2), so its
+# output depends on what the heap held.  meson sets MALLOC_PERTURB_ for
+# tests, which fills fresh memory with garbage; the oracle runs without it.
+ORACLE_ENV = {k: v for k, v in os.environ.items() if k != "MALLOC_PERTURB_"}
+
+
 def run(cmd):
-    p = subprocess.run(cmd, capture_output=True, text=True)
+    p = subprocess.run(cmd, capture_output=True, text=True, env=ORACLE_ENV)
     if p.returncode == 77:
         print(p.stderr.strip())
         sys.exit(77)
