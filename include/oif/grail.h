@@ -261,6 +261,11 @@ void grail_delete(UGHandle handle);
  * Get the file descriptor that is readable while events are queued.
  *
  * The descriptor is owned by the handle; do not read from or close it.
+ * Poll it, then call grail_get_event() until it returns
+ * UGStatusErrorNoEvent.  To save two system calls per frame the
+ * descriptor is cleared lazily: it may stay readable after the queue was
+ * emptied, until grail_get_event() has returned UGStatusErrorNoEvent twice
+ * in a row, so a poll loop sees at most one spurious wake-up per batch.
  *
  * @param handle the handle
  * @return the file descriptor, or -1 for a NULL handle
@@ -480,7 +485,9 @@ UGStatus grail_slice_get_property(const UGSlice slice, UGSliceProperty property,
  * @param handle the handle
  * @param id the gesture id
  * @return UGStatusSuccess, UGStatusErrorInvalidGesture when no undecided
- *         gesture has this id, UGStatusErrorInvalidValue for a NULL handle
+ *         gesture has this id, UGStatusErrorAtomicity when the gesture
+ *         belongs to an atomic subscription (grail decides those itself),
+ *         UGStatusErrorInvalidValue for a NULL handle
  */
 GRAIL_PUBLIC
 UGStatus grail_accept_gesture(UGHandle handle, unsigned int id);
@@ -493,7 +500,9 @@ UGStatus grail_accept_gesture(UGHandle handle, unsigned int id);
  * @param handle the handle
  * @param id the gesture id
  * @return UGStatusSuccess, UGStatusErrorInvalidGesture when no undecided
- *         gesture has this id, UGStatusErrorInvalidValue for a NULL handle
+ *         gesture has this id, UGStatusErrorAtomicity when the gesture
+ *         belongs to an atomic subscription (grail decides those itself),
+ *         UGStatusErrorInvalidValue for a NULL handle
  */
 GRAIL_PUBLIC
 UGStatus grail_reject_gesture(UGHandle handle, unsigned int id);

@@ -157,22 +157,23 @@ gr_queue_push(struct UGHandle_ *h, struct UGEvent_ *ev)
 }
 
 unsigned int
-gr_queue_purge(struct UGHandle_ *h, unsigned int gesture_id)
+gr_queue_purge(struct UGHandle_ *h, unsigned int gesture_id, unsigned int *n_cf)
 {
 	unsigned int n = 0;
+	*n_cf = 0;
 	struct gr_list *l = h->queue.next;
 	while (l != &h->queue) {
 		struct gr_list *next = l->next;
 		struct UGEvent_ *ev = gr_container_of(l, struct UGEvent_, link);
 		if (ev->slice.id == gesture_id) {
+			if (ev->slice.construction_finished)
+				(*n_cf)++;
 			gr_list_remove(l);
 			gr_event_release(ev);
 			n++;
 		}
 		l = next;
 	}
-	if (gr_list_empty(&h->queue))
-		fd_drain(h);
 	return n;
 }
 
@@ -392,12 +393,21 @@ grail_get_event(UGHandle handle, UGEvent *event)
 		return UGStatusErrorInvalidValue;
 	struct UGHandle_ *h = handle;
 
-	if (gr_list_empty(&h->queue))
+	if (gr_list_empty(&h->queue)) {
+		/*
+		 * The eventfd is cleared lazily: a client that drains the queue
+		 * after every frame (the common case) never pays for the two
+		 * syscalls per frame.  A client that polls gets at most one
+		 * spurious wake-up: its second NoEvent in a row clears the fd.
+		 */
+		if (h->noevent_pending)
+			fd_drain(h);
+		h->noevent_pending = true;
 		return UGStatusErrorNoEvent;
+	}
+	h->noevent_pending = false;
 	struct gr_list *l = h->queue.next;
 	gr_list_remove(l);
-	if (gr_list_empty(&h->queue))
-		fd_drain(h);
 	*event = gr_container_of(l, struct UGEvent_, link);
 	return UGStatusSuccess;
 }

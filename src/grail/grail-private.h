@@ -32,6 +32,9 @@
 #define GR_DEFAULT_WINDOW_RES 3780.0f
 #define GR_DEFAULT_AXIS_RES_X 46000.0f
 #define GR_DEFAULT_AXIS_RES_Y 45000.0f
+/* Candidate gestures per recognizer; more are not created (grail 3.1 had no
+ * limit, so a burst of touches could make it allocate combinatorially). */
+#define GR_MAX_GESTURES 4096
 
 #define GR_LOG_DEBUG -1
 #define GR_LOG_WARN 0
@@ -146,6 +149,11 @@ struct gr_touch {
 	bool ended;
 	bool in_free;
 	bool in_new;
+	/* copy of the touch in the newest frame that carried it */
+	UFTouchState state;
+	float x, y;          /* window (direct) or device (indirect) coordinates */
+	uint32_t seen_serial; /* frame serial of x, y and state */
+	uint32_t mod_serial;  /* frame serial in which the touch last changed */
 };
 
 struct gr_recognizer;
@@ -155,6 +163,14 @@ struct gr_gesture {
 	struct gr_recognizer *rec;
 	UGSubscription sub;
 	unsigned int id;
+	/*
+	 * Iteration rank: grail 3.1 kept gestures in sets ordered by their
+	 * heap address, so the order in which gestures emit slices in one
+	 * frame follows the allocator.  A new gesture object gets the next
+	 * rank; a recycled one (free list, last in first out, like malloc's
+	 * per-size caches) keeps its old rank.
+	 */
+	uint32_t rank;
 	uint64_t start_time;
 	/* touches still down, sorted by touch id, and their last angles */
 	unsigned int ncur;
@@ -176,6 +192,7 @@ struct gr_gesture {
 	struct UGSlice_ last;     /* copy of the newest slice */
 	struct gr_list pending;   /* slices waiting to be flushed */
 	unsigned int nflushed;    /* events handed to the queue */
+	unsigned int nflushed_cf; /* ... of which with construction_finished */
 };
 
 struct gr_slot_array {
@@ -201,16 +218,21 @@ struct gr_recognizer {
 	struct gr_slot_array free_touches; /* sorted by touch id */
 	struct gr_slot_array new_touches;  /* atomic: begun this frame */
 	struct gr_slot_array modified;     /* scratch: touches changed this frame */
+	uint32_t serial;                   /* frames processed, starting at 1 */
+	unsigned int ngestures;            /* live gestures of this recognizer */
 };
 
 struct UGHandle_ {
 	int fd;
 	bool fd_signalled;
+	bool noevent_pending; /* last grail_get_event() found the queue empty */
 	struct gr_list queue;
 	unsigned int next_id;
 	struct gr_list recognizers;
 	struct gr_pool *pool;
 	struct gr_list gesture_free;
+	uint32_t next_rank;
+	unsigned int ncached;
 	grail_log_handler log_handler;
 	void *log_data;
 	int env_level;
@@ -223,7 +245,10 @@ bool gr_log_enabled(const struct UGHandle_ *h, int level);
 struct UGEvent_ *gr_event_alloc(struct UGHandle_ *h);
 void gr_event_release(struct UGEvent_ *ev);
 void gr_queue_push(struct UGHandle_ *h, struct UGEvent_ *ev);
-unsigned int gr_queue_purge(struct UGHandle_ *h, unsigned int gesture_id);
+/* Remove a gesture's events from the queue; returns how many, and in
+ * @n_cf how many of them had construction_finished set. */
+unsigned int gr_queue_purge(struct UGHandle_ *h, unsigned int gesture_id,
+			    unsigned int *n_cf);
 
 /* grail-slice.c */
 void gr_slice_begin(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame frame,

@@ -202,22 +202,43 @@ gestures_share_touch(const struct gr_gesture *a, const struct gr_gesture *b)
 	return false;
 }
 
+/* Insert into a gesture list, keeping it in rank order. */
+static void
+list_insert_ordered(struct gr_list *list, struct gr_gesture *g)
+{
+	struct gr_list *pos = list->next;
+	while (pos != list && gr_container_of(pos, struct gr_gesture, link)->rank < g->rank)
+		pos = pos->next;
+	gr_list_insert_before(pos, &g->link);
+}
+
 static struct gr_gesture *
 gesture_new(struct gr_recognizer *rec, UGSubscription sub, uint64_t start)
 {
 	struct UGHandle_ *h = rec->handle;
 	struct gr_gesture *g;
+	uint32_t rank;
+
+	if (rec->ngestures >= GR_MAX_GESTURES) {
+		gr_log(h, GR_LOG_WARN, "too many candidate gestures, dropping one");
+		return NULL;
+	}
 
 	if (!gr_list_empty(&h->gesture_free)) {
 		struct gr_list *l = h->gesture_free.next;
 		gr_list_remove(l);
 		g = gr_container_of(l, struct gr_gesture, link);
+		rank = g->rank;
+		if (h->ncached > 0)
+			h->ncached--;
 	} else {
 		g = malloc(sizeof(*g));
 		if (!g)
 			return NULL;
+		rank = h->next_rank++;
 	}
 	memset(g, 0, sizeof(*g));
+	g->rank = rank;
 	gr_list_init(&g->link);
 	gr_list_init(&g->pending);
 	g->rec = rec;
@@ -226,6 +247,7 @@ gesture_new(struct gr_recognizer *rec, UGSubscription sub, uint64_t start)
 	g->all = g->all_inline;
 	g->capall = sizeof(g->all_inline) / sizeof(g->all_inline[0]);
 	g->id = h->next_id++;
+	rec->ngestures++;
 	return g;
 }
 
@@ -305,7 +327,14 @@ gesture_destroy(struct gr_gesture *g)
 		free(g->all);
 	g->all = NULL;
 	g->nall = 0;
-	gr_list_insert_before(&rec->handle->gesture_free, &g->link);
+	rec->ngestures--;
+	struct UGHandle_ *h = rec->handle;
+	if (h->ncached < 7) {
+		gr_list_insert_before(h->gesture_free.next, &g->link);
+		h->ncached++;
+	} else {
+		gr_list_insert_before(&h->gesture_free, &g->link);
+	}
 }
 
 static bool
@@ -346,8 +375,11 @@ gesture_flush(struct gr_gesture *g)
 	while (!gr_list_empty(&g->pending)) {
 		struct gr_list *l = g->pending.next;
 		gr_list_remove(l);
-		gr_queue_push(h, gr_container_of(l, struct UGEvent_, link));
+		struct UGEvent_ *ev = gr_container_of(l, struct UGEvent_, link);
+		gr_queue_push(h, ev);
 		g->nflushed++;
+		if (ev->slice.construction_finished)
+			g->nflushed_cf++;
 	}
 }
 
@@ -425,16 +457,23 @@ gesture_cancel(struct gr_gesture *g, uint64_t time, bool tell_client)
 	struct UGHandle_ *h = g->rec->handle;
 
 	gesture_drop_pending(g);
-	unsigned int purged = gr_queue_purge(h, g->id);
+	unsigned int purged_cf = 0;
+	unsigned int purged = gr_queue_purge(h, g->id, &purged_cf);
 	bool seen = g->nflushed > purged;
 	g->nflushed -= purged;
+	g->nflushed_cf -= purged_cf;
 	if (tell_client && seen && g->has_slice && g->last.state != UGGestureStateEnd) {
 		struct UGEvent_ *ev = gr_event_alloc(h);
 		if (ev) {
 			gr_slice_copy(&g->last, &ev->slice, time);
 			ev->slice.state = UGGestureStateEnd;
 			ev->slice.canceled = 1;
-			ev->slice.construction_finished = 1;
+			/*
+			 * construction_finished repeats what the client last saw:
+			 * construction did not finish, the gesture was cancelled,
+			 * and a client that decides on cf must not see a new cf.
+			 */
+			ev->slice.construction_finished = g->nflushed_cf > 0;
 			gr_queue_push(h, ev);
 			g->nflushed++;
 		}
@@ -490,9 +529,9 @@ gesture_update(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint64_t time)
 	}
 
 	bool touched = false;
-	for (unsigned int i = 0; i < rec->modified.n; i++) {
-		uint32_t slot = rec->modified.v[i];
-		if (!gesture_has_touch(g, slot))
+	for (unsigned int i = 0; i < g->nall; i++) {
+		uint32_t slot = g->all[i];
+		if (rec->touches[slot].mod_serial != rec->serial)
 			continue;
 		touched = true;
 		const struct gr_touch *t = &rec->touches[slot];
@@ -690,15 +729,6 @@ gr_recognizer_remove_subscription(struct gr_recognizer *rec, UGSubscription sub)
 			struct gr_list *next = l->next;
 			struct gr_gesture *g = gr_container_of(l, struct gr_gesture, link);
 			if (g->sub == sub) {
-				if (g->accepted) {
-					/* its touches stay accepted; let them join new gestures */
-					for (unsigned int j = 0; j < g->ncur; j++) {
-						const struct gr_touch *tt =
-							&rec->touches[g->cur[j]];
-						if (!tt->ended && !tt->pending_end)
-							free_add(rec, g->cur[j]);
-					}
-				}
 				if (!g->ended)
 					gesture_cancel(g, t, true);
 				gesture_remove_and_destroy(g);
@@ -719,15 +749,7 @@ gr_recognizer_find_undecided(struct gr_recognizer *rec, unsigned int id)
 	return NULL;
 }
 
-/* Insert into a gesture list, keeping it in creation (id) order. */
-static void
-list_insert_ordered(struct gr_list *list, struct gr_gesture *g)
-{
-	struct gr_list *pos = list->next;
-	while (pos != list && gr_container_of(pos, struct gr_gesture, link)->id < g->id)
-		pos = pos->next;
-	gr_list_insert_before(pos, &g->link);
-}
+
 
 static uint64_t
 event_time_of(const struct gr_gesture *g)
@@ -833,8 +855,7 @@ reject_overdue(struct gr_recognizer *rec, uint64_t time)
 	for (unsigned int i = 0; i < rec->free_touches.n;) {
 		uint32_t slot = rec->free_touches.v[i];
 		const struct gr_touch *t = &rec->touches[slot];
-		if (!t->accepted && time >= t->start_time &&
-		    time - t->start_time >= GR_COMPOSITION_TIME)
+		if (time >= t->start_time && time - t->start_time >= GR_COMPOSITION_TIME)
 			free_remove(rec, slot);
 		else
 			i++;
@@ -855,7 +876,7 @@ create_gesture(struct gr_recognizer *rec, UGSubscription sub, const uint32_t *sl
 			return NULL;
 		}
 	}
-	gr_list_insert_before(&rec->unaccepted, &g->link);
+	list_insert_ordered(&rec->unaccepted, g);
 	gr_log(rec->handle, GR_LOG_DEBUG, "new gesture %u with %u touches", g->id, n);
 	return g;
 }
@@ -1025,6 +1046,12 @@ atomic_match_new_touches(struct gr_recognizer *rec, uint64_t time)
 				if (rec->touches[newslots[i]].live)
 					gesture_add_touch(g, newslots[i]);
 		} else {
+			/* like grail 3.1: its touches become free again first */
+			for (unsigned int i = 0; i < g->ncur; i++) {
+				const struct gr_touch *t = &rec->touches[g->cur[i]];
+				if (!t->ended && !t->pending_end)
+					free_add(rec, g->cur[i]);
+			}
 			reject_gesture(rec, g, time, true);
 		}
 		l = next;
@@ -1033,11 +1060,33 @@ atomic_match_new_touches(struct gr_recognizer *rec, uint64_t time)
 	match_atomic(rec);
 }
 
+static void
+cache_touch(struct gr_recognizer *rec, uint32_t slot, UFTouch ft, UFTouchState state)
+{
+	struct gr_touch *t = &rec->touches[slot];
+	if (rec->direct) {
+		t->x = frame_touch_get_window_x(ft);
+		t->y = frame_touch_get_window_y(ft);
+	} else {
+		t->x = frame_touch_get_device_x(ft);
+		t->y = frame_touch_get_device_y(ft);
+	}
+	t->state = state;
+	t->seen_serial = rec->serial;
+}
+
 /* Update touch bookkeeping from the frame; collects the modified touches. */
 static void
 process_touches(struct gr_recognizer *rec, UFFrame frame, uint64_t time, bool *any_new)
 {
 	uint32_t n = frame_frame_get_num_touches(frame);
+	rec->serial++;
+	if (rec->serial == 0) {
+		/* wrapped after 2^32 frames: forget the old marks */
+		for (unsigned int i = 0; i < rec->ntouches; i++)
+			rec->touches[i].seen_serial = rec->touches[i].mod_serial = 0;
+		rec->serial = 1;
+	}
 	rec->modified.n = 0;
 	gr_slots_reserve(&rec->modified, n);
 
@@ -1089,8 +1138,13 @@ process_touches(struct gr_recognizer *rec, UFFrame frame, uint64_t time, bool *a
 				match_combinations(rec, (uint32_t)slot);
 				touch_unref(rec, (uint32_t)slot);
 			}
-			if (rec->touches[slot].live && frame_touch_get_time(ft) == time)
-				rec->modified.v[rec->modified.n++] = (uint32_t)slot;
+			if (rec->touches[slot].live) {
+				cache_touch(rec, (uint32_t)slot, ft, state);
+				if (frame_touch_get_time(ft) == time) {
+					rec->touches[slot].mod_serial = rec->serial;
+					rec->modified.v[rec->modified.n++] = (uint32_t)slot;
+				}
+			}
 			continue;
 		}
 		if (slot < 0)
@@ -1105,8 +1159,11 @@ process_touches(struct gr_recognizer *rec, UFFrame frame, uint64_t time, bool *a
 			t->ended = true;
 			t->listed = false;
 		}
-		if (frame_touch_get_time(ft) == time)
+		cache_touch(rec, (uint32_t)slot, ft, state);
+		if (frame_touch_get_time(ft) == time) {
+			t->mod_serial = rec->serial;
 			rec->modified.v[rec->modified.n++] = (uint32_t)slot;
+		}
 		/* hold the touch while it may be dropped from the free list */
 		touch_ref(rec, (uint32_t)slot);
 		if (t->pending_end || t->ended) {
@@ -1134,16 +1191,6 @@ process_touches(struct gr_recognizer *rec, UFFrame frame, uint64_t time, bool *a
 }
 
 static void
-return_touches_to_free(struct gr_recognizer *rec, struct gr_gesture *g)
-{
-	for (unsigned int i = 0; i < g->nall; i++) {
-		const struct gr_touch *t = &rec->touches[g->all[i]];
-		if (t->live && !t->ended && !t->pending_end)
-			free_add(rec, g->all[i]);
-	}
-}
-
-static void
 process_event(struct gr_recognizer *rec, UFEvent ev, UFFrame frame, uint64_t time)
 {
 	struct gr_list *l = rec->accepted.next;
@@ -1155,7 +1202,7 @@ process_event(struct gr_recognizer *rec, UFEvent ev, UFFrame frame, uint64_t tim
 			gesture_cancel(g, time, true);
 			gesture_remove_and_destroy(g);
 		} else if (g->ended) {
-			return_touches_to_free(rec, g);
+			/* its touches do not become free again (as in grail 3.1) */
 			gesture_remove_and_destroy(g);
 		}
 		l = next;
@@ -1255,8 +1302,6 @@ gr_recognizer_next_timeout(const struct gr_recognizer *rec)
 	for (unsigned int i = 0; i < rec->free_touches.n; i++) {
 		uint32_t slot = rec->free_touches.v[i];
 		const struct gr_touch *t = &rec->touches[slot];
-		if (t->accepted)
-			continue;
 		bool in_gesture = false;
 		for (const struct gr_list *l = rec->unaccepted.next; l != &rec->unaccepted;
 		     l = l->next) {

@@ -1,3 +1,5 @@
+
+
 /*
  * utouch grail: slice geometry and primitive recognition.
  *
@@ -36,13 +38,19 @@ gr_slice_clear_frame(struct UGSlice_ *s)
 	s->frame = NULL;
 }
 
+/*
+ * Wrap an angle difference into about (-π, π].  The comparisons are done
+ * in double on purpose: atan2f() can return the float nearest to π, which
+ * is slightly larger than π, and grail 3.1 (whose traces we reproduce)
+ * wrapped that value to -π.
+ */
 static float
 wrap_angle(float d)
 {
-	if (d > (float)M_PI)
-		d -= 2.0f * (float)M_PI;
-	else if (d <= -(float)M_PI)
-		d += 2.0f * (float)M_PI;
+	if (d > M_PI)
+		d = (float)(d - 2.0 * M_PI);
+	else if (d < -M_PI)
+		d = (float)(d + 2.0 * M_PI);
 	return d;
 }
 
@@ -80,49 +88,26 @@ gr_center_of_rotation(float a, float b, float c, float d, float x0, float y0, fl
 	*y = (a * a * y0 - a * (2.0f * y0 + d) + b * b * y0 + b * c + d + y0) / div;
 }
 
-/* Per-touch positions; returns the number of touches found in the frame. */
-static unsigned int
-touch_positions(const struct gr_gesture *g, const struct UGSlice_ *s, float *x, float *y,
-		UFTouchState *state, unsigned int *idx)
-{
-	unsigned int n = 0;
-	for (unsigned int i = 0; i < s->num_touches; i++) {
-		UFTouch t = NULL;
-		if (frame_frame_get_touch_by_id(s->frame, s->touch_ids[i], &t) !=
-			    UFStatusSuccess ||
-		    !t)
-			continue;
-		if (g->rec->direct) {
-			x[n] = frame_touch_get_window_x(t);
-			y[n] = frame_touch_get_window_y(t);
-		} else {
-			x[n] = frame_touch_get_device_x(t);
-			y[n] = frame_touch_get_device_y(t);
-		}
-		state[n] = frame_touch_get_state(t);
-		idx[n] = i;
-		n++;
-	}
-	return n;
-}
-
-/* Index of a touch id in the gesture's current touches, or -1. */
-static int
-cur_index(const struct gr_gesture *g, UFTouchId id)
-{
-	for (unsigned int i = 0; i < g->ncur; i++)
-		if (g->rec->touches[g->cur[i]].id == id)
-			return (int)i;
-	return -1;
-}
-
 static void
 compute_values(struct gr_gesture *g, struct UGSlice_ *s, bool init)
 {
+	const struct gr_recognizer *rec = g->rec;
 	float x[GR_MAX_TOUCHES], y[GR_MAX_TOUCHES], a[GR_MAX_TOUCHES];
 	UFTouchState st[GR_MAX_TOUCHES];
 	unsigned int idx[GR_MAX_TOUCHES];
-	unsigned int n = touch_positions(g, s, x, y, st, idx);
+	unsigned int n = 0;
+
+	/* the slice's touches are the gesture's current touches, in order */
+	for (unsigned int i = 0; i < g->ncur; i++) {
+		const struct gr_touch *t = &rec->touches[g->cur[i]];
+		if (t->seen_serial != rec->serial)
+			continue; /* not in this frame */
+		x[n] = t->x;
+		y[n] = t->y;
+		st[n] = t->state;
+		idx[n] = i;
+		n++;
+	}
 
 	if (n == 0)
 		return;
@@ -153,10 +138,7 @@ compute_values(struct gr_gesture *g, struct UGSlice_ *s, bool init)
 		for (unsigned int i = 0; i < n; i++) {
 			if (st[i] == UFTouchStateBegin)
 				continue;
-			int ci = cur_index(g, s->touch_ids[idx[i]]);
-			if (ci < 0)
-				continue;
-			sum += wrap_angle(a[i] - g->cur_angle[ci]);
+			sum += wrap_angle(a[i] - g->cur_angle[idx[i]]);
 			k++;
 		}
 		if (k > 0)
@@ -164,11 +146,8 @@ compute_values(struct gr_gesture *g, struct UGSlice_ *s, bool init)
 	}
 
 	/* Remember each touch's angle for the next slice. */
-	for (unsigned int i = 0; i < n; i++) {
-		int ci = cur_index(g, s->touch_ids[idx[i]]);
-		if (ci >= 0)
-			g->cur_angle[ci] = a[i];
-	}
+	for (unsigned int i = 0; i < n; i++)
+		g->cur_angle[idx[i]] = a[i];
 }
 
 static void
@@ -279,12 +258,11 @@ gr_slice_copy(const struct UGSlice_ *prev, struct UGSlice_ *s, uint64_t time)
 bool
 gr_slice_physically_ended(const struct gr_gesture *g, const struct UGSlice_ *s)
 {
+	/* called right after the slice took the gesture's current touches */
 	unsigned int active = 0;
-	for (unsigned int i = 0; i < s->num_touches; i++) {
-		int ci = cur_index(g, s->touch_ids[i]);
-		if (ci < 0)
-			continue;
-		const struct gr_touch *t = &g->rec->touches[g->cur[ci]];
+	(void)s;
+	for (unsigned int i = 0; i < g->ncur; i++) {
+		const struct gr_touch *t = &g->rec->touches[g->cur[i]];
 		if (!t->pending_end && !t->ended)
 			active++;
 	}
