@@ -875,8 +875,7 @@ main(int argc, char **argv)
 		if (first || list[i].group != shown) {
 			static const char *const titles[] = {
 				"scenarios",
-				"scaling: touches (drag-N, all landing together; subs "
-				"mask=drag,touches=1..5)",
+				"scaling: touches (drag-N, all landing together; subs mask=drag,touches=1..5)",
 				"scaling: subscriptions (storm-10, the first k of the ladder)",
 			};
 			print_header(&o, titles[list[i].group]);

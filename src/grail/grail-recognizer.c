@@ -456,13 +456,20 @@ gesture_cancel(struct gr_gesture *g, uint64_t time, bool tell_client)
 {
 	struct UGHandle_ *h = g->rec->handle;
 
+	bool had_pending = !gr_list_empty(&g->pending);
 	gesture_drop_pending(g);
 	unsigned int purged_cf = 0;
 	unsigned int purged = gr_queue_purge(h, g->id, &purged_cf);
 	bool seen = g->nflushed > purged;
 	g->nflushed -= purged;
 	g->nflushed_cf -= purged_cf;
-	if (tell_client && seen && g->has_slice && g->last.state != UGGestureStateEnd) {
+	/*
+	 * The client needs an End unless it already has one: an End that
+	 * was still pending or queued has just been withdrawn.
+	 */
+	bool client_has_end = g->last.state == UGGestureStateEnd &&
+			      !had_pending && purged == 0;
+	if (tell_client && seen && g->has_slice && !client_has_end) {
 		struct UGEvent_ *ev = gr_event_alloc(h);
 		if (ev) {
 			gr_slice_copy(&g->last, &ev->slice, time);
@@ -1323,7 +1330,9 @@ gr_recognizer_next_timeout(const struct gr_recognizer *rec)
 		const struct gr_gesture *g = gr_container_of(l, struct gr_gesture, link);
 		uint64_t to = gesture_timeout(g);
 		if (to) {
-			uint64_t t = g->start_time + to;
+			/* a huge timeout must not wrap around to the past */
+			uint64_t t = to > UINT64_MAX - g->start_time ? UINT64_MAX
+								    : g->start_time + to;
 			if (!best || t < best)
 				best = t;
 		}
