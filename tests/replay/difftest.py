@@ -8,9 +8,9 @@ MODE frames : the header and '# frame' lines must be identical for every
 MODE trace  : the gesture traces must match within float noise for a matrix
               of subscription sets, policies and framings; lines that utouch
               marks canceled=1 (a documented fix) are left out of utouch's trace.
-MODE trace-straddling : as trace, for recordings whose touches lie on both
-              sides of the +-pi direction from their centroid: the 2x2 part
-              of T is not compared (see without_rotation).
+MODE trace-straddling : as trace, for recordings with a row of fingers, one
+              on the centroid: the 2x2 part of T is not compared (see
+              without_rotation).
 MODE trace-crowd : as trace-straddling, and slices of different gestures
               at the same time may come in any order (see by_time_and_gesture),
               and subscription sets that expand gestures (max=) are left out;
@@ -66,11 +66,11 @@ TRANSFORM = re.compile(r"T=\[(\S+) (\S+) (\S+); (\S+) (\S+) (\S+)\]")
 def without_rotation(line):
     """Blank the rotation/scale part of the cumulative transform.
 
-    utouch takes the initial angle of a gesture as a circular mean (a fixed
-    bug of the original, see doc/grail.md), so for touches that lie on both
-    sides of the +-pi direction from their centroid the angle, and with it
-    the 2x2 part of T, differs from the original's.  Centre, radius, touch
-    sets, recognition and timing must still match.
+    In a row of three or more fingers with one finger on the centroid, that
+    finger's angle is atan2 of rounding noise, so the rotation jumps by
+    multiples of pi/n from frame to frame in the original and in utouch,
+    not always in the same frames (doc/grail.md, known differences).
+    Centre, radius, touch sets, recognition and timing must still match.
     """
     return TRANSFORM.sub(lambda m: "T=[* * %s; * * %s]" % (m.group(3), m.group(6)), line)
 
