@@ -175,8 +175,10 @@ drain(struct replay *r)
 		if (r->print)
 			print_slice(r, ev, slice, sub);
 
+		/* a canceled End is grail telling the client the gesture is
+		 * gone; there is nothing left to decide */
 		if (!(sub >= 0 && r->subs[sub].atomic) && !gs->decided &&
-		    r->policy != POLICY_NONE) {
+		    r->policy != POLICY_NONE && !grail_slice_get_canceled(slice)) {
 			UGStatus st = UGStatusSuccess;
 
 			if (r->policy == POLICY_ACCEPT) {
