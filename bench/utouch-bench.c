@@ -30,13 +30,10 @@
 #include <unistd.h>
 
 #include <oif/frame.h>
-#include <oif/frame_backend.h>
 #include <oif/grail.h>
 
-#include "backend/evdev/frames.h"
 #include "frame/frame-private.h"
-#include "../tools/replay/script.h"
-#include "../tools/replay/subspec.h"
+#include "../tools/replay/run.h"
 
 #ifndef BENCH_REC_DIR
 #define BENCH_REC_DIR "data/recordings"
@@ -45,8 +42,7 @@
 #define BENCH_SCALING_DIR "bench"
 #endif
 
-#define MAX_SUBS 16
-#define WINDOW_ID 1
+#define MAX_SUBS REPLAY_MAX_SUBS
 
 /* ------------------------------------------------------------------ */
 /* Heap call counters (the linker routes malloc & co. here). */
@@ -178,17 +174,10 @@ static const struct main_def main_defs[] = {
 /* One replay run, as utouch-replay --bench does it. */
 
 struct run {
-	const struct ut_recording *rec;
-	const struct script *script;
+	struct replay_run run;       /* the loop utouch-replay --bench runs */
 	struct subspec subs[MAX_SUBS];
-	int nsubs;
-	UGHandle grail;
-	UFBackendDevice device;
-	struct ut_framer framer;
-	UGSubscription ugsubs[MAX_SUBS];
 	unsigned char *decided;   /* per gesture id: accepted already */
 	size_t ndecided;
-	uint64_t nevents, nfailures;
 };
 
 static void
@@ -230,91 +219,26 @@ decided_of(struct run *r, unsigned int id)
 	return &r->decided[id];
 }
 
+/* Accept every gesture at its first slice (policy accept). */
 static void
-drain(struct run *r)
+on_slice(struct replay_run *run, UGEvent ev, UGSlice slice, int sub)
 {
-	UGEvent ev;
+	struct run *r = run->data;
+	unsigned int id = grail_slice_get_id(slice);
+	unsigned char *dec = decided_of(r, id);
 
-	while (grail_get_event(r->grail, &ev) == UGStatusSuccess) {
-		UGSlice slice;
-		UGSubscription sub;
-		unsigned char *dec;
-		unsigned int id;
-		int atomic = 0;
-
-		if (grail_event_get_type(ev) != UGEventTypeSlice ||
-		    grail_event_get_property(ev, UGEventPropertySlice, &slice) !=
-			    UGStatusSuccess) {
-			grail_event_unref(ev);
-			continue;
-		}
-		r->nevents++;
-		id = grail_slice_get_id(slice);
-		sub = grail_slice_get_subscription(slice);
-		for (int i = 0; i < r->nsubs; i++)
-			if (r->ugsubs[i] == sub)
-				atomic = r->subs[i].atomic;
-		dec = decided_of(r, id);
-		if (!atomic && !*dec) {
-			*dec = 1;
-			if (grail_accept_gesture(r->grail, id) != UGStatusSuccess)
-				r->nfailures++;
-		}
-		grail_event_unref(ev);
+	if (!(sub >= 0 && r->subs[sub].atomic) && !*dec) {
+		*dec = 1;
+		if (grail_accept_gesture(run->grail, id) != UGStatusSuccess)
+			run->nfailures++;
 	}
-}
-
-static void
-advance_time(struct run *r, uint64_t t)
-{
-	uint64_t next = grail_next_timeout(r->grail);
-	uint64_t at = next;
-
-	while (next && at <= t) {
-		grail_update_time(r->grail, at);
-		drain(r);
-		next = grail_next_timeout(r->grail);
-		if (!next)
-			break;
-		at = next <= at ? at + 1 : next;
-	}
-}
-
-static void
-process(struct run *r, UFEvent ev)
-{
-	if (!ev)
-		die("out of memory");
-	grail_process_frame_event(r->grail, ev);
-	frame_event_unref(ev);
 }
 
 static void
 run_setup(struct run *r)
 {
-	struct ut_device_opts dopts = { .name = NULL, .direct = r->script->direct };
-	UFDevice dev;
-
-	if (grail_new(&r->grail) != UGStatusSuccess)
-		die("grail_new failed");
-	r->device = ut_framer_device_new(r->rec->dev, &dopts);
-	if (!r->device)
-		die("out of memory");
-	ut_framer_init(&r->framer, r->device, WINDOW_ID, 0);
-	process(r, ut_framer_device_event(&r->framer, UFEventTypeDeviceAdded,
-					  SCRIPT_TIME_BASE_MS));
-	dev = frame_backend_device_get_device(r->device);
-	for (int i = 0; i < r->nsubs; i++) {
-		UGStatus st = subspec_create(&r->subs[i], dev, WINDOW_ID, &r->ugsubs[i]);
-
-		if (st != UGStatusSuccess)
-			die("subscription %d is invalid (grail status %d)", i, (int)st);
-		st = grail_subscription_activate(r->grail, r->ugsubs[i]);
-		if (st != UGStatusSuccess)
-			die("cannot activate subscription %d (grail status %d)", i, (int)st);
-	}
-	r->nevents = 0;
-	r->nfailures = 0;
+	if (replay_run_setup(&r->run) < 0)
+		die("%s", r->run.error);
 	if (r->decided)
 		memset(r->decided, 0, r->ndecided);
 }
@@ -323,18 +247,8 @@ run_setup(struct run *r)
 static void
 run_frames(struct run *r, uint64_t offset)
 {
-	const struct script *s = r->script;
-
-	for (size_t i = 0; i < s->nframes; i++) {
-		const struct script_frame *f = &s->frames[i];
-
-		advance_time(r, f->time + offset);
-		process(r, ut_framer_build(&r->framer, f->time + offset, &s->ops[f->first],
-					   f->count));
-		drain(r);
-	}
-	advance_time(r, s->last_time + offset + 10000);
-	drain(r);
+	if (replay_run_frames(&r->run, offset) < 0)
+		die("%s", r->run.error);
 }
 
 /* Length of one pass of the long-lived run: the script plus its final
@@ -348,11 +262,7 @@ pass_length(const struct script *s)
 static void
 run_teardown(struct run *r)
 {
-	ut_framer_fini(&r->framer);
-	grail_delete(r->grail);
-	for (int i = 0; i < r->nsubs; i++)
-		grail_subscription_delete(r->ugsubs[i]);
-	frame_backend_device_delete(r->device);
+	replay_run_teardown(&r->run);
 }
 
 /* ------------------------------------------------------------------ */
@@ -409,8 +319,8 @@ bench_utouch(struct run *r, const struct options *o, struct result *res)
 	run_frames(r, 0);
 	run_teardown(r);
 	once = now_ns() - t0;
-	res->events = r->nevents;
-	res->frames = r->script->nframes;
+	res->events = r->run.nevents;
+	res->frames = r->run.script->nframes;
 	if (o->iterations > 0)
 		n = o->iterations;
 	else {
@@ -474,14 +384,14 @@ bench_steady(struct run *r, struct result *res)
 
 	run_setup(r);
 	for (uint64_t p = 0; p < STEADY_PASSES; p++) {
-		uint64_t a0 = heap_allocs, e0 = r->nevents;
+		uint64_t a0 = heap_allocs, e0 = r->run.nevents;
 
-		run_frames(r, p * pass_length(r->script));
+		run_frames(r, p * pass_length(r->run.script));
 		if (getenv("BENCH_DEBUG_STEADY"))
-			fprintf(stderr, "pass %" PRIu64 ": %" PRIu64 " events\n", p, r->nevents - e0);
+			fprintf(stderr, "pass %" PRIu64 ": %" PRIu64 " events\n", p, r->run.nevents - e0);
 		if (p > 0) {
 			allocs += heap_allocs - a0;
-			events += r->nevents - e0;
+			events += r->run.nevents - e0;
 		}
 	}
 	run_teardown(r);
@@ -607,9 +517,12 @@ bench_scenario(const struct options *o, const struct scenario *sc, struct result
 		ut_recording_free(rec);
 		return -1;
 	}
-	r.rec = rec;
-	r.script = &script;
-	r.nsubs = sc->nsubs;
+	r.run.rec = rec;
+	r.run.script = &script;
+	r.run.subs = r.subs;
+	r.run.nsubs = sc->nsubs;
+	r.run.on_slice = on_slice;
+	r.run.data = &r;
 	for (int i = 0; i < sc->nsubs; i++)
 		if (subspec_parse(sc->subs[i], &r.subs[i], err, sizeof(err)))
 			die("%s: -s %s: %s", sc->name, sc->subs[i], err);

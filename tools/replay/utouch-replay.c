@@ -15,15 +15,10 @@
 
 #include <libevdev/libevdev.h>
 #include <oif/frame.h>
-#include <oif/frame_backend.h>
 #include <oif/grail.h>
 
-#include "backend/evdev/frames.h"
-#include "script.h"
-#include "subspec.h"
+#include "run.h"
 
-#define MAX_SUBS 16
-#define WINDOW_ID 1
 
 enum policy { POLICY_ACCEPT, POLICY_ACCEPT_CF, POLICY_REJECT, POLICY_NONE };
 
@@ -34,22 +29,12 @@ struct gesture_stat {
 };
 
 struct replay {
-	/* configuration */
-	const struct ut_recording *rec;
-	const struct script *script;
-	struct subspec subs[MAX_SUBS];
-	int nsubs;
+	struct replay_run run;
+	struct subspec subs[REPLAY_MAX_SUBS];
 	enum policy policy;
-	int print, print_frames, verbose, own_at_begin;
-	float window_res;
-	/* state of one run */
-	UGHandle grail;
-	UFBackendDevice device;
-	struct ut_framer framer;
-	UGSubscription ugsubs[MAX_SUBS];
+	int print, print_frames, verbose;
 	struct gesture_stat *stats;
 	size_t nstats;
-	uint64_t nevents, nfailures;
 };
 
 static void
@@ -82,15 +67,6 @@ stat_of(struct replay *r, unsigned int id)
 		r->nstats = n;
 	}
 	return &r->stats[id];
-}
-
-static int
-sub_index(const struct replay *r, UGSubscription s)
-{
-	for (int i = 0; i < r->nsubs; i++)
-		if (r->ugsubs[i] == s)
-			return i;
-	return -1;
 }
 
 static void
@@ -142,137 +118,67 @@ print_slice(const struct replay *r, UGEvent ev, UGSlice slice, int sub)
 	}
 }
 
-/* Fetch every queued event, print it, and apply the policy. */
+/* Print a slice and apply the policy to its gesture. */
 static void
-drain(struct replay *r)
+on_slice(struct replay_run *run, UGEvent ev, UGSlice slice, int sub)
 {
-	UGEvent ev;
+	struct replay *r = run->data;
+	unsigned int id = grail_slice_get_id(slice);
+	int cf = grail_slice_get_construction_finished(slice);
+	struct gesture_stat *gs = stat_of(r, id);
 
-	while (grail_get_event(r->grail, &ev) == UGStatusSuccess) {
-		UGSlice slice;
-		struct gesture_stat *gs;
-		unsigned int id;
-		int sub, cf;
-
-		if (grail_event_get_type(ev) != UGEventTypeSlice ||
-		    grail_event_get_property(ev, UGEventPropertySlice, &slice) !=
-			    UGStatusSuccess) {
-			grail_event_unref(ev);
-			continue;
-		}
-		r->nevents++;
-		id = grail_slice_get_id(slice);
-		sub = sub_index(r, grail_slice_get_subscription(slice));
-		cf = grail_slice_get_construction_finished(slice);
-		gs = stat_of(r, id);
-		if (!gs->seen) {
-			gs->seen = 1;
-			gs->first_touches = grail_slice_get_num_touches(slice);
-		}
-		gs->last_mask = grail_slice_get_recognized(slice);
-		if (grail_slice_get_state(slice) == UGGestureStateEnd)
-			gs->ended = 1;
-		if (r->print)
-			print_slice(r, ev, slice, sub);
-
-		/* a canceled End is grail telling the client the gesture is
-		 * gone; there is nothing left to decide */
-		if (!(sub >= 0 && r->subs[sub].atomic) && !gs->decided &&
-		    r->policy != POLICY_NONE && !grail_slice_get_canceled(slice)) {
-			UGStatus st = UGStatusSuccess;
-
-			if (r->policy == POLICY_ACCEPT) {
-				st = grail_accept_gesture(r->grail, id);
-				gs->decided = 1;
-			} else if (r->policy == POLICY_REJECT) {
-				st = grail_reject_gesture(r->grail, id);
-				gs->decided = 1;
-			} else if (cf) {
-				st = grail_accept_gesture(r->grail, id);
-				gs->decided = 1;
-			}
-			if (st != UGStatusSuccess)
-				r->nfailures++;
-		}
-		grail_event_unref(ev);
+	if (!gs->seen) {
+		gs->seen = 1;
+		gs->first_touches = grail_slice_get_num_touches(slice);
 	}
-}
+	gs->last_mask = grail_slice_get_recognized(slice);
+	if (grail_slice_get_state(slice) == UGGestureStateEnd)
+		gs->ended = 1;
+	if (r->print)
+		print_slice(r, ev, slice, sub);
 
-/* Run every timeout grail asks for up to time @p t, the way a client with a
- * timer would (the same steps as the reference harness, so that traces can
- * be compared). */
-static void
-advance_time(struct replay *r, uint64_t t)
-{
-	uint64_t next = grail_next_timeout(r->grail);
-	uint64_t at = next;
+	/* a canceled End is grail telling the client the gesture is
+	 * gone; there is nothing left to decide */
+	if (!(sub >= 0 && r->subs[sub].atomic) && !gs->decided &&
+	    r->policy != POLICY_NONE && !grail_slice_get_canceled(slice)) {
+		UGStatus st = UGStatusSuccess;
 
-	while (next && at <= t) {
-		grail_update_time(r->grail, at);
-		drain(r);
-		next = grail_next_timeout(r->grail);
-		if (!next)
-			break;
-		at = next <= at ? at + 1 : next;
+		if (r->policy == POLICY_ACCEPT) {
+			st = grail_accept_gesture(run->grail, id);
+			gs->decided = 1;
+		} else if (r->policy == POLICY_REJECT) {
+			st = grail_reject_gesture(run->grail, id);
+			gs->decided = 1;
+		} else if (cf) {
+			st = grail_accept_gesture(run->grail, id);
+			gs->decided = 1;
+		}
+		if (st != UGStatusSuccess)
+			run->nfailures++;
 	}
-}
-
-static void
-process(struct replay *r, UFEvent ev)
-{
-	if (!ev)
-		die("out of memory");
-	grail_process_frame_event(r->grail, ev);
-	frame_event_unref(ev);
 }
 
 static void
 run_setup(struct replay *r)
 {
-	struct ut_device_opts dopts = {
-		.name = NULL,
-		.direct = r->script->direct,
-		.window_res = r->window_res,
-	};
-	UFDevice dev;
-
-	if (grail_new(&r->grail) != UGStatusSuccess)
-		die("grail_new failed");
-	r->device = ut_framer_device_new(r->rec->dev, &dopts);
-	if (!r->device)
-		die("out of memory");
-	ut_framer_init(&r->framer, r->device, WINDOW_ID, r->own_at_begin);
-	process(r, ut_framer_device_event(&r->framer, UFEventTypeDeviceAdded,
-					  SCRIPT_TIME_BASE_MS));
-	dev = frame_backend_device_get_device(r->device);
-	for (int i = 0; i < r->nsubs; i++) {
-		UGStatus st = subspec_create(&r->subs[i], dev, WINDOW_ID, &r->ugsubs[i]);
-
-		if (st != UGStatusSuccess)
-			die("subscription %d is invalid (grail status %d)", i, (int)st);
-		st = grail_subscription_activate(r->grail, r->ugsubs[i]);
-		if (st != UGStatusSuccess)
-			die("cannot activate subscription %d (grail status %d)", i, (int)st);
-	}
-	r->nevents = 0;
-	r->nfailures = 0;
+	if (replay_run_setup(&r->run) < 0)
+		die("%s", r->run.error);
 	if (r->stats)
 		memset(r->stats, 0, r->nstats * sizeof(*r->stats));
 }
 
 static void
-run_teardown(struct replay *r)
+run_replay(struct replay *r)
 {
-	ut_framer_fini(&r->framer);
-	grail_delete(r->grail);
-	for (int i = 0; i < r->nsubs; i++)
-		grail_subscription_delete(r->ugsubs[i]);
-	frame_backend_device_delete(r->device);
+	if (replay_run_frames(&r->run, 0) < 0)
+		die("%s", r->run.error);
 }
 
 static void
-print_ops(const struct script_frame *f, const struct ut_touch_op *ops)
+print_ops(struct replay_run *run, const struct script_frame *f)
 {
+	const struct ut_touch_op *ops = run->script->ops;
+
 	for (size_t k = 0; k < f->count; k++) {
 		const struct ut_touch_op *op = &ops[f->first + k];
 
@@ -280,26 +186,6 @@ print_ops(const struct script_frame *f, const struct ut_touch_op *ops)
 		       f->time - SCRIPT_TIME_BASE_MS, script_op_name(op->kind),
 		       op->id, op->wx, op->wy, op->dx, op->dy);
 	}
-}
-
-static void
-run_replay(struct replay *r)
-{
-	const struct script *s = r->script;
-
-	for (size_t i = 0; i < s->nframes; i++) {
-		const struct script_frame *f = &s->frames[i];
-
-		advance_time(r, f->time);
-		if (r->print_frames)
-			print_ops(f, s->ops);
-		process(r, ut_framer_build(&r->framer, f->time,
-					   &s->ops[f->first], f->count));
-		drain(r);
-	}
-	/* let pending timeouts expire after the last frame */
-	advance_time(r, s->last_time + 10000);
-	drain(r);
 }
 
 struct summary_key {
@@ -355,7 +241,7 @@ print_summary(struct replay *r, const char *path)
 	if (nkeys)
 		qsort(keys, nkeys, sizeof(*keys), cmp_key);
 	printf("summary file=%s frames=%zu events=%" PRIu64 " gestures=%lu ended=%lu",
-	       base_name(path), r->script->nframes, r->nevents, gestures, ended);
+	       base_name(path), r->run.script->nframes, r->run.nevents, gestures, ended);
 	for (size_t j = 0; j < nkeys; j++)
 		printf(" %s=%lu", keys[j].key, keys[j].count);
 	printf("\n");
@@ -417,22 +303,22 @@ bench_run(struct replay *r, long iterations, const char *path)
 	double ns;
 
 	r->print = 0;
-	r->print_frames = 0;
+	r->run.on_frame = NULL;
 	run_setup(r); /* warm-up */
 	run_replay(r);
-	run_teardown(r);
+	replay_run_teardown(&r->run);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (long i = 0; i < iterations; i++) {
 		run_setup(r);
 		run_replay(r);
-		run_teardown(r);
+		replay_run_teardown(&r->run);
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	ns = (double)(t1.tv_sec - t0.tv_sec) * 1e9 + (double)(t1.tv_nsec - t0.tv_nsec);
 	printf("bench file=%s iterations=%ld frames=%zu events_per_iter=%" PRIu64
 	       " total_ms=%.3f ns_per_frame=%.1f\n",
-	       base_name(path), iterations, r->script->nframes, r->nevents, ns / 1e6,
-	       r->script->nframes ? ns / ((double)iterations * (double)r->script->nframes) : 0.0);
+	       base_name(path), iterations, r->run.script->nframes, r->run.nevents, ns / 1e6,
+	       r->run.script->nframes ? ns / ((double)iterations * (double)r->run.script->nframes) : 0.0);
 }
 
 enum {
@@ -483,9 +369,9 @@ main(int argc, char **argv)
 
 		switch (c) {
 		case 's':
-			if (r.nsubs >= MAX_SUBS)
-				bad_usage("at most %d subscriptions", MAX_SUBS);
-			if (subspec_parse(optarg, &r.subs[r.nsubs++], err, sizeof(err)))
+			if (r.run.nsubs >= REPLAY_MAX_SUBS)
+				bad_usage("at most %d subscriptions", REPLAY_MAX_SUBS);
+			if (subspec_parse(optarg, &r.subs[r.run.nsubs++], err, sizeof(err)))
 				bad_usage("-s %s: %s", optarg, err);
 			break;
 		case 'd': devfile = optarg; break;
@@ -522,8 +408,8 @@ main(int argc, char **argv)
 		}
 		case OPT_WINDOW_RES:
 			errno = 0;
-			r.window_res = strtof(optarg, &end);
-			if (errno || end == optarg || *end || !(r.window_res >= 0))
+			r.run.window_res = strtof(optarg, &end);
+			if (errno || end == optarg || *end || !(r.run.window_res >= 0))
 				bad_usage("--window-res takes a number >= 0, not '%s'", optarg);
 			break;
 		case OPT_FRAMES: frames = 1; break;
@@ -545,8 +431,8 @@ main(int argc, char **argv)
 	if (optind != argc - 1)
 		bad_usage(optind >= argc ? "no recording given" : "give exactly one recording");
 	path = argv[optind];
-	if (r.nsubs == 0)
-		subspec_parse("mask=drag", &r.subs[r.nsubs++], err, sizeof(err));
+	if (r.run.nsubs == 0)
+		subspec_parse("mask=drag", &r.subs[r.run.nsubs++], err, sizeof(err));
 
 	rc = ut_recording_load(path, devfile, &rec, err, sizeof(err));
 	if (rc < 0) {
@@ -562,10 +448,13 @@ main(int argc, char **argv)
 		return 1;
 	}
 
-	r.rec = rec;
-	r.script = &script;
-	r.own_at_begin = sopts.own == UT_OWN_BEGIN;
-	r.print_frames = frames && !summary;
+	r.run.rec = rec;
+	r.run.script = &script;
+	r.run.subs = r.subs;
+	r.run.own_at_begin = sopts.own == UT_OWN_BEGIN;
+	r.run.on_slice = on_slice;
+	r.run.on_frame = frames && !summary ? print_ops : NULL;
+	r.run.data = &r;
 	r.print = !summary;
 
 	if (bench) {
@@ -583,8 +472,8 @@ main(int argc, char **argv)
 			print_summary(&r, path);
 		else
 			printf("# events=%" PRIu64 " accept/reject failures=%" PRIu64 "\n",
-			       r.nevents, r.nfailures);
-		run_teardown(&r);
+			       r.run.nevents, r.run.nfailures);
+		replay_run_teardown(&r.run);
 	}
 	free(r.stats);
 	script_release(&script);

@@ -1,0 +1,154 @@
+#include <stdio.h>
+
+#include <oif/frame.h>
+#include <oif/frame_backend.h>
+
+#include "run.h"
+
+int
+replay_run_sub_index(const struct replay_run *r, UGSubscription sub)
+{
+	for (int i = 0; i < r->nsubs; i++)
+		if (r->ugsubs[i] == sub)
+			return i;
+	return -1;
+}
+
+/* Fetch every queued slice and hand it to the caller. */
+static void
+drain(struct replay_run *r)
+{
+	UGEvent ev;
+
+	while (grail_get_event(r->grail, &ev) == UGStatusSuccess) {
+		UGSlice slice;
+
+		if (grail_event_get_type(ev) == UGEventTypeSlice &&
+		    grail_event_get_property(ev, UGEventPropertySlice, &slice) ==
+			    UGStatusSuccess) {
+			r->nevents++;
+			r->on_slice(r, ev, slice,
+				    replay_run_sub_index(r, grail_slice_get_subscription(slice)));
+		}
+		grail_event_unref(ev);
+	}
+}
+
+/* Run every timeout grail asks for up to time @p t (the same steps as the
+ * reference harness, so that traces can be compared). */
+static void
+advance_time(struct replay_run *r, uint64_t t)
+{
+	uint64_t next = grail_next_timeout(r->grail);
+	uint64_t at = next;
+
+	while (next && at <= t) {
+		grail_update_time(r->grail, at);
+		drain(r);
+		next = grail_next_timeout(r->grail);
+		if (!next)
+			break;
+		at = next <= at ? at + 1 : next;
+	}
+}
+
+static int
+process(struct replay_run *r, UFEvent ev)
+{
+	if (!ev) {
+		snprintf(r->error, sizeof(r->error), "out of memory");
+		return -1;
+	}
+	grail_process_frame_event(r->grail, ev);
+	frame_event_unref(ev);
+	return 0;
+}
+
+int
+replay_run_setup(struct replay_run *r)
+{
+	struct ut_device_opts dopts = {
+		.name = NULL,
+		.direct = r->script->direct,
+		.window_res = r->window_res,
+	};
+	UFDevice dev;
+	int n = 0;
+
+	r->grail = NULL;
+	r->device = NULL;
+	r->nevents = 0;
+	r->nfailures = 0;
+	if (grail_new(&r->grail) != UGStatusSuccess) {
+		snprintf(r->error, sizeof(r->error), "grail_new failed");
+		return -1;
+	}
+	r->device = ut_framer_device_new(r->rec->dev, &dopts);
+	if (!r->device) {
+		snprintf(r->error, sizeof(r->error), "out of memory");
+		grail_delete(r->grail);
+		return -1;
+	}
+	ut_framer_init(&r->framer, r->device, REPLAY_WINDOW_ID, r->own_at_begin);
+	if (process(r, ut_framer_device_event(&r->framer, UFEventTypeDeviceAdded,
+					      SCRIPT_TIME_BASE_MS)) < 0)
+		goto fail;
+	dev = frame_backend_device_get_device(r->device);
+	for (n = 0; n < r->nsubs; n++) {
+		UGStatus st = subspec_create(&r->subs[n], dev, REPLAY_WINDOW_ID,
+					     &r->ugsubs[n]);
+
+		if (st != UGStatusSuccess) {
+			snprintf(r->error, sizeof(r->error),
+				 "subscription %d is invalid (grail status %d)", n, (int)st);
+			goto fail;
+		}
+		st = grail_subscription_activate(r->grail, r->ugsubs[n]);
+		if (st != UGStatusSuccess) {
+			snprintf(r->error, sizeof(r->error),
+				 "cannot activate subscription %d (grail status %d)",
+				 n, (int)st);
+			n++;
+			goto fail;
+		}
+	}
+	return 0;
+fail:
+	ut_framer_fini(&r->framer);
+	grail_delete(r->grail);
+	for (int i = 0; i < n; i++)
+		grail_subscription_delete(r->ugsubs[i]);
+	frame_backend_device_delete(r->device);
+	return -1;
+}
+
+int
+replay_run_frames(struct replay_run *r, uint64_t offset)
+{
+	const struct script *s = r->script;
+
+	for (size_t i = 0; i < s->nframes; i++) {
+		const struct script_frame *f = &s->frames[i];
+
+		advance_time(r, f->time + offset);
+		if (r->on_frame)
+			r->on_frame(r, f);
+		if (process(r, ut_framer_build(&r->framer, f->time + offset,
+					       &s->ops[f->first], f->count)) < 0)
+			return -1;
+		drain(r);
+	}
+	advance_time(r, s->last_time + offset + 10000);
+	drain(r);
+	return 0;
+}
+
+void
+replay_run_teardown(struct replay_run *r)
+{
+	ut_framer_fini(&r->framer);
+	grail_delete(r->grail);
+	for (int i = 0; i < r->nsubs; i++)
+		grail_subscription_delete(r->ugsubs[i]);
+	frame_backend_device_delete(r->device);
+}

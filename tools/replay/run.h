@@ -1,0 +1,64 @@
+/*
+ * One replay of a script through grail, the way a client with a timer
+ * drives it; shared by utouch-replay and the benchmark so both measure and
+ * print exactly the same work.
+ */
+#ifndef UTOUCH_REPLAY_RUN_H
+#define UTOUCH_REPLAY_RUN_H
+
+#include <stdint.h>
+
+#include <oif/grail.h>
+
+#include "backend/evdev/frames.h"
+#include "script.h"
+#include "subspec.h"
+
+#define REPLAY_MAX_SUBS 16
+#define REPLAY_WINDOW_ID 1
+
+struct replay_run;
+
+/** Called for every slice fetched from grail; the event stays owned by the
+ * runner.  @p sub is the index of the slice's subscription, or -1. */
+typedef void (*replay_slice_fn)(struct replay_run *r, UGEvent ev,
+				UGSlice slice, int sub);
+
+struct replay_run {
+	/* configuration, set by the caller */
+	const struct ut_recording *rec;
+	const struct script *script;
+	const struct subspec *subs;
+	int nsubs;
+	int own_at_begin;
+	float window_res;
+	replay_slice_fn on_slice;
+	/** optional: called before each frame is built and processed */
+	void (*on_frame)(struct replay_run *r, const struct script_frame *f);
+	void *data;
+	/* state of one run */
+	UGHandle grail;
+	UFBackendDevice device;
+	struct ut_framer framer;
+	UGSubscription ugsubs[REPLAY_MAX_SUBS];
+	uint64_t nevents;     /* slices fetched */
+	uint64_t nfailures;   /* accept/reject calls that failed (callers count) */
+	char error[256];
+};
+
+/** Create grail, the device (with its DeviceAdded event) and the activated
+ * subscriptions.  Returns 0, or -1 with a message in r->error. */
+int replay_run_setup(struct replay_run *r);
+
+/** Replay every frame @p offset ms later than the script says: before each
+ * frame deliver the timeouts grail asks for up to its time, and after the
+ * last one another 10 s of them.  Returns 0, or -1 (out of memory). */
+int replay_run_frames(struct replay_run *r, uint64_t offset);
+
+/** Delete what replay_run_setup() created. */
+void replay_run_teardown(struct replay_run *r);
+
+/** Index of @p sub among the run's subscriptions, or -1. */
+int replay_run_sub_index(const struct replay_run *r, UGSubscription sub);
+
+#endif
