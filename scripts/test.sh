@@ -51,6 +51,8 @@ for path in sys.argv[2:]:
             skipped += 1
         else:
             failed += 1
-print(f"{passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""))
+if skipped:
+    print(f"({skipped} skipped: their tools or devices are missing on this machine)")
+print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
 PY

@@ -73,32 +73,52 @@ grail_set_log_handler(UGHandle handle, grail_log_handler handler, void *data)
 /* event pool and queue                                                */
 
 static void
-pool_free_all(struct gr_pool *pool)
+pool_destroy(struct gr_pool *pool)
 {
-	while (!gr_list_empty(&pool->free)) {
-		struct gr_list *l = pool->free.next;
-		gr_list_remove(l);
-		free(gr_container_of(l, struct UGEvent_, link));
+	while (pool->chunks) {
+		struct gr_event_chunk *c = pool->chunks;
+		pool->chunks = c->next;
+		free(c);
 	}
+	free(pool);
+}
+
+/* Add a chunk of events to the free list; false when out of memory. */
+static bool
+pool_grow(struct gr_pool *pool)
+{
+	unsigned int n = pool->next_chunk ? pool->next_chunk : GR_EVENT_CHUNK_MIN;
+	struct gr_event_chunk *c = malloc(sizeof(*c) + n * sizeof(c->ev[0]));
+	if (!c)
+		return false;
+	c->n = n;
+	c->next = pool->chunks;
+	pool->chunks = c;
+	for (unsigned int i = 0; i < n; i++)
+		gr_list_insert_before(&pool->free, &c->ev[i].link);
+	if (n < GR_EVENT_CHUNK_MAX)
+		pool->next_chunk = n * 2;
+	else
+		pool->next_chunk = n;
+	return true;
 }
 
 struct UGEvent_ *
 gr_event_alloc(struct UGHandle_ *h)
 {
 	struct gr_pool *pool = h->pool;
-	struct UGEvent_ *ev;
 
-	if (!gr_list_empty(&pool->free)) {
-		struct gr_list *l = pool->free.next;
-		gr_list_remove(l);
-		ev = gr_container_of(l, struct UGEvent_, link);
-	} else {
-		ev = malloc(sizeof(*ev));
-		if (!ev)
-			return NULL;
-	}
-	memset(ev, 0, sizeof(*ev));
+	if (gr_list_empty(&pool->free) && !pool_grow(pool))
+		return NULL;
+	struct gr_list *l = pool->free.next;
+	gr_list_remove(l);
+	struct UGEvent_ *ev = gr_container_of(l, struct UGEvent_, link);
+	/* the slice is left to the caller, which always overwrites all of it */
+	ev->slice.frame_event = NULL;
+	ev->slice.frame = NULL;
+	ev->owner = NULL;
 	gr_list_init(&ev->link);
+	gr_list_init(&ev->glink);
 	ev->refcount = 1;
 	ev->pool = pool;
 	pool->live++;
@@ -111,13 +131,13 @@ gr_event_release(struct UGEvent_ *ev)
 	struct gr_pool *pool = ev->pool;
 
 	gr_slice_clear_frame(&ev->slice);
+	if (ev->owner) {
+		gr_list_remove(&ev->glink);
+		ev->owner = NULL;
+	}
 	pool->live--;
-	if (pool->orphaned) {
-		free(ev);
-		if (pool->live == 0) {
-			pool_free_all(pool);
-			free(pool);
-		}
+	if (pool->orphaned && pool->live == 0) {
+		pool_destroy(pool);
 		return;
 	}
 	gr_list_insert_before(&pool->free, &ev->link);
@@ -150,31 +170,39 @@ fd_drain(struct UGHandle_ *h)
 }
 
 void
-gr_queue_push(struct UGHandle_ *h, struct UGEvent_ *ev)
+gr_queue_push(struct UGHandle_ *h, struct UGEvent_ *ev, struct gr_gesture *g)
 {
 	gr_list_insert_before(&h->queue, &ev->link);
+	ev->owner = g;
+	gr_list_insert_before(&g->queued, &ev->glink);
 	fd_signal(h);
 }
 
 unsigned int
-gr_queue_purge(struct UGHandle_ *h, unsigned int gesture_id, unsigned int *n_cf)
+gr_queue_purge(struct gr_gesture *g, unsigned int *n_cf)
 {
 	unsigned int n = 0;
 	*n_cf = 0;
-	struct gr_list *l = h->queue.next;
-	while (l != &h->queue) {
-		struct gr_list *next = l->next;
-		struct UGEvent_ *ev = gr_container_of(l, struct UGEvent_, link);
-		if (ev->slice.id == gesture_id) {
-			if (ev->slice.construction_finished)
-				(*n_cf)++;
-			gr_list_remove(l);
-			gr_event_release(ev);
-			n++;
-		}
-		l = next;
+	while (!gr_list_empty(&g->queued)) {
+		struct UGEvent_ *ev = gr_container_of(g->queued.next, struct UGEvent_, glink);
+		if (ev->slice.construction_finished)
+			(*n_cf)++;
+		gr_list_remove(&ev->link);
+		gr_event_release(ev); /* unlinks glink */
+		n++;
 	}
 	return n;
+}
+
+void
+gr_queue_disown(struct gr_gesture *g)
+{
+	while (!gr_list_empty(&g->queued)) {
+		struct UGEvent_ *ev = gr_container_of(g->queued.next, struct UGEvent_, glink);
+		gr_list_remove(&ev->glink);
+		gr_list_init(&ev->glink);
+		ev->owner = NULL;
+	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -195,6 +223,7 @@ grail_new(UGHandle *handle)
 		return UGStatusErrorResources;
 	}
 	gr_list_init(&h->pool->free);
+	gr_list_init(&h->gesture_fresh);
 	h->fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 	if (h->fd < 0) {
 		free(h->pool);
@@ -228,14 +257,13 @@ grail_delete(UGHandle handle)
 		gr_list_remove(l);
 		gr_event_release(gr_container_of(l, struct UGEvent_, link));
 	}
-	while (!gr_list_empty(&h->gesture_free)) {
-		struct gr_list *l = h->gesture_free.next;
-		gr_list_remove(l);
-		free(gr_container_of(l, struct gr_gesture, link));
+	while (h->gesture_chunks) {
+		struct gr_gesture_chunk *c = h->gesture_chunks;
+		h->gesture_chunks = c->next;
+		free(c);
 	}
-	pool_free_all(h->pool);
 	if (h->pool->live == 0)
-		free(h->pool);
+		pool_destroy(h->pool);
 	else
 		h->pool->orphaned = true;
 	if (h->fd >= 0)
@@ -408,7 +436,13 @@ grail_get_event(UGHandle handle, UGEvent *event)
 	h->noevent_pending = false;
 	struct gr_list *l = h->queue.next;
 	gr_list_remove(l);
-	*event = gr_container_of(l, struct UGEvent_, link);
+	struct UGEvent_ *ev = gr_container_of(l, struct UGEvent_, link);
+	if (ev->owner) {
+		gr_list_remove(&ev->glink);
+		gr_list_init(&ev->glink);
+		ev->owner = NULL;
+	}
+	*event = ev;
 	return UGStatusSuccess;
 }
 

@@ -122,20 +122,46 @@ struct UGSlice_ {
 };
 
 struct gr_pool;
+struct gr_gesture;
 
 struct UGEvent_ {
 	struct gr_list link;
+	/*
+	 * While the event waits in the handle's queue: the gesture it belongs
+	 * to and its place in that gesture's list of queued events, so that
+	 * cancelling a gesture withdraws its events without a queue scan.
+	 */
+	struct gr_gesture *owner;
+	struct gr_list glink;
 	unsigned int refcount;
 	struct gr_pool *pool;
 	struct UGSlice_ slice;
 };
 
-/* Recycles events; lives until the handle is gone and no event is out. */
+/* Events are allocated in chunks of growing size. */
+struct gr_event_chunk {
+	struct gr_event_chunk *next;
+	unsigned int n;
+	struct UGEvent_ ev[];
+};
+
+/*
+ * Recycles events; lives until the handle is gone and no event is out.
+ * Memory is taken in chunks (GR_EVENT_CHUNK_MIN doubling up to
+ * GR_EVENT_CHUNK_MAX events) and only returned when the pool goes.
+ */
 struct gr_pool {
 	struct gr_list free;
+	struct gr_event_chunk *chunks;
+	unsigned int next_chunk;
 	unsigned int live;
 	bool orphaned;
 };
+#define GR_EVENT_CHUNK_MIN 32
+#define GR_EVENT_CHUNK_MAX 512
+
+/* Gestures are allocated in chunks too; see create_gesture(). */
+#define GR_GESTURE_CHUNK 16
 
 struct gr_touch {
 	UFTouchId id;
@@ -191,8 +217,14 @@ struct gr_gesture {
 	bool has_slice;
 	struct UGSlice_ last;     /* copy of the newest slice */
 	struct gr_list pending;   /* slices waiting to be flushed */
+	struct gr_list queued;    /* its events in the handle's queue (glink) */
 	unsigned int nflushed;    /* events handed to the queue */
 	unsigned int nflushed_cf; /* ... of which with construction_finished */
+};
+
+struct gr_gesture_chunk {
+	struct gr_gesture_chunk *next;
+	struct gr_gesture g[GR_GESTURE_CHUNK];
 };
 
 struct gr_slot_array {
@@ -230,7 +262,9 @@ struct UGHandle_ {
 	unsigned int next_id;
 	struct gr_list recognizers;
 	struct gr_pool *pool;
-	struct gr_list gesture_free;
+	struct gr_list gesture_free;   /* recycled gesture objects */
+	struct gr_list gesture_fresh;  /* never used yet (from a chunk) */
+	struct gr_gesture_chunk *gesture_chunks;
 	uint32_t next_rank;
 	unsigned int ncached;
 	grail_log_handler log_handler;
@@ -242,13 +276,16 @@ struct UGHandle_ {
 void gr_log(struct UGHandle_ *h, int level, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 bool gr_log_enabled(const struct UGHandle_ *h, int level);
+/* An event with one reference; the caller must set the whole slice. */
 struct UGEvent_ *gr_event_alloc(struct UGHandle_ *h);
 void gr_event_release(struct UGEvent_ *ev);
-void gr_queue_push(struct UGHandle_ *h, struct UGEvent_ *ev);
+/* Append @ev, an event of gesture @g, to the handle's queue. */
+void gr_queue_push(struct UGHandle_ *h, struct UGEvent_ *ev, struct gr_gesture *g);
 /* Remove a gesture's events from the queue; returns how many, and in
  * @n_cf how many of them had construction_finished set. */
-unsigned int gr_queue_purge(struct UGHandle_ *h, unsigned int gesture_id,
-			    unsigned int *n_cf);
+unsigned int gr_queue_purge(struct gr_gesture *g, unsigned int *n_cf);
+/* The gesture object is going away: its queued events stay queued. */
+void gr_queue_disown(struct gr_gesture *g);
 
 /* grail-slice.c */
 void gr_slice_begin(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame frame,

@@ -232,15 +232,25 @@ gesture_new(struct gr_recognizer *rec, UGSubscription sub, uint64_t start)
 		if (h->ncached > 0)
 			h->ncached--;
 	} else {
-		g = malloc(sizeof(*g));
-		if (!g)
-			return NULL;
+		if (gr_list_empty(&h->gesture_fresh)) {
+			struct gr_gesture_chunk *c = malloc(sizeof(*c));
+			if (!c)
+				return NULL;
+			c->next = h->gesture_chunks;
+			h->gesture_chunks = c;
+			for (unsigned int i = 0; i < GR_GESTURE_CHUNK; i++)
+				gr_list_insert_before(&h->gesture_fresh, &c->g[i].link);
+		}
+		struct gr_list *l = h->gesture_fresh.next;
+		gr_list_remove(l);
+		g = gr_container_of(l, struct gr_gesture, link);
 		rank = h->next_rank++;
 	}
 	memset(g, 0, sizeof(*g));
 	g->rank = rank;
 	gr_list_init(&g->link);
 	gr_list_init(&g->pending);
+	gr_list_init(&g->queued);
 	g->rec = rec;
 	g->sub = sub;
 	g->start_time = start;
@@ -317,6 +327,7 @@ gesture_destroy(struct gr_gesture *g)
 	struct gr_recognizer *rec = g->rec;
 
 	gesture_drop_pending(g);
+	gr_queue_disown(g);
 	if (g->has_slice)
 		gr_slice_clear_frame(&g->last);
 	g->has_slice = false;
@@ -376,7 +387,7 @@ gesture_flush(struct gr_gesture *g)
 		struct gr_list *l = g->pending.next;
 		gr_list_remove(l);
 		struct UGEvent_ *ev = gr_container_of(l, struct UGEvent_, link);
-		gr_queue_push(h, ev);
+		gr_queue_push(h, ev, g);
 		g->nflushed++;
 		if (ev->slice.construction_finished)
 			g->nflushed_cf++;
@@ -459,7 +470,7 @@ gesture_cancel(struct gr_gesture *g, uint64_t time, bool tell_client)
 	bool had_pending = !gr_list_empty(&g->pending);
 	gesture_drop_pending(g);
 	unsigned int purged_cf = 0;
-	unsigned int purged = gr_queue_purge(h, g->id, &purged_cf);
+	unsigned int purged = gr_queue_purge(g, &purged_cf);
 	bool seen = g->nflushed > purged;
 	g->nflushed -= purged;
 	g->nflushed_cf -= purged_cf;
@@ -481,7 +492,7 @@ gesture_cancel(struct gr_gesture *g, uint64_t time, bool tell_client)
 			 * and a client that decides on cf must not see a new cf.
 			 */
 			ev->slice.construction_finished = g->nflushed_cf > 0;
-			gr_queue_push(h, ev);
+			gr_queue_push(h, ev, g);
 			g->nflushed++;
 		}
 	}
