@@ -1,0 +1,724 @@
+/*
+ * The libevdev path of the live evdev module, without a kernel device.
+ *
+ * This test program defines its own ioctl(): for descriptors registered
+ * here (read ends of pipes) it answers the evdev ioctls libevdev issues
+ * (EVIOCGBIT, EVIOCGABS, EVIOCGMTSLOTS, EVIOCGNAME, EVIOCGRAB,
+ * EVIOCSCLOCKID, ...) from a recording's capabilities and a slot state the
+ * test controls; every other descriptor goes to the real ioctl().  libevdev
+ * therefore accepts the pipe as an evdev node, reads events from it with
+ * read(), and on SYN_DROPPED asks the "device" for its current state, so
+ * the module's real-device code is exercised: clock selection, grabbing,
+ * touches already down when the node is opened, resynchronisation after a
+ * drop and removal on hang-up.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <libevdev/libevdev.h>
+
+#include <oif/frame.h>
+
+#include "backend/evdev/evdev-live.h"
+#include "backend/recording/recording.h"
+
+#ifndef REC_DIR
+#error "REC_DIR must name data/recordings"
+#endif
+
+/* ------------------------------------------------------------------ */
+/* The fake evdev node                                                 */
+
+#define NSLOTS 10
+
+struct fakedev {
+	int fd;                          /* -1: unused */
+	const struct libevdev *caps;
+	int cur_slot;
+	int32_t tracking[NSLOTS], x[NSLOTS], y[NSLOTS];
+	int grab, clock;                 /* last values set */
+	int grab_calls, clock_calls, mtslots_calls;
+	int fail_grab;                   /* errno for EVIOCGRAB */
+	int unplugged;                   /* read() fails with ENODEV */
+};
+
+static struct fakedev fakes[4];
+
+static struct fakedev *
+fake_of(int fd)
+{
+	for (size_t i = 0; i < sizeof(fakes) / sizeof(fakes[0]); i++)
+		if (fakes[i].fd == fd && fd >= 0)
+			return &fakes[i];
+	return NULL;
+}
+
+static void
+set_bit(void *buf, size_t size, unsigned int bit)
+{
+	if (bit / 8 < size)
+		((unsigned char *)buf)[bit / 8] |= (unsigned char)(1u << (bit % 8));
+}
+
+static int32_t
+slot_value(const struct fakedev *f, int slot, unsigned int code)
+{
+	if (slot < 0 || slot >= NSLOTS)
+		return 0;
+	switch (code) {
+	case ABS_MT_TRACKING_ID: return f->tracking[slot];
+	case ABS_MT_POSITION_X: return f->x[slot];
+	case ABS_MT_POSITION_Y: return f->y[slot];
+	default: return 0;
+	}
+}
+
+static int
+fake_ioctl(struct fakedev *f, unsigned long req, void *arg)
+{
+	unsigned int nr = _IOC_NR(req);
+	size_t size = _IOC_SIZE(req);
+
+	if (_IOC_TYPE(req) != 'E') {
+		errno = ENOTTY;
+		return -1;
+	}
+	if (req == EVIOCGRAB) {
+		f->grab_calls++;
+		if (f->fail_grab) {
+			errno = f->fail_grab;
+			return -1;
+		}
+		f->grab = (int)(intptr_t)arg;
+		return 0;
+	}
+	if (req == EVIOCSCLOCKID) {
+		f->clock_calls++;
+		f->clock = *(const int *)arg;
+		return 0;
+	}
+	if (req == EVIOCGVERSION) {
+		*(int *)arg = 0x010001;
+		return 0;
+	}
+	if (req == EVIOCGID) {
+		struct input_id *id = arg;
+
+		id->bustype = (uint16_t)libevdev_get_id_bustype(f->caps);
+		id->vendor = (uint16_t)libevdev_get_id_vendor(f->caps);
+		id->product = (uint16_t)libevdev_get_id_product(f->caps);
+		id->version = (uint16_t)libevdev_get_id_version(f->caps);
+		return 0;
+	}
+	if (_IOC_DIR(req) != _IOC_READ) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (nr == 0x06) { /* EVIOCGNAME */
+		const char *name = libevdev_get_name(f->caps);
+		size_t n = strlen(name) + 1;
+
+		if (n > size)
+			n = size;
+		memcpy(arg, name, n);
+		return (int)n;
+	}
+	if (nr == 0x07 || nr == 0x08) { /* EVIOCGPHYS, EVIOCGUNIQ */
+		errno = ENOENT;
+		return -1;
+	}
+	if (nr == 0x09) { /* EVIOCGPROP */
+		memset(arg, 0, size);
+		for (unsigned int p = 0; p <= INPUT_PROP_MAX; p++)
+			if (libevdev_has_property(f->caps, p))
+				set_bit(arg, size, p);
+		return (int)size;
+	}
+	if (nr == 0x0a) { /* EVIOCGMTSLOTS */
+		uint32_t code;
+		int32_t *values = (int32_t *)arg + 1;
+		size_t n = size / sizeof(int32_t) - 1;
+
+		f->mtslots_calls++;
+		memcpy(&code, arg, sizeof(code));
+		for (size_t s = 0; s < n; s++)
+			values[s] = (int)s < NSLOTS ? slot_value(f, (int)s, code) : 0;
+		return 0;
+	}
+	if (nr >= 0x18 && nr <= 0x1b) { /* EVIOCGKEY, LED, SND, SW */
+		memset(arg, 0, size);
+		return (int)size;
+	}
+	if (nr >= 0x20 && nr < 0x40) { /* EVIOCGBIT */
+		unsigned int type = nr - 0x20;
+
+		memset(arg, 0, size);
+		if (type == 0) {
+			for (unsigned int t = 0; t <= EV_MAX; t++)
+				if (libevdev_has_event_type(f->caps, t))
+					set_bit(arg, size, t);
+		} else if (type <= EV_MAX && libevdev_has_event_type(f->caps, type)) {
+			int max = libevdev_event_type_get_max(type);
+
+			for (int c = 0; c <= max; c++)
+				if (libevdev_has_event_code(f->caps, type, (unsigned int)c))
+					set_bit(arg, size, (unsigned int)c);
+		}
+		return (int)size;
+	}
+	if (nr >= 0x40 && nr < 0x40 + ABS_CNT) { /* EVIOCGABS */
+		unsigned int code = nr - 0x40;
+		const struct input_absinfo *a = libevdev_get_abs_info(f->caps, code);
+		struct input_absinfo *out = arg;
+
+		if (!a) {
+			errno = EINVAL;
+			return -1;
+		}
+		*out = *a;
+		if (code == ABS_MT_SLOT)
+			out->value = f->cur_slot;
+		else if (code >= ABS_MT_TOUCH_MAJOR)
+			out->value = slot_value(f, f->cur_slot, code);
+		else
+			out->value = 0;
+		return 0;
+	}
+	errno = EINVAL;
+	return -1;
+}
+
+/* Interposes the C library's ioctl() for everything in this program,
+ * libevdev included. */
+__attribute__((visibility("default")))
+int
+ioctl(int fd, unsigned long req, ...)
+{
+	static int (*real)(int, unsigned long, ...);
+	struct fakedev *f = fake_of(fd);
+	va_list ap;
+	void *arg;
+
+	va_start(ap, req);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	if (f)
+		return fake_ioctl(f, req, arg);
+	if (!real)
+		real = (int (*)(int, unsigned long, ...))dlsym(RTLD_NEXT, "ioctl");
+	return real(fd, req, arg);
+}
+
+/* Interposes read() too, so that a fake node can be unplugged: the
+ * kernel then fails reads with ENODEV. */
+__attribute__((visibility("default")))
+ssize_t
+read(int fd, void *buf, size_t count)
+{
+	static ssize_t (*real)(int, void *, size_t);
+	struct fakedev *f = fake_of(fd);
+
+	if (f && f->unplugged) {
+		errno = ENODEV;
+		return -1;
+	}
+	if (!real)
+		real = (ssize_t (*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
+	return real(fd, buf, count);
+}
+
+/* ------------------------------------------------------------------ */
+/* Opening through the fake                                            */
+
+struct opener {
+	struct fakedev *dev;    /* what "event0" opens */
+	int opened, closed;
+};
+
+static int
+op_open(const char *path, int flags, void *data)
+{
+	struct opener *o = data;
+
+	if (!strstr(path, "/event0"))
+		return -ENOENT;
+	o->opened++;
+	return o->dev->fd;
+}
+
+static void
+op_close(int fd, void *data)
+{
+	struct opener *o = data;
+
+	assert_int_equal(fd, o->dev->fd);
+	o->closed++;
+	o->dev->fd = -1;
+	close(fd);
+}
+
+static const struct ut_evdev_open_iface op_iface = {
+	.open_restricted = op_open,
+	.close_restricted = op_close,
+};
+
+/* ------------------------------------------------------------------ */
+/* Collected frames                                                    */
+
+struct tr {
+	uint32_t id;
+	int state;
+	float wx, wy;
+};
+
+struct fr {
+	int type;
+	uint64_t time;
+	unsigned int n;
+	struct tr t[8];
+};
+
+struct sink {
+	struct fr ev[64];
+	size_t n;
+	int added, removed, nlog;
+	int last_err;
+	struct ut_evdev_live_device *dev;
+};
+
+static void
+on_frame(void *data, UFEvent ev)
+{
+	struct sink *s = data;
+	struct fr *f;
+
+	assert_true(s->n < 64);
+	f = &s->ev[s->n++];
+	memset(f, 0, sizeof(*f));
+	f->type = (int)frame_event_get_type(ev);
+	f->time = frame_event_get_time(ev);
+	if (f->type == UFEventTypeFrame) {
+		UFFrame frame = NULL;
+
+		assert_int_equal(frame_event_get_property(ev, UFEventPropertyFrame, &frame),
+				 UFStatusSuccess);
+		f->n = frame_frame_get_num_touches(frame);
+		assert_true(f->n <= 8);
+		for (unsigned int i = 0; i < f->n; i++) {
+			UFTouch t = NULL;
+
+			assert_int_equal(frame_frame_get_touch_by_index(frame, i, &t),
+					 UFStatusSuccess);
+			f->t[i].id = (uint32_t)frame_touch_get_id(t);
+			f->t[i].state = (int)frame_touch_get_state(t);
+			f->t[i].wx = frame_touch_get_window_x(t);
+			f->t[i].wy = frame_touch_get_window_y(t);
+		}
+	}
+}
+
+static void
+on_added(void *data, struct ut_evdev_live_device *dev, UFDevice device)
+{
+	struct sink *s = data;
+
+	s->added++;
+	s->dev = dev;
+}
+
+static void
+on_removed(void *data, struct ut_evdev_live_device *dev, UFDevice device)
+{
+	((struct sink *)data)->removed++;
+}
+
+static void
+on_log(void *data, const char *path, int err, const char *msg)
+{
+	struct sink *s = data;
+
+	s->nlog++;
+	s->last_err = err;
+}
+
+static const struct ut_evdev_live_callbacks cbs = {
+	.device_added = on_added,
+	.device_removed = on_removed,
+	.frame_event = on_frame,
+	.log = on_log,
+};
+
+/* the touch @p id in frame @p f, or NULL */
+static const struct tr *
+touch(const struct fr *f, uint32_t id)
+{
+	for (unsigned int i = 0; i < f->n; i++)
+		if (f->t[i].id == id)
+			return &f->t[i];
+	return NULL;
+}
+
+static void
+put(int fd, uint64_t usec, uint16_t type, uint16_t code, int32_t value)
+{
+	struct input_event ev;
+
+	memset(&ev, 0, sizeof(ev));
+	ev.input_event_sec = (time_t)(usec / 1000000u);
+	ev.input_event_usec = (suseconds_t)(usec % 1000000u);
+	ev.type = type;
+	ev.code = code;
+	ev.value = value;
+	assert_int_equal(write(fd, &ev, sizeof(ev)), (ssize_t)sizeof(ev));
+}
+
+static void
+settle(struct ut_evdev_live *l)
+{
+	for (int i = 0; i < 100; i++) {
+		struct pollfd p = { .fd = ut_evdev_live_get_fd(l), .events = POLLIN };
+
+		if (poll(&p, 1, 0) == 0)
+			return;
+		assert_int_equal(ut_evdev_live_dispatch(l), 0);
+	}
+	fail_msg("never settled");
+}
+
+struct env {
+	struct ut_recording *rec;
+	char dir[256];
+	char node[300];
+	int wfd;
+	struct opener op;
+};
+
+static void
+env_setup(struct env *e, int fail_grab)
+{
+	char path[1024], err[256];
+	int p[2];
+	int fd;
+
+	memset(e, 0, sizeof(*e));
+	snprintf(path, sizeof(path), "%s/touchscreen/drag-2.evemu", REC_DIR);
+	assert_int_equal(ut_recording_load(path, NULL, &e->rec, err, sizeof(err)), 0);
+	snprintf(e->dir, sizeof(e->dir), "/tmp/ut-evdev-live-lib-XXXXXX");
+	assert_non_null(mkdtemp(e->dir));
+	snprintf(e->node, sizeof(e->node), "%s/event0", e->dir);
+	fd = open(e->node, O_CREAT | O_WRONLY, 0600);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(pipe(p), 0);
+	memset(&fakes, 0, sizeof(fakes));
+	for (size_t i = 0; i < sizeof(fakes) / sizeof(fakes[0]); i++)
+		fakes[i].fd = -1;
+	fakes[0].fd = p[0];
+	fakes[0].caps = e->rec->dev;
+	fakes[0].fail_grab = fail_grab;
+	for (int s = 0; s < NSLOTS; s++)
+		fakes[0].tracking[s] = -1;
+	e->wfd = p[1];
+	e->op.dev = &fakes[0];
+}
+
+static void
+env_teardown(struct env *e)
+{
+	assert_int_equal(e->op.opened, e->op.closed);
+	if (e->wfd >= 0)
+		close(e->wfd);
+	unlink(e->node);
+	rmdir(e->dir);
+	ut_recording_free(e->rec);
+}
+
+static struct ut_evdev_live *
+live_new(struct env *e, struct sink *s)
+{
+	struct ut_evdev_live_config cfg = {
+		.dir = e->dir,
+		.iface = &op_iface,
+		.iface_data = &e->op,
+		.grab = 1,
+	};
+	struct ut_evdev_live *l = ut_evdev_live_new(&cfg, &cbs, s);
+
+	assert_non_null(l);
+	return l;
+}
+
+/* ------------------------------------------------------------------ */
+/* Tests                                                               */
+
+static void
+test_open_clock_grab_initial_touch(void **state)
+{
+	struct env e;
+	struct sink s = { 0 };
+	struct ut_evdev_live *l;
+	uint64_t t0 = ut_evdev_live_now_ms();
+	uint64_t now_us;
+
+	env_setup(&e, 0);
+	/* a finger is down in slot 0 when the node is opened */
+	fakes[0].tracking[0] = 100;
+	fakes[0].x[0] = 1050;
+	fakes[0].y[0] = 700;
+	l = live_new(&e, &s);
+	assert_int_equal(s.added, 1);
+	assert_int_equal(ut_evdev_live_device_is_evdev(s.dev), 1);
+	assert_int_equal(ut_evdev_live_device_get_protocol(s.dev), 'B');
+	assert_string_equal(ut_evdev_live_device_get_name(s.dev), "utouch-synth touchscreen");
+	assert_int_equal(fakes[0].clock_calls, 1);
+	assert_int_equal(fakes[0].clock, CLOCK_MONOTONIC);
+	assert_int_equal(fakes[0].grab_calls, 1);
+	assert_int_equal(fakes[0].grab, 1);
+	assert_int_equal(s.nlog, 0);
+
+	/* DeviceAdded, then the touch that was already down */
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.ev[0].type, UFEventTypeDeviceAdded);
+	assert_int_equal(s.ev[1].type, UFEventTypeFrame);
+	assert_int_equal(s.ev[1].n, 1);
+	assert_int_equal(s.ev[1].t[0].id, 1);
+	assert_int_equal(s.ev[1].t[0].state, UFTouchStateBegin);
+	assert_true(s.ev[1].t[0].wx == 256.f);
+	assert_true(s.ev[1].t[0].wy == 192.f);
+	assert_true(s.ev[1].time >= t0 && s.ev[1].time <= ut_evdev_live_now_ms());
+
+	/* the kernel's current slot is 0 and the stream starts there: an
+	 * update without ABS_MT_SLOT moves touch 1 */
+	now_us = ut_evdev_live_now_ms() * 1000u;
+	put(e.wfd, now_us, EV_ABS, ABS_MT_POSITION_X, 2100);
+	put(e.wfd, now_us, EV_SYN, SYN_REPORT, 0);
+	settle(l);
+	assert_int_equal(s.n, 3);
+	assert_int_equal(s.ev[2].time, now_us / 1000);
+	assert_int_equal(s.ev[2].t[0].state, UFTouchStateUpdate);
+	assert_true(s.ev[2].t[0].wx == 512.f);
+
+	ut_evdev_live_destroy(l);
+	assert_int_equal(s.removed, 1);
+	assert_int_equal(s.n, 5);
+	assert_int_equal(s.ev[3].t[0].state, UFTouchStateEnd);
+	assert_int_equal(s.ev[4].type, UFEventTypeDeviceRemoved);
+	/* the grab was released before closing */
+	assert_int_equal(fakes[0].grab_calls, 2);
+	assert_int_equal(fakes[0].grab, 0);
+	env_teardown(&e);
+	(void)state;
+}
+
+/* SYN_DROPPED: libevdev drains the broken events, asks the device for its
+ * state and hands out the difference; a touch that lifted during the drop
+ * ends, one that moved is updated, a new one begins. */
+static void
+test_syn_dropped_resync(void **state)
+{
+	struct env e;
+	struct sink s = { 0 };
+	struct ut_evdev_live *l;
+	const struct fr *last;
+	size_t before;
+	int ended1 = 0;
+
+	env_setup(&e, 0);
+	l = live_new(&e, &s);
+	assert_int_equal(s.n, 1);
+	put(e.wfd, 5000000, EV_ABS, ABS_MT_TRACKING_ID, 200);
+	put(e.wfd, 5000000, EV_ABS, ABS_MT_POSITION_X, 0);
+	put(e.wfd, 5000000, EV_ABS, ABS_MT_POSITION_Y, 0);
+	put(e.wfd, 5000000, EV_ABS, ABS_MT_SLOT, 1);
+	put(e.wfd, 5000000, EV_ABS, ABS_MT_TRACKING_ID, 201);
+	put(e.wfd, 5000000, EV_ABS, ABS_MT_POSITION_X, 2100);
+	put(e.wfd, 5000000, EV_ABS, ABS_MT_POSITION_Y, 1400);
+	put(e.wfd, 5000000, EV_SYN, SYN_REPORT, 0);
+	settle(l);
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.ev[1].n, 2);
+	assert_int_equal(s.ev[1].time, 5000);
+
+	/* the kernel state after events were lost */
+	fakes[0].cur_slot = 1;
+	fakes[0].tracking[0] = -1;          /* touch 1 lifted */
+	fakes[0].tracking[1] = 201;
+	fakes[0].x[1] = 3150;               /* touch 2 moved */
+	fakes[0].y[1] = 1400;
+	fakes[0].tracking[2] = 202;         /* a new touch */
+	fakes[0].x[2] = 4200;
+	fakes[0].y[2] = 2800;
+	put(e.wfd, 5010000, EV_SYN, SYN_DROPPED, 0);
+	/* what is left of the broken report is discarded by libevdev */
+	put(e.wfd, 5010000, EV_ABS, ABS_MT_POSITION_Y, 5);
+	put(e.wfd, 5010000, EV_SYN, SYN_REPORT, 0);
+	before = s.n;
+	settle(l);
+	assert_true(fakes[0].mtslots_calls > 0);
+	assert_true(s.n > before);
+	for (size_t i = before; i < s.n; i++) {
+		const struct tr *t = touch(&s.ev[i], 1);
+
+		assert_int_equal(s.ev[i].type, UFEventTypeFrame);
+		if (t && t->state == UFTouchStateEnd)
+			ended1++;
+	}
+	assert_int_equal(ended1, 1);
+	last = &s.ev[s.n - 1];
+	assert_non_null(touch(last, 2));
+	assert_true(touch(last, 2)->wx == 768.f);
+	assert_true(touch(last, 2)->wy == 384.f);
+	assert_non_null(touch(last, 3));
+	assert_int_equal(touch(last, 3)->state, UFTouchStateBegin);
+	assert_true(touch(last, 3)->wx == 1024.f);
+	assert_true(touch(last, 3)->wy == 768.f);
+	assert_null(touch(last, 1));
+
+	/* normal events go on from the synced state (current slot 1) */
+	put(e.wfd, 5020000, EV_ABS, ABS_MT_POSITION_X, 4200);
+	put(e.wfd, 5020000, EV_SYN, SYN_REPORT, 0);
+	settle(l);
+	last = &s.ev[s.n - 1];
+	assert_int_equal(last->time, 5020);
+	assert_true(touch(last, 2)->wx == 1024.f);
+	assert_int_equal(touch(last, 2)->state, UFTouchStateUpdate);
+
+	/* the writer goes away: a hang-up removes the node, touches end */
+	close(e.wfd);
+	e.wfd = -1;
+	settle(l);
+	assert_int_equal(s.removed, 1);
+	assert_int_equal(e.op.closed, 1);
+	assert_int_equal(ut_evdev_live_num_devices(l), 0);
+	last = &s.ev[s.n - 2];
+	assert_int_equal(last->n, 2);
+	assert_int_equal(touch(last, 2)->state, UFTouchStateEnd);
+	assert_int_equal(touch(last, 3)->state, UFTouchStateEnd);
+	assert_int_equal(s.ev[s.n - 1].type, UFEventTypeDeviceRemoved);
+	ut_evdev_live_destroy(l);
+	assert_int_equal(s.removed, 1);
+	env_teardown(&e);
+	(void)state;
+}
+
+/* A node unplugged with a finger down: the read fails with ENODEV, the
+ * touch ends, the device goes, nothing is logged. */
+static void
+test_unplug_enodev(void **state)
+{
+	struct env e;
+	struct sink s = { 0 };
+	struct ut_evdev_live *l;
+	uint64_t t0;
+
+	env_setup(&e, 0);
+	l = live_new(&e, &s);
+	put(e.wfd, 7000000, EV_ABS, ABS_MT_TRACKING_ID, 300);
+	put(e.wfd, 7000000, EV_ABS, ABS_MT_POSITION_X, 4200);
+	put(e.wfd, 7000000, EV_ABS, ABS_MT_POSITION_Y, 0);
+	put(e.wfd, 7000000, EV_SYN, SYN_REPORT, 0);
+	settle(l);
+	assert_int_equal(s.n, 2);
+	fakes[0].unplugged = 1;
+	/* something to wake the context up */
+	put(e.wfd, 7010000, EV_SYN, SYN_REPORT, 0);
+	t0 = ut_evdev_live_now_ms();
+	settle(l);
+	assert_int_equal(s.removed, 1);
+	assert_int_equal(s.nlog, 0);
+	assert_int_equal(e.op.closed, 1);
+	assert_int_equal(s.n, 4);
+	assert_int_equal(s.ev[2].n, 1);
+	assert_int_equal(s.ev[2].t[0].id, 1);
+	assert_int_equal(s.ev[2].t[0].state, UFTouchStateEnd);
+	assert_true(s.ev[2].t[0].wx == 1024.f);
+	/* a real node's removal is timed by the monotonic clock */
+	assert_true(s.ev[2].time >= t0);
+	assert_true(s.ev[2].time <= ut_evdev_live_now_ms());
+	assert_int_equal(s.ev[3].type, UFEventTypeDeviceRemoved);
+	ut_evdev_live_destroy(l);
+	env_teardown(&e);
+	(void)state;
+}
+
+/* A grab that fails is recorded; the device is used anyway. */
+static void
+test_grab_failure(void **state)
+{
+	struct env e;
+	struct sink s = { 0 };
+	struct ut_evdev_live *l;
+
+	env_setup(&e, EBUSY);
+	l = live_new(&e, &s);
+	assert_int_equal(s.added, 1);
+	assert_int_equal(s.nlog, 1);
+	assert_int_equal(s.last_err, EBUSY);
+	assert_non_null(strstr(ut_evdev_live_last_error(l), "grab"));
+	ut_evdev_live_destroy(l);
+	assert_int_equal(s.removed, 1);
+	env_teardown(&e);
+	(void)state;
+}
+
+/* Whether libevdev's ioctl() calls reach the fake (they do when the
+ * program's ioctl() is exported and preempts the C library's). */
+static int
+interposed(void)
+{
+	char path[1024], err[256];
+	struct ut_recording *rec = NULL;
+	struct libevdev *dev = NULL;
+	int p[2], ok;
+
+	snprintf(path, sizeof(path), "%s/touchscreen/drag-2.evemu", REC_DIR);
+	if (ut_recording_load(path, NULL, &rec, err, sizeof(err)) != 0 || pipe(p) != 0)
+		return 0;
+	memset(&fakes, 0, sizeof(fakes));
+	for (size_t i = 0; i < sizeof(fakes) / sizeof(fakes[0]); i++)
+		fakes[i].fd = -1;
+	fakes[0].fd = p[0];
+	fakes[0].caps = rec->dev;
+	for (int s = 0; s < NSLOTS; s++)
+		fakes[0].tracking[s] = -1;
+	ok = libevdev_new_from_fd(p[0], &dev) == 0 &&
+	     libevdev_has_event_code(dev, EV_ABS, ABS_MT_POSITION_X) &&
+	     libevdev_get_num_slots(dev) == NSLOTS;
+	libevdev_free(dev);
+	fakes[0].fd = -1;
+	close(p[0]);
+	close(p[1]);
+	ut_recording_free(rec);
+	return ok;
+}
+
+int
+main(void)
+{
+	if (!interposed()) {
+		fprintf(stderr, "ioctl() cannot be interposed here; skipping\n");
+		return 77;
+	}
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_open_clock_grab_initial_touch),
+		cmocka_unit_test(test_syn_dropped_resync),
+		cmocka_unit_test(test_unplug_enodev),
+		cmocka_unit_test(test_grab_failure),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
