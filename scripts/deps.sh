@@ -3,11 +3,12 @@
 # Usage: scripts/deps.sh [build|test]   (test adds the test-only packages)
 set -euo pipefail
 want=(build-essential meson ninja-build pkg-config python3
-      libevdev-dev libmtdev-dev libyaml-dev)
+      libevdev-dev libmtdev-dev libyaml-dev libx11-dev libxi-dev)
 if [ "${1:-build}" = test ]; then
   # cmocka for unit tests; clang + compiler-rt for the libFuzzer targets;
   # libgrail/libframe only build ../shared/tools/ref-grail (the oracle).
-  want+=(libcmocka-dev clang libclang-rt-14-dev libgrail-dev libframe-dev valgrind)
+  want+=(libcmocka-dev clang libclang-rt-14-dev libgrail-dev libframe-dev valgrind
+         xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev)
 fi
 missing=()
 for p in "${want[@]}"; do
