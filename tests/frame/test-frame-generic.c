@@ -18,11 +18,15 @@
 #ifndef FRAME_HAS_GENERIC_GETTERS
 #error "the _Generic getters must be available in C11"
 #endif
-#ifdef FRAME_X11_BACKEND
-#error "no X11 backend yet"
+/* <oif/frame.h> must say what the build has (UTOUCH_EXPECT_X11 from meson) */
+#if UTOUCH_EXPECT_X11
+#if !defined FRAME_X11_BACKEND || defined FRAME_NO_X11_BACKEND
+#error "this build has the X11 backend: FRAME_X11_BACKEND alone must be defined"
 #endif
-#ifndef FRAME_NO_X11_BACKEND
-#error "FRAME_NO_X11_BACKEND must be defined"
+#else
+#if defined FRAME_X11_BACKEND || !defined FRAME_NO_X11_BACKEND
+#error "this build has no X11 backend: FRAME_NO_X11_BACKEND alone must be defined"
+#endif
 #endif
 
 static void
