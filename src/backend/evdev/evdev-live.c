@@ -73,6 +73,7 @@ struct ut_evdev_live {
 	int grab;
 	int hotplug;
 	double screen_w, screen_h;
+	int split_begins;
 	UFWindowId window;
 	float window_res;
 
@@ -458,6 +459,7 @@ device_new(struct ut_evdev_live *l, int fd, int restricted, const char *path,
 	struct ut_evstream_opts sopts = {
 		.own = UT_OWN_BEGIN,
 		.direct = -1,
+		.split_begins = l->split_begins,
 		.screen_w = l->screen_w,
 		.screen_h = l->screen_h,
 	};
@@ -891,6 +893,7 @@ ut_evdev_live_new(const struct ut_evdev_live_config *cfg,
 	l->caps_for_path = cfg->caps_for_path;
 	l->grab = cfg->grab;
 	l->hotplug = cfg->hotplug;
+	l->split_begins = cfg->split_begins;
 	l->screen_w = cfg->screen_w > 0 ? cfg->screen_w : 1024;
 	l->screen_h = cfg->screen_h > 0 ? cfg->screen_h : 768;
 	l->window = cfg->window ? cfg->window : 1;

@@ -72,6 +72,8 @@ struct ut_evdev_live_config {
 	/** Window size for direct devices (window coordinates of touches);
 	 * 0: 1024 x 768.  Indirect devices are scaled the same way. */
 	double screen_w, screen_h;
+	/** At most one new touch per frame (evstream's split_begins). */
+	int split_begins;
 	/** Window id frames are reported in; 0: 1. */
 	UFWindowId window;
 	/** Window resolution in pixels per metre given to the frame devices;

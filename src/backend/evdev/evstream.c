@@ -119,8 +119,27 @@ fill_op(const struct ut_evstream *s, const struct slot *sl,
 static void
 frame_flush(struct ut_evstream *s)
 {
-	if (s->frame_open && s->nops > 0)
-		s->fn(s->data, s->frame_usec, s->ops, s->nops);
+	if (s->frame_open && s->nops > 0) {
+		size_t nbegin = 0;
+		for (size_t i = 0; i < s->nops; i++)
+			nbegin += s->ops[i].kind == UT_OP_BEGIN;
+		if (!s->opts.split_begins || nbegin <= 1) {
+			s->fn(s->data, s->frame_usec, s->ops, s->nops);
+		} else {
+			/* the other changes with the first new touch, then
+			 * every further new touch in a frame of its own */
+			struct ut_touch_op first[MAX_OPS];
+			size_t n = 0, seen = 0;
+			for (size_t i = 0; i < s->nops; i++)
+				if (s->ops[i].kind != UT_OP_BEGIN || seen++ == 0)
+					first[n++] = s->ops[i];
+			s->fn(s->data, s->frame_usec, first, n);
+			seen = 0;
+			for (size_t i = 0; i < s->nops; i++)
+				if (s->ops[i].kind == UT_OP_BEGIN && seen++ > 0)
+					s->fn(s->data, s->frame_usec, &s->ops[i], 1);
+		}
+	}
 	s->nops = 0;
 	s->frame_open = 0;
 }

@@ -58,6 +58,12 @@ struct ut_evstream_opts {
 	int split;          /**< one frame per changed touch */
 	int reverse;        /**< walk slots from highest to lowest */
 	int begin_first;    /**< new touches before other changes of a report */
+	int split_begins;   /**< at most one new touch per frame: a report that
+	                         begins several touches gives a frame with the
+	                         other changes and the first new touch, then one
+	                         frame per further new touch, all at its time
+	                         (what X11 delivers; grail's atomic mode, the
+	                         geis default, relies on it) */
 	enum ut_own_mode own;
 	int direct;         /**< 1 direct, 0 indirect, -1 detect from capabilities */
 	double screen_w;    /**< window size for direct devices (0: 1024) */

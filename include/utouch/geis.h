@@ -1,0 +1,173 @@
+/*
+ * utouch geis: extensions beyond the geis 2.2 API.
+ *
+ * Backend selection
+ * -----------------
+ * A Geis instance reads touches from one backend:
+ *
+ *   recording  plays an evemu or libinput-record file as if it were a live
+ *              device (a touchscreen or touchpad of its own);
+ *   evdev      the Linux input devices under /dev/input (hotplug aware);
+ *   x11        XInput 2.2 touch events of an X server (not built yet).
+ *
+ * The backend is chosen by the first rule that applies:
+ *
+ *   1. an init argument of geis_new(): UTOUCH_GEIS_INIT_RECORDING (with a
+ *      path), UTOUCH_GEIS_INIT_EVDEV or UTOUCH_GEIS_INIT_X11; if several
+ *      are given the last one wins;
+ *   2. the environment variable UTOUCH_GEIS_BACKEND, so that an unmodified
+ *      geis program can be pointed at a recording:
+ *        UTOUCH_GEIS_BACKEND=recording:/path/file.evemu  (real timing)
+ *        UTOUCH_GEIS_BACKEND=recording-fast:/path/file   (virtual time)
+ *        UTOUCH_GEIS_BACKEND=evdev
+ *        UTOUCH_GEIS_BACKEND=x11
+ *      An unparsable value makes geis_new() fail with a message on the
+ *      global error stack;
+ *   3. the default: x11 when DISPLAY is set and the x11 backend is built,
+ *      otherwise evdev.
+ *
+ * UTOUCH_GEIS_INIT_RECORDING_FAST may be combined with either way of
+ * choosing the recording backend.
+ *
+ * Regions on the recording and evdev backends
+ * -------------------------------------------
+ * These backends have no windows: every device reports in one window, the
+ * whole device area.  Its id is 1.  A region filter term
+ * (GEIS_REGION_ATTRIBUTE_WINDOWID EQ id, or a GEIS_REGION_X11_ROOT /
+ * GEIS_REGION_X11_WINDOWID region) selects the window gestures are
+ * reported in: the events' "event window id" is that id.  Without a region
+ * term the window id is 1.
+ */
+#ifndef UTOUCH_GEIS_H
+#define UTOUCH_GEIS_H
+
+#include <geis/geis.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * geis_new() argument: play a recording.  The next argument is the file
+ * path (const char *), evemu or libinput-record format.  Frames are
+ * delivered at the recorded pace (the configuration fd becomes readable
+ * when the next frame is due).
+ */
+#define UTOUCH_GEIS_INIT_RECORDING      "org.utouch.init.backend.recording"
+
+/**
+ * geis_new() argument (no parameter): play the recording as fast as
+ * possible in virtual time.  Each geis_dispatch_events() delivers the whole
+ * rest of the recording; grail timeouts that fall before a frame are fired
+ * before it in virtual time, and after the last frame virtual time is
+ * advanced past every pending timeout so that every gesture ends.
+ */
+#define UTOUCH_GEIS_INIT_RECORDING_FAST "org.utouch.init.backend.recording-fast"
+
+/**
+ * geis_new() argument (no parameter): use the Linux evdev devices under
+ * /dev/input: every touchscreen and touchpad (devices with
+ * ABS_MT_POSITION_X/Y), found at start and followed as they come and go
+ * (inotify).  Protocol A devices go through mtdev.  Touches are owned by
+ * geis from their begin: accepting or rejecting a gesture only decides
+ * which gestures the application sees.  Time is CLOCK_MONOTONIC.
+ */
+#define UTOUCH_GEIS_INIT_EVDEV          "org.utouch.init.backend.evdev"
+
+/**
+ * geis_new() argument (no parameter), evdev backend: grab every device
+ * (EVIOCGRAB) so that no other reader (an X server, a compositor) sees its
+ * events while the instance lives.
+ */
+#define UTOUCH_GEIS_INIT_EVDEV_GRAB     "org.utouch.init.evdev.grab"
+
+/**
+ * geis_new() argument, evdev backend: the directory to watch instead of
+ * /dev/input.  The next argument is the path (const char *).
+ */
+#define UTOUCH_GEIS_INIT_EVDEV_DIR      "org.utouch.init.evdev.dir"
+
+/**
+ * geis_new() argument, evdev backend: open and close device nodes through
+ * the caller, e.g. through logind's TakeDevice so that an unprivileged
+ * session can read them.  The next two arguments are a
+ * `const struct utouch_geis_open_interface *` (it must outlive the
+ * instance) and a `void *` passed to its functions.  Without it, nodes are
+ * opened with open(2) and closed with close(2).
+ */
+#define UTOUCH_GEIS_INIT_EVDEV_OPEN_INTERFACE "org.utouch.init.evdev.open-interface"
+
+/** Device opening for UTOUCH_GEIS_INIT_EVDEV_OPEN_INTERFACE. */
+struct utouch_geis_open_interface {
+	/**
+	 * Open @p path with @p flags (O_RDONLY | O_NONBLOCK | O_CLOEXEC).
+	 * @return a file descriptor, or a negative errno value
+	 */
+	int (*open_restricted)(const char *path, int flags, void *user_data);
+	/** Close a descriptor open_restricted returned. */
+	void (*close_restricted)(int fd, void *user_data);
+};
+
+/**
+ * geis_new() argument (no parameter): use the X server named by $DISPLAY
+ * (XInput 2.2 touch).  Regions are X windows; subscriptions take touch
+ * grabs on them; accepting and rejecting gestures reaches the server, which
+ * replays rejected touches to the next client.  geis_new() fails with a
+ * message when the library was built without X11.
+ */
+#define UTOUCH_GEIS_INIT_X11            "org.utouch.init.backend.x11"
+
+/** Name of the environment variable read when no backend argument is given. */
+#define UTOUCH_GEIS_BACKEND_ENV         "UTOUCH_GEIS_BACKEND"
+
+/**
+ * Whether a recording has been played to the end.
+ *
+ * The recording device stays available after the end (no
+ * DEVICE_UNAVAILABLE event), so its attributes can still be read.  Once
+ * the recording is finished and every resulting event was dispatched,
+ * the configuration fd is no longer readable and geis_dispatch_events()
+ * returns GEIS_STATUS_EMPTY.
+ *
+ * @param geis the instance
+ * @return GEIS_TRUE when the backend is a recording that has been played
+ *         completely, GEIS_FALSE otherwise (also for other backends and
+ *         NULL)
+ */
+GEIS_API GeisBoolean utouch_geis_playback_finished(Geis geis);
+
+/**
+ * The current time of the instance's backend clock in milliseconds, the
+ * time base of the "timestamp" attributes.  Recordings: 1000 + the
+ * recording's own time (virtual in fast mode, elapsed real time since the
+ * start otherwise), so the first recorded event has timestamp 1000.
+ * evdev: CLOCK_MONOTONIC.
+ *
+ * @param geis the instance
+ * @return the time, 0 for NULL
+ */
+GEIS_API uint64_t utouch_geis_now(Geis geis);
+
+/**
+ * Add a stream of `struct input_event` records (a pipe, a socket, a file)
+ * as a device of an evdev-backend instance.  This is how an embedder feeds
+ * input it reads itself, and how the tests drive the evdev backend without
+ * /dev/uinput.  The device's capabilities (axes, ranges, protocol) come
+ * from the header of an evemu or libinput-record file.  The device is
+ * removed (DEVICE_UNAVAILABLE) at end of file.  Event times are taken as
+ * they are: write CLOCK_MONOTONIC times for timeouts to work.
+ *
+ * @param geis an instance using the evdev backend
+ * @param fd the stream; the instance takes it (also on failure)
+ * @param caps_path a recording whose device description to use
+ * @return GEIS_STATUS_SUCCESS; GEIS_STATUS_BAD_ARGUMENT for NULL, a
+ *         negative fd, another backend, or a recording that cannot be
+ *         read (the error stack names the file and line)
+ */
+GEIS_API GeisStatus utouch_geis_add_input_fd(Geis geis, int fd, const char *caps_path);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* UTOUCH_GEIS_H */

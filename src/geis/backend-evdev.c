@@ -1,0 +1,195 @@
+/*
+ * geis backend for live Linux input devices.
+ *
+ * The device work (scanning /dev/input, hotplug through inotify, opening
+ * nodes through the caller's open/close interface, libevdev reading,
+ * protocol A through mtdev, framing) lives in the evdev-live module
+ * (src/backend/evdev/evdev-live.c).  This file only connects it to the
+ * geis core: one epoll fd in the geis multiplexor, frame events and
+ * device events forwarded, CLOCK_MONOTONIC as the time base.
+ *
+ * Touches on evdev have no other claimant, so they are owned from their
+ * begin and accept/reject have nothing to tell the kernel; grabbing the
+ * device (EVIOCGRAB) is the way to keep other readers away, and it is an
+ * option (UTOUCH_GEIS_INIT_EVDEV_GRAB).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <unistd.h>
+
+#include "backend/evdev/evdev-live.h"
+#include "geis/geis-backend.h"
+#include "geis/geis-evdev.h"
+
+struct evdev_backend {
+	struct geis_backend base;
+	struct geis_evdev_config cfg;
+	struct ut_evdev_open_iface iface;
+	struct ut_evdev_live *live;
+	int fd;
+};
+
+static void
+on_frame_event(void *data, UFEvent event)
+{
+	struct evdev_backend *be = data;
+	/* DeviceAdded / DeviceRemoved are forwarded by the core itself */
+	geis_core_frame_event(be->base.geis, event);
+}
+
+static void
+on_log(void *data, const char *path, int err, const char *message)
+{
+	struct evdev_backend *be = data;
+	geis_core_error(be->base.geis, GEIS_STATUS_UNKNOWN_ERROR, "evdev: %s%s%s%s%s",
+			path ? path : "", path ? ": " : "", message,
+			err ? ": " : "", err ? strerror(err) : "");
+}
+
+static void
+on_readable(void *data, int fd, uint32_t events)
+{
+	struct evdev_backend *be = data;
+	(void)fd;
+	(void)events;
+	int r = ut_evdev_live_dispatch(be->live);
+	if (r < 0)
+		geis_core_error(be->base.geis, GEIS_STATUS_UNKNOWN_ERROR,
+				"evdev: reading input failed: %s", strerror(-r));
+}
+
+static int
+open_shim(const char *path, int flags, void *user_data)
+{
+	struct evdev_backend *be = user_data;
+	return be->cfg.open_restricted(path, flags, be->cfg.user_data);
+}
+
+static void
+close_shim(int fd, void *user_data)
+{
+	struct evdev_backend *be = user_data;
+	be->cfg.close_restricted(fd, be->cfg.user_data);
+}
+
+static int
+evdev_start(struct geis_backend *base)
+{
+	struct evdev_backend *be = (struct evdev_backend *)base;
+	static const struct ut_evdev_live_callbacks cb = {
+		.frame_event = on_frame_event,
+		.log = on_log,
+	};
+	struct ut_evdev_live_config lc = {
+		.dir = be->cfg.dir,
+		.grab = be->cfg.grab,
+		.hotplug = !be->cfg.no_hotplug,
+		.split_begins = 1,
+		.screen_w = be->cfg.screen_w,
+		.screen_h = be->cfg.screen_h,
+	};
+
+	if (be->live)
+		return 0;
+	if (be->cfg.open_restricted && be->cfg.close_restricted) {
+		be->iface.open_restricted = open_shim;
+		be->iface.close_restricted = close_shim;
+		lc.iface = &be->iface;
+		lc.iface_data = be;
+	}
+	be->live = ut_evdev_live_new(&lc, &cb, be);
+	if (!be->live) {
+		int err = errno ? errno : ENOMEM;
+		geis_core_error(base->geis, GEIS_STATUS_UNKNOWN_ERROR,
+				"evdev: cannot watch %s: %s",
+				be->cfg.dir ? be->cfg.dir : "/dev/input", strerror(err));
+		return -err;
+	}
+	be->fd = ut_evdev_live_get_fd(be->live);
+	int r = geis_mux_add(base->geis, be->fd, EPOLLIN, on_readable, be);
+	if (r < 0) {
+		ut_evdev_live_destroy(be->live);
+		be->live = NULL;
+		be->fd = -1;
+		return r;
+	}
+	/* devices found by the initial scan */
+	ut_evdev_live_dispatch(be->live);
+	return 0;
+}
+
+static void
+evdev_destroy(struct geis_backend *base)
+{
+	struct evdev_backend *be = (struct evdev_backend *)base;
+	if (be->live) {
+		geis_mux_remove(base->geis, be->fd);
+		ut_evdev_live_destroy(be->live);
+	}
+	free(be->cfg.dir);
+	free(be);
+}
+
+static uint64_t
+evdev_now(struct geis_backend *base)
+{
+	(void)base;
+	return ut_evdev_live_now_ms();
+}
+
+static const struct geis_backend_ops evdev_ops = {
+	.name = "evdev",
+	.start = evdev_start,
+	.destroy = evdev_destroy,
+	.now = evdev_now,
+};
+
+struct geis_backend *
+geis_backend_evdev_new_config(Geis geis, const struct geis_evdev_config *cfg)
+{
+	struct evdev_backend *be = calloc(1, sizeof(*be));
+	if (!be)
+		return NULL;
+	be->base.ops = &evdev_ops;
+	be->base.geis = geis;
+	be->fd = -1;
+	if (cfg) {
+		be->cfg = *cfg;
+		be->cfg.dir = NULL;
+		if (cfg->dir && !(be->cfg.dir = strdup(cfg->dir))) {
+			free(be);
+			return NULL;
+		}
+	}
+	return &be->base;
+}
+
+struct geis_backend *
+geis_backend_evdev_new(Geis geis)
+{
+	return geis_backend_evdev_new_config(geis, NULL);
+}
+
+GeisStatus
+geis_backend_evdev_add_fd(struct geis_backend *base, int fd,
+			  const struct libevdev *caps, const char *name)
+{
+	if (!base || base->ops != &evdev_ops || fd < 0 || !caps) {
+		if (fd >= 0)
+			close(fd);
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	struct evdev_backend *be = (struct evdev_backend *)base;
+	if (!be->live && evdev_start(base) < 0) {
+		close(fd);
+		return GEIS_STATUS_UNKNOWN_ERROR;
+	}
+	/* takes the fd, also when it fails */
+	if (!ut_evdev_live_add_fd(be->live, fd, caps, name))
+		return GEIS_STATUS_UNKNOWN_ERROR;
+	/* the DeviceAdded event is delivered on the next dispatch */
+	ut_evdev_live_dispatch(be->live);
+	return GEIS_STATUS_SUCCESS;
+}

@@ -1,0 +1,399 @@
+/*
+ * The recording backend: plays an evemu or libinput-record file as one
+ * live device.
+ *
+ * The file is turned into frames of touch operations up front (evdev
+ * stream with ownership at begin, like a plain evdev device).  Frames are
+ * built for every window a subscription has grabbed (see the grab hook),
+ * so a region filter selects the window the device reports in.
+ *
+ * Time base: ms since the first recorded event, plus 1000 (so that no time
+ * is 0, which grail reads as "no timeout").
+ *   real timing: now() = 1000 + ms since start(); a timerfd fires when the
+ *                next frame is due; grail timeouts use the core's timerfd.
+ *   fast:        virtual time; one dispatch plays the whole recording,
+ *                firing grail timeouts due before each frame first, and
+ *                after the last frame advances 10 s so every gesture ends.
+ *
+ * The device stays available after the end of the recording (no
+ * DEVICE_UNAVAILABLE), so its attributes can still be read.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/timerfd.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "backend/evdev/evstream.h"
+#include "backend/evdev/frames.h"
+#include "backend/recording/recording.h"
+#include "geis-private.h"
+
+#define TIME_BASE_MS 1000u
+#define TAIL_MS 10000u
+
+struct rec_frame {
+	uint64_t time;
+	size_t first, count;
+};
+
+struct rec_window {
+	struct ut_framer framer;
+	struct rec_window *next;
+};
+
+struct rec_backend {
+	struct geis_backend base;
+	struct ut_recording *rec;
+	int fast;
+	int direct;
+	/* prepared frames */
+	struct ut_touch_op *ops;
+	size_t nops, capops;
+	struct rec_frame *frames;
+	size_t nframes, capframes;
+	uint64_t usec0;
+	int oom;
+	/* playback */
+	UFBackendDevice device;
+	struct rec_window *windows;
+	size_t next;
+	int finished;
+	int fd;              /* timerfd (real) or eventfd (fast) */
+	uint64_t start_mono;
+	uint64_t vnow;
+};
+
+static uint64_t
+mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+static int
+grow(void **p, size_t *cap, size_t need, size_t size)
+{
+	size_t n;
+	void *q;
+
+	if (need <= *cap)
+		return 0;
+	n = *cap ? *cap * 2 : 256;
+	while (n < need)
+		n *= 2;
+	q = realloc(*p, n * size);
+	if (!q)
+		return -1;
+	*p = q;
+	*cap = n;
+	return 0;
+}
+
+static void
+on_stream_frame(void *data, uint64_t usec, const struct ut_touch_op *ops, size_t nops)
+{
+	struct rec_backend *rb = data;
+	struct rec_frame *f;
+
+	if (rb->oom ||
+	    grow((void **)&rb->frames, &rb->capframes, rb->nframes + 1, sizeof(*rb->frames)) ||
+	    grow((void **)&rb->ops, &rb->capops, rb->nops + nops, sizeof(*rb->ops))) {
+		rb->oom = 1;
+		return;
+	}
+	f = &rb->frames[rb->nframes++];
+	f->time = usec / 1000u - rb->usec0 / 1000u + TIME_BASE_MS;
+	if (rb->nframes > 1 && f->time < f[-1].time)
+		f->time = f[-1].time;   /* never go back in time */
+	f->first = rb->nops;
+	f->count = nops;
+	memcpy(&rb->ops[rb->nops], ops, nops * sizeof(*ops));
+	rb->nops += nops;
+}
+
+static uint64_t
+rec_now(struct geis_backend *be)
+{
+	struct rec_backend *rb = (struct rec_backend *)be;
+
+	if (rb->fast)
+		return rb->vnow;
+	if (!rb->start_mono)
+		return TIME_BASE_MS;
+	return TIME_BASE_MS + (mono_ms() - rb->start_mono);
+}
+
+static void
+build_and_feed(struct rec_backend *rb, struct rec_window *w, uint64_t time,
+	       const struct ut_touch_op *ops, size_t n)
+{
+	UFEvent ev = ut_framer_build(&w->framer, time, ops, n);
+
+	if (!ev) {
+		geis_core_error(rb->base.geis, GEIS_STATUS_UNKNOWN_ERROR,
+				"recording: out of memory building a frame");
+		return;
+	}
+	geis_core_frame_event(rb->base.geis, ev);
+	frame_event_unref(ev);
+}
+
+/*
+ * Feed one recorded frame to every window.  Touches that begin together
+ * were already put into frames of their own by the evstream option
+ * split_begins (see evstream.h): grail's atomic mode starts a gesture only
+ * on a subscription whose TouchesStart equals the number of free touches,
+ * so geis' default (start 1, growing up to 5) needs new touches one by one,
+ * as an X server delivers them.
+ */
+static void
+play_frame(struct rec_backend *rb, const struct rec_frame *f)
+{
+	for (struct rec_window *w = rb->windows; w; w = w->next)
+		build_and_feed(rb, w, f->time, &rb->ops[f->first], f->count);
+}
+
+static void
+arm_next(struct rec_backend *rb)
+{
+	struct itimerspec its;
+
+	memset(&its, 0, sizeof(its));
+	if (rb->next < rb->nframes) {
+		uint64_t now = rec_now(&rb->base);
+		uint64_t due = rb->frames[rb->next].time;
+		uint64_t delay = due > now ? due - now : 0;
+
+		its.it_value.tv_sec = (time_t)(delay / 1000u);
+		its.it_value.tv_nsec = (long)(delay % 1000u) * 1000000L;
+		if (delay == 0)
+			its.it_value.tv_nsec = 1;
+	}
+	timerfd_settime(rb->fd, 0, &its, NULL);
+}
+
+static void
+on_ready(void *data, int fd, uint32_t events)
+{
+	struct rec_backend *rb = data;
+	uint64_t v;
+
+	if (read(fd, &v, sizeof(v)) < 0) {
+		/* nothing to consume */
+	}
+	if (rb->fast) {
+		while (rb->next < rb->nframes) {
+			const struct rec_frame *f = &rb->frames[rb->next++];
+
+			geis_core_advance_time(rb->base.geis, f->time);
+			rb->vnow = f->time;
+			play_frame(rb, f);
+		}
+		if (!rb->finished) {
+			uint64_t end = (rb->nframes ? rb->frames[rb->nframes - 1].time :
+					TIME_BASE_MS) + TAIL_MS;
+
+			geis_core_advance_time(rb->base.geis, end);
+			rb->vnow = end;
+			rb->finished = 1;
+		}
+		return;
+	}
+	{
+		uint64_t now = rec_now(&rb->base);
+
+		while (rb->next < rb->nframes && rb->frames[rb->next].time <= now)
+			play_frame(rb, &rb->frames[rb->next++]);
+		if (rb->next >= rb->nframes)
+			rb->finished = 1;
+		arm_next(rb);
+	}
+}
+
+static int
+rec_start(struct geis_backend *be)
+{
+	struct rec_backend *rb = (struct rec_backend *)be;
+	struct ut_device_opts dopts = { .name = NULL, .direct = rb->direct, .window_res = 0 };
+	int rc;
+
+	rb->device = ut_framer_device_new(rb->rec->dev, &dopts);
+	if (!rb->device)
+		return -ENOMEM;
+	if (rb->fast) {
+		rb->fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	} else {
+		rb->fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	}
+	if (rb->fd < 0)
+		return -errno;
+	rc = geis_mux_add(be->geis, rb->fd, EPOLLIN, on_ready, rb);
+	if (rc < 0)
+		return rc;
+	rb->start_mono = mono_ms();
+	rb->vnow = TIME_BASE_MS;
+	geis_core_device_added(be->geis, frame_backend_device_get_device(rb->device), 0);
+	if (rb->fast) {
+		uint64_t one = 1;
+
+		if (write(rb->fd, &one, sizeof(one)) < 0)
+			return -errno;
+	} else {
+		arm_next(rb);
+	}
+	return 0;
+}
+
+static void
+rec_grab(struct geis_backend *be, UFDevice device, UFWindowId window, int on)
+{
+	struct rec_backend *rb = (struct rec_backend *)be;
+
+	if (!rb->device || device != frame_backend_device_get_device(rb->device))
+		return;
+	if (on) {
+		struct rec_window *w = calloc(1, sizeof(*w));
+
+		if (!w) {
+			geis_core_error(be->geis, GEIS_STATUS_UNKNOWN_ERROR,
+					"recording: out of memory");
+			return;
+		}
+		ut_framer_init(&w->framer, rb->device, window, 1);
+		w->next = rb->windows;
+		rb->windows = w;
+		return;
+	}
+	for (struct rec_window **p = &rb->windows; *p; p = &(*p)->next) {
+		if ((*p)->framer.window == window) {
+			struct rec_window *w = *p;
+
+			*p = w->next;
+			ut_framer_fini(&w->framer);
+			free(w);
+			return;
+		}
+	}
+}
+
+static void
+fast_set_timer(struct geis_backend *be, uint64_t at)
+{
+	/* virtual time: timeouts are run by on_ready() */
+}
+
+static int
+rec_finished(struct geis_backend *be)
+{
+	return ((struct rec_backend *)be)->finished;
+}
+
+static void
+rec_destroy(struct geis_backend *be)
+{
+	struct rec_backend *rb = (struct rec_backend *)be;
+
+	if (rb->fd >= 0) {
+		geis_mux_remove(be->geis, rb->fd);
+		close(rb->fd);
+	}
+	while (rb->windows) {
+		struct rec_window *w = rb->windows;
+
+		rb->windows = w->next;
+		ut_framer_fini(&w->framer);
+		free(w);
+	}
+	frame_backend_device_delete(rb->device);
+	ut_recording_free(rb->rec);
+	free(rb->ops);
+	free(rb->frames);
+	free(rb);
+}
+
+static const struct geis_backend_ops real_ops = {
+	.name = "recording",
+	.start = rec_start,
+	.destroy = rec_destroy,
+	.now = rec_now,
+	.set_timer = NULL,
+	.grab = rec_grab,
+	.finished = rec_finished,
+};
+
+static const struct geis_backend_ops fast_ops = {
+	.name = "recording-fast",
+	.start = rec_start,
+	.destroy = rec_destroy,
+	.now = rec_now,
+	.set_timer = fast_set_timer,
+	.grab = rec_grab,
+	.finished = rec_finished,
+};
+
+struct geis_backend *
+geis_backend_recording_new(Geis geis, const char *path, int fast)
+{
+	struct rec_backend *rb = calloc(1, sizeof(*rb));
+	struct ut_evstream_opts sopts;
+	struct ut_evstream *st;
+	char err[256];
+	int rc;
+
+	if (!rb) {
+		geis_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR, "recording: out of memory");
+		return NULL;
+	}
+	rb->base.ops = fast ? &fast_ops : &real_ops;
+	rb->base.geis = geis;
+	rb->fast = fast;
+	rb->fd = -1;
+	rc = ut_recording_load(path, NULL, &rb->rec, err, sizeof(err));
+	if (rc < 0) {
+		geis_core_error(geis, GEIS_STATUS_BAD_ARGUMENT, "recording: %s", err);
+		free(rb);
+		return NULL;
+	}
+	memset(&sopts, 0, sizeof(sopts));
+	sopts.own = UT_OWN_BEGIN;
+	sopts.direct = -1;
+	sopts.split_begins = 1;
+	sopts.screen_w = 1024;
+	sopts.screen_h = 768;
+	st = ut_evstream_new(rb->rec->dev, &sopts, on_stream_frame, rb);
+	if (!st) {
+		geis_core_error(geis, GEIS_STATUS_BAD_ARGUMENT,
+				"recording: %s is not a multitouch device", path);
+		ut_recording_free(rb->rec);
+		free(rb);
+		return NULL;
+	}
+	rb->direct = ut_evstream_is_direct(st);
+	if (rb->rec->nevents > 0)
+		rb->usec0 = rb->rec->events[0].usec;
+	for (size_t i = 0; i < rb->rec->nevents && !rb->oom; i++) {
+		const struct ut_raw_event *r = &rb->rec->events[i];
+		struct input_event ev;
+
+		memset(&ev, 0, sizeof(ev));
+		ev.input_event_sec = (time_t)(r->usec / 1000000u);
+		ev.input_event_usec = (suseconds_t)(r->usec % 1000000u);
+		ev.type = r->type;
+		ev.code = r->code;
+		ev.value = r->value;
+		ut_evstream_push(st, &ev);
+	}
+	ut_evstream_destroy(st);
+	if (rb->oom) {
+		geis_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR, "recording: out of memory");
+		rec_destroy(&rb->base);
+		return NULL;
+	}
+	return &rb->base;
+}

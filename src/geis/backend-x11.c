@@ -1,0 +1,458 @@
+/*
+ * geis backend for X11 (XInput 2.2 touch).
+ *
+ * - Input: the X connection's fd sits in the geis multiplexor.  Every XI
+ *   generic event goes through frame_x11_process_event(); the frame
+ *   events that come out of the frame handle are fed to the core.
+ * - Regions are X windows.  The first active subscription on a window
+ *   takes a touch grab there (XIGrabTouchBegin on all master devices);
+ *   later ones share it; the last one releases it.  The core tells us
+ *   through ops->grab() per (device, window); the grab itself is per
+ *   window, so it is reference counted here.
+ * - Accept and reject reach the server through frame: grail calls
+ *   frame_accept_touch()/frame_reject_touch(), which frame_x11 turns into
+ *   XIAllowTouchEvents().
+ * - Time is X server time.  Between events the server clock is estimated
+ *   from the last server timestamp seen plus the CLOCK_MONOTONIC time
+ *   elapsed since; both run in milliseconds, so the estimate only drifts
+ *   by the server's own clock error.  The core arms its timerfd from this
+ *   estimate, and timeouts therefore fire on server time without a round
+ *   trip (the original used an XSync alarm on SERVERTIME for the same).
+ *   Before a touch event is seen, the backend asks the server for its
+ *   time once (a zero-length property change on a private window).
+ * - When the X server goes away, Xlib's I/O error path would exit the
+ *   process; an exit handler that returns keeps the application alive,
+ *   and the backend then reports a GEIS error, removes its devices and
+ *   stops watching the connection.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <time.h>
+
+#include <X11/Xlib.h>
+#include <X11/Xatom.h>
+#include <X11/extensions/XInput2.h>
+
+#include <oif/frame_x11.h>
+
+#include "geis/geis-backend.h"
+#include "geis/geis-x11.h"
+
+struct x11_grab {
+	Window window;
+	unsigned int refs;
+};
+
+struct x11_backend {
+	struct geis_backend base;
+	char *display_name;
+	Display *dpy;
+	int own_display;
+	int xi_opcode;
+	UFHandle frame;
+	int xfd, frame_fd;
+	Window root;
+	Window time_window;   /* private window used to ask for the server time */
+	Atom time_atom;
+	uint64_t server_ms;   /* last X server time seen */
+	uint64_t mono_ms;     /* CLOCK_MONOTONIC when it was seen */
+	int have_time;
+	int dead;             /* the connection broke */
+	struct x11_grab *grabs;
+	unsigned int ngrabs, capgrabs;
+	/* devices the core knows, to remove them when the server goes away */
+	UFDevice *devices;
+	unsigned int ndevices, capdevices;
+};
+
+/*
+ * Xlib's default I/O error handler exits the process.  When the
+ * application has not installed its own, geis installs one that only
+ * reports; the exit itself then comes from each Display's exit handler,
+ * which is still Xlib's default (exit) for the application's connections
+ * and io_error_exit_handler (return) for geis's own.
+ */
+static int
+io_error_report(Display *dpy)
+{
+	fprintf(stderr, "utouch geis: lost the connection to X server %s\n",
+		dpy ? DisplayString(dpy) : "?");
+	return 0;
+}
+
+static void
+install_io_error_handler(void)
+{
+	XIOErrorHandler app = XSetIOErrorHandler(NULL);
+	XIOErrorHandler dflt = XSetIOErrorHandler(app);
+	if (app == dflt)
+		XSetIOErrorHandler(io_error_report);
+}
+
+/* Xlib calls this after an I/O error on geis's connection instead of
+ * exit(); returning keeps the process alive and leaves the Display marked
+ * as broken. */
+static void
+io_error_exit_handler(Display *dpy, void *data)
+{
+	(void)dpy;
+	struct x11_backend *be = data;
+	be->dead = 1;
+}
+
+static uint64_t
+mono_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+static void
+note_server_time(struct x11_backend *be, uint64_t t)
+{
+	be->server_ms = t;
+	be->mono_ms = mono_ms();
+	be->have_time = 1;
+}
+
+static uint64_t
+x11_now(struct geis_backend *base)
+{
+	struct x11_backend *be = (struct x11_backend *)base;
+	if (!be->have_time)
+		return 0;
+	return be->server_ms + (mono_ms() - be->mono_ms);
+}
+
+static int
+device_index(struct x11_backend *be, UFDevice device)
+{
+	for (unsigned int i = 0; i < be->ndevices; i++)
+		if (be->devices[i] == device)
+			return (int)i;
+	return -1;
+}
+
+static void
+track_device(struct x11_backend *be, UFDevice device, int added)
+{
+	int i = device_index(be, device);
+	if (added && i < 0) {
+		if (be->ndevices == be->capdevices) {
+			unsigned int cap = be->capdevices ? be->capdevices * 2 : 8;
+			UFDevice *v = realloc(be->devices, cap * sizeof(*v));
+			if (!v)
+				return;
+			be->devices = v;
+			be->capdevices = cap;
+		}
+		be->devices[be->ndevices++] = device;
+	} else if (!added && i >= 0) {
+		be->devices[i] = be->devices[--be->ndevices];
+	}
+}
+
+/* Hand every queued frame event to the core. */
+static void
+drain_frame(struct x11_backend *be)
+{
+	UFEvent ev;
+	while (frame_get_event(be->frame, &ev) == UFStatusSuccess) {
+		uint64_t t = frame_event_get_time(ev);
+		if (t)
+			note_server_time(be, t);
+		switch (frame_event_get_type(ev)) {
+		case UFEventTypeDeviceAdded:
+		case UFEventTypeDeviceRemoved: {
+			UFDevice dev = NULL;
+			frame_event_get_property(ev, UFEventPropertyDevice, &dev);
+			if (dev)
+				track_device(be, dev,
+					     frame_event_get_type(ev) == UFEventTypeDeviceAdded);
+			break;
+		}
+		default:
+			break;
+		}
+		geis_core_frame_event(be->base.geis, ev);
+		frame_event_unref(ev);
+	}
+}
+
+static void
+connection_lost(struct x11_backend *be)
+{
+	if (be->xfd >= 0) {
+		geis_mux_remove(be->base.geis, be->xfd);
+		be->xfd = -1;
+	}
+	if (be->frame_fd >= 0) {
+		geis_mux_remove(be->base.geis, be->frame_fd);
+		be->frame_fd = -1;
+	}
+	geis_core_error(be->base.geis, GEIS_STATUS_UNKNOWN_ERROR,
+			"x11: the connection to the X server was lost");
+	/* the devices are gone with the server */
+	while (be->ndevices > 0)
+		geis_core_device_removed(be->base.geis, be->devices[--be->ndevices]);
+}
+
+static void
+handle_x_event(struct x11_backend *be, XEvent *xev)
+{
+	if (xev->type == PropertyNotify && xev->xproperty.window == be->time_window) {
+		note_server_time(be, xev->xproperty.time);
+		return;
+	}
+	XGenericEventCookie *cookie = &xev->xcookie;
+	if (cookie->type != GenericEvent || cookie->extension != be->xi_opcode)
+		return;
+	if (!XGetEventData(be->dpy, cookie))
+		return;
+	frame_x11_process_event(be->frame, cookie);
+	XFreeEventData(be->dpy, cookie);
+}
+
+static void
+on_x_readable(void *data, int fd, uint32_t events)
+{
+	struct x11_backend *be = data;
+	(void)fd;
+
+	if (!be->dead && (events & (EPOLLHUP | EPOLLERR)) == 0) {
+		while (!be->dead && XPending(be->dpy) > 0) {
+			XEvent xev;
+			XNextEvent(be->dpy, &xev);
+			if (be->dead)
+				break;
+			handle_x_event(be, &xev);
+		}
+	} else if (!be->dead) {
+		/* let Xlib notice the broken connection */
+		XNoOp(be->dpy);
+		XSync(be->dpy, False);
+		be->dead = 1;
+	}
+	drain_frame(be);
+	if (be->dead)
+		connection_lost(be);
+}
+
+static void
+on_frame_readable(void *data, int fd, uint32_t events)
+{
+	(void)fd;
+	(void)events;
+	drain_frame(data);
+}
+
+/* Ask the server for its current time: a property change on our window
+ * comes back as a PropertyNotify carrying the server timestamp. */
+static void
+request_server_time(struct x11_backend *be)
+{
+	XChangeProperty(be->dpy, be->time_window, be->time_atom, XA_STRING, 8,
+			PropModeAppend, NULL, 0);
+	XFlush(be->dpy);
+}
+
+static int
+x11_start(struct geis_backend *base)
+{
+	struct x11_backend *be = (struct x11_backend *)base;
+	Geis geis = base->geis;
+
+	if (be->dpy)
+		return 0;
+	install_io_error_handler();
+	be->dpy = XOpenDisplay(be->display_name);
+	if (!be->dpy) {
+		geis_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR,
+				"x11: cannot open display %s",
+				be->display_name ? be->display_name : "(DISPLAY)");
+		return -ENOENT;
+	}
+	be->own_display = 1;
+	XSetIOErrorExitHandler(be->dpy, io_error_exit_handler, be);
+	int event, error;
+	if (!XQueryExtension(be->dpy, "XInputExtension", &be->xi_opcode, &event, &error)) {
+		geis_core_error(geis, GEIS_STATUS_NOT_SUPPORTED,
+				"x11: the X server has no XInput extension");
+		return -ENOTSUP;
+	}
+	int major = 2, minor = 2;
+	if (XIQueryVersion(be->dpy, &major, &minor) != Success ||
+	    major * 100 + minor < 202) {
+		geis_core_error(geis, GEIS_STATUS_NOT_SUPPORTED,
+				"x11: the X server supports XI %d.%d, touch needs 2.2",
+				major, minor);
+		return -ENOTSUP;
+	}
+	be->root = DefaultRootWindow(be->dpy);
+
+	/* device hotplug on the root window */
+	unsigned char bits[XIMaskLen(XI_LASTEVENT)] = { 0 };
+	XIEventMask mask = { .deviceid = XIAllDevices, .mask_len = sizeof(bits),
+			     .mask = bits };
+	XISetMask(bits, XI_HierarchyChanged);
+	XISelectEvents(be->dpy, be->root, &mask, 1);
+
+	XSetWindowAttributes attrs = { .event_mask = PropertyChangeMask };
+	be->time_window = XCreateWindow(be->dpy, be->root, -1, -1, 1, 1, 0, 0,
+					InputOnly, CopyFromParent, CWEventMask, &attrs);
+	be->time_atom = XInternAtom(be->dpy, "_UTOUCH_GEIS_TIME", False);
+
+	if (frame_x11_new(be->dpy, &be->frame) != UFStatusSuccess) {
+		geis_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR,
+				"x11: cannot create the frame handle");
+		return -ENOMEM;
+	}
+	be->xfd = ConnectionNumber(be->dpy);
+	be->frame_fd = frame_get_fd(be->frame);
+	int r = geis_mux_add(geis, be->xfd, EPOLLIN, on_x_readable, be);
+	if (r == 0 && be->frame_fd >= 0)
+		r = geis_mux_add(geis, be->frame_fd, EPOLLIN, on_frame_readable, be);
+	if (r < 0)
+		return r;
+	request_server_time(be);
+	/* the time answer, and the devices frame_x11_new() found */
+	XSync(be->dpy, False);
+	on_x_readable(be, be->xfd, EPOLLIN);
+	return 0;
+}
+
+static struct x11_grab *
+find_grab(struct x11_backend *be, Window w)
+{
+	for (unsigned int i = 0; i < be->ngrabs; i++)
+		if (be->grabs[i].window == w)
+			return &be->grabs[i];
+	return NULL;
+}
+
+static void
+x11_grab(struct geis_backend *base, UFDevice device, UFWindowId window, int on)
+{
+	struct x11_backend *be = (struct x11_backend *)base;
+	(void)device;
+	if (!be->dpy || be->dead)
+		return;
+	Window w = frame_x11_get_window_id(window);
+	struct x11_grab *g = find_grab(be, w);
+
+	if (on) {
+		if (g) {
+			g->refs++;
+			return;
+		}
+		if (be->ngrabs == be->capgrabs) {
+			unsigned int cap = be->capgrabs ? be->capgrabs * 2 : 4;
+			struct x11_grab *v = realloc(be->grabs, cap * sizeof(*v));
+			if (!v) {
+				geis_core_error(base->geis, GEIS_STATUS_UNKNOWN_ERROR,
+						"x11: out of memory");
+				return;
+			}
+			be->grabs = v;
+			be->capgrabs = cap;
+		}
+		unsigned char bits[XIMaskLen(XI_LASTEVENT)] = { 0 };
+		XIEventMask mask = { .deviceid = XIAllMasterDevices,
+				     .mask_len = sizeof(bits), .mask = bits };
+		XISetMask(bits, XI_TouchBegin);
+		XISetMask(bits, XI_TouchUpdate);
+		XISetMask(bits, XI_TouchEnd);
+		XISetMask(bits, XI_TouchOwnership);
+		XIGrabModifiers mods = { .modifiers = XIAnyModifier };
+		int failed = XIGrabTouchBegin(be->dpy, XIAllMasterDevices, w, 0, &mask,
+					      1, &mods);
+		if (failed != 0 || mods.status != 0) {
+			geis_core_error(base->geis, GEIS_STATUS_UNKNOWN_ERROR,
+					"x11: touch grab on window 0x%lx failed "
+					"(another client holds it?)", (unsigned long)w);
+		}
+		XFlush(be->dpy);
+		be->grabs[be->ngrabs++] = (struct x11_grab){ .window = w, .refs = 1 };
+	} else if (g && --g->refs == 0) {
+		XIGrabModifiers mods = { .modifiers = XIAnyModifier };
+		XIUngrabTouchBegin(be->dpy, XIAllMasterDevices, w, 1, &mods);
+		XFlush(be->dpy);
+		*g = be->grabs[--be->ngrabs];
+	}
+}
+
+static void
+x11_destroy(struct geis_backend *base)
+{
+	struct x11_backend *be = (struct x11_backend *)base;
+	if (be->xfd >= 0)
+		geis_mux_remove(base->geis, be->xfd);
+	if (be->frame_fd >= 0)
+		geis_mux_remove(base->geis, be->frame_fd);
+	if (be->frame)
+		frame_x11_delete(be->frame);
+	if (be->dpy && be->own_display) {
+		if (!be->dead) {
+			XIGrabModifiers mods = { .modifiers = XIAnyModifier };
+			for (unsigned int i = 0; i < be->ngrabs; i++)
+				XIUngrabTouchBegin(be->dpy, XIAllMasterDevices,
+						   be->grabs[i].window, 1, &mods);
+			if (be->time_window)
+				XDestroyWindow(be->dpy, be->time_window);
+		}
+		XCloseDisplay(be->dpy);
+	}
+	free(be->grabs);
+	free(be->devices);
+	free(be->display_name);
+	free(be);
+}
+
+static UFWindowId x11_root_op(struct geis_backend *base);
+
+static const struct geis_backend_ops x11_ops = {
+	.name = "x11",
+	.start = x11_start,
+	.destroy = x11_destroy,
+	.now = x11_now,
+	.grab = x11_grab,
+	.root_window = x11_root_op,
+};
+
+struct geis_backend *
+geis_backend_x11_new(Geis geis, const char *display_name)
+{
+	struct x11_backend *be = calloc(1, sizeof(*be));
+	if (!be)
+		return NULL;
+	be->base.ops = &x11_ops;
+	be->base.geis = geis;
+	be->xfd = -1;
+	be->frame_fd = -1;
+	if (display_name && !(be->display_name = strdup(display_name))) {
+		free(be);
+		return NULL;
+	}
+	return &be->base;
+}
+
+UFWindowId
+geis_backend_x11_root(struct geis_backend *base)
+{
+	if (!base || base->ops != &x11_ops)
+		return 0;
+	struct x11_backend *be = (struct x11_backend *)base;
+	if (!be->dpy && x11_start(base) < 0)
+		return 0;
+	return frame_x11_create_window_id(be->root);
+}
+
+static UFWindowId
+x11_root_op(struct geis_backend *base)
+{
+	return geis_backend_x11_root(base);
+}

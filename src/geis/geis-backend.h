@@ -1,0 +1,112 @@
+/*
+ * The interface between the geis core and its input backends.
+ *
+ * A backend produces devices and frame events (UFEvent) and owns whatever
+ * reads the input (a recording, /dev/input, an X connection).  The core
+ * owns the grail handle, the subscriptions and the event queue.
+ *
+ * Life cycle: the core creates the backend with its create function
+ * (e.g. geis_backend_recording_new()), calls ops->start once (inside
+ * geis_new() with GEIS_INIT_SYNCHRONOUS_START, otherwise in the first
+ * geis_dispatch_events()), and ops->destroy from geis_delete().
+ *
+ * Input: the backend registers its file descriptors in the core's epoll
+ * multiplexor with geis_mux_add(); the callback runs from
+ * geis_dispatch_events().  From there (or from start) it reports:
+ *   geis_core_device_added(), geis_core_device_removed(),
+ *   geis_core_frame_event()  (a UFEvent of type Frame; DeviceAdded and
+ *                             DeviceRemoved events are accepted too and
+ *                             forwarded to the two calls above).
+ *
+ * Grabs: when the first active subscription binds a (device, window) the
+ * core calls ops->grab(..., 1), and ops->grab(..., 0) when the last one
+ * goes (X11: XIGrabTouchBegin / ungrab; others: nothing).
+ *
+ * Touches: deliver at most one new touch per frame (split a report that
+ * begins several touches into frames of the same time, as an X server
+ * does).  grail's atomic mode (the geis default) starts a gesture only on
+ * a subscription whose TouchesStart equals the number of free touches, and
+ * geis subscribes with start 1 growing to 5 unless a "touches" term says
+ * otherwise.
+ *
+ * Time: ops->now returns the backend's clock in ms, the time base of its
+ * frame events.  Grail timeouts are armed with ops->set_timer when the
+ * backend has it (virtual time: the backend then calls
+ * geis_core_advance_time() itself); otherwise the core arms a timerfd on
+ * CLOCK_MONOTONIC for (timeout - now) ms and, when it fires, calls
+ * grail_update_time(max(now, timeout)).
+ */
+#ifndef UTOUCH_GEIS_BACKEND_H
+#define UTOUCH_GEIS_BACKEND_H
+
+#include <stdint.h>
+
+#include <oif/frame.h>
+#include <geis/geis.h>
+
+struct geis_backend;
+
+/** Operations of a backend.  Only start, destroy and now are required. */
+struct geis_backend_ops {
+	const char *name;
+	/** Begin producing input; 0 or a negative errno. */
+	int (*start)(struct geis_backend *be);
+	/** Stop and free everything (mux fds included). */
+	void (*destroy)(struct geis_backend *be);
+	/** The backend clock in ms (frame event time base). */
+	uint64_t (*now)(struct geis_backend *be);
+	/** Optional: arm a timeout at absolute time @p at (0 = none). */
+	void (*set_timer)(struct geis_backend *be, uint64_t at);
+	/** Optional: first/last subscription of (device, window) came/went. */
+	void (*grab)(struct geis_backend *be, UFDevice device, UFWindowId window,
+		     int on);
+	/** Optional: 1 when the input has ended for good (recordings). */
+	int (*finished)(struct geis_backend *be);
+	/**
+	 * Optional: the root window id, used for subscriptions without a
+	 * region term, GEIS_REGION_X11_ROOT and the "root window id"
+	 * attribute (X11: the screen's root window).  Without it: 1.  May
+	 * be called before start.
+	 */
+	UFWindowId (*root_window)(struct geis_backend *be);
+};
+
+/** Base of every backend; backends embed it as their first member. */
+struct geis_backend {
+	const struct geis_backend_ops *ops;
+	Geis geis;
+};
+
+/** Callback for a multiplexed fd; @p events are EPOLL* bits. */
+typedef void (*geis_mux_fn)(void *data, int fd, uint32_t events);
+
+/** Watch @p fd (EPOLLIN etc.); 0 or a negative errno. */
+int geis_mux_add(Geis geis, int fd, uint32_t events, geis_mux_fn fn, void *data);
+/** Stop watching @p fd. */
+void geis_mux_remove(Geis geis, int fd);
+
+/**
+ * A device appeared.  @p id is the device id to use (0: the core picks
+ * the next free one).  The core takes a frame reference on nothing; the
+ * UFDevice must stay valid until geis_core_device_removed().
+ */
+void geis_core_device_added(Geis geis, UFDevice device, GeisInteger id);
+/** A device went away (its subscriptions are dropped). */
+void geis_core_device_removed(Geis geis, UFDevice device);
+/** Feed one frame event (the caller keeps its reference). */
+void geis_core_frame_event(Geis geis, UFEvent event);
+/** Virtual time: run every grail timeout due at or before @p t. */
+void geis_core_advance_time(Geis geis, uint64_t t);
+/** The root window: the backend's root_window op, or 1. */
+UFWindowId geis_core_root_window(Geis geis);
+/** Record an error on the instance's error stack. */
+void geis_core_error(Geis geis, GeisStatus code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/** Create the recording backend (see backend-recording.c). */
+struct geis_backend *geis_backend_recording_new(Geis geis, const char *path,
+						int fast);
+/** Create the evdev backend, or NULL when it is not built. */
+struct geis_backend *geis_backend_evdev_new(Geis geis);
+
+#endif

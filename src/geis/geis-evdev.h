@@ -1,0 +1,38 @@
+/*
+ * Internal configuration of the geis evdev backend (backend-evdev.c),
+ * filled from geis_new() init arguments.
+ */
+#ifndef UTOUCH_GEIS_EVDEV_H
+#define UTOUCH_GEIS_EVDEV_H
+
+#include <geis/geis.h>
+
+struct geis_backend;
+struct libevdev;
+
+/** Options of the evdev backend; zero means the default. */
+struct geis_evdev_config {
+	char *dir;       /**< device directory; NULL: /dev/input */
+	int grab;        /**< EVIOCGRAB every device */
+	int no_hotplug;  /**< do not watch the directory */
+	double screen_w, screen_h; /**< window size of direct devices (0: 1024x768) */
+	/** Device opening (both or neither); NULL: open(2)/close(2). */
+	int (*open_restricted)(const char *path, int flags, void *user_data);
+	void (*close_restricted)(int fd, void *user_data);
+	void *user_data;
+};
+
+/** Create the evdev backend with @p cfg (copied; NULL: defaults). */
+struct geis_backend *geis_backend_evdev_new_config(Geis geis,
+						   const struct geis_evdev_config *cfg);
+
+/**
+ * Add a stream of struct input_event (a pipe, a socket) as a device with
+ * the capabilities @p caps; the backend takes @p fd (closed on failure
+ * too).  Starts the backend
+ * if needed.  GEIS_STATUS_BAD_ARGUMENT when @p be is not an evdev backend.
+ */
+GeisStatus geis_backend_evdev_add_fd(struct geis_backend *be, int fd,
+				     const struct libevdev *caps, const char *name);
+
+#endif

@@ -1,0 +1,269 @@
+/*
+ * Events and the event queue.
+ */
+#include <stdlib.h>
+
+#include "geis-private.h"
+
+GeisEvent
+geis_event_new(GeisEventType type)
+{
+	GeisEvent ev = calloc(1, sizeof(*ev));
+
+	if (!ev)
+		return NULL;
+	ev->type = type;
+	geis_attr_bag_init(&ev->attrs);
+	return ev;
+}
+
+static void
+frame_free(struct _GeisFrame *f)
+{
+	if (!f)
+		return;
+	geis_attr_bag_fini(&f->attrs);
+	free(f->touchids);
+	free(f);
+}
+
+GEIS_API void
+geis_event_delete(GeisEvent event)
+{
+	if (!event)
+		return;
+	geis_attr_bag_fini(&event->attrs);
+	if (event->device)
+		geis_device_unref(event->device);
+	if (event->klass)
+		geis_gesture_class_unref(event->klass);
+	if (event->groupset) {
+		for (GeisSize i = 0; i < event->groupset->count; i++)
+			frame_free(event->groupset->groups[i].frame);
+		free(event->groupset->groups);
+		free(event->groupset);
+	}
+	if (event->touchset) {
+		for (GeisSize i = 0; i < event->touchset->count; i++)
+			geis_attr_bag_fini(&event->touchset->touches[i].attrs);
+		free(event->touchset->touches);
+		free(event->touchset);
+	}
+	free(event);
+}
+
+GEIS_API GeisEventType
+geis_event_type(GeisEvent event)
+{
+	return event ? event->type : (GeisEventType)0;
+}
+
+GEIS_API GeisSize
+geis_event_attr_count(GeisEvent event)
+{
+	return event ? event->attrs.count : 0;
+}
+
+GEIS_API GeisAttr
+geis_event_attr(GeisEvent event, GeisSize index)
+{
+	return event ? geis_attr_bag_get(&event->attrs, index) : NULL;
+}
+
+GEIS_API GeisAttr
+geis_event_attr_by_name(GeisEvent event, GeisString attr_name)
+{
+	return event ? geis_attr_bag_find(&event->attrs, attr_name) : NULL;
+}
+
+void
+geis_queue_push(struct geis_event_queue *q, GeisEvent ev)
+{
+	ev->next = NULL;
+	ev->prev = q->tail;
+	if (q->tail)
+		q->tail->next = ev;
+	else
+		q->head = ev;
+	q->tail = ev;
+	q->count++;
+}
+
+void
+geis_queue_remove(struct geis_event_queue *q, GeisEvent ev)
+{
+	if (ev->prev)
+		ev->prev->next = ev->next;
+	else
+		q->head = ev->next;
+	if (ev->next)
+		ev->next->prev = ev->prev;
+	else
+		q->tail = ev->prev;
+	ev->next = ev->prev = NULL;
+	q->count--;
+}
+
+GeisEvent
+geis_queue_pop(struct geis_event_queue *q)
+{
+	GeisEvent ev = q->head;
+
+	if (ev)
+		geis_queue_remove(q, ev);
+	return ev;
+}
+
+void
+geis_queue_clear(struct geis_event_queue *q)
+{
+	GeisEvent ev;
+
+	while ((ev = geis_queue_pop(q)))
+		geis_event_delete(ev);
+}
+
+/* ---- group sets, groups, frames, touch sets, touches ---- */
+
+GEIS_API GeisSize
+geis_groupset_group_count(GeisGroupSet groupset)
+{
+	return groupset ? groupset->count : 0;
+}
+
+GEIS_API GeisGroup
+geis_groupset_group(GeisGroupSet groupset, GeisSize index)
+{
+	if (!groupset || index >= groupset->count)
+		return NULL;
+	return &groupset->groups[index];
+}
+
+GEIS_API GeisInteger
+geis_group_id(GeisGroup group)
+{
+	return group ? group->id : -1;
+}
+
+GEIS_API GeisSize
+geis_group_frame_count(GeisGroup group)
+{
+	return group && group->frame ? 1 : 0;
+}
+
+GEIS_API GeisFrame
+geis_group_frame(GeisGroup group, GeisSize index)
+{
+	if (!group || index != 0)
+		return NULL;
+	return group->frame;
+}
+
+GEIS_API void
+geis_group_reject(GeisGroup group)
+{
+	if (!group || !group->geis || !group->frame)
+		return;
+	geis_gesture_reject(group->geis, group, group->frame->id);
+}
+
+GEIS_API GeisSize
+geis_touchset_touch_count(GeisTouchSet touchset)
+{
+	return touchset ? touchset->count : 0;
+}
+
+GEIS_API GeisTouch
+geis_touchset_touch(GeisTouchSet touchset, GeisSize index)
+{
+	if (!touchset || index >= touchset->count)
+		return NULL;
+	return &touchset->touches[index];
+}
+
+GEIS_API GeisTouch
+geis_touchset_touch_by_id(GeisTouchSet touchset, GeisTouchId touchid)
+{
+	if (!touchset)
+		return NULL;
+	for (GeisSize i = 0; i < touchset->count; i++)
+		if (touchset->touches[i].id == touchid)
+			return &touchset->touches[i];
+	return NULL;
+}
+
+GEIS_API GeisTouchId
+geis_touch_id(GeisTouch touch)
+{
+	return touch ? touch->id : 0;
+}
+
+GEIS_API GeisSize
+geis_touch_attr_count(GeisTouch touch)
+{
+	return touch ? touch->attrs.count : 0;
+}
+
+GEIS_API GeisAttr
+geis_touch_attr(GeisTouch touch, GeisSize index)
+{
+	return touch ? geis_attr_bag_get(&touch->attrs, index) : NULL;
+}
+
+GEIS_API GeisAttr
+geis_touch_attr_by_name(GeisTouch touch, GeisString name)
+{
+	return touch ? geis_attr_bag_find(&touch->attrs, name) : NULL;
+}
+
+GEIS_API GeisGestureId
+geis_frame_id(GeisFrame frame)
+{
+	return frame ? frame->id : 0;
+}
+
+GEIS_API GeisBoolean
+geis_frame_is_class(GeisFrame frame, GeisGestureClass gesture_class)
+{
+	if (!frame || !gesture_class)
+		return GEIS_FALSE;
+	return (frame->mask & gesture_class->mask) ? GEIS_TRUE : GEIS_FALSE;
+}
+
+GEIS_API GeisSize
+geis_frame_attr_count(GeisFrame frame)
+{
+	return frame ? frame->attrs.count : 0;
+}
+
+GEIS_API GeisAttr
+geis_frame_attr(GeisFrame frame, GeisSize index)
+{
+	return frame ? geis_attr_bag_get(&frame->attrs, index) : NULL;
+}
+
+GEIS_API GeisAttr
+geis_frame_attr_by_name(GeisFrame frame, GeisString name)
+{
+	return frame ? geis_attr_bag_find(&frame->attrs, name) : NULL;
+}
+
+GEIS_API GeisFloat *
+geis_frame_matrix(GeisFrame frame)
+{
+	return frame ? frame->matrix : NULL;
+}
+
+GEIS_API GeisSize
+geis_frame_touchid_count(GeisFrame frame)
+{
+	return frame ? frame->ntouchids : 0;
+}
+
+GEIS_API GeisTouchId
+geis_frame_touchid(GeisFrame frame, GeisSize index)
+{
+	if (!frame || index >= frame->ntouchids)
+		return 0;
+	return frame->touchids[index];
+}

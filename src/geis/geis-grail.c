@@ -1,0 +1,859 @@
+/*
+ * The gesture engine: one grail handle per instance.  Active subscriptions
+ * become grail subscriptions per (device, window); grail slices become
+ * gesture events; accept/reject and timeouts go back to grail.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/timerfd.h>
+
+#include "geis-private.h"
+
+struct binding_info {
+	GeisSubscription sub;
+	struct geis_binding *b;
+};
+
+/* mask of a binding is kept in the grail subscription; cache it here */
+static UGGestureTypeMask
+binding_mask(struct geis_binding *b)
+{
+	UGGestureTypeMask m = 0;
+
+	grail_subscription_get_property(b->ug, UGSubscriptionPropertyMask, &m);
+	return m;
+}
+
+int
+geis_engine_init(Geis geis)
+{
+	return grail_new(&geis->grail) == UGStatusSuccess ? 0 : -1;
+}
+
+void
+geis_engine_fini(Geis geis)
+{
+	while (geis->gestures) {
+		struct geis_gesture *g = geis->gestures;
+
+		geis->gestures = g->next;
+		free(g);
+	}
+	if (geis->grail)
+		grail_delete(geis->grail);
+	geis->grail = NULL;
+}
+
+/* ---- gestures ---- */
+
+static struct geis_gesture *
+gesture_find(Geis geis, unsigned id)
+{
+	for (struct geis_gesture *g = geis->gestures; g; g = g->next)
+		if (g->id == id)
+			return g;
+	return NULL;
+}
+
+static struct geis_gesture *
+gesture_new(Geis geis, unsigned id, GeisSubscription sub)
+{
+	struct geis_gesture *g = calloc(1, sizeof(*g));
+
+	if (!g)
+		return NULL;
+	g->id = id;
+	g->sub = sub;
+	g->next = geis->gestures;
+	geis->gestures = g;
+	return g;
+}
+
+static void
+gesture_remove(Geis geis, struct geis_gesture *g)
+{
+	for (struct geis_gesture **p = &geis->gestures; *p; p = &(*p)->next) {
+		if (*p == g) {
+			*p = g->next;
+			free(g);
+			return;
+		}
+	}
+}
+
+/* Drop every queued event of gesture @p id. */
+static void
+purge(Geis geis, unsigned id)
+{
+	GeisEvent ev = geis->queue.head;
+
+	while (ev) {
+		GeisEvent next = ev->next;
+
+		if (ev->is_gesture && ev->gesture == id) {
+			geis_queue_remove(&geis->queue, ev);
+			geis_event_delete(ev);
+		}
+		ev = next;
+	}
+}
+
+void
+geis_engine_event_delivered(Geis geis, GeisEvent ev)
+{
+	struct geis_gesture *g;
+
+	if (!ev->is_gesture)
+		return;
+	g = gesture_find(geis, ev->gesture);
+	if (g)
+		g->seen = 1;
+}
+
+/* ---- subscriptions ---- */
+
+static void
+grab(Geis geis, GeisDevice dev, UFWindowId window, int on)
+{
+	/* only the first binding of a (device, window) grabs, and only the
+	 * last one ungrabs */
+	int count = 0;
+
+	if (!geis->backend || !geis->backend->ops->grab || !dev->uf)
+		return;
+	for (GeisSubscription s = geis->subs; s; s = s->next)
+		for (struct geis_binding *b = s->bindings; b; b = b->next)
+			if (b->device == dev && b->window == window)
+				count++;
+	if ((on && count == 1) || (!on && count == 0))
+		geis->backend->ops->grab(geis->backend, dev->uf, window, on);
+}
+
+static void
+set_config(UGSubscription ug, const struct geis_sub_config *c)
+{
+	uint64_t t;
+
+	t = (uint64_t)c->drag_timeout;
+	grail_subscription_set_property(ug, UGSubscriptionPropertyDragTimeout, &t);
+	grail_subscription_set_property(ug, UGSubscriptionPropertyDragThreshold,
+					&c->drag_threshold);
+	t = (uint64_t)c->pinch_timeout;
+	grail_subscription_set_property(ug, UGSubscriptionPropertyPinchTimeout, &t);
+	grail_subscription_set_property(ug, UGSubscriptionPropertyPinchThreshold,
+					&c->pinch_threshold);
+	t = (uint64_t)c->rotate_timeout;
+	grail_subscription_set_property(ug, UGSubscriptionPropertyRotateTimeout, &t);
+	grail_subscription_set_property(ug, UGSubscriptionPropertyRotateThreshold,
+					&c->rotate_threshold);
+	t = (uint64_t)c->tap_timeout;
+	grail_subscription_set_property(ug, UGSubscriptionPropertyTapTimeout, &t);
+	grail_subscription_set_property(ug, UGSubscriptionPropertyTapThreshold,
+					&c->tap_threshold);
+}
+
+void
+geis_engine_apply_config(GeisSubscription sub)
+{
+	for (struct geis_binding *b = sub->bindings; b; b = b->next)
+		set_config(b->ug, &sub->config);
+}
+
+static int
+bind_one(GeisSubscription sub, GeisDevice dev, UFWindowId window,
+	 const struct geis_gesture_params *p)
+{
+	Geis geis = sub->geis;
+	struct geis_binding *b;
+	UGSubscription ug;
+	UGStatus st;
+	int atomic = geis->atomic;
+
+	if (grail_subscription_new(&ug) != UGStatusSuccess)
+		return -1;
+	grail_subscription_set_property(ug, UGSubscriptionPropertyDevice, &dev->uf);
+	grail_subscription_set_property(ug, UGSubscriptionPropertyWindow, &window);
+	grail_subscription_set_property(ug, UGSubscriptionPropertyMask, &p->mask);
+	grail_subscription_set_property(ug, UGSubscriptionPropertyTouchesStart, &p->start);
+	grail_subscription_set_property(ug, UGSubscriptionPropertyTouchesMinimum, &p->min);
+	grail_subscription_set_property(ug, UGSubscriptionPropertyTouchesMaximum, &p->max);
+	grail_subscription_set_property(ug, UGSubscriptionPropertyAtomicGestures, &atomic);
+	set_config(ug, &sub->config);
+	st = grail_subscription_activate(geis->grail, ug);
+	if (st != UGStatusSuccess) {
+		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+				"subscription \"%s\": grail refused device %d window %llu "
+				"(grail status %d)", sub->name, dev->id,
+				(unsigned long long)window, (int)st);
+		grail_subscription_delete(ug);
+		return -1;
+	}
+	b = calloc(1, sizeof(*b));
+	if (!b) {
+		grail_subscription_deactivate(geis->grail, ug);
+		grail_subscription_delete(ug);
+		return -1;
+	}
+	b->device = geis_device_ref(dev);
+	b->window = window;
+	b->ug = ug;
+	b->next = sub->bindings;
+	sub->bindings = b;
+	grab(geis, dev, window, 1);
+	return 0;
+}
+
+/* Bind @p sub to @p dev through every filter that selects the device. */
+static int
+bind_device(GeisSubscription sub, GeisDevice dev)
+{
+	GeisFilter f = sub->filters;
+	int rc = 0;
+
+	do {
+		struct geis_gesture_params p;
+
+		if (!geis_filter_match_device(f, dev))
+			continue;
+		if (geis_filter_gesture_params(f, sub->flags, sub->geis->tentative, &p) < 0)
+			continue;  /* checked at activation */
+		for (int i = 0; i < (p.nwindows ? p.nwindows : 1); i++) {
+			UFWindowId window = p.nwindows ? (UFWindowId)(uint32_t)p.windows[i] :
+				geis_core_root_window(sub->geis);
+			if (bind_one(sub, dev, window, &p) < 0)
+				rc = -1;
+		}
+	} while (f && (f = f->next));
+	return rc;
+}
+
+static void
+unbind_all(GeisSubscription sub, GeisDevice only)
+{
+	Geis geis = sub->geis;
+	struct geis_binding **p = &sub->bindings;
+
+	/* cancel first, and turn the cancelled ends into events while the
+	 * bindings still exist */
+	for (struct geis_binding *b = sub->bindings; b; b = b->next)
+		if (!only || b->device == only)
+			grail_subscription_deactivate(geis->grail, b->ug);
+	geis_engine_drain(geis);
+	while (*p) {
+		struct geis_binding *b = *p;
+
+		if (only && b->device != only) {
+			p = &b->next;
+			continue;
+		}
+		*p = b->next;
+		grail_subscription_delete(b->ug);
+		grab(geis, b->device, b->window, 0);
+		geis_device_unref(b->device);
+		free(b);
+	}
+}
+
+GeisStatus
+geis_engine_activate(GeisSubscription sub)
+{
+	Geis geis = sub->geis;
+	GeisFilter f = sub->filters;
+
+	do {
+		struct geis_gesture_params p;
+
+		if (geis_filter_gesture_params(f, sub->flags, geis->tentative, &p) < 0) {
+			geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+					"subscription \"%s\": filter \"%s\" can not be "
+					"satisfied (no gesture class left, a \"touches\" NE "
+					"term, a non-EQ region term or an impossible touch "
+					"count)", sub->name, f ? f->name : "");
+			return GEIS_STATUS_BAD_ARGUMENT;
+		}
+	} while (f && (f = f->next));
+
+	if (sub->active)
+		geis_engine_deactivate(sub);
+	sub->active = 1;
+	for (GeisDevice d = geis->devices; d; d = d->next) {
+		if (bind_device(sub, d) < 0) {
+			geis_engine_deactivate(sub);
+			return GEIS_STATUS_BAD_ARGUMENT;
+		}
+	}
+	geis_engine_rearm(geis);
+	return GEIS_STATUS_SUCCESS;
+}
+
+void
+geis_engine_deactivate(GeisSubscription sub)
+{
+	Geis geis = sub->geis;
+
+	unbind_all(sub, NULL);
+	sub->active = 0;
+	/* whatever is still queued of its gestures is dropped; gestures the
+	 * application has seen got their GESTURE_END from the drain */
+	for (struct geis_gesture *g = geis->gestures, *next; g; g = next) {
+		next = g->next;
+		if (g->sub == sub) {
+			if (!g->seen)
+				purge(geis, g->id);
+			gesture_remove(geis, g);
+		}
+	}
+	geis_engine_rearm(geis);
+}
+
+void
+geis_engine_device_added(Geis geis, GeisDevice dev)
+{
+	for (GeisSubscription s = geis->subs; s; s = s->next)
+		if (s->active)
+			bind_device(s, dev);
+	geis_engine_rearm(geis);
+}
+
+void
+geis_engine_device_removed(Geis geis, GeisDevice dev)
+{
+	for (GeisSubscription s = geis->subs; s; s = s->next)
+		unbind_all(s, dev);
+	geis_engine_rearm(geis);
+}
+
+/* ---- slices to events ---- */
+
+static int
+find_binding(Geis geis, UGSubscription ug, struct binding_info *out)
+{
+	for (GeisSubscription s = geis->subs; s; s = s->next)
+		for (struct geis_binding *b = s->bindings; b; b = b->next)
+			if (b->ug == ug) {
+				out->sub = s;
+				out->b = b;
+				return 1;
+			}
+	return 0;
+}
+
+static const char *
+class_name(UGGestureTypeMask m)
+{
+	if (m & UGGestureTypeDrag) return GEIS_GESTURE_DRAG;
+	if (m & UGGestureTypePinch) return GEIS_GESTURE_PINCH;
+	if (m & UGGestureTypeRotate) return GEIS_GESTURE_ROTATE;
+	if (m & UGGestureTypeTap) return GEIS_GESTURE_TAP;
+	if (m & UGGestureTypeTouch) return GEIS_GESTURE_TOUCH;
+	return "";
+}
+
+struct touch_info {
+	UFTouchId id;
+	float x, y;           /* window coords (direct) or device coords */
+	float wx, wy;         /* window coords */
+	uint64_t start;
+};
+
+#define MAX_TOUCHES 32
+
+static int
+collect_touches(UGSlice slice, UFFrame frame, int direct, struct touch_info *t)
+{
+	unsigned n = grail_slice_get_num_touches(slice);
+	int count = 0;
+
+	for (unsigned i = 0; i < n && count < MAX_TOUCHES; i++) {
+		UFTouchId id;
+		UFTouch touch;
+
+		if (grail_slice_get_touch_id(slice, i, &id) != UGStatusSuccess)
+			continue;
+		t[count].id = id;
+		t[count].x = t[count].y = t[count].wx = t[count].wy = 0.0f;
+		t[count].start = 0;
+		if (frame && frame_frame_get_touch_by_id(frame, id, &touch) == UFStatusSuccess) {
+			t[count].wx = frame_touch_get_window_x(touch);
+			t[count].wy = frame_touch_get_window_y(touch);
+			if (direct) {
+				t[count].x = t[count].wx;
+				t[count].y = t[count].wy;
+			} else {
+				t[count].x = frame_touch_get_device_x(touch);
+				t[count].y = frame_touch_get_device_y(touch);
+			}
+			t[count].start = frame_touch_get_start_time(touch);
+		}
+		count++;
+	}
+	return count;
+}
+
+static float
+wrap_angle(float a)
+{
+	while (a > (float)M_PI)
+		a -= 2.0f * (float)M_PI;
+	while (a <= -(float)M_PI)
+		a += 2.0f * (float)M_PI;
+	return a;
+}
+
+/* Build a gesture event from a slice and update the gesture's memory of
+ * the previous values. */
+static GeisEvent
+build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
+	    struct binding_info *bi, struct geis_gesture *g, UGGestureTypeMask mask)
+{
+	GeisDevice dev = bi->b->device;
+	UFFrame frame = grail_slice_get_frame(slice);
+	const UGTransform *cp = grail_slice_get_cumulative_transform(slice);
+	struct touch_info t[MAX_TOUCHES];
+	int n = collect_touches(slice, frame, dev->direct, t);
+	GeisEvent ev = geis_event_new(type);
+	struct _GeisFrame *f;
+	struct geis_attr_bag *a;
+	float C[3][3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } };
+	float ox = grail_slice_get_original_center_x(slice);
+	float oy = grail_slice_get_original_center_y(slice);
+	float px, py, radius, angle, dx, dy, rdelta, adelta, dt;
+	float bx1 = 0, by1 = 0, bx2 = 0, by2 = 0, fx = 0, fy = 0, cx, cy;
+	int err = 0;
+
+	if (!ev)
+		return NULL;
+	if (cp)
+		memcpy(C, cp, sizeof(C));
+	px = C[0][2] + ox;
+	py = C[1][2] + oy;
+	radius = sqrtf(C[0][0] * C[0][0] + C[0][1] * C[0][1]);
+	angle = atan2f(C[0][1], C[0][0]);
+	if (g->begun) {
+		dt = (float)(time > g->last_time ? time - g->last_time : 0);
+		dx = px - g->last_x;
+		dy = py - g->last_y;
+		rdelta = g->last_radius > 0.0f ? radius / g->last_radius : 1.0f;
+		adelta = wrap_angle(angle - g->last_angle);
+	} else {
+		dt = 0.0f;
+		dx = dy = adelta = 0.0f;
+		rdelta = 1.0f;
+	}
+	for (int i = 0; i < n; i++) {
+		if (i == 0 || t[i].x < bx1) bx1 = t[i].x;
+		if (i == 0 || t[i].y < by1) by1 = t[i].y;
+		if (i == 0 || t[i].x > bx2) bx2 = t[i].x;
+		if (i == 0 || t[i].y > by2) by2 = t[i].y;
+		fx += t[i].wx;
+		fy += t[i].wy;
+	}
+	if (n > 0) {
+		if (dev->direct) {
+			fx /= (float)n;
+			fy /= (float)n;
+		} else {
+			fx = t[n - 1].wx;
+			fy = t[n - 1].wy;
+		}
+	}
+	if ((mask & UGGestureTypeRotate) && (grail_slice_get_center_of_rotation_x(slice) != 0.0f ||
+					    grail_slice_get_center_of_rotation_y(slice) != 0.0f)) {
+		cx = grail_slice_get_center_of_rotation_x(slice);
+		cy = grail_slice_get_center_of_rotation_y(slice);
+	} else {
+		cx = px;
+		cy = py;
+	}
+
+	ev->is_gesture = 1;
+	ev->gesture = g->id;
+	ev->groupset = calloc(1, sizeof(*ev->groupset));
+	ev->touchset = calloc(1, sizeof(*ev->touchset));
+	if (!ev->groupset || !ev->touchset)
+		goto fail;
+	ev->groupset->groups = calloc(1, sizeof(struct _GeisGroup));
+	if (!ev->groupset->groups)
+		goto fail;
+	ev->groupset->count = 1;
+	f = calloc(1, sizeof(*f));
+	if (!f)
+		goto fail;
+	ev->groupset->groups[0].geis = geis;
+	ev->groupset->groups[0].id = (GeisInteger)g->id;
+	ev->groupset->groups[0].frame = f;
+	geis_attr_bag_init(&f->attrs);
+	f->id = g->id;
+	f->mask = mask;
+	for (int r = 0; r < 3; r++)
+		for (int c = 0; c < 3; c++)
+			f->matrix[r * 3 + c] = C[r][c];
+	if (n > 0) {
+		f->touchids = calloc((size_t)n, sizeof(*f->touchids));
+		ev->touchset->touches = calloc((size_t)n, sizeof(struct _GeisTouch));
+		if (!f->touchids || !ev->touchset->touches)
+			goto fail;
+	}
+	f->ntouchids = (GeisSize)n;
+	ev->touchset->count = (GeisSize)n;
+	for (int i = 0; i < n; i++) {
+		struct _GeisTouch *tt = &ev->touchset->touches[i];
+
+		f->touchids[i] = (GeisTouchId)t[i].id;
+		tt->id = (GeisTouchId)t[i].id;
+		geis_attr_bag_init(&tt->attrs);
+		err |= geis_attr_bag_add_integer(&tt->attrs, GEIS_TOUCH_ATTRIBUTE_ID,
+						 (GeisInteger)t[i].id);
+		err |= geis_attr_bag_add_float(&tt->attrs, GEIS_TOUCH_ATTRIBUTE_X, t[i].x);
+		err |= geis_attr_bag_add_float(&tt->attrs, GEIS_TOUCH_ATTRIBUTE_Y, t[i].y);
+	}
+
+	a = &f->attrs;
+	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_DEVICE_ID, dev->id);
+	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TIMESTAMP, (GeisInteger)time);
+	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_ROOT_WINDOW_ID,
+					 (GeisInteger)geis_core_root_window(geis));
+	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_EVENT_WINDOW_ID,
+					 (GeisInteger)bi->b->window);
+	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_CHILD_WINDOW_ID, 0);
+	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TOUCHES, n);
+	err |= geis_attr_bag_add_string(a, GEIS_GESTURE_ATTRIBUTE_GESTURE_NAME, class_name(mask));
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_FOCUS_X, fx);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_FOCUS_Y, fy);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_X1, bx1);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_Y1, by1);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_X2, bx2);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_Y2, by2);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_POSITION_X, px);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_POSITION_Y, py);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_DELTA_X, dx);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_DELTA_Y, dy);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_VELOCITY_X, dt > 0 ? dx / dt : 0.0f);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_VELOCITY_Y, dt > 0 ? dy / dt : 0.0f);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_RADIUS, radius);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_RADIUS_DELTA, rdelta);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_RADIAL_VELOCITY,
+				       dt > 0 ? rdelta / dt : 0.0f);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_ANGLE, angle);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_ANGLE_DELTA, adelta);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_ANGULAR_VELOCITY,
+				       dt > 0 ? adelta / dt : 0.0f);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_CENTROID_X, cx);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_CENTROID_Y, cy);
+	if (mask & UGGestureTypeTap) {
+		uint64_t start = time;
+
+		for (int i = 0; i < n; i++)
+			if (t[i].start && t[i].start < start)
+				start = t[i].start;
+		err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TAP_TIME,
+						 (GeisInteger)(time - start));
+	}
+	for (int i = 0; i < n && i < 5; i++) {
+		static const char *const names[5][3] = {
+			{ GEIS_GESTURE_ATTRIBUTE_TOUCH_0_ID, GEIS_GESTURE_ATTRIBUTE_TOUCH_0_X,
+			  GEIS_GESTURE_ATTRIBUTE_TOUCH_0_Y },
+			{ GEIS_GESTURE_ATTRIBUTE_TOUCH_1_ID, GEIS_GESTURE_ATTRIBUTE_TOUCH_1_X,
+			  GEIS_GESTURE_ATTRIBUTE_TOUCH_1_Y },
+			{ GEIS_GESTURE_ATTRIBUTE_TOUCH_2_ID, GEIS_GESTURE_ATTRIBUTE_TOUCH_2_X,
+			  GEIS_GESTURE_ATTRIBUTE_TOUCH_2_Y },
+			{ GEIS_GESTURE_ATTRIBUTE_TOUCH_3_ID, GEIS_GESTURE_ATTRIBUTE_TOUCH_3_X,
+			  GEIS_GESTURE_ATTRIBUTE_TOUCH_3_Y },
+			{ GEIS_GESTURE_ATTRIBUTE_TOUCH_4_ID, GEIS_GESTURE_ATTRIBUTE_TOUCH_4_X,
+			  GEIS_GESTURE_ATTRIBUTE_TOUCH_4_Y },
+		};
+
+		err |= geis_attr_bag_add_integer(a, names[i][0], (GeisInteger)t[i].id);
+		err |= geis_attr_bag_add_float(a, names[i][1], t[i].x);
+		err |= geis_attr_bag_add_float(a, names[i][2], t[i].y);
+	}
+
+	err |= geis_attr_bag_add_pointer(&ev->attrs, GEIS_EVENT_ATTRIBUTE_GROUPSET, ev->groupset);
+	err |= geis_attr_bag_add_pointer(&ev->attrs, GEIS_EVENT_ATTRIBUTE_TOUCHSET, ev->touchset);
+	err |= geis_attr_bag_add_boolean(&ev->attrs, GEIS_EVENT_ATTRIBUTE_CONSTRUCTION_FINISHED,
+					 grail_slice_get_construction_finished(slice) != 0);
+	if (err)
+		goto fail;
+
+	g->last_time = time;
+	g->last_x = px;
+	g->last_y = py;
+	g->last_radius = radius;
+	g->last_angle = angle;
+	return ev;
+fail:
+	geis_event_delete(ev);
+	return NULL;
+}
+
+static void
+queue_gesture_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
+		    struct binding_info *bi, struct geis_gesture *g,
+		    UGGestureTypeMask mask)
+{
+	GeisEvent ev = build_event(geis, type, slice, time, bi, g, mask);
+
+	if (!ev) {
+		geis_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR,
+				"out of memory building a gesture event");
+		return;
+	}
+	geis_enqueue(geis, ev);
+	geis_wake(geis);
+}
+
+static void
+handle_slice(Geis geis, UGEvent gev, UGSlice slice)
+{
+	struct binding_info bi;
+	unsigned id = grail_slice_get_id(slice);
+	UGGestureState state = grail_slice_get_state(slice);
+	uint64_t time = grail_event_get_time(gev);
+	struct geis_gesture *g;
+	UGGestureTypeMask mask;
+
+	if (!find_binding(geis, grail_slice_get_subscription(slice), &bi))
+		return;
+	g = gesture_find(geis, id);
+	if (grail_slice_get_canceled(slice)) {
+		/* grail dropped a gesture we had taken events of: end it if the
+		 * application saw it, else forget it entirely */
+		if (!g)
+			return;
+		if (!g->dead && g->seen && g->begun && !g->tap_only)
+			queue_gesture_event(geis, GEIS_EVENT_GESTURE_END, slice, time, &bi, g,
+					    grail_slice_get_recognized(slice) &
+					    binding_mask(bi.b));
+		else if (!g->seen)
+			purge(geis, id);
+		gesture_remove(geis, g);
+		return;
+	}
+	if (!g) {
+		g = gesture_new(geis, id, bi.sub);
+		if (!g)
+			return;
+	}
+	if (g->dead) {
+		if (state == UGGestureStateEnd)
+			gesture_remove(geis, g);
+		return;
+	}
+	mask = grail_slice_get_recognized(slice) & binding_mask(bi.b);
+	if (mask == 0) {
+		if (geis->tentative) {
+			GeisEventType type = state == UGGestureStateBegin ?
+				GEIS_EVENT_TENTATIVE_BEGIN :
+				state == UGGestureStateEnd ? GEIS_EVENT_TENTATIVE_END :
+				GEIS_EVENT_TENTATIVE_UPDATE;
+
+			queue_gesture_event(geis, type, slice, time, &bi, g, mask);
+		}
+	} else if (!geis->tentative && mask == UGGestureTypeTap) {
+		/* a pure tap is reported once, as an update */
+		if (!g->begun) {
+			queue_gesture_event(geis, GEIS_EVENT_GESTURE_UPDATE, slice, time,
+					    &bi, g, mask);
+			g->begun = 1;
+			g->tap_only = 1;
+		}
+	} else if (g->tap_only) {
+		/* rest of a tap already reported */
+	} else if (!g->begun) {
+		if (state != UGGestureStateEnd || geis->synchronous) {
+			queue_gesture_event(geis, GEIS_EVENT_GESTURE_BEGIN, slice, time,
+					    &bi, g, mask);
+			g->begun = 1;
+			if (state == UGGestureStateEnd)
+				queue_gesture_event(geis, GEIS_EVENT_GESTURE_END, slice, time,
+						    &bi, g, mask);
+		} else {
+			/* recognized only at its end: begin and end at once */
+			queue_gesture_event(geis, GEIS_EVENT_GESTURE_BEGIN, slice, time,
+					    &bi, g, mask);
+			g->begun = 1;
+			queue_gesture_event(geis, GEIS_EVENT_GESTURE_END, slice, time,
+					    &bi, g, mask);
+		}
+	} else if (state == UGGestureStateEnd) {
+		queue_gesture_event(geis, GEIS_EVENT_GESTURE_END, slice, time, &bi, g, mask);
+	} else if (geis->synchronous || time > g->last_time) {
+		queue_gesture_event(geis, GEIS_EVENT_GESTURE_UPDATE, slice, time, &bi, g, mask);
+	}
+	if (state == UGGestureStateEnd)
+		gesture_remove(geis, g);
+}
+
+void
+geis_engine_drain(Geis geis)
+{
+	UGEvent ev;
+
+	if (!geis->grail)
+		return;
+	while (grail_get_event(geis->grail, &ev) == UGStatusSuccess) {
+		UGSlice slice;
+
+		if (grail_event_get_type(ev) == UGEventTypeSlice &&
+		    grail_event_get_property(ev, UGEventPropertySlice, &slice) ==
+			    UGStatusSuccess)
+			handle_slice(geis, ev, slice);
+		grail_event_unref(ev);
+	}
+	/* during dispatch, callbacks see the events of each frame (or
+	 * timeout) before the next one is processed, so that they can accept
+	 * or reject in time */
+	if (geis->in_dispatch)
+		geis_deliver_callbacks(geis);
+}
+
+/* ---- time ---- */
+
+void
+geis_engine_rearm(Geis geis)
+{
+	uint64_t next;
+	struct itimerspec its;
+
+	if (!geis->grail)
+		return;
+	next = grail_next_timeout(geis->grail);
+	if (geis->backend && geis->backend->ops->set_timer) {
+		geis->backend->ops->set_timer(geis->backend, next);
+		return;
+	}
+	if (next == geis->timer_at)
+		return;
+	geis->timer_at = next;
+	memset(&its, 0, sizeof(its));
+	if (next) {
+		uint64_t now = geis_now(geis);
+		uint64_t delay = next > now ? next - now : 0;
+
+		its.it_value.tv_sec = (time_t)(delay / 1000u);
+		its.it_value.tv_nsec = (long)(delay % 1000u) * 1000000L;
+		if (delay == 0)
+			its.it_value.tv_nsec = 1;  /* fire at once */
+	}
+	timerfd_settime(geis->timerfd, 0, &its, NULL);
+}
+
+void
+geis_engine_timer_fired(Geis geis)
+{
+	uint64_t now = geis_now(geis);
+	uint64_t next = grail_next_timeout(geis->grail);
+	int guard = 0;
+
+	geis->timer_at = 0;
+	while (next && next <= now + 1 && guard++ < 1000) {
+		grail_update_time(geis->grail, next > now ? next : now);
+		geis_engine_drain(geis);
+		next = grail_next_timeout(geis->grail);
+	}
+	geis_engine_rearm(geis);
+}
+
+void
+geis_core_advance_time(Geis geis, uint64_t t)
+{
+	uint64_t next, at;
+
+	if (!geis || !geis->grail)
+		return;
+	next = grail_next_timeout(geis->grail);
+	at = next;
+	while (next && at <= t) {
+		grail_update_time(geis->grail, at);
+		geis_engine_drain(geis);
+		next = grail_next_timeout(geis->grail);
+		if (!next)
+			break;
+		at = next <= at ? at + 1 : next;
+	}
+}
+
+/* ---- accept / reject ---- */
+
+static int
+queued(Geis geis, unsigned id)
+{
+	for (GeisEvent ev = geis->queue.head; ev; ev = ev->next)
+		if (ev->is_gesture && ev->gesture == id)
+			return 1;
+	return 0;
+}
+
+GeisStatus
+geis_engine_accept(Geis geis, GeisGestureId id)
+{
+	int known = gesture_find(geis, id) != NULL || queued(geis, id);
+	UGStatus st = grail_accept_gesture(geis->grail, id);
+
+	if (st == UGStatusErrorAtomicity)
+		return GEIS_STATUS_SUCCESS;   /* grail decides atomic gestures */
+	if (st != UGStatusSuccess) {
+		if (known)
+			return GEIS_STATUS_SUCCESS;   /* already ended in grail */
+		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+				"geis_gesture_accept: gesture %u is unknown or already "
+				"finished (grail status %d)", id, (int)st);
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	/* overlapping gestures are cancelled by grail: their ends (or the
+	 * removal of their unseen events) happen here.  The accepted
+	 * gesture's own queued events stay. */
+	geis_engine_drain(geis);
+	geis_engine_rearm(geis);
+	return GEIS_STATUS_SUCCESS;
+}
+
+GeisStatus
+geis_engine_reject(Geis geis, GeisGestureId id)
+{
+	struct geis_gesture *g = gesture_find(geis, id);
+	int known = g != NULL || queued(geis, id);
+	UGStatus st = grail_reject_gesture(geis->grail, id);
+
+	if (st != UGStatusSuccess && st != UGStatusErrorAtomicity && !known) {
+		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+				"geis_gesture_reject: gesture %u is unknown or already "
+				"finished (grail status %d)", id, (int)st);
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	purge(geis, id);
+	if (g) {
+		if (st == UGStatusSuccess)
+			gesture_remove(geis, g);
+		else
+			g->dead = 1;   /* ignore its slices until it ends */
+	}
+	geis_engine_drain(geis);
+	geis_engine_rearm(geis);
+	return GEIS_STATUS_SUCCESS;
+}
+
+GEIS_API GeisStatus
+geis_gesture_accept(Geis geis, GeisGroup group, GeisGestureId gesture_id)
+{
+	if (!geis) {
+		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
+				"geis_gesture_accept: NULL instance");
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	geis_error_clear(geis);
+	return geis_engine_accept(geis, gesture_id);
+}
+
+GEIS_API GeisStatus
+geis_gesture_reject(Geis geis, GeisGroup group, GeisGestureId gesture_id)
+{
+	if (!geis) {
+		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
+				"geis_gesture_reject: NULL instance");
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	geis_error_clear(geis);
+	return geis_engine_reject(geis, gesture_id);
+}

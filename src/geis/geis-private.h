@@ -1,0 +1,304 @@
+/*
+ * Internal objects of the geis library.  See doc/geis.md for the design.
+ */
+#ifndef UTOUCH_GEIS_PRIVATE_H
+#define UTOUCH_GEIS_PRIVATE_H
+
+#include <stdarg.h>
+#include <stdint.h>
+
+#include <geis/geis.h>
+#include <utouch/geis.h>
+#include <oif/grail.h>
+
+#include "geis-backend.h"
+
+/* ---- attributes ---- */
+
+struct _GeisAttr {
+	char *name;
+	GeisAttrType type;
+	union {
+		GeisBoolean b;
+		GeisFloat f;
+		GeisInteger i;
+		GeisPointer p;
+		char *s;
+	} v;
+};
+
+/** A growable list of attributes; pointers to items stay valid. */
+struct geis_attr_bag {
+	struct _GeisAttr **items;
+	GeisSize count, cap;
+};
+
+void geis_attr_bag_init(struct geis_attr_bag *bag);
+void geis_attr_bag_fini(struct geis_attr_bag *bag);
+struct _GeisAttr *geis_attr_bag_add(struct geis_attr_bag *bag, const char *name,
+				    GeisAttrType type);
+int geis_attr_bag_add_boolean(struct geis_attr_bag *bag, const char *name, GeisBoolean v);
+int geis_attr_bag_add_float(struct geis_attr_bag *bag, const char *name, GeisFloat v);
+int geis_attr_bag_add_integer(struct geis_attr_bag *bag, const char *name, GeisInteger v);
+int geis_attr_bag_add_pointer(struct geis_attr_bag *bag, const char *name, GeisPointer v);
+int geis_attr_bag_add_string(struct geis_attr_bag *bag, const char *name, const char *v);
+GeisAttr geis_attr_bag_get(const struct geis_attr_bag *bag, GeisSize index);
+GeisAttr geis_attr_bag_find(const struct geis_attr_bag *bag, const char *name);
+
+/* ---- errors ---- */
+
+#define GEIS_MAX_ERRORS 8
+
+struct geis_error_stack {
+	GeisStatus code[GEIS_MAX_ERRORS];
+	char msg[GEIS_MAX_ERRORS][160];
+	GeisSize count;
+};
+
+/** Push on @p geis's stack, or on the global one when @p geis is NULL. */
+void geis_error_push(Geis geis, GeisStatus code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void geis_error_vpush(Geis geis, GeisStatus code, const char *fmt, va_list ap);
+/** Clear @p geis's stack (NULL: the global one). */
+void geis_error_clear(Geis geis);
+
+/* ---- devices and classes ---- */
+
+struct _GeisDevice {
+	int ref;
+	Geis geis;                  /* NULL once the instance is gone */
+	GeisInteger id;
+	UFDevice uf;                /* NULL once removed */
+	int direct;
+	struct geis_attr_bag attrs;
+	struct _GeisDevice *next;   /* instance's device list */
+};
+
+GeisDevice geis_device_new(Geis geis, UFDevice uf, GeisInteger id);
+
+struct _GeisGestureClass {
+	int ref;
+	GeisInteger id;
+	UGGestureTypeMask mask;
+	struct geis_attr_bag attrs;
+};
+
+#define GEIS_NUM_CLASSES 5
+GeisGestureClass geis_gesture_class_new(const char *name, GeisInteger id,
+					UGGestureTypeMask mask);
+
+/* ---- events ---- */
+
+struct _GeisTouch {
+	GeisTouchId id;
+	struct geis_attr_bag attrs;
+};
+
+struct _GeisTouchSet {
+	struct _GeisTouch *touches;
+	GeisSize count;
+};
+
+struct _GeisFrame {
+	GeisGestureId id;
+	UGGestureTypeMask mask;
+	struct geis_attr_bag attrs;
+	GeisFloat matrix[9];
+	GeisTouchId *touchids;
+	GeisSize ntouchids;
+};
+
+struct _GeisGroup {
+	Geis geis;
+	GeisInteger id;
+	struct _GeisFrame *frame;   /* one frame per group */
+};
+
+struct _GeisGroupSet {
+	struct _GeisGroup *groups;
+	GeisSize count;
+};
+
+struct _GeisEvent {
+	GeisEventType type;
+	struct geis_attr_bag attrs;
+	GeisDevice device;            /* referenced, device events */
+	GeisGestureClass klass;       /* referenced, class events */
+	struct _GeisGroupSet *groupset;
+	struct _GeisTouchSet *touchset;
+	GeisGestureId gesture;        /* gesture events: the gesture id */
+	int is_gesture;
+	struct _GeisEvent *next, *prev;
+};
+
+GeisEvent geis_event_new(GeisEventType type);
+
+struct geis_event_queue {
+	struct _GeisEvent *head, *tail;
+	GeisSize count;
+};
+
+void geis_queue_push(struct geis_event_queue *q, GeisEvent ev);
+GeisEvent geis_queue_pop(struct geis_event_queue *q);
+void geis_queue_remove(struct geis_event_queue *q, GeisEvent ev);
+void geis_queue_clear(struct geis_event_queue *q);
+
+/* ---- regions, filters, subscriptions ---- */
+
+struct _GeisRegion {
+	Geis geis;
+	char *name;
+	GeisInteger windowid;
+	struct _GeisRegion *all_next;   /* instance's region list */
+};
+
+struct geis_term {
+	GeisFilterFacility facility;
+	char *name;
+	GeisFilterOperation op;
+	GeisAttrType type;
+	union {
+		GeisBoolean b;
+		GeisFloat f;
+		GeisInteger i;
+		GeisPointer p;
+		char *s;
+	} v;
+};
+
+struct _GeisFilter {
+	Geis geis;
+	char *name;
+	struct geis_term *terms;
+	GeisSize nterms, cap;
+	GeisSubscription owner;
+	struct _GeisFilter *next;   /* owner's filter list */
+	struct _GeisFilter *all_next;   /* instance's filter list */
+};
+
+/** Whether the device matches every device term of @p filter (NULL: yes). */
+int geis_filter_match_device(GeisFilter filter, GeisDevice device);
+
+/** Grail parameters derived from a filter's class terms. */
+struct geis_gesture_params {
+	UGGestureTypeMask mask;
+	unsigned start, min, max;
+	GeisInteger windows[8];
+	int nwindows;
+};
+
+/** Compute the parameters; 0, or -1 when the filter can not be satisfied. */
+int geis_filter_gesture_params(GeisFilter filter, GeisSubscriptionFlags flags,
+			       int tentative, struct geis_gesture_params *p);
+
+/** One UGSubscription of an active subscription. */
+struct geis_binding {
+	GeisDevice device;          /* referenced */
+	UFWindowId window;
+	UGSubscription ug;
+	struct geis_binding *next;
+};
+
+struct geis_sub_config {
+	GeisFloat drag_threshold, pinch_threshold, rotate_threshold, tap_threshold;
+	GeisInteger drag_timeout, pinch_timeout, rotate_timeout, tap_timeout;
+};
+
+struct _GeisSubscription {
+	Geis geis;
+	GeisInteger id;
+	char *name;
+	GeisSubscriptionFlags flags;
+	struct _GeisFilter *filters;
+	int active;
+	struct geis_sub_config config;
+	struct geis_binding *bindings;
+	struct _GeisSubscription *next;
+};
+
+/* ---- gestures in flight ---- */
+
+struct geis_gesture {
+	unsigned id;
+	GeisSubscription sub;
+	int begun;          /* a BEGIN (or tap UPDATE) was queued */
+	int seen;           /* the application received one of its events */
+	int dead;           /* rejected or ended: ignore further slices */
+	int tap_only;       /* pure tap delivered as one UPDATE */
+	uint64_t last_time;
+	float last_x, last_y, last_radius, last_angle;
+	struct geis_gesture *next;
+};
+
+/* ---- the instance ---- */
+
+struct geis_mux_entry {
+	int fd;
+	geis_mux_fn fn;
+	void *data;
+	struct geis_mux_entry *next;
+};
+
+struct _Geis {
+	struct geis_error_stack errors;
+	/* options */
+	int track_devices, track_classes, sync_start;
+	int atomic, tentative, synchronous;
+	GeisInteger max_events;
+	/* backend */
+	struct geis_backend *backend;
+	int started;
+	int backend_failed;
+	/* event loop */
+	int epfd;
+	int wakefd;              /* eventfd: something to dispatch */
+	int timerfd;             /* grail timeouts (default clock) */
+	uint64_t timer_at;
+	struct geis_mux_entry *mux;
+	struct geis_event_queue queue;
+	GeisEventCallback event_cb, device_cb, class_cb;
+	void *event_ctx, *device_ctx, *class_ctx;
+	/* objects */
+	GeisDevice devices;
+	GeisInteger next_device_id;
+	GeisGestureClass classes[GEIS_NUM_CLASSES];
+	GeisSubscription subs;
+	GeisInteger next_sub_id;
+	GeisFilter filters;         /* every filter, owned or not */
+	GeisRegion regions;
+	/* engine */
+	UGHandle grail;
+	struct geis_gesture *gestures;
+	int in_dispatch;
+	int delivering;
+};
+
+/* engine (geis-grail.c) */
+int geis_engine_init(Geis geis);
+void geis_engine_fini(Geis geis);
+GeisStatus geis_engine_activate(GeisSubscription sub);
+void geis_engine_deactivate(GeisSubscription sub);
+void geis_engine_apply_config(GeisSubscription sub);
+void geis_engine_drain(Geis geis);
+void geis_engine_rearm(Geis geis);
+void geis_engine_timer_fired(Geis geis);
+void geis_engine_device_added(Geis geis, GeisDevice dev);
+void geis_engine_device_removed(Geis geis, GeisDevice dev);
+void geis_engine_event_delivered(Geis geis, GeisEvent ev);
+GeisStatus geis_engine_accept(Geis geis, GeisGestureId id);
+GeisStatus geis_engine_reject(Geis geis, GeisGestureId id);
+
+/* core (geis.c) */
+void geis_enqueue(Geis geis, GeisEvent ev);
+void geis_wake(Geis geis);
+int geis_deliver_callbacks(Geis geis);
+uint64_t geis_now(Geis geis);
+GeisInteger geis_region_windowid(GeisRegion region);
+
+/* subscriptions (geis-subscription.c) */
+void geis_subscription_defaults(struct geis_sub_config *c);
+
+/* strings */
+char *geis_strdup(const char *s);
+
+#endif

@@ -1,0 +1,288 @@
+/*
+ * Subscriptions: named sets of filters, activated through the engine.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "geis-private.h"
+
+void
+geis_subscription_defaults(struct geis_sub_config *c)
+{
+	/* grail's defaults */
+	c->drag_threshold = 0.0026f;
+	c->drag_timeout = 300;
+	c->pinch_threshold = 1.1f;
+	c->pinch_timeout = 300;
+	c->rotate_threshold = 2.0f * 3.14159265f / 50.0f;
+	c->rotate_timeout = 500;
+	c->tap_threshold = 0.0026f;
+	c->tap_timeout = 300;
+}
+
+GEIS_API GeisSubscription
+geis_subscription_new(Geis geis, GeisString name, GeisSubscriptionFlags flags)
+{
+	GeisSubscription s;
+
+	if (!geis) {
+		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
+				"geis_subscription_new: NULL instance");
+		return NULL;
+	}
+	geis_error_clear(geis);
+	if (flags & ~(GEIS_SUBSCRIPTION_GRAB | GEIS_SUBSCRIPTION_CONT)) {
+		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+				"geis_subscription_new: unknown flags 0x%x", (unsigned)flags);
+		return NULL;
+	}
+	s = calloc(1, sizeof(*s));
+	if (!s || !(s->name = geis_strdup(name))) {
+		free(s);
+		geis_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR,
+				"geis_subscription_new: out of memory");
+		return NULL;
+	}
+	s->geis = geis;
+	s->id = geis->next_sub_id++;
+	s->flags = flags;
+	geis_subscription_defaults(&s->config);
+	s->next = geis->subs;
+	geis->subs = s;
+	return s;
+}
+
+GEIS_API GeisStatus
+geis_subscription_delete(GeisSubscription subscription)
+{
+	Geis geis;
+
+	if (!subscription) {
+		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
+				"geis_subscription_delete: NULL subscription");
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	geis = subscription->geis;
+	if (subscription->active)
+		geis_engine_deactivate(subscription);
+	for (GeisSubscription *p = &geis->subs; *p; p = &(*p)->next) {
+		if (*p == subscription) {
+			*p = subscription->next;
+			break;
+		}
+	}
+	while (subscription->filters) {
+		GeisFilter f = subscription->filters;
+
+		subscription->filters = f->next;
+		f->owner = NULL;
+		geis_filter_delete(f);
+	}
+	free(subscription->name);
+	free(subscription);
+	return GEIS_STATUS_SUCCESS;
+}
+
+GEIS_API GeisStatus
+geis_subscription_activate(GeisSubscription subscription)
+{
+	if (!subscription) {
+		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
+				"geis_subscription_activate: NULL subscription");
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	geis_error_clear(subscription->geis);
+	return geis_engine_activate(subscription);
+}
+
+GEIS_API GeisStatus
+geis_subscription_deactivate(GeisSubscription subscription)
+{
+	if (!subscription) {
+		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
+				"geis_subscription_deactivate: NULL subscription");
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	geis_error_clear(subscription->geis);
+	if (subscription->active)
+		geis_engine_deactivate(subscription);
+	return GEIS_STATUS_SUCCESS;
+}
+
+GEIS_API GeisString
+geis_subscription_name(GeisSubscription subscription)
+{
+	return subscription ? subscription->name : NULL;
+}
+
+GEIS_API GeisInteger
+geis_subscription_id(GeisSubscription subscription)
+{
+	return subscription ? subscription->id : -1;
+}
+
+GEIS_API GeisStatus
+geis_subscription_add_filter(GeisSubscription subscription, GeisFilter filter)
+{
+	GeisFilter *p;
+
+	if (!subscription || !filter) {
+		geis_error_push(subscription ? subscription->geis : NULL,
+				GEIS_STATUS_BAD_ARGUMENT,
+				"geis_subscription_add_filter: NULL argument");
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	geis_error_clear(subscription->geis);
+	if (filter->owner || filter->geis != subscription->geis) {
+		geis_error_push(subscription->geis, GEIS_STATUS_BAD_ARGUMENT,
+				"geis_subscription_add_filter: filter \"%s\" already belongs "
+				"to a subscription or to another instance", filter->name);
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	for (p = &subscription->filters; *p; p = &(*p)->next)
+		;
+	*p = filter;
+	filter->next = NULL;
+	filter->owner = subscription;
+	return GEIS_STATUS_SUCCESS;
+}
+
+GEIS_API GeisFilter
+geis_subscription_filter_by_name(GeisSubscription sub, GeisString name)
+{
+	if (!sub || !name)
+		return NULL;
+	for (GeisFilter f = sub->filters; f; f = f->next)
+		if (strcmp(f->name, name) == 0)
+			return f;
+	return NULL;
+}
+
+GEIS_API GeisStatus
+geis_subscription_remove_filter(GeisSubscription subscription, GeisFilter filter)
+{
+	if (!subscription || !filter) {
+		geis_error_push(subscription ? subscription->geis : NULL,
+				GEIS_STATUS_BAD_ARGUMENT,
+				"geis_subscription_remove_filter: NULL argument");
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	geis_error_clear(subscription->geis);
+	for (GeisFilter *p = &subscription->filters; *p; p = &(*p)->next) {
+		if (*p == filter) {
+			*p = filter->next;
+			filter->next = NULL;
+			filter->owner = NULL;
+			return GEIS_STATUS_SUCCESS;
+		}
+	}
+	geis_error_push(subscription->geis, GEIS_STATUS_BAD_ARGUMENT,
+			"geis_subscription_remove_filter: the subscription has no "
+			"filter \"%s\"", filter->name);
+	return GEIS_STATUS_BAD_ARGUMENT;
+}
+
+struct config_item {
+	const char *name;
+	int is_float;
+	size_t offset;
+};
+
+static const struct config_item sub_items[] = {
+	{ GEIS_CONFIG_DRAG_THRESHOLD, 1, offsetof(struct geis_sub_config, drag_threshold) },
+	{ GEIS_CONFIG_DRAG_TIMEOUT, 0, offsetof(struct geis_sub_config, drag_timeout) },
+	{ GEIS_CONFIG_PINCH_THRESHOLD, 1, offsetof(struct geis_sub_config, pinch_threshold) },
+	{ GEIS_CONFIG_PINCH_TIMEOUT, 0, offsetof(struct geis_sub_config, pinch_timeout) },
+	{ GEIS_CONFIG_ROTATE_THRESHOLD, 1, offsetof(struct geis_sub_config, rotate_threshold) },
+	{ GEIS_CONFIG_ROTATE_TIMEOUT, 0, offsetof(struct geis_sub_config, rotate_timeout) },
+	{ GEIS_CONFIG_TAP_THRESHOLD, 1, offsetof(struct geis_sub_config, tap_threshold) },
+	{ GEIS_CONFIG_TAP_TIMEOUT, 0, offsetof(struct geis_sub_config, tap_timeout) },
+};
+
+static const struct config_item *
+find_item(const char *name)
+{
+	for (size_t i = 0; i < sizeof(sub_items) / sizeof(sub_items[0]); i++)
+		if (strcmp(sub_items[i].name, name) == 0)
+			return &sub_items[i];
+	return NULL;
+}
+
+GEIS_API GeisStatus
+geis_subscription_get_configuration(GeisSubscription subscription,
+				    GeisString config_item_name,
+				    GeisPointer config_item_value)
+{
+	const struct config_item *it;
+	char *base;
+
+	if (!subscription || !config_item_name || !config_item_value) {
+		geis_error_push(subscription ? subscription->geis : NULL,
+				GEIS_STATUS_BAD_ARGUMENT,
+				"geis_subscription_get_configuration: NULL argument");
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	geis_error_clear(subscription->geis);
+	it = find_item(config_item_name);
+	if (!it) {
+		geis_error_push(subscription->geis, GEIS_STATUS_NOT_SUPPORTED,
+				"unknown subscription configuration item \"%s\"",
+				config_item_name);
+		return GEIS_STATUS_NOT_SUPPORTED;
+	}
+	base = (char *)&subscription->config + it->offset;
+	if (it->is_float)
+		memcpy(config_item_value, base, sizeof(GeisFloat));
+	else
+		memcpy(config_item_value, base, sizeof(GeisInteger));
+	return GEIS_STATUS_SUCCESS;
+}
+
+GEIS_API GeisStatus
+geis_subscription_set_configuration(GeisSubscription subscription,
+				    GeisString config_item_name,
+				    GeisPointer config_item_value)
+{
+	const struct config_item *it;
+	char *base;
+
+	if (!subscription || !config_item_name || !config_item_value) {
+		geis_error_push(subscription ? subscription->geis : NULL,
+				GEIS_STATUS_BAD_ARGUMENT,
+				"geis_subscription_set_configuration: NULL argument");
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	geis_error_clear(subscription->geis);
+	it = find_item(config_item_name);
+	if (!it) {
+		geis_error_push(subscription->geis, GEIS_STATUS_NOT_SUPPORTED,
+				"unknown subscription configuration item \"%s\"",
+				config_item_name);
+		return GEIS_STATUS_NOT_SUPPORTED;
+	}
+	base = (char *)&subscription->config + it->offset;
+	if (it->is_float) {
+		GeisFloat v;
+
+		memcpy(&v, config_item_value, sizeof(v));
+		if (!(v >= 0.0f)) {
+			geis_error_push(subscription->geis, GEIS_STATUS_BAD_ARGUMENT,
+					"\"%s\" must not be negative", config_item_name);
+			return GEIS_STATUS_BAD_ARGUMENT;
+		}
+		memcpy(base, &v, sizeof(v));
+	} else {
+		GeisInteger v;
+
+		memcpy(&v, config_item_value, sizeof(v));
+		if (v < 0) {
+			geis_error_push(subscription->geis, GEIS_STATUS_BAD_ARGUMENT,
+					"\"%s\" must not be negative", config_item_name);
+			return GEIS_STATUS_BAD_ARGUMENT;
+		}
+		memcpy(base, &v, sizeof(v));
+	}
+	if (subscription->active)
+		geis_engine_apply_config(subscription);
+	return GEIS_STATUS_SUCCESS;
+}

@@ -1,0 +1,807 @@
+/*
+ * The Geis instance: init arguments, backend selection, configuration,
+ * the epoll multiplexor and event delivery.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/timerfd.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "geis-private.h"
+#include "geis-evdev.h"
+#include "backend/recording/recording.h"
+#include <libevdev/libevdev.h>
+#ifdef UTOUCH_GEIS_HAVE_X11
+#include "geis-x11.h"
+#endif
+
+enum backend_kind {
+	BACKEND_NONE,
+	BACKEND_RECORDING,
+	BACKEND_EVDEV,
+	BACKEND_X11,
+};
+
+/* ---- multiplexor ---- */
+
+int
+geis_mux_add(Geis geis, int fd, uint32_t events, geis_mux_fn fn, void *data)
+{
+	struct geis_mux_entry *e;
+	struct epoll_event ev;
+
+	if (!geis || fd < 0 || !fn)
+		return -EINVAL;
+	e = calloc(1, sizeof(*e));
+	if (!e)
+		return -ENOMEM;
+	e->fd = fd;
+	e->fn = fn;
+	e->data = data;
+	memset(&ev, 0, sizeof(ev));
+	ev.events = events;
+	ev.data.ptr = e;
+	if (epoll_ctl(geis->epfd, EPOLL_CTL_ADD, fd, &ev) < 0) {
+		int err = -errno;
+
+		free(e);
+		return err;
+	}
+	e->next = geis->mux;
+	geis->mux = e;
+	return 0;
+}
+
+void
+geis_mux_remove(Geis geis, int fd)
+{
+	if (!geis)
+		return;
+	for (struct geis_mux_entry **p = &geis->mux; *p; p = &(*p)->next) {
+		if ((*p)->fd == fd) {
+			struct geis_mux_entry *e = *p;
+
+			epoll_ctl(geis->epfd, EPOLL_CTL_DEL, fd, NULL);
+			*p = e->next;
+			free(e);
+			return;
+		}
+	}
+}
+
+void
+geis_wake(Geis geis)
+{
+	uint64_t one = 1;
+
+	if (geis && geis->wakefd >= 0 && write(geis->wakefd, &one, sizeof(one)) < 0) {
+		/* the counter is already non-zero: the fd stays readable */
+	}
+}
+
+static void
+wake_clear(Geis geis)
+{
+	uint64_t v;
+
+	if (read(geis->wakefd, &v, sizeof(v)) < 0) {
+		/* EAGAIN: nothing to clear */
+	}
+}
+
+static void
+on_wake(void *data, int fd, uint32_t events)
+{
+	wake_clear(data);
+}
+
+static void
+on_timer(void *data, int fd, uint32_t events)
+{
+	Geis geis = data;
+	uint64_t n;
+
+	if (read(fd, &n, sizeof(n)) < 0) {
+		/* spurious */
+	}
+	geis_engine_timer_fired(geis);
+}
+
+uint64_t
+geis_now(Geis geis)
+{
+	struct timespec ts;
+
+	if (geis && geis->backend && geis->backend->ops->now)
+		return geis->backend->ops->now(geis->backend);
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+UFWindowId
+geis_core_root_window(Geis geis)
+{
+	if (geis && geis->backend && geis->backend->ops->root_window) {
+		UFWindowId w = geis->backend->ops->root_window(geis->backend);
+
+		if (w)
+			return w;
+	}
+	return 1;
+}
+
+/* ---- events ---- */
+
+void
+geis_enqueue(Geis geis, GeisEvent ev)
+{
+	if (geis->max_events > 0 && geis->queue.count >= (GeisSize)geis->max_events &&
+	    ev->type == GEIS_EVENT_GESTURE_UPDATE) {
+		/* a full queue drops updates; begins and ends are kept */
+		geis_event_delete(ev);
+		return;
+	}
+	geis_queue_push(&geis->queue, ev);
+}
+
+static void
+queue_device_event(Geis geis, GeisEventType type, GeisDevice d)
+{
+	GeisEvent ev;
+
+	if (!geis->track_devices)
+		return;
+	ev = geis_event_new(type);
+	if (!ev)
+		return;
+	ev->device = geis_device_ref(d);
+	if (geis_attr_bag_add_pointer(&ev->attrs, GEIS_EVENT_ATTRIBUTE_DEVICE, d)) {
+		geis_event_delete(ev);
+		return;
+	}
+	geis_enqueue(geis, ev);
+	geis_wake(geis);
+}
+
+void
+geis_core_device_added(Geis geis, UFDevice device, GeisInteger id)
+{
+	GeisDevice d;
+
+	if (!geis || !device)
+		return;
+	for (d = geis->devices; d; d = d->next)
+		if (d->uf == device)
+			return;
+	if (id <= 0)
+		id = geis->next_device_id;
+	if (id >= geis->next_device_id)
+		geis->next_device_id = id + 1;
+	d = geis_device_new(geis, device, id);
+	if (!d) {
+		geis_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR, "out of memory adding a device");
+		return;
+	}
+	d->next = geis->devices;
+	geis->devices = d;
+	queue_device_event(geis, GEIS_EVENT_DEVICE_AVAILABLE, d);
+	geis_engine_device_added(geis, d);
+}
+
+void
+geis_core_device_removed(Geis geis, UFDevice device)
+{
+	if (!geis || !device)
+		return;
+	for (GeisDevice *p = &geis->devices; *p; p = &(*p)->next) {
+		GeisDevice d = *p;
+
+		if (d->uf != device)
+			continue;
+		geis_engine_device_removed(geis, d);
+		*p = d->next;
+		d->next = NULL;
+		d->uf = NULL;
+		queue_device_event(geis, GEIS_EVENT_DEVICE_UNAVAILABLE, d);
+		d->geis = NULL;
+		geis_device_unref(d);
+		return;
+	}
+}
+
+void
+geis_core_frame_event(Geis geis, UFEvent event)
+{
+	UFDevice dev = NULL;
+
+	if (!geis || !event)
+		return;
+	switch (frame_event_get_type(event)) {
+	case UFEventTypeDeviceAdded:
+		if (frame_event_get_property(event, UFEventPropertyDevice, &dev) ==
+		    UFStatusSuccess)
+			geis_core_device_added(geis, dev, 0);
+		break;
+	case UFEventTypeDeviceRemoved:
+		if (frame_event_get_property(event, UFEventPropertyDevice, &dev) ==
+		    UFStatusSuccess)
+			geis_core_device_removed(geis, dev);
+		break;
+	case UFEventTypeFrame:
+		grail_process_frame_event(geis->grail, event);
+		geis_engine_drain(geis);
+		break;
+	}
+}
+
+static const struct {
+	const char *name;
+	GeisInteger id;
+	UGGestureTypeMask mask;
+} classes[GEIS_NUM_CLASSES] = {
+	{ GEIS_GESTURE_DRAG, GEIS_GESTURE_PRIMITIVE_DRAG, UGGestureTypeDrag },
+	{ GEIS_GESTURE_PINCH, GEIS_GESTURE_PRIMITIVE_PINCH, UGGestureTypePinch },
+	{ GEIS_GESTURE_ROTATE, GEIS_GESTURE_PRIMITIVE_ROTATE, UGGestureTypeRotate },
+	{ GEIS_GESTURE_TAP, GEIS_GESTURE_PRIMITIVE_TAP, UGGestureTypeTap },
+	{ GEIS_GESTURE_TOUCH, GEIS_GESTURE_PRIMITIVE_TOUCH, UGGestureTypeTouch },
+};
+
+/* Start the backend; queue the start-up events. */
+static int
+start(Geis geis)
+{
+	int rc;
+
+	if (geis->started)
+		return geis->backend_failed ? -1 : 0;
+	geis->started = 1;
+	if (geis->track_classes) {
+		for (int i = 0; i < GEIS_NUM_CLASSES; i++) {
+			GeisEvent ev = geis_event_new(GEIS_EVENT_CLASS_AVAILABLE);
+
+			if (!ev)
+				continue;
+			geis_gesture_class_ref(geis->classes[i]);
+			ev->klass = geis->classes[i];
+			if (geis_attr_bag_add_pointer(&ev->attrs, GEIS_EVENT_ATTRIBUTE_CLASS,
+						      geis->classes[i])) {
+				geis_event_delete(ev);
+				continue;
+			}
+			geis_enqueue(geis, ev);
+		}
+	}
+	rc = geis->backend->ops->start(geis->backend);
+	if (rc < 0) {
+		geis->backend_failed = 1;
+		geis_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR,
+				"the %s backend failed to start: %s",
+				geis->backend->ops->name, strerror(-rc));
+		return -1;
+	}
+	{
+		GeisEvent ev = geis_event_new(GEIS_EVENT_INIT_COMPLETE);
+
+		if (ev)
+			geis_enqueue(geis, ev);
+	}
+	geis_wake(geis);
+	return 0;
+}
+
+static int
+parse_env(Geis geis, enum backend_kind *kind, const char **path, int *fast)
+{
+	const char *v = getenv(UTOUCH_GEIS_BACKEND_ENV);
+
+	if (!v || !*v)
+		return 0;
+	if (strncmp(v, "recording:", 10) == 0 && v[10]) {
+		*kind = BACKEND_RECORDING;
+		*path = v + 10;
+	} else if (strncmp(v, "recording-fast:", 15) == 0 && v[15]) {
+		*kind = BACKEND_RECORDING;
+		*path = v + 15;
+		*fast = 1;
+	} else if (strcmp(v, "evdev") == 0) {
+		*kind = BACKEND_EVDEV;
+	} else if (strcmp(v, "x11") == 0) {
+		*kind = BACKEND_X11;
+	} else {
+		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
+				"%s=\"%s\" is not recording:PATH, recording-fast:PATH, "
+				"evdev or x11", UTOUCH_GEIS_BACKEND_ENV, v);
+		return -1;
+	}
+	return 0;
+}
+
+static void
+instance_free(Geis geis)
+{
+	/* subscriptions first: deactivating them talks to the backend (grab
+	 * hooks) and to grail */
+	while (geis->subs)
+		geis_subscription_delete(geis->subs);
+	while (geis->filters)
+		geis_filter_delete(geis->filters);   /* the ones no subscription owned */
+	while (geis->regions)
+		geis_region_delete(geis->regions);
+	geis_queue_clear(&geis->queue);
+	if (geis->backend)
+		geis->backend->ops->destroy(geis->backend);
+	geis->backend = NULL;
+	geis_engine_fini(geis);
+	while (geis->devices) {
+		GeisDevice d = geis->devices;
+
+		geis->devices = d->next;
+		d->geis = NULL;
+		d->uf = NULL;
+		geis_device_unref(d);
+	}
+	for (int i = 0; i < GEIS_NUM_CLASSES; i++)
+		geis_gesture_class_unref(geis->classes[i]);
+	while (geis->mux)
+		geis_mux_remove(geis, geis->mux->fd);
+	if (geis->timerfd >= 0)
+		close(geis->timerfd);
+	if (geis->wakefd >= 0)
+		close(geis->wakefd);
+	if (geis->epfd >= 0)
+		close(geis->epfd);
+	free(geis);
+}
+
+GEIS_API Geis
+geis_new(GeisString init_arg_name, ...)
+{
+	enum backend_kind kind = BACKEND_NONE;
+	const char *path = NULL;
+	int fast = 0;
+	struct geis_evdev_config evcfg = { 0 };
+	Geis geis;
+	va_list ap;
+
+	geis_error_clear(NULL);
+	geis = calloc(1, sizeof(*geis));
+	if (!geis) {
+		geis_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR, "geis_new: out of memory");
+		return NULL;
+	}
+	geis->epfd = geis->wakefd = geis->timerfd = -1;
+	geis->atomic = 1;
+	geis->next_device_id = 1;
+	geis->next_sub_id = 1;
+
+	va_start(ap, init_arg_name);
+	for (const char *arg = init_arg_name; arg; arg = va_arg(ap, const char *)) {
+		if (strcmp(arg, GEIS_INIT_TRACK_DEVICES) == 0)
+			geis->track_devices = 1;
+		else if (strcmp(arg, GEIS_INIT_TRACK_GESTURE_CLASSES) == 0)
+			geis->track_classes = 1;
+		else if (strcmp(arg, GEIS_INIT_SYNCHRONOUS_START) == 0)
+			geis->sync_start = 1;
+		else if (strcmp(arg, GEIS_INIT_NO_ATOMIC_GESTURES) == 0)
+			geis->atomic = 0;
+		else if (strcmp(arg, GEIS_INIT_SEND_TENTATIVE_EVENTS) == 0)
+			geis->tentative = 1;
+		else if (strcmp(arg, GEIS_INIT_SEND_SYNCHRONOS_EVENTS) == 0)
+			geis->synchronous = 1;
+		else if (strcmp(arg, GEIS_INIT_SERVICE_PROVIDER) == 0 ||
+			 strcmp(arg, GEIS_INIT_GRAIL_BACKEND) == 0 ||
+			 strcmp(arg, GEIS_INIT_XCB_BACKEND) == 0)
+			; /* the default backend selection applies */
+		else if (strcmp(arg, GEIS_INIT_DBUS_BACKEND) == 0)
+			geis_error_push(NULL, GEIS_STATUS_NOT_SUPPORTED,
+					"geis_new: there is no DBus backend; using the "
+					"default backend");
+		else if (strcmp(arg, UTOUCH_GEIS_INIT_RECORDING) == 0) {
+			kind = BACKEND_RECORDING;
+			path = va_arg(ap, const char *);
+		} else if (strcmp(arg, UTOUCH_GEIS_INIT_RECORDING_FAST) == 0)
+			fast = 1;
+		else if (strcmp(arg, UTOUCH_GEIS_INIT_EVDEV) == 0)
+			kind = BACKEND_EVDEV;
+		else if (strcmp(arg, UTOUCH_GEIS_INIT_EVDEV_GRAB) == 0)
+			evcfg.grab = 1;
+		else if (strcmp(arg, UTOUCH_GEIS_INIT_EVDEV_DIR) == 0)
+			evcfg.dir = (char *)va_arg(ap, const char *);
+		else if (strcmp(arg, UTOUCH_GEIS_INIT_EVDEV_OPEN_INTERFACE) == 0) {
+			const struct utouch_geis_open_interface *iface =
+				va_arg(ap, const struct utouch_geis_open_interface *);
+			void *user_data = va_arg(ap, void *);
+			if (iface && iface->open_restricted && iface->close_restricted) {
+				evcfg.open_restricted = iface->open_restricted;
+				evcfg.close_restricted = iface->close_restricted;
+				evcfg.user_data = user_data;
+			} else {
+				geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
+						"geis_new: the open interface needs both "
+						"functions; using open(2)/close(2)");
+			}
+		}
+		else if (strcmp(arg, UTOUCH_GEIS_INIT_X11) == 0)
+			kind = BACKEND_X11;
+		else
+			geis_error_push(NULL, GEIS_STATUS_NOT_SUPPORTED,
+					"geis_new: unknown init argument \"%s\" skipped", arg);
+	}
+	va_end(ap);
+
+	if (kind == BACKEND_NONE) {
+		int env_fast = 0;
+
+		if (parse_env(geis, &kind, &path, &env_fast) < 0)
+			goto fail;
+		fast |= env_fast;
+	}
+	if (kind == BACKEND_NONE) {
+#ifdef UTOUCH_GEIS_HAVE_X11
+		const char *display = getenv("DISPLAY");
+		kind = display && *display ? BACKEND_X11 : BACKEND_EVDEV;
+#else
+		kind = BACKEND_EVDEV;
+#endif
+	}
+
+	geis->epfd = epoll_create1(EPOLL_CLOEXEC);
+	geis->wakefd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	geis->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	if (geis->epfd < 0 || geis->wakefd < 0 || geis->timerfd < 0 ||
+	    geis_mux_add(geis, geis->wakefd, EPOLLIN, on_wake, geis) < 0 ||
+	    geis_mux_add(geis, geis->timerfd, EPOLLIN, on_timer, geis) < 0) {
+		geis_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR,
+				"geis_new: cannot create file descriptors: %s", strerror(errno));
+		goto fail;
+	}
+	for (int i = 0; i < GEIS_NUM_CLASSES; i++) {
+		geis->classes[i] = geis_gesture_class_new(classes[i].name, classes[i].id,
+							  classes[i].mask);
+		if (!geis->classes[i]) {
+			geis_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR, "geis_new: out of memory");
+			goto fail;
+		}
+	}
+	if (geis_engine_init(geis) < 0) {
+		geis_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR, "geis_new: cannot create grail");
+		goto fail;
+	}
+
+	switch (kind) {
+	case BACKEND_RECORDING:
+		if (!path) {
+			geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
+					"geis_new: the recording backend needs a path");
+			goto fail;
+		}
+		geis->backend = geis_backend_recording_new(geis, path, fast);
+		break;
+	case BACKEND_EVDEV:
+		geis->backend = geis_backend_evdev_new_config(geis, &evcfg);
+		break;
+	case BACKEND_X11:
+#ifdef UTOUCH_GEIS_HAVE_X11
+		geis->backend = geis_backend_x11_new(geis, NULL);
+		break;
+#else
+		geis_error_push(NULL, GEIS_STATUS_NOT_SUPPORTED,
+				"geis_new: this build has no X11 backend");
+		goto fail;
+#endif
+	case BACKEND_NONE:
+		goto fail;
+	}
+	if (!geis->backend) {
+		/* the backend explains itself on the instance stack */
+		for (GeisSize i = 0; i < geis->errors.count; i++)
+			geis_error_push(NULL, geis->errors.code[i], "%s", geis->errors.msg[i]);
+		geis_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR,
+				"geis_new: cannot create the backend");
+		goto fail;
+	}
+	if (geis->sync_start && start(geis) < 0) {
+		for (GeisSize i = 0; i < geis->errors.count; i++)
+			geis_error_push(NULL, geis->errors.code[i], "%s", geis->errors.msg[i]);
+		goto fail;
+	}
+	geis_wake(geis);
+	return geis;
+fail:
+	instance_free(geis);
+	return NULL;
+}
+
+GEIS_API GeisStatus
+geis_delete(Geis geis)
+{
+	if (!geis) {
+		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT, "geis_delete: NULL instance");
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	instance_free(geis);
+	return GEIS_STATUS_SUCCESS;
+}
+
+/* ---- configuration ---- */
+
+GEIS_API GeisStatus
+geis_get_configuration(Geis geis, GeisString name, void *value)
+{
+	if (!geis || !name || !value) {
+		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+				"geis_get_configuration: NULL argument");
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	geis_error_clear(geis);
+	if (strcmp(name, GEIS_CONFIGURATION_FD) == 0) {
+		*(int *)value = geis->epfd;
+	} else if (strcmp(name, GEIS_CONFIG_MAX_EVENTS) == 0) {
+		*(GeisInteger *)value = geis->max_events;
+	} else if (strcmp(name, GEIS_CONFIG_ATOMIC_GESTURES) == 0) {
+		*(GeisBoolean *)value = geis->atomic ? GEIS_TRUE : GEIS_FALSE;
+	} else if (strcmp(name, GEIS_CONFIG_SEND_TENTATIVE_EVENTS) == 0) {
+		*(GeisBoolean *)value = geis->tentative ? GEIS_TRUE : GEIS_FALSE;
+	} else if (strcmp(name, GEIS_CONFIG_SEND_SYNCHRONOS_EVENTS) == 0) {
+		*(GeisBoolean *)value = geis->synchronous ? GEIS_TRUE : GEIS_FALSE;
+	} else if (strcmp(name, GEIS_CONFIG_NUM_ACTIVE_SUBSCRIPTIONS) == 0) {
+		GeisInteger n = 0;
+
+		for (GeisSubscription s = geis->subs; s; s = s->next)
+			n += s->active != 0;
+		*(GeisInteger *)value = n;
+	} else {
+		geis_error_push(geis, GEIS_STATUS_NOT_SUPPORTED,
+				"geis_get_configuration: unknown item \"%s\"", name);
+		return GEIS_STATUS_NOT_SUPPORTED;
+	}
+	return GEIS_STATUS_SUCCESS;
+}
+
+GEIS_API GeisStatus
+geis_set_configuration(Geis geis, GeisString name, void *value)
+{
+	if (!geis || !name || !value) {
+		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+				"geis_set_configuration: NULL argument");
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	geis_error_clear(geis);
+	if (strcmp(name, GEIS_CONFIG_MAX_EVENTS) == 0) {
+		GeisInteger v = *(GeisInteger *)value;
+
+		if (v < 0) {
+			geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+					"geis_set_configuration: \"%s\" must not be negative",
+					name);
+			return GEIS_STATUS_BAD_ARGUMENT;
+		}
+		geis->max_events = v;
+	} else if (strcmp(name, GEIS_CONFIG_ATOMIC_GESTURES) == 0) {
+		geis->atomic = *(GeisBoolean *)value != 0;
+	} else if (strcmp(name, GEIS_CONFIG_SEND_TENTATIVE_EVENTS) == 0) {
+		geis->tentative = *(GeisBoolean *)value != 0;
+	} else if (strcmp(name, GEIS_CONFIG_SEND_SYNCHRONOS_EVENTS) == 0) {
+		geis->synchronous = *(GeisBoolean *)value != 0;
+	} else if (strcmp(name, GEIS_CONFIGURATION_FD) == 0 ||
+		   strcmp(name, GEIS_CONFIG_NUM_ACTIVE_SUBSCRIPTIONS) == 0) {
+		geis_error_push(geis, GEIS_STATUS_NOT_SUPPORTED,
+				"geis_set_configuration: \"%s\" is read only", name);
+		return GEIS_STATUS_NOT_SUPPORTED;
+	} else {
+		geis_error_push(geis, GEIS_STATUS_NOT_SUPPORTED,
+				"geis_set_configuration: unknown item \"%s\"", name);
+		return GEIS_STATUS_NOT_SUPPORTED;
+	}
+	return GEIS_STATUS_SUCCESS;
+}
+
+/* ---- callbacks and dispatch ---- */
+
+GEIS_API void
+geis_register_event_callback(Geis geis, GeisEventCallback event_callback, void *context)
+{
+	if (!geis)
+		return;
+	geis->event_cb = event_callback;
+	geis->event_ctx = context;
+	geis_wake(geis);
+}
+
+GEIS_API void
+geis_register_device_callback(Geis geis, GeisEventCallback event_callback, void *context)
+{
+	if (!geis)
+		return;
+	geis->device_cb = event_callback;
+	geis->device_ctx = context;
+	geis_wake(geis);
+}
+
+static int
+is_device_event(GeisEventType t)
+{
+	return t == GEIS_EVENT_DEVICE_AVAILABLE || t == GEIS_EVENT_DEVICE_UNAVAILABLE;
+}
+
+static int
+is_class_event(GeisEventType t)
+{
+	return t == GEIS_EVENT_CLASS_AVAILABLE || t == GEIS_EVENT_CLASS_CHANGED ||
+	       t == GEIS_EVENT_CLASS_UNAVAILABLE;
+}
+
+/* Hand queued events to the registered callbacks.  Returns the number
+ * delivered. */
+int
+geis_deliver_callbacks(Geis geis)
+{
+	GeisEvent ev = geis->queue.head;
+	int n = 0;
+
+	if (geis->delivering)
+		return 0;   /* the running loop picks up new events */
+	geis->delivering = 1;
+	while (ev) {
+		GeisEvent next = ev->next;
+		GeisEventCallback cb = NULL;
+		void *ctx = NULL;
+
+		if (is_device_event(ev->type) && geis->device_cb) {
+			cb = geis->device_cb;
+			ctx = geis->device_ctx;
+		} else if (is_class_event(ev->type) && geis->class_cb) {
+			cb = geis->class_cb;
+			ctx = geis->class_ctx;
+		} else if (geis->event_cb) {
+			cb = geis->event_cb;
+			ctx = geis->event_ctx;
+		}
+		if (cb) {
+			geis_queue_remove(&geis->queue, ev);
+			geis_engine_event_delivered(geis, ev);
+			cb(geis, ev, ctx);
+			n++;
+			/* the callback may have accepted/rejected and purged
+			 * events: restart from the head */
+			next = geis->queue.head;
+		}
+		ev = next;
+	}
+	geis->delivering = 0;
+	return n;
+}
+
+GEIS_API GeisStatus
+geis_dispatch_events(Geis geis)
+{
+	struct epoll_event evs[16];
+	int ready, handled = 0;
+	GeisSize before;
+
+	if (!geis) {
+		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
+				"geis_dispatch_events: NULL instance");
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	geis_error_clear(geis);
+	if (geis->in_dispatch)
+		return GEIS_STATUS_SUCCESS;
+	geis->in_dispatch = 1;
+	before = geis->queue.count;
+	if (!geis->started) {
+		if (start(geis) < 0) {
+			geis->in_dispatch = 0;
+			return GEIS_STATUS_UNKNOWN_ERROR;
+		}
+		handled = 1;
+	}
+	ready = epoll_wait(geis->epfd, evs, 16, 0);
+	for (int i = 0; i < ready; i++) {
+		struct geis_mux_entry *e = evs[i].data.ptr;
+
+		/* an earlier callback may have removed this entry */
+		for (struct geis_mux_entry *m = geis->mux; m; m = m->next) {
+			if (m == e) {
+				if (e->fd != geis->wakefd)
+					handled = 1;
+				e->fn(e->data, e->fd, evs[i].events);
+				break;
+			}
+		}
+	}
+	geis_engine_rearm(geis);
+	if (geis_deliver_callbacks(geis) > 0)
+		handled = 1;
+	geis->in_dispatch = 0;
+	if (geis->backend_failed) {
+		geis_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR, "the backend failed to start");
+		return GEIS_STATUS_UNKNOWN_ERROR;
+	}
+	if (!handled && geis->queue.count == before)
+		return GEIS_STATUS_EMPTY;
+	{
+		/* more input already waiting? (the wake fd does not count) */
+		int more = epoll_wait(geis->epfd, evs, 16, 0);
+
+		for (int i = 0; i < more; i++) {
+			struct geis_mux_entry *e = evs[i].data.ptr;
+
+			if (e->fd != geis->wakefd)
+				return GEIS_STATUS_CONTINUE;
+		}
+	}
+	return GEIS_STATUS_SUCCESS;
+}
+
+GEIS_API GeisStatus
+geis_next_event(Geis geis, GeisEvent *event)
+{
+	GeisEvent ev;
+
+	if (!geis || !event) {
+		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT, "geis_next_event: NULL argument");
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	ev = geis_queue_pop(&geis->queue);
+	if (!ev)
+		return GEIS_STATUS_EMPTY;
+	geis_engine_event_delivered(geis, ev);
+	*event = ev;
+	return geis->queue.count ? GEIS_STATUS_CONTINUE : GEIS_STATUS_SUCCESS;
+}
+
+/* ---- utouch extensions ---- */
+
+GEIS_API GeisBoolean
+utouch_geis_playback_finished(Geis geis)
+{
+	if (!geis || !geis->backend || !geis->backend->ops->finished)
+		return GEIS_FALSE;
+	return geis->backend->ops->finished(geis->backend) ? GEIS_TRUE : GEIS_FALSE;
+}
+
+GEIS_API uint64_t
+utouch_geis_now(Geis geis)
+{
+	return geis ? geis_now(geis) : 0;
+}
+
+GEIS_API GeisStatus
+utouch_geis_add_input_fd(Geis geis, int fd, const char *caps_path)
+{
+	if (!geis || fd < 0 || !caps_path) {
+		if (fd >= 0)
+			close(fd);
+		if (geis)
+			geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+					"utouch_geis_add_input_fd: bad argument");
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	struct ut_recording *rec = NULL;
+	char err[512];
+	if (ut_recording_load(caps_path, NULL, &rec, err, sizeof(err)) < 0) {
+		close(fd);
+		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT, "utouch_geis_add_input_fd: %s",
+				err);
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	if (geis->backend && !geis->started && start(geis) < 0) {
+		close(fd);
+		ut_recording_free(rec);
+		return GEIS_STATUS_UNKNOWN_ERROR;
+	}
+	GeisStatus st = geis_backend_evdev_add_fd(geis->backend, fd, rec->dev,
+						  libevdev_get_name(rec->dev));
+	ut_recording_free(rec);
+	if (st == GEIS_STATUS_BAD_ARGUMENT)
+		geis_error_push(geis, st, "utouch_geis_add_input_fd: the instance does not "
+				"use the evdev backend");
+	else if (st != GEIS_STATUS_SUCCESS)
+		geis_error_push(geis, st, "utouch_geis_add_input_fd: cannot add the stream");
+	return st;
+}

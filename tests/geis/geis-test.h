@@ -1,0 +1,63 @@
+/*
+ * Helpers shared by the geis tests: recordings, event collection and an
+ * independent model of a recording's touches.
+ */
+#ifndef UTOUCH_GEIS_TEST_H
+#define UTOUCH_GEIS_TEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <geis/geis.h>
+#include <utouch/geis.h>
+
+/** Absolute path of a bundled recording (data/recordings/NAME). */
+const char *gt_recording(const char *name);
+
+/** One gesture event, flattened for checks. */
+struct gt_event {
+	GeisEventType type;
+	GeisGestureId id;
+	int touches;
+	int64_t timestamp;
+	float pos_x, pos_y, delta_x, delta_y, vel_x, vel_y;
+	float radius, radius_delta, radial_velocity;
+	float angle, angle_delta, angular_velocity;
+	float focus_x, focus_y, bbox[4];
+	int window, device;
+	int touch_id[5];
+	float touch_x[5], touch_y[5];
+	int construction_finished;
+	unsigned mask;  /* "gesture name": 1 drag 2 pinch 4 rotate 8 tap 16 touch */
+};
+
+struct gt_log {
+	struct gt_event *ev;
+	size_t n, cap;
+	size_t other;   /* non-gesture events */
+};
+
+/** Flatten a gesture event (any event: non-gesture ones count in other). */
+void gt_log_add(struct gt_log *log, Geis geis, GeisEvent ev);
+void gt_log_free(struct gt_log *log);
+
+/** Dispatch until the recording finished and nothing is left; log every
+ * event taken with geis_next_event(). */
+void gt_run_fast(Geis geis, struct gt_log *log);
+
+/** Touch state after one SYN_REPORT of a recording. */
+struct gt_snap {
+	int64_t time;      /* ms, in geis' recording time base (first event 1000) */
+	int n;
+	int id[16];        /* 1, 2, 3 ... in order of appearance */
+	float x[16], y[16];/* window coordinates (1024 x 768 screen) */
+};
+
+/** Replay a protocol-B recording by hand. Returns the number of snapshots
+ * in *out (caller frees). */
+size_t gt_model(const char *path, struct gt_snap **out);
+
+/** The first snapshot with the given time, or NULL. */
+const struct gt_snap *gt_model_at(const struct gt_snap *s, size_t n, int64_t time);
+
+#endif

@@ -1,0 +1,773 @@
+/*
+ * End-to-end tests of geis on a real X server (Xorg + dummy video +
+ * inputtest touch devices, see xorg-harness.h).
+ *
+ * Two kinds of client share one process here, each with its own X
+ * connection, as they would on a desktop:
+ *   - a geis client (window manager or application) whose subscriptions
+ *     take touch grabs through the geis X11 backend;
+ *   - a "painting" client that selects raw XI 2.2 touch events on its
+ *     own window and records what it gets.
+ *
+ * Usage: test-geis-x11 SCENARIO, one of
+ *   wm-wins       a 3-touch swipe accepted by the window manager never
+ *                 reaches the painting client
+ *   fallthrough   a 3-touch tap no subscription matches is rejected and
+ *                 replayed to the painting client, in order, with its
+ *                 coordinates
+ *   mixed         an application with a 2-touch pinch subscription and
+ *                 raw touch handling on the same window
+ *   timeout       a touch held still is rejected after the drag timeout
+ *                 and reaches the window below without further input
+ *   hotplug       device removal and addition during a session
+ *   server-gone   the X server dies under a running geis client
+ *   latency       time from a touch at the server to the geis event
+ *                 (prints statistics, asserts only that events arrive)
+ *
+ * Exit status 0 pass, 1 fail, 77 skip (Xorg cannot run here).
+ */
+#include <errno.h>
+#include <math.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <X11/Xlib.h>
+#include <X11/extensions/XInput2.h>
+
+#include <geis/geis.h>
+#include <utouch/geis.h>
+
+#include "xorg-harness.h"
+
+/* the painting client's window, in screen pixels */
+#define WIN_X 100
+#define WIN_Y 100
+#define WIN_W 600
+#define WIN_H 400
+
+static struct xh_server xs;
+static int failures;
+
+#define CHECK(cond, ...)                                                         \
+	do {                                                                     \
+		if (!(cond)) {                                                   \
+			fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
+			fprintf(stderr, __VA_ARGS__);                            \
+			fputc('\n', stderr);                                     \
+			failures++;                                              \
+		}                                                                \
+	} while (0)
+
+static void
+die(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "FAIL: ");
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	xh_dump_log(&xs, 30);
+	xh_stop(&xs);
+	exit(1);
+}
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* ------------------------------------------------------------------ */
+/* the painting client                                                 */
+
+struct raw_touch {
+	int type;          /* XI_TouchBegin / Update / End */
+	unsigned int id;   /* X touch id */
+	double x, y;       /* window coordinates */
+};
+
+struct painter {
+	Display *dpy;
+	Window win;
+	int xi_opcode;
+	struct raw_touch ev[512];
+	int n;
+};
+
+static void
+painter_open(struct painter *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->dpy = XOpenDisplay(xs.display_name);
+	if (!p->dpy)
+		die("painter: cannot open %s", xs.display_name);
+	int ev, err;
+	if (!XQueryExtension(p->dpy, "XInputExtension", &p->xi_opcode, &ev, &err))
+		die("painter: no XInputExtension");
+	int major = 2, minor = 2;
+	XIQueryVersion(p->dpy, &major, &minor);
+	p->win = XCreateSimpleWindow(p->dpy, DefaultRootWindow(p->dpy), WIN_X, WIN_Y,
+				     WIN_W, WIN_H, 0, 0, 0);
+	/* no window manager: ask for no decoration by being override-redirect */
+	XSetWindowAttributes attrs = { .override_redirect = True };
+	XChangeWindowAttributes(p->dpy, p->win, CWOverrideRedirect, &attrs);
+	unsigned char bits[XIMaskLen(XI_LASTEVENT)] = { 0 };
+	XIEventMask mask = { .deviceid = XIAllMasterDevices, .mask_len = sizeof(bits),
+			     .mask = bits };
+	XISetMask(bits, XI_TouchBegin);
+	XISetMask(bits, XI_TouchUpdate);
+	XISetMask(bits, XI_TouchEnd);
+	XISelectEvents(p->dpy, p->win, &mask, 1);
+	XMapRaised(p->dpy, p->win);
+	XSync(p->dpy, False);
+}
+
+/* Collect the painter's touch events that arrived so far. */
+static void
+painter_pump(struct painter *p)
+{
+	XSync(p->dpy, False);
+	while (XPending(p->dpy)) {
+		XEvent xev;
+		XNextEvent(p->dpy, &xev);
+		XGenericEventCookie *c = &xev.xcookie;
+		if (c->type != GenericEvent || c->extension != p->xi_opcode ||
+		    !XGetEventData(p->dpy, c))
+			continue;
+		if (c->evtype == XI_TouchBegin || c->evtype == XI_TouchUpdate ||
+		    c->evtype == XI_TouchEnd) {
+			const XIDeviceEvent *d = c->data;
+			if (p->n < (int)(sizeof(p->ev) / sizeof(p->ev[0])))
+				p->ev[p->n++] = (struct raw_touch){
+					.type = c->evtype, .id = (unsigned int)d->detail,
+					.x = d->event_x, .y = d->event_y };
+		}
+		XFreeEventData(p->dpy, c);
+	}
+}
+
+static int
+painter_count(const struct painter *p, int type)
+{
+	int n = 0;
+	for (int i = 0; i < p->n; i++)
+		n += p->ev[i].type == type;
+	return n;
+}
+
+static void
+painter_close(struct painter *p)
+{
+	if (p->dpy)
+		XCloseDisplay(p->dpy);
+	p->dpy = NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* the geis client                                                     */
+
+enum policy { POLICY_ACCEPT, POLICY_REJECT, POLICY_NONE };
+
+struct gesture_rec {
+	GeisGestureId id;
+	int begun, updates, ended;
+	int touches;
+	char cls[16];
+	double first_x, last_x, first_y, last_y;
+	double radius_first, radius_last;
+};
+
+struct client {
+	Geis geis;
+	int fd;
+	enum policy policy;
+	struct gesture_rec g[64];
+	int ng;
+	int init_complete;
+	int devices_available, devices_unavailable;
+	int errors;
+	/* latency: time of the newest gesture event */
+	double last_event_ms;
+	int nevents;
+};
+
+static struct gesture_rec *
+find_rec(struct client *c, GeisGestureId id)
+{
+	for (int i = 0; i < c->ng; i++)
+		if (c->g[i].id == id)
+			return &c->g[i];
+	if (c->ng == (int)(sizeof(c->g) / sizeof(c->g[0])))
+		return NULL;
+	struct gesture_rec *r = &c->g[c->ng++];
+	memset(r, 0, sizeof(*r));
+	r->id = id;
+	return r;
+}
+
+static double
+frame_float(GeisFrame f, const char *name, double dflt)
+{
+	GeisAttr a = geis_frame_attr_by_name(f, name);
+	if (!a)
+		return dflt;
+	switch (geis_attr_type(a)) {
+	case GEIS_ATTR_TYPE_FLOAT:
+		return geis_attr_value_to_float(a);
+	case GEIS_ATTR_TYPE_INTEGER:
+		return geis_attr_value_to_integer(a);
+	default:
+		return dflt;
+	}
+}
+
+static void
+handle_gesture(struct client *c, GeisEvent ev)
+{
+	GeisEventType type = geis_event_type(ev);
+	GeisAttr a = geis_event_attr_by_name(ev, GEIS_EVENT_ATTRIBUTE_GROUPSET);
+	GeisGroupSet gs = a ? geis_attr_value_to_pointer(a) : NULL;
+	if (!gs)
+		return;
+	c->last_event_ms = now_ms();
+	c->nevents++;
+	for (GeisSize i = 0; i < geis_groupset_group_count(gs); i++) {
+		GeisGroup grp = geis_groupset_group(gs, i);
+		for (GeisSize j = 0; j < geis_group_frame_count(grp); j++) {
+			GeisFrame f = geis_group_frame(grp, j);
+			GeisGestureId id = geis_frame_id(f);
+			struct gesture_rec *r = find_rec(c, id);
+			if (!r)
+				continue;
+			double x = frame_float(f, GEIS_GESTURE_ATTRIBUTE_POSITION_X, NAN);
+			double y = frame_float(f, GEIS_GESTURE_ATTRIBUTE_POSITION_Y, NAN);
+			double rad = frame_float(f, GEIS_GESTURE_ATTRIBUTE_RADIUS, NAN);
+			r->touches = (int)frame_float(f, GEIS_GESTURE_ATTRIBUTE_TOUCHES, 0);
+			if (type == GEIS_EVENT_GESTURE_BEGIN) {
+				r->begun++;
+				r->first_x = x;
+				r->first_y = y;
+				r->radius_first = rad;
+				GeisAttr n = geis_frame_attr_by_name(f, GEIS_GESTURE_ATTRIBUTE_GESTURE_NAME);
+				if (n && geis_attr_type(n) == GEIS_ATTR_TYPE_STRING)
+					snprintf(r->cls, sizeof(r->cls), "%s",
+						 geis_attr_value_to_string(n));
+				if (c->policy == POLICY_ACCEPT)
+					CHECK(geis_gesture_accept(c->geis, grp, id) ==
+						      GEIS_STATUS_SUCCESS,
+					      "accept gesture %u", (unsigned)id);
+				else if (c->policy == POLICY_REJECT)
+					geis_gesture_reject(c->geis, grp, id);
+			} else if (type == GEIS_EVENT_GESTURE_UPDATE) {
+				r->updates++;
+			} else if (type == GEIS_EVENT_GESTURE_END) {
+				r->ended++;
+			}
+			if (!isnan(x)) {
+				r->last_x = x;
+				r->last_y = y;
+			}
+			if (!isnan(rad))
+				r->radius_last = rad;
+		}
+	}
+}
+
+/* Dispatch geis until it has been idle for @p idle_ms (at most @p max_ms). */
+static void
+client_pump(struct client *c, int idle_ms, int max_ms)
+{
+	double start = now_ms(), last = start;
+	while (now_ms() - start < max_ms && now_ms() - last < idle_ms) {
+		struct pollfd pfd = { .fd = c->fd, .events = POLLIN };
+		int r = poll(&pfd, 1, 10);
+		if (r <= 0)
+			continue;
+		last = now_ms();
+		GeisStatus st = geis_dispatch_events(c->geis);
+		if (st != GEIS_STATUS_SUCCESS && st != GEIS_STATUS_CONTINUE &&
+		    st != GEIS_STATUS_EMPTY)
+			c->errors++;
+		GeisEvent ev;
+		for (;;) {
+			st = geis_next_event(c->geis, &ev);
+			if (st != GEIS_STATUS_SUCCESS && st != GEIS_STATUS_CONTINUE)
+				break;
+			switch (geis_event_type(ev)) {
+			case GEIS_EVENT_INIT_COMPLETE:
+				c->init_complete++;
+				break;
+			case GEIS_EVENT_DEVICE_AVAILABLE:
+				c->devices_available++;
+				break;
+			case GEIS_EVENT_DEVICE_UNAVAILABLE:
+				c->devices_unavailable++;
+				break;
+			case GEIS_EVENT_ERROR:
+				c->errors++;
+				break;
+			case GEIS_EVENT_GESTURE_BEGIN:
+			case GEIS_EVENT_GESTURE_UPDATE:
+			case GEIS_EVENT_GESTURE_END:
+				handle_gesture(c, ev);
+				break;
+			default:
+				break;
+			}
+			geis_event_delete(ev);
+		}
+	}
+}
+
+/*
+ * Start a geis client on the test server with one subscription: @p cls
+ * with @p touches touches on window @p window (0: the root window).
+ */
+static void
+client_open(struct client *c, enum policy policy, const char *cls, int touches,
+	    Window window)
+{
+	memset(c, 0, sizeof(*c));
+	c->policy = policy;
+	c->geis = geis_new(UTOUCH_GEIS_INIT_X11, GEIS_INIT_TRACK_DEVICES,
+			   GEIS_INIT_SYNCHRONOUS_START, GEIS_INIT_NO_ATOMIC_GESTURES,
+			   NULL);
+	if (!c->geis)
+		die("geis_new on %s failed", xs.display_name);
+	if (geis_get_configuration(c->geis, GEIS_CONFIGURATION_FD, &c->fd) !=
+	    GEIS_STATUS_SUCCESS)
+		die("no geis fd");
+	GeisSubscription sub = geis_subscription_new(c->geis, "test", GEIS_SUBSCRIPTION_NONE);
+	GeisFilter filter = geis_filter_new(c->geis, "test");
+	if (!sub || !filter)
+		die("subscription/filter");
+	if (geis_filter_add_term(filter, GEIS_FILTER_CLASS, GEIS_CLASS_ATTRIBUTE_NAME,
+				 GEIS_FILTER_OP_EQ, cls, GEIS_GESTURE_ATTRIBUTE_TOUCHES,
+				 GEIS_FILTER_OP_EQ, touches, NULL) != GEIS_STATUS_SUCCESS)
+		die("class term");
+	if (window) {
+		if (geis_filter_add_term(filter, GEIS_FILTER_REGION,
+					 GEIS_REGION_ATTRIBUTE_WINDOWID, GEIS_FILTER_OP_EQ,
+					 (GeisInteger)window, NULL) != GEIS_STATUS_SUCCESS)
+			die("region term");
+	}
+	if (geis_subscription_add_filter(sub, filter) != GEIS_STATUS_SUCCESS)
+		die("add filter");
+	if (geis_subscription_activate(sub) != GEIS_STATUS_SUCCESS)
+		die("activate");
+	client_pump(c, 100, 2000);
+	CHECK(c->init_complete == 1, "INIT_COMPLETE seen %d times", c->init_complete);
+	CHECK(c->devices_available >= 1, "no DEVICE_AVAILABLE event");
+}
+
+static void
+client_close(struct client *c)
+{
+	geis_delete(c->geis);
+	c->geis = NULL;
+}
+
+static const struct gesture_rec *
+find_gesture(const struct client *c, const char *cls, int touches)
+{
+	for (int i = 0; i < c->ng; i++)
+		if (c->g[i].begun && c->g[i].touches == touches &&
+		    strcmp(c->g[i].cls, cls) == 0)
+			return &c->g[i];
+	return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* touch helpers                                                       */
+
+static struct xh_device *
+dev0(void)
+{
+	return &xs.devices[0];
+}
+
+static void
+sync_all(void)
+{
+	if (xh_sync(dev0()) < 0)
+		die("sync: %s", xs.error);
+}
+
+/* n touches in a row at (x, y), spaced 60 px, moved by (dx, dy) per step */
+static void
+swipe(struct client *c, struct painter *p, int n, double x, double y, double dx,
+      double dy, int steps)
+{
+	for (int i = 0; i < n; i++)
+		xh_touch_begin(dev0(), (uint32_t)i + 1, x + 60 * i, y);
+	sync_all();
+	for (int s = 1; s <= steps; s++) {
+		for (int i = 0; i < n; i++)
+			xh_touch_update(dev0(), (uint32_t)i + 1, x + 60 * i + dx * s,
+					y + dy * s);
+		sync_all();
+		client_pump(c, 5, 50);
+		if (p)
+			painter_pump(p);
+	}
+	for (int i = 0; i < n; i++)
+		xh_touch_end(dev0(), (uint32_t)i + 1, x + 60 * i + dx * steps,
+			     y + dy * steps);
+	sync_all();
+}
+
+/* ------------------------------------------------------------------ */
+/* scenarios                                                           */
+
+static void
+scenario_wm_wins(void)
+{
+	struct painter p;
+	struct client wm;
+	painter_open(&p);
+	client_open(&wm, POLICY_ACCEPT, GEIS_GESTURE_DRAG, 3, 0);
+
+	swipe(&wm, &p, 3, 200, 200, 0, 15, 12);
+	client_pump(&wm, 200, 3000);
+	painter_pump(&p);
+
+	const struct gesture_rec *g = find_gesture(&wm, GEIS_GESTURE_DRAG, 3);
+	CHECK(g != NULL, "the window manager saw no 3-touch drag (%d gestures)", wm.ng);
+	if (g) {
+		CHECK(g->ended == 1, "drag ended %d times", g->ended);
+		CHECK(g->updates > 3, "only %d updates", g->updates);
+		/* the centroid moved 12 * 15 px down on the screen */
+		CHECK(fabs((g->last_y - g->first_y) - 180.0) < 40.0,
+		      "drag moved %.1f px, expected about 180", g->last_y - g->first_y);
+	}
+	CHECK(p.n == 0, "the painting client received %d touch events", p.n);
+	client_close(&wm);
+	painter_close(&p);
+}
+
+static void
+scenario_fallthrough(void)
+{
+	struct painter p;
+	struct client wm;
+	painter_open(&p);
+	client_open(&wm, POLICY_ACCEPT, GEIS_GESTURE_DRAG, 3, 0);
+
+	/* a 3-touch tap: down, still, up */
+	const double x0 = 300, y0 = 250;
+	for (int i = 0; i < 3; i++)
+		xh_touch_begin(dev0(), (uint32_t)i + 1, x0 + 50 * i, y0);
+	sync_all();
+	client_pump(&wm, 20, 60);
+	for (int i = 0; i < 3; i++)
+		xh_touch_end(dev0(), (uint32_t)i + 1, x0 + 50 * i, y0);
+	sync_all();
+	/* rejection happens at the end of the touches or at the timeouts */
+	double start = now_ms();
+	while (painter_count(&p, XI_TouchEnd) < 3 && now_ms() - start < 3000) {
+		client_pump(&wm, 20, 100);
+		painter_pump(&p);
+	}
+
+	CHECK(find_gesture(&wm, GEIS_GESTURE_DRAG, 3) == NULL,
+	      "a tap was reported as a 3-touch drag");
+	CHECK(painter_count(&p, XI_TouchBegin) == 3, "%d TouchBegin replayed",
+	      painter_count(&p, XI_TouchBegin));
+	CHECK(painter_count(&p, XI_TouchEnd) == 3, "%d TouchEnd replayed",
+	      painter_count(&p, XI_TouchEnd));
+	/* each touch: Begin before End, at its own coordinates */
+	for (int i = 0; i < p.n; i++) {
+		if (p.ev[i].type != XI_TouchBegin)
+			continue;
+		int k = -1;
+		for (int j = 0; j < 3; j++)
+			if (fabs(p.ev[i].x - (x0 + 50 * j - WIN_X)) < 1.0)
+				k = j;
+		CHECK(k >= 0, "replayed begin at %.1f,%.1f matches no touch", p.ev[i].x,
+		      p.ev[i].y);
+		CHECK(fabs(p.ev[i].y - (y0 - WIN_Y)) < 1.0, "begin y %.1f", p.ev[i].y);
+		int ended_after = 0;
+		for (int j = i + 1; j < p.n; j++)
+			if (p.ev[j].id == p.ev[i].id && p.ev[j].type == XI_TouchEnd)
+				ended_after = 1;
+		CHECK(ended_after, "touch %u: no End after its Begin", p.ev[i].id);
+		for (int j = 0; j < i; j++)
+			CHECK(p.ev[j].id != p.ev[i].id, "touch %u: event before its Begin",
+			      p.ev[i].id);
+	}
+	client_close(&wm);
+	painter_close(&p);
+}
+
+static void
+scenario_mixed(void)
+{
+	struct painter p;
+	struct client app;
+	painter_open(&p);
+	/* the same application: raw touches on p.win, pinch gestures on p.win */
+	client_open(&app, POLICY_ACCEPT, GEIS_GESTURE_PINCH, 2, p.win);
+
+	/* a pinch: two touches moving apart */
+	const double cx = 400, cy = 300;
+	xh_touch_begin(dev0(), 1, cx - 40, cy);
+	xh_touch_begin(dev0(), 2, cx + 40, cy);
+	sync_all();
+	for (int s = 1; s <= 12; s++) {
+		xh_touch_update(dev0(), 1, cx - 40 - 10 * s, cy);
+		xh_touch_update(dev0(), 2, cx + 40 + 10 * s, cy);
+		sync_all();
+		client_pump(&app, 5, 50);
+	}
+	xh_touch_end(dev0(), 1, cx - 160, cy);
+	xh_touch_end(dev0(), 2, cx + 160, cy);
+	sync_all();
+	client_pump(&app, 200, 2000);
+	painter_pump(&p);
+
+	const struct gesture_rec *g = find_gesture(&app, GEIS_GESTURE_PINCH, 2);
+	CHECK(g != NULL, "no 2-touch pinch (%d gestures)", app.ng);
+	if (g) {
+		CHECK(g->ended == 1, "pinch ended %d times", g->ended);
+		CHECK(g->radius_last > g->radius_first * 1.5,
+		      "radius %.3f -> %.3f did not grow", g->radius_first, g->radius_last);
+	}
+	CHECK(p.n == 0, "pinch touches reached the raw handler (%d events)", p.n);
+
+	/* a one-finger stroke: no gesture, the raw handler gets it */
+	int before = p.n;
+	xh_touch_begin(dev0(), 3, 200, 200);
+	sync_all();
+	for (int s = 1; s <= 5; s++) {
+		xh_touch_update(dev0(), 3, 200 + 20 * s, 200);
+		sync_all();
+		client_pump(&app, 5, 30);
+	}
+	xh_touch_end(dev0(), 3, 300, 200);
+	sync_all();
+	double start = now_ms();
+	while (painter_count(&p, XI_TouchEnd) < 1 && now_ms() - start < 3000) {
+		client_pump(&app, 20, 100);
+		painter_pump(&p);
+	}
+	CHECK(painter_count(&p, XI_TouchBegin) == 1, "stroke: %d begins",
+	      painter_count(&p, XI_TouchBegin));
+	CHECK(painter_count(&p, XI_TouchUpdate) >= 5, "stroke: %d updates",
+	      painter_count(&p, XI_TouchUpdate));
+	CHECK(painter_count(&p, XI_TouchEnd) == 1, "stroke: %d ends",
+	      painter_count(&p, XI_TouchEnd));
+	if (p.n > before) {
+		CHECK(fabs(p.ev[before].x - (200 - WIN_X)) < 1.0 &&
+			      fabs(p.ev[before].y - (200 - WIN_Y)) < 1.0,
+		      "stroke begins at %.1f,%.1f", p.ev[before].x, p.ev[before].y);
+		CHECK(fabs(p.ev[p.n - 1].x - (300 - WIN_X)) < 1.0, "stroke ends at %.1f",
+		      p.ev[p.n - 1].x);
+	}
+	client_close(&app);
+	painter_close(&p);
+}
+
+static void
+scenario_timeout(void)
+{
+	struct painter p;
+	struct client wm;
+	painter_open(&p);
+	client_open(&wm, POLICY_ACCEPT, GEIS_GESTURE_DRAG, 1, 0);
+
+	xh_touch_begin(dev0(), 1, 350, 300);
+	sync_all();
+	double start = now_ms();
+	/* no further input: only geis's timer can make the touch move on */
+	while (painter_count(&p, XI_TouchBegin) < 1 && now_ms() - start < 3000) {
+		client_pump(&wm, 20, 50);
+		painter_pump(&p);
+	}
+	double waited = now_ms() - start;
+	CHECK(painter_count(&p, XI_TouchBegin) == 1,
+	      "the still touch did not reach the window (waited %.0f ms)", waited);
+	CHECK(find_gesture(&wm, GEIS_GESTURE_DRAG, 1) == NULL, "a still touch dragged");
+	fprintf(stderr, "still touch replayed after %.0f ms\n", waited);
+	if (p.n > 0)
+		CHECK(fabs(p.ev[0].x - (350 - WIN_X)) < 1.0, "replayed at %.1f", p.ev[0].x);
+	xh_touch_end(dev0(), 1, 350, 300);
+	sync_all();
+	start = now_ms();
+	while (painter_count(&p, XI_TouchEnd) < 1 && now_ms() - start < 2000) {
+		client_pump(&wm, 20, 50);
+		painter_pump(&p);
+	}
+	CHECK(painter_count(&p, XI_TouchEnd) == 1, "no TouchEnd for the still touch");
+	client_close(&wm);
+	painter_close(&p);
+}
+
+static void
+scenario_hotplug(void)
+{
+	struct client wm;
+	client_open(&wm, POLICY_ACCEPT, GEIS_GESTURE_DRAG, 2, 0);
+	int avail = wm.devices_available;
+
+	if (xh_device_disable(&xs.devices[1]) < 0)
+		die("disable: %s", xs.error);
+	client_pump(&wm, 200, 2000);
+	CHECK(wm.devices_unavailable == 1, "%d DEVICE_UNAVAILABLE after removal",
+	      wm.devices_unavailable);
+	if (xh_device_enable(&xs.devices[1]) < 0)
+		die("enable: %s", xs.error);
+	client_pump(&wm, 200, 2000);
+	CHECK(wm.devices_available == avail + 1, "%d DEVICE_AVAILABLE after adding",
+	      wm.devices_available - avail);
+
+	/* gestures still work on the device that came back */
+	struct xh_device *d = &xs.devices[1];
+	xh_touch_begin(d, 1, 300, 300);
+	xh_touch_begin(d, 2, 360, 300);
+	xh_sync(d);
+	for (int s = 1; s <= 10; s++) {
+		xh_touch_update(d, 1, 300 + 15 * s, 300);
+		xh_touch_update(d, 2, 360 + 15 * s, 300);
+		xh_sync(d);
+		client_pump(&wm, 5, 50);
+	}
+	xh_touch_end(d, 1, 450, 300);
+	xh_touch_end(d, 2, 510, 300);
+	xh_sync(d);
+	client_pump(&wm, 200, 2000);
+	const struct gesture_rec *g = find_gesture(&wm, GEIS_GESTURE_DRAG, 2);
+	CHECK(g && g->ended == 1, "no complete 2-touch drag on the re-added device");
+	client_close(&wm);
+}
+
+static void
+scenario_server_gone(void)
+{
+	struct client wm;
+	client_open(&wm, POLICY_ACCEPT, GEIS_GESTURE_DRAG, 2, 0);
+	xh_touch_begin(dev0(), 1, 300, 300);
+	xh_touch_begin(dev0(), 2, 360, 300);
+	sync_all();
+	client_pump(&wm, 20, 100);
+	if (xh_kill(&xs) < 0)
+		die("kill");
+	double start = now_ms();
+	client_pump(&wm, 300, 3000);
+	CHECK(now_ms() - start < 3500, "geis hung after the server died");
+	CHECK(wm.errors > 0 || geis_error_count(wm.geis) > 0 ||
+		      wm.devices_unavailable > 0,
+	      "no error and no device removal after the server died");
+	/* further calls fail cleanly */
+	GeisStatus st = geis_dispatch_events(wm.geis);
+	CHECK(st != GEIS_STATUS_CONTINUE, "dispatch after server death: %d", st);
+	client_close(&wm);
+}
+
+static void
+scenario_latency(void)
+{
+	struct client wm;
+	client_open(&wm, POLICY_ACCEPT, GEIS_GESTURE_DRAG, 2, 0);
+	xh_touch_begin(dev0(), 1, 200, 300);
+	xh_touch_begin(dev0(), 2, 260, 300);
+	sync_all();
+	/* cross the drag threshold quickly, within the drag timeout */
+	double x = 200;
+	for (int s = 1; s <= 8; s++) {
+		x += 15;
+		xh_touch_update(dev0(), 1, x, 300);
+		xh_touch_update(dev0(), 2, x + 60, 300);
+		sync_all();
+		client_pump(&wm, 5, 50);
+	}
+	CHECK(wm.ng == 1 && wm.g[0].begun == 1, "the drag did not begin (%d gestures)",
+	      wm.ng);
+	/* then time single motions until their gesture event arrives */
+	double lat[200];
+	int nlat = 0;
+	for (int s = 1; s <= 150; s++) {
+		x += 2;
+		/* each touch moves in an X event (and frame) of its own */
+		for (int t = 0; t < 2; t++) {
+			int before = wm.nevents;
+			double t0 = now_ms();
+			xh_touch_update(dev0(), (uint32_t)t + 1, x + 60 * t, 300);
+			while (wm.nevents == before && now_ms() - t0 < 500)
+				client_pump(&wm, 1, 2);
+			if (wm.nevents > before && t == 0)
+				lat[nlat++] = wm.last_event_ms - t0;
+		}
+		sync_all();
+	}
+	xh_touch_end(dev0(), 1, x, 300);
+	xh_touch_end(dev0(), 2, x + 60, 300);
+	sync_all();
+	client_pump(&wm, 200, 2000);
+	CHECK(nlat > 100, "only %d of 150 motions gave a gesture event", nlat);
+	CHECK(wm.ng == 1 && wm.g[0].ended == 1, "the drag did not end");
+	if (nlat > 0) {
+		for (int i = 1; i < nlat; i++)
+			for (int j = i; j > 0 && lat[j] < lat[j - 1]; j--) {
+				double t = lat[j];
+				lat[j] = lat[j - 1];
+				lat[j - 1] = t;
+			}
+		printf("latency touch->geis event: n=%d min=%.3f ms median=%.3f ms "
+		       "p90=%.3f ms max=%.3f ms\n",
+		       nlat, lat[0], lat[nlat / 2], lat[nlat * 9 / 10], lat[nlat - 1]);
+	}
+	client_close(&wm);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct {
+		const char *name;
+		void (*fn)(void);
+		int ndevices;
+	} scenarios[] = {
+		{ "wm-wins", scenario_wm_wins, 1 },
+		{ "fallthrough", scenario_fallthrough, 1 },
+		{ "mixed", scenario_mixed, 1 },
+		{ "timeout", scenario_timeout, 1 },
+		{ "hotplug", scenario_hotplug, 2 },
+		{ "server-gone", scenario_server_gone, 1 },
+		{ "latency", scenario_latency, 1 },
+	};
+	if (argc != 2) {
+		fprintf(stderr, "usage: %s SCENARIO\n", argv[0]);
+		return 2;
+	}
+	for (size_t i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++) {
+		if (strcmp(argv[1], scenarios[i].name) != 0)
+			continue;
+		int rc = xh_start(&xs, scenarios[i].ndevices);
+		if (rc == XH_SKIP) {
+			fprintf(stderr, "SKIP: %s\n", xs.error);
+			return XH_EXIT_SKIP;
+		}
+		if (rc != 0) {
+			fprintf(stderr, "FAIL: xh_start: %s\n", xs.error);
+			return 1;
+		}
+		setenv("DISPLAY", xs.display_name, 1);
+		unsetenv(UTOUCH_GEIS_BACKEND_ENV);
+		scenarios[i].fn();
+		if (failures)
+			xh_dump_log(&xs, 20);
+		xh_stop(&xs);
+		printf("%s: %s\n", argv[1], failures ? "FAIL" : "ok");
+		return failures ? 1 : 0;
+	}
+	fprintf(stderr, "unknown scenario %s\n", argv[1]);
+	return 2;
+}
