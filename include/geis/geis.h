@@ -327,7 +327,8 @@ GEIS_API GeisStatus geis_configuration_set_value(GeisInstance geis_instance,
  * Call it when the GEIS_CONFIG_UNIX_FD descriptor is readable.
  *
  * @param geis_instance the instance
- * @return GEIS_STATUS_SUCCESS, or GEIS_BAD_ARGUMENT for NULL
+ * @return GEIS_STATUS_SUCCESS, GEIS_BAD_ARGUMENT for NULL, or
+ *         GEIS_UNKNOWN_ERROR when the backend failed (e.g. lost its input)
  */
 GEIS_API GeisStatus geis_event_dispatch(GeisInstance geis_instance);
 
@@ -342,7 +343,8 @@ typedef unsigned int GeisInputDeviceId;
  *
  * @param cookie the value given to geis_input_devices()
  * @param device_id the device
- * @param attrs unused, NULL
+ * @param attrs the device's attributes (GeisGestureAttr array), ended by an
+ *        entry whose name is NULL; valid during the call only
  */
 typedef void (*GeisInputCallback)(void *cookie, GeisInputDeviceId device_id,
 				  void *attrs);

@@ -481,10 +481,10 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 	if (!f)
 		goto fail;
 	ev->groupset->groups[0].geis = geis;
-	ev->groupset->groups[0].id = (GeisInteger)g->id;
+	ev->groupset->groups[0].id = (GeisInteger)GEIS_PUBLIC_ID(g->id);
 	ev->groupset->groups[0].frame = f;
 	geis_attr_bag_init(&f->attrs);
-	f->id = g->id;
+	f->id = GEIS_PUBLIC_ID(g->id);
 	f->mask = mask;
 	for (int r = 0; r < 3; r++)
 		for (int c = 0; c < 3; c++)
@@ -843,7 +843,12 @@ geis_gesture_accept(Geis geis, GeisGroup group, GeisGestureId gesture_id)
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
 	geis_error_clear(geis);
-	return geis_engine_accept(geis, gesture_id);
+	if (gesture_id == GEIS_NO_GESTURE_ID) {
+		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+				"geis_gesture_accept: GEIS_NO_GESTURE_ID");
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	return geis_engine_accept(geis, GEIS_GRAIL_ID(gesture_id));
 }
 
 GEIS_API GeisStatus
@@ -855,5 +860,10 @@ geis_gesture_reject(Geis geis, GeisGroup group, GeisGestureId gesture_id)
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
 	geis_error_clear(geis);
-	return geis_engine_reject(geis, gesture_id);
+	if (gesture_id == GEIS_NO_GESTURE_ID) {
+		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+				"geis_gesture_reject: GEIS_NO_GESTURE_ID");
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	return geis_engine_reject(geis, GEIS_GRAIL_ID(gesture_id));
 }

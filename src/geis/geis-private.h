@@ -15,6 +15,14 @@
 
 /* ---- attributes ---- */
 
+/*
+ * Gesture ids: grail numbers gestures from 0, but 0 is GEIS_NO_GESTURE_ID
+ * to applications (v1 uses it as "no gesture"), so the ids applications
+ * see are grail's plus one.
+ */
+#define GEIS_PUBLIC_ID(grail_id) ((GeisGestureId)(grail_id) + 1u)
+#define GEIS_GRAIL_ID(public_id) ((unsigned)((public_id) - 1u))
+
 struct _GeisAttr {
 	char *name;
 	GeisAttrType type;

@@ -99,7 +99,7 @@ queued_of(Geis geis, GeisGestureId id)
 	size_t n = 0;
 
 	for (GeisEvent ev = geis->queue.head; ev; ev = ev->next)
-		n += ev->is_gesture && ev->gesture == id;
+		n += ev->is_gesture && ev->gesture == GEIS_GRAIL_ID(id);
 	return n;
 }
 

@@ -159,6 +159,8 @@ on_start(void *cookie, GeisGestureType t, GeisGestureId id, GeisSize n, GeisGest
 {
 	struct log *log = cookie;
 
+	/* the first gesture must not look like "no gesture" */
+	assert_int_not_equal(id, GEIS_NO_GESTURE_ID);
 	log_call(log, "start", t, id, n, a);
 	if (log->unsubscribe_at_start)
 		assert_int_equal(geis_unsubscribe(log->inst, NULL), GEIS_STATUS_SUCCESS);

@@ -1,0 +1,441 @@
+/*
+ * geis on the evdev backend, driven through the same code path live
+ * devices use: `struct input_event` streams in pipes (this machine has no
+ * /dev/uinput), with device capabilities from a recording's header, written
+ * at the recorded pace with CLOCK_MONOTONIC timestamps.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include <libevdev/libevdev.h>
+
+#include "geis-test.h"
+#include "backend/recording/recording.h"
+
+static int64_t
+mono_us(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+static int
+geis_fd(Geis geis)
+{
+	int fd = -1;
+	assert_int_equal(geis_get_configuration(geis, GEIS_CONFIGURATION_FD, &fd), 0);
+	return fd;
+}
+
+/* ---- a writer thread playing a recording into a pipe ---- */
+
+struct player {
+	struct ut_recording *rec;
+	int fd;
+	pthread_t thread;
+};
+
+static void *
+play(void *data)
+{
+	struct player *p = data;
+	int64_t base = mono_us();
+	uint64_t first = p->rec->nevents ? p->rec->events[0].usec : 0;
+
+	for (size_t i = 0; i < p->rec->nevents; i++) {
+		int64_t at = base + (int64_t)(p->rec->events[i].usec - first);
+		int64_t wait = at - mono_us();
+		if (wait > 0) {
+			struct timespec ts = { wait / 1000000, (wait % 1000000) * 1000 };
+			nanosleep(&ts, NULL);
+		}
+		struct input_event ev = {
+			.input_event_sec = at / 1000000,
+			.input_event_usec = at % 1000000,
+			.type = p->rec->events[i].type,
+			.code = p->rec->events[i].code,
+			.value = p->rec->events[i].value,
+		};
+		if (write(p->fd, &ev, sizeof(ev)) != (ssize_t)sizeof(ev))
+			break;
+	}
+	close(p->fd);   /* end of file: the device goes away */
+	return NULL;
+}
+
+static void
+player_start(struct player *p, const char *path, int fd)
+{
+	char err[256];
+	assert_int_equal(ut_recording_load(path, NULL, &p->rec, err, sizeof(err)), 0);
+	p->fd = fd;
+	assert_int_equal(pthread_create(&p->thread, NULL, play, p), 0);
+}
+
+static void
+player_join(struct player *p)
+{
+	pthread_join(p->thread, NULL);
+	ut_recording_free(p->rec);
+}
+
+static GeisSubscription
+subscribe(Geis geis, const char *cls, int touches)
+{
+	GeisSubscription sub = geis_subscription_new(geis, "s", GEIS_SUBSCRIPTION_NONE);
+	GeisFilter f = geis_filter_new(geis, "f");
+	assert_non_null(sub);
+	assert_non_null(f);
+	assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_CLASS,
+		GEIS_CLASS_ATTRIBUTE_NAME, GEIS_FILTER_OP_EQ, cls,
+		GEIS_GESTURE_ATTRIBUTE_TOUCHES, GEIS_FILTER_OP_EQ, touches, NULL), 0);
+	assert_int_equal(geis_subscription_add_filter(sub, f), 0);
+	assert_int_equal(geis_subscription_activate(sub), 0);
+	return sub;
+}
+
+struct counts {
+	int available, unavailable;
+};
+
+/* Poll the geis fd only; stop when @p done says so or after @p max_ms. */
+static void
+pump(Geis geis, struct gt_log *log, struct counts *c, int max_ms,
+     int (*done)(const struct gt_log *, const struct counts *))
+{
+	int fd = geis_fd(geis);
+	int64_t start = mono_us();
+	while (mono_us() - start < (int64_t)max_ms * 1000) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		if (poll(&p, 1, 20) <= 0)
+			continue;
+		geis_dispatch_events(geis);
+		GeisEvent ev;
+		while (geis_next_event(geis, &ev) != GEIS_STATUS_EMPTY) {
+			GeisEventType t = geis_event_type(ev);
+			if (t == GEIS_EVENT_DEVICE_AVAILABLE)
+				c->available++;
+			else if (t == GEIS_EVENT_DEVICE_UNAVAILABLE)
+				c->unavailable++;
+			gt_log_add(log, geis, ev);
+			geis_event_delete(ev);
+		}
+		if (done && done(log, c))
+			break;
+	}
+}
+
+static int
+device_gone(const struct gt_log *log, const struct counts *c)
+{
+	(void)log;
+	return c->unavailable > 0;
+}
+
+/* An empty directory, so that the backend finds no real device. */
+static char tmpdir[64];
+
+static int
+setup_dir(void **state)
+{
+	(void)state;
+	snprintf(tmpdir, sizeof(tmpdir), "/tmp/utouch-geis-evdev-XXXXXX");
+	return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int
+remove_dir(void **state)
+{
+	(void)state;
+	char path[128];
+	snprintf(path, sizeof(path), "%s/event0", tmpdir);
+	unlink(path);
+	return rmdir(tmpdir);
+}
+
+/*
+ * A two-finger drag played live through a pipe gives the same gesture as
+ * the recording backend playing the file: same number of events, same
+ * positions; the device comes with DEVICE_AVAILABLE and leaves at the end
+ * of the stream with DEVICE_UNAVAILABLE.
+ */
+static void
+test_pipe_matches_recording(void **state)
+{
+	(void)state;
+	const char *path = gt_recording("touchscreen/drag-2.evemu");
+
+	/* reference: the recording backend, virtual time */
+	Geis ref = geis_new(UTOUCH_GEIS_INIT_RECORDING, path, UTOUCH_GEIS_INIT_RECORDING_FAST,
+			    GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
+	assert_non_null(ref);
+	subscribe(ref, GEIS_GESTURE_DRAG, 2);
+	struct gt_log want = { 0 };
+	gt_run_fast(ref, &want);
+	geis_delete(ref);
+	assert_true(want.n > 10);
+
+	Geis geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, tmpdir,
+			     GEIS_INIT_TRACK_DEVICES, GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
+	assert_non_null(geis);
+	subscribe(geis, GEIS_GESTURE_DRAG, 2);
+	int fds[2];
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(utouch_geis_add_input_fd(geis, fds[0], path), GEIS_STATUS_SUCCESS);
+	struct player pl;
+	player_start(&pl, path, fds[1]);
+	struct gt_log got = { 0 };
+	struct counts c = { 0 };
+	pump(geis, &got, &c, 10000, device_gone);
+	player_join(&pl);
+	/* the gesture's end may follow the device removal */
+	pump(geis, &got, &c, 300, NULL);
+
+	assert_int_equal(c.available, 1);
+	assert_int_equal(c.unavailable, 1);
+	assert_int_equal(got.n, want.n);
+	for (size_t i = 0; i < got.n && i < want.n; i++) {
+		assert_int_equal(got.ev[i].type, want.ev[i].type);
+		assert_int_equal(got.ev[i].touches, 2);
+		assert_true(fabsf(got.ev[i].pos_x - want.ev[i].pos_x) < 0.01f);
+		assert_true(fabsf(got.ev[i].pos_y - want.ev[i].pos_y) < 0.01f);
+		assert_true(fabsf(got.ev[i].delta_x - want.ev[i].delta_x) < 0.01f);
+	}
+	assert_int_equal(got.ev[0].type, GEIS_EVENT_GESTURE_BEGIN);
+	assert_int_equal(got.ev[got.n - 1].type, GEIS_EVENT_GESTURE_END);
+	/* timestamps are the stream's CLOCK_MONOTONIC times, in ms, as 32 bits */
+	int64_t span = got.ev[got.n - 1].timestamp - got.ev[0].timestamp;
+	int64_t want_span = want.ev[want.n - 1].timestamp - want.ev[0].timestamp;
+	assert_true(span >= want_span - 1 && span <= want_span + 1);
+	gt_log_free(&want);
+	gt_log_free(&got);
+	geis_delete(geis);
+}
+
+static void
+write_events(int fd, const struct input_event *ev, size_t n)
+{
+	assert_int_equal(write(fd, ev, n * sizeof(*ev)), (ssize_t)(n * sizeof(*ev)));
+}
+
+static struct input_event
+mk(int64_t us, int type, int code, int value)
+{
+	struct input_event ev = { .input_event_sec = us / 1000000,
+				  .input_event_usec = us % 1000000,
+				  .type = (unsigned short)type,
+				  .code = (unsigned short)code, .value = value };
+	return ev;
+}
+
+static int
+seen_begin(const struct gt_log *log, const struct counts *c)
+{
+	(void)c;
+	return log->n > 0;
+}
+
+static int
+seen_end(const struct gt_log *log, const struct counts *c)
+{
+	(void)c;
+	return log->n > 0 && log->ev[log->n - 1].type == GEIS_EVENT_GESTURE_END;
+}
+
+/*
+ * One finger put down and held: with geis' default (atomic) gestures the
+ * touch gesture is held back for the composition time, and only geis'
+ * own timer can release it.  Nothing is written until the BEGIN arrived.
+ */
+static void
+test_timeout_without_input(void **state)
+{
+	(void)state;
+	const char *caps = gt_recording("touchscreen/drag-2.evemu");
+	Geis geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, tmpdir, NULL);
+	assert_non_null(geis);
+	subscribe(geis, GEIS_GESTURE_TOUCH, 1);
+	int fds[2];
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(utouch_geis_add_input_fd(geis, fds[0], caps), GEIS_STATUS_SUCCESS);
+
+	int64_t t0 = mono_us();
+	struct input_event down[] = {
+		mk(t0, EV_ABS, ABS_MT_SLOT, 0),
+		mk(t0, EV_ABS, ABS_MT_TRACKING_ID, 7),
+		mk(t0, EV_ABS, ABS_MT_POSITION_X, 4000),
+		mk(t0, EV_ABS, ABS_MT_POSITION_Y, 3000),
+		mk(t0, EV_KEY, BTN_TOUCH, 1),
+		mk(t0, EV_SYN, SYN_REPORT, 0),
+	};
+	write_events(fds[1], down, sizeof(down) / sizeof(down[0]));
+	struct gt_log log = { 0 };
+	struct counts c = { 0 };
+	pump(geis, &log, &c, 3000, seen_begin);
+	int64_t waited_ms = (mono_us() - t0) / 1000;
+	assert_true(log.n >= 1);
+	assert_int_equal(log.ev[0].type, GEIS_EVENT_GESTURE_BEGIN);
+	assert_int_equal(log.ev[0].touches, 1);
+	assert_true(waited_ms >= 50);    /* not before the composition time */
+	assert_true(waited_ms < 1000);
+	/* the gesture's time is the touch's begin */
+	assert_int_equal((uint32_t)log.ev[0].timestamp, (uint32_t)(t0 / 1000));
+
+	int64_t t1 = mono_us();
+	struct input_event up[] = {
+		mk(t1, EV_ABS, ABS_MT_TRACKING_ID, -1),
+		mk(t1, EV_KEY, BTN_TOUCH, 0),
+		mk(t1, EV_SYN, SYN_REPORT, 0),
+	};
+	write_events(fds[1], up, sizeof(up) / sizeof(up[0]));
+	pump(geis, &log, &c, 3000, seen_end);
+	assert_int_equal(log.ev[log.n - 1].type, GEIS_EVENT_GESTURE_END);
+	close(fds[1]);
+	gt_log_free(&log);
+	geis_delete(geis);
+}
+
+static int
+fd_is_open(int fd)
+{
+	return fcntl(fd, F_GETFD) != -1 || errno != EBADF;
+}
+
+static void
+test_add_input_fd_errors(void **state)
+{
+	(void)state;
+	int fds[2];
+	const char *caps = gt_recording("touchscreen/drag-2.evemu");
+
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(utouch_geis_add_input_fd(NULL, fds[0], caps), GEIS_STATUS_BAD_ARGUMENT);
+	assert_false(fd_is_open(fds[0]));   /* taken, also on failure */
+	close(fds[1]);
+
+	/* not an evdev instance */
+	Geis rec = geis_new(UTOUCH_GEIS_INIT_RECORDING, caps, UTOUCH_GEIS_INIT_RECORDING_FAST,
+			    NULL);
+	assert_non_null(rec);
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(utouch_geis_add_input_fd(rec, fds[0], caps), GEIS_STATUS_BAD_ARGUMENT);
+	assert_false(fd_is_open(fds[0]));
+	assert_true(geis_error_count(rec) > 0);
+	close(fds[1]);
+	geis_delete(rec);
+
+	Geis geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, tmpdir, NULL);
+	assert_non_null(geis);
+	assert_int_equal(utouch_geis_add_input_fd(geis, -1, caps), GEIS_STATUS_BAD_ARGUMENT);
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(utouch_geis_add_input_fd(geis, fds[0], NULL), GEIS_STATUS_BAD_ARGUMENT);
+	assert_false(fd_is_open(fds[0]));
+	close(fds[1]);
+	/* a capabilities file that is not a recording: the message names it */
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(utouch_geis_add_input_fd(geis, fds[0], "/nonexistent/caps.evemu"),
+			 GEIS_STATUS_BAD_ARGUMENT);
+	assert_false(fd_is_open(fds[0]));
+	close(fds[1]);
+	int found = 0;
+	for (GeisSize i = 0; i < geis_error_count(geis); i++)
+		found |= strstr(geis_error_message(geis, i), "/nonexistent/caps.evemu") != NULL;
+	assert_true(found);
+	geis_delete(geis);
+}
+
+/* ---- the open interface ---- */
+
+struct opener {
+	int opened, closed;
+	char last[256];
+};
+
+static int
+test_open(const char *path, int flags, void *user_data)
+{
+	struct opener *o = user_data;
+	int fd = open(path, flags);
+	if (fd < 0)
+		return -errno;
+	o->opened++;
+	snprintf(o->last, sizeof(o->last), "%s", path);
+	return fd;
+}
+
+static void
+test_close(int fd, void *user_data)
+{
+	struct opener *o = user_data;
+	o->closed++;
+	close(fd);
+}
+
+/*
+ * Device nodes are opened through the caller's interface and every
+ * descriptor it handed out is given back to it; a node that is not an
+ * evdev device is skipped without failing the instance.
+ */
+static void
+test_open_interface(void **state)
+{
+	(void)state;
+	static const struct utouch_geis_open_interface iface = {
+		.open_restricted = test_open,
+		.close_restricted = test_close,
+	};
+	struct opener o = { 0 };
+	char path[128];
+	snprintf(path, sizeof(path), "%s/event0", tmpdir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("not a device\n", f);
+	fclose(f);
+
+	Geis geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, tmpdir,
+			     UTOUCH_GEIS_INIT_EVDEV_OPEN_INTERFACE, &iface, &o,
+			     GEIS_INIT_TRACK_DEVICES, GEIS_INIT_SYNCHRONOUS_START, NULL);
+	assert_non_null(geis);
+	struct gt_log log = { 0 };
+	struct counts c = { 0 };
+	pump(geis, &log, &c, 200, NULL);
+	assert_int_equal(o.opened, 1);
+	assert_string_equal(o.last, path);
+	assert_int_equal(c.available, 0);   /* not a touch device */
+	geis_delete(geis);
+	assert_int_equal(o.closed, o.opened);
+	gt_log_free(&log);
+	unlink(path);
+
+	/* half an interface is refused with a message, open(2) is used */
+	static const struct utouch_geis_open_interface half = { .open_restricted = test_open };
+	geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, tmpdir,
+			UTOUCH_GEIS_INIT_EVDEV_OPEN_INTERFACE, &half, &o, NULL);
+	assert_non_null(geis);
+	geis_delete(geis);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_pipe_matches_recording),
+		cmocka_unit_test(test_timeout_without_input),
+		cmocka_unit_test(test_add_input_fd_errors),
+		cmocka_unit_test(test_open_interface),
+	};
+	return cmocka_run_group_tests(tests, setup_dir, remove_dir);
+}
