@@ -23,11 +23,18 @@
  *   server-gone   the X server dies under a running geis client
  *   latency       time from a touch at the server to the geis event
  *                 (prints statistics, asserts only that events arrive)
+ *   events-tool   utouch-events --x11 as a window manager: its 3-touch
+ *                 drag grab on the root window wins over the painting
+ *                 client, and its JSON output shows the gesture
+ *                 (the tool's path comes in $UTOUCH_EVENTS)
  *
  * Exit status 0 pass, 1 fail, 77 skip (Xorg cannot run here).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -727,6 +734,96 @@ scenario_latency(void)
 	client_close(&wm);
 }
 
+/* Read what @p fd has within @p ms into @p buf (appending). */
+static size_t
+read_some(int fd, char *buf, size_t len, size_t cap, int ms)
+{
+	double start = now_ms();
+	while (len + 1 < cap && now_ms() - start < ms) {
+		struct pollfd pfd = { .fd = fd, .events = POLLIN };
+		if (poll(&pfd, 1, 20) <= 0)
+			continue;
+		ssize_t r = read(fd, buf + len, cap - 1 - len);
+		if (r <= 0)
+			break;
+		len += (size_t)r;
+	}
+	buf[len] = '\0';
+	return len;
+}
+
+static void
+scenario_events_tool(void)
+{
+	const char *tool = getenv("UTOUCH_EVENTS");
+	if (!tool)
+		die("UTOUCH_EVENTS is not set");
+	struct painter p;
+	painter_open(&p);
+	int out[2];
+	if (pipe(out) < 0)
+		die("pipe");
+	pid_t pid = fork();
+	if (pid < 0)
+		die("fork");
+	if (pid == 0) {
+		dup2(out[1], 1);
+		close(out[0]);
+		close(out[1]);
+		execl(tool, tool, "--x11", "--window", "root", "-c", "drag", "-t", "3",
+		      "--no-atomic", "--accept", "--json", (char *)NULL);
+		_exit(127);
+	}
+	close(out[1]);
+	static char buf[1 << 20];
+	size_t len = 0;
+	/* started once it reported the touch device */
+	double start = now_ms();
+	while (!strstr(buf, "INIT_COMPLETE") && now_ms() - start < 5000)
+		len = read_some(out[0], buf, len, sizeof(buf), 50);
+	CHECK(strstr(buf, "\"DEVICE_AVAILABLE\"") != NULL, "no device event from the tool");
+
+	/* a 3-touch swipe; the tool's grab must take it */
+	for (int i = 0; i < 3; i++)
+		xh_touch_begin(dev0(), (uint32_t)i + 1, 200 + 60 * i, 200);
+	sync_all();
+	for (int s = 1; s <= 12; s++) {
+		for (int i = 0; i < 3; i++)
+			xh_touch_update(dev0(), (uint32_t)i + 1, 200 + 60 * i, 200 + 15 * s);
+		sync_all();
+		len = read_some(out[0], buf, len, sizeof(buf), 10);
+	}
+	for (int i = 0; i < 3; i++)
+		xh_touch_end(dev0(), (uint32_t)i + 1, 200 + 60 * i, 380);
+	sync_all();
+	start = now_ms();
+	while (!strstr(buf, "\"GESTURE_END\"") && now_ms() - start < 3000)
+		len = read_some(out[0], buf, len, sizeof(buf), 50);
+	painter_pump(&p);
+
+	kill(pid, SIGINT);
+	len = read_some(out[0], buf, len, sizeof(buf), 2000);
+	int status = 0;
+	pid_t w = 0;
+	for (int i = 0; i < 200 && w == 0; i++) {
+		w = waitpid(pid, &status, WNOHANG);
+		if (w == 0)
+			usleep(10000);
+	}
+	if (w == 0) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, 0);
+	}
+	CHECK(w == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	      "utouch-events did not exit cleanly on SIGINT (status 0x%x)", status);
+	CHECK(strstr(buf, "\"GESTURE_BEGIN\"") != NULL, "no GESTURE_BEGIN in the output");
+	CHECK(strstr(buf, "\"GESTURE_END\"") != NULL, "no GESTURE_END in the output");
+	CHECK(strstr(buf, "\"touches\":3") != NULL, "no 3-touch gesture in the output");
+	CHECK(p.n == 0, "the painting client received %d touch events", p.n);
+	close(out[0]);
+	painter_close(&p);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -742,6 +839,7 @@ main(int argc, char **argv)
 		{ "hotplug", scenario_hotplug, 2 },
 		{ "server-gone", scenario_server_gone, 1 },
 		{ "latency", scenario_latency, 1 },
+		{ "events-tool", scenario_events_tool, 1 },
 	};
 	if (argc != 2) {
 		fprintf(stderr, "usage: %s SCENARIO\n", argv[0]);
