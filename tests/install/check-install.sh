@@ -4,9 +4,9 @@
 # libraries only.  Proves that `meson install`, the .pc files and the
 # public headers are complete and that a program for the original APIs
 # compiles unchanged.
-# usage: check-install.sh BUILD_DIR SOURCE_DIR [SANITIZERS]
+# usage: check-install.sh BUILD_DIR SOURCE_DIR [SANITIZERS [x11|nox11]]
 set -eu
-build=$1 src=$2 sanitize=${3:-none}
+build=$1 src=$2 sanitize=${3:-none} x11=${4:-nox11}
 extra=
 # a sanitizer build installs instrumented libraries; the program must carry
 # the same runtime
@@ -21,11 +21,25 @@ pcdir=$(dirname "$(find "$tmp/root" -name utouch-grail.pc)")
 # point pkg-config at the staged tree
 export PKG_CONFIG_SYSROOT_DIR="$tmp/root"
 export PKG_CONFIG_PATH="$pcdir"
-for f in include/oif/frame.h include/oif/frame_backend.h include/oif/frame_internal.h \
-	 include/oif/grail.h include/utouch/frame_handle.h; do
+headers="include/oif/frame.h include/oif/frame_backend.h include/oif/frame_internal.h
+	 include/oif/grail.h include/utouch/frame_handle.h include/geis/geis.h
+	 include/utouch/geis.h"
+[ "$x11" = x11 ] && headers="$headers include/oif/frame_x11.h"
+for f in $headers; do
 	test -f "$tmp/root$prefix/$f" || { echo "not installed: $prefix/$f"; exit 1; }
 done
-for m in utouch-replay.1 utouch-synth.1; do
+# the installed <oif/frame.h> says whether the X11 backend is there
+if [ "$x11" = x11 ]; then
+	grep -q '^#define FRAME_X11_BACKEND' "$tmp/root$prefix/include/oif/frame.h" ||
+		{ echo "installed frame.h does not define FRAME_X11_BACKEND"; exit 1; }
+else
+	grep -q '^#define FRAME_NO_X11_BACKEND' "$tmp/root$prefix/include/oif/frame.h" ||
+		{ echo "installed frame.h does not define FRAME_NO_X11_BACKEND"; exit 1; }
+fi
+for t in utouch-replay utouch-synth utouch-events; do
+	find "$tmp/root" -type f -name "$t" | grep -q . || { echo "tool not installed: $t"; exit 1; }
+done
+for m in utouch-replay.1 utouch-synth.1 utouch-events.1; do
 	find "$tmp/root" -name "$m*" | grep -q . || { echo "man page not installed: $m"; exit 1; }
 done
 cc -std=c11 -Wall -Werror $extra -o "$tmp/example" "$src/examples/two-finger-drag.c" \
@@ -36,4 +50,13 @@ LD_LIBRARY_PATH=$(dirname "$(find "$tmp/root" -name 'libutouch-grail.so' | head 
 ldd "$tmp/example" | grep -q "libutouch-grail" || { echo "example not linked to libutouch-grail"; exit 1; }
 ldd "$tmp/example" | grep -Eq "libgrail\.so|libframe\.so" && { echo "linked to the original libraries"; exit 1; }
 grep -q "drag recognized" "$tmp/out" || { cat "$tmp/out"; exit 1; }
+# a geis program, built against the installed geis the same way and run on
+# a recording through the environment
+cc -std=c11 -Wall -Werror $extra -o "$tmp/geis2" "$src/examples/geis2-gestures.c" \
+	$(pkg-config --cflags --libs utouch-geis)
+ldd "$tmp/geis2" | grep -q "libutouch-geis" || { echo "geis example not linked to libutouch-geis"; exit 1; }
+LD_LIBRARY_PATH=$(dirname "$(find "$tmp/root" -name 'libutouch-geis.so' | head -n 1)") \
+UTOUCH_GEIS_BACKEND=recording-fast:$src/data/recordings/touchscreen/pinch-2.evemu \
+	"$tmp/geis2" 300 >"$tmp/geis-out"
+grep -qi "pinch" "$tmp/geis-out" || { echo "geis example saw no pinch:"; cat "$tmp/geis-out"; exit 1; }
 echo "installed into $prefix and built the example with pkg-config: ok"
