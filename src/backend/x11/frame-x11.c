@@ -63,11 +63,32 @@ struct x11_ctx {
 	Display *display;
 	int opcode; /* XInputExtension major opcode */
 	struct x11_device *devices;
+	uint64_t last_time; /* newest event time, extended to 64 bits */
 };
 
 /* Registry: UFHandle -> instance.  Handles are few and long lived. */
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct x11_ctx *registry;
+
+/*
+ * X server time is a 32-bit millisecond counter that wraps after about
+ * 49.7 days; frame times are 64-bit and must not go backwards (grail's
+ * timeouts compare them).  A time more than half the range below the
+ * newest one is taken as the counter having wrapped.
+ */
+static uint64_t
+extend_time(struct x11_ctx *ctx, Time t)
+{
+	uint64_t high = ctx->last_time & ~(uint64_t)0xffffffffu;
+	uint64_t v = high | (uint32_t)t;
+	if (ctx->last_time && v + 0x80000000u < ctx->last_time)
+		v += (uint64_t)1 << 32;         /* wrapped forward */
+	else if (v > ctx->last_time + 0x80000000u && high)
+		v -= (uint64_t)1 << 32;         /* a late event from before a wrap */
+	if (v > ctx->last_time)
+		ctx->last_time = v;
+	return v;
+}
 
 static struct x11_ctx *
 registry_find(UFHandle handle)
@@ -623,7 +644,7 @@ process_device_event(struct x11_ctx *ctx, const XIDeviceEvent *ev)
 	}
 	return emit_frame(ctx, dev, ev->event, change,
 			  frame_x11_create_touch_id((unsigned int)ev->detail),
-			  (uint64_t)ev->time, ev);
+			  extend_time(ctx, ev->time), ev);
 }
 
 static UFStatus
@@ -634,7 +655,7 @@ process_ownership(struct x11_ctx *ctx, const XITouchOwnershipEvent *ev)
 	if (!dev)
 		return UFStatusSuccess;
 	return emit_frame(ctx, dev, ev->event, CHANGE_OWNED,
-			  frame_x11_create_touch_id(ev->touchid), (uint64_t)ev->time, NULL);
+			  frame_x11_create_touch_id(ev->touchid), extend_time(ctx, ev->time), NULL);
 }
 
 /*
@@ -733,7 +754,8 @@ frame_x11_process_event(UFHandle handle, XGenericEventCookie *xcookie)
 	case XI_HierarchyChanged:
 		if (!xcookie->data)
 			return UFStatusErrorGeneric;
-		return rescan_devices(ctx, (uint64_t)((XIHierarchyEvent *)xcookie->data)->time);
+		return rescan_devices(ctx, extend_time(ctx,
+					((XIHierarchyEvent *)xcookie->data)->time));
 	default:
 		return UFStatusSuccess;
 	}
