@@ -15,17 +15,8 @@ axis_type_valid(UFAxisType type)
 }
 
 void
-ut_device_ref(struct UFDevice_ *device)
+ut_device_destroy(struct UFDevice_ *device)
 {
-	if (device)
-		device->refcount++;
-}
-
-void
-ut_device_unref(struct UFDevice_ *device)
-{
-	if (!device || --device->refcount > 0)
-		return;
 	free(device->name);
 	free(device);
 }

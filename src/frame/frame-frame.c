@@ -52,14 +52,7 @@ frame_release(struct UFFrame_ *frame)
 }
 
 void
-ut_frame_ref(struct UFFrame_ *frame)
-{
-	if (frame)
-		frame->refcount++;
-}
-
-void
-ut_frame_unref(struct UFFrame_ *frame)
+ut_frame_unref_last(struct UFFrame_ *frame)
 {
 	/* A loop rather than recursion: a chain of previous frames can be long. */
 	while (frame && --frame->refcount == 0) {
@@ -278,6 +271,41 @@ frame_backend_frame_give_touch(UFBackendFrame backend, UFBackendTouch *touch)
 	ut_backend_touch_consume(handle);
 	*touch = NULL;
 	return UFStatusSuccess;
+}
+
+struct UFTouch_ *
+ut_frame_writable_touch(struct UFFrame_ *frame, UFTouchId id)
+{
+	unsigned int slot;
+	struct UFTouch_ *touch = ut_frame_find_touch(frame, id, &slot);
+	struct UFTouch_ *copy;
+
+	if (!touch || touch->refcount == 1)
+		return touch;
+	copy = ut_touch_clone(touch);
+	if (!copy)
+		return NULL;
+	touch->refcount--;
+	frame->touches[slot] = copy;
+	return copy;
+}
+
+struct UFTouch_ *
+ut_frame_add_touch(struct UFFrame_ *frame, UFTouchId id)
+{
+	struct UFTouch_ *touch;
+
+	if (ut_frame_find_touch(frame, id, NULL))
+		return NULL;
+	if (!frame_reserve(frame, frame->num_touches + 1))
+		return NULL;
+	touch = ut_touch_new();
+	if (!touch)
+		return NULL;
+	touch->id = id;
+	touch->set |= (uint16_t)(1u << UFTouchPropertyId);
+	frame->touches[frame->num_touches++] = touch;
+	return touch;
 }
 
 /*

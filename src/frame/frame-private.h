@@ -117,15 +117,66 @@ ut_frame_from_backend(UFBackendFrame frame)
 	return (struct UFFrame_ *)(void *)frame;
 }
 
-/* Reference helpers shared between the object files. */
-void ut_device_ref(struct UFDevice_ *device);
-void ut_device_unref(struct UFDevice_ *device);
-void ut_frame_ref(struct UFFrame_ *frame);
-void ut_frame_unref(struct UFFrame_ *frame);
+/*
+ * Reference helpers shared between the object files.  They run several
+ * times per frame, so taking and dropping a reference that is not the
+ * last is inline; the release itself is not.
+ */
+
+/** Free @p device (its last reference is gone). */
+void ut_device_destroy(struct UFDevice_ *device);
+/** Free one frame and what it holds, walking back along its prev links
+ *  for as long as that drops their last reference. */
+void ut_frame_unref_last(struct UFFrame_ *frame);
+/** Return @p touch (its last reference is gone) to the free list. */
+void ut_touch_release(struct UFTouch_ *touch);
+
+static inline void
+ut_device_ref(struct UFDevice_ *device)
+{
+	if (device)
+		device->refcount++;
+}
+
+static inline void
+ut_device_unref(struct UFDevice_ *device)
+{
+	if (device && --device->refcount <= 0)
+		ut_device_destroy(device);
+}
+
+static inline void
+ut_frame_ref(struct UFFrame_ *frame)
+{
+	if (frame)
+		frame->refcount++;
+}
+
+static inline void
+ut_frame_unref(struct UFFrame_ *frame)
+{
+	if (!frame)
+		return;
+	if (frame->refcount > 1)
+		frame->refcount--;
+	else
+		ut_frame_unref_last(frame);
+}
+
 /** Called when an event stops holding @p frame: the last one releases the
  *  link to the previous frame. */
 void ut_frame_release_event_hold(struct UFFrame_ *frame);
-void ut_touch_unref(struct UFTouch_ *touch);
+
+static inline void
+ut_touch_unref(struct UFTouch_ *touch)
+{
+	if (touch && --touch->refcount == 0)
+		ut_touch_release(touch);
+}
+
+/** A new touch in state Begin with nothing but the state set, refcount 1;
+ *  NULL when out of memory. */
+struct UFTouch_ *ut_touch_new(void);
 /** A new touch that copies @p src, with refcount 1; NULL when out of memory. */
 struct UFTouch_ *ut_touch_clone(const struct UFTouch_ *src);
 /** The touch of @p frame with id @p id, or NULL. */
@@ -136,6 +187,27 @@ struct UFTouch_ *ut_frame_find_touch(const struct UFFrame_ *frame, UFTouchId id,
 UFBackendTouch ut_backend_touch_borrow(struct UFTouch_ *touch, uint64_t frame_serial);
 /** Free @p handle after its touch reference moved into a frame. */
 void ut_backend_touch_consume(UFBackendTouch handle);
+
+/*
+ * Producer shortcuts for a frame that is being built (no consumer has
+ * seen it yet).  They give the same frames as borrowing or creating a
+ * backend touch, changing it and giving it back, without the handle.
+ */
+
+/**
+ * The touch of @p frame with id @p id, made private to the frame first
+ * (copied when another frame shares it), for the caller to change in
+ * place.  NULL when the frame has no such touch or out of memory.
+ */
+struct UFTouch_ *ut_frame_writable_touch(struct UFFrame_ *frame, UFTouchId id);
+
+/**
+ * Append a new touch with id @p id to @p frame, in state Begin with only
+ * its state and id set (as frame_backend_touch_new() and
+ * frame_backend_touch_set_id() leave it).  NULL when the frame already
+ * holds that id or out of memory.
+ */
+struct UFTouch_ *ut_frame_add_touch(struct UFFrame_ *frame, UFTouchId id);
 
 /*
  * Per-thread free lists.
@@ -153,19 +225,125 @@ enum ut_pool_kind {
 	UT_POOL_KIND_COUNT,
 };
 
+#if defined(__SANITIZE_ADDRESS__)
+#define UT_HAVE_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UT_HAVE_ASAN 1
+#endif
+#endif
+
+#ifdef UT_HAVE_ASAN
+#include <sanitizer/asan_interface.h>
+/* Free-listed objects stay poisoned, so ASan still reports use after
+ * release, except for the link word. */
+#define ut_poison(p, n) ASAN_POISON_MEMORY_REGION((p), (n))
+#define ut_unpoison(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
+#else
+#define ut_poison(p, n) ((void)(p), (void)(n))
+#define ut_unpoison(p, n) ((void)(p), (void)(n))
+#endif
+
+struct ut_pool {
+	void *head;
+	unsigned int count;
+};
+
+/* The calling thread's free lists (frame-pool.c); the get and put fast
+ * paths below are inline because every frame takes and returns several
+ * objects. */
+struct ut_pool_state {
+	struct ut_pool pools[UT_POOL_KIND_COUNT];
+	uint64_t reuses;
+	bool exit_hook_set; /* the thread's lists are freed when it exits */
+};
+extern _Thread_local struct ut_pool_state ut_pool_state
+	__attribute__((visibility("hidden")));
+
+static inline size_t
+ut_pool_object_size(enum ut_pool_kind kind)
+{
+	switch (kind) {
+	case UT_POOL_TOUCH:
+		return sizeof(struct UFTouch_);
+	case UT_POOL_BACKEND_TOUCH:
+		return sizeof(struct UFBackendTouch_);
+	case UT_POOL_FRAME:
+		return sizeof(struct UFFrame_);
+	case UT_POOL_EVENT:
+	default:
+		return sizeof(struct UFEvent_);
+	}
+}
+
+/* Enough for a few hundred queued frame events of several touches. */
+static inline unsigned int
+ut_pool_limit(enum ut_pool_kind kind)
+{
+	switch (kind) {
+	case UT_POOL_TOUCH:
+		return 1024;
+	case UT_POOL_BACKEND_TOUCH:
+		return 64;
+	case UT_POOL_FRAME:
+	case UT_POOL_EVENT:
+	default:
+		return 256;
+	}
+}
+
+/** ut_pool_get() when the list is empty: a fresh heap object. */
+void *ut_pool_get_slow(enum ut_pool_kind kind, bool *recycled);
+/** ut_pool_put() when the list is full or the thread is not registered. */
+bool ut_pool_put_slow(enum ut_pool_kind kind, void *object);
+
 /**
  * Take an object of @p kind, or NULL when out of memory.  The contents are
  * uninitialised, except that a recycled object (*recycled set to true)
  * keeps what it held when it was put back, apart from its first pointer.
  */
-void *ut_pool_get(enum ut_pool_kind kind, bool *recycled);
+static inline void *
+ut_pool_get(enum ut_pool_kind kind, bool *recycled)
+{
+	struct ut_pool *pool = &ut_pool_state.pools[kind];
+	void *object = pool->head;
+
+	if (!object)
+		return ut_pool_get_slow(kind, recycled);
+	if (recycled)
+		*recycled = true;
+	ut_unpoison(object, ut_pool_object_size(kind));
+	pool->head = *(void **)object;
+	pool->count--;
+	ut_pool_state.reuses++;
+	return object;
+}
 
 /**
  * Return an object.  Returns true when the list kept it; false when the
  * list is full and the caller must release what the object owns and free()
  * it.
  */
-bool ut_pool_put(enum ut_pool_kind kind, void *object);
+static inline bool
+ut_pool_put(enum ut_pool_kind kind, void *object)
+{
+	struct ut_pool *pool = &ut_pool_state.pools[kind];
+
+	if (pool->count >= ut_pool_limit(kind) || !ut_pool_state.exit_hook_set)
+		return ut_pool_put_slow(kind, object);
+	*(void **)object = pool->head;
+	pool->head = object;
+	pool->count++;
+	ut_poison((char *)object + sizeof(void *), ut_pool_object_size(kind) - sizeof(void *));
+	/* A cached frame keeps its grown touch array; LeakSanitizer does not
+	 * follow pointers stored in poisoned memory. */
+	if (kind == UT_POOL_FRAME) {
+		struct UFFrame_ *frame = object;
+
+		ut_unpoison(&frame->touches, sizeof(frame->touches));
+	}
+	return true;
+}
 
 /** malloc() that counts into ut_frame_pool_malloc_count(). */
 void *ut_frame_malloc(size_t size);

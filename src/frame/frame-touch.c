@@ -22,10 +22,9 @@ touch_release(struct UFTouch_ *touch)
 }
 
 void
-ut_touch_unref(struct UFTouch_ *touch)
+ut_touch_release(struct UFTouch_ *touch)
 {
-	if (touch && --touch->refcount == 0)
-		touch_release(touch);
+	touch_release(touch);
 }
 
 struct UFTouch_ *
@@ -60,11 +59,10 @@ backend_touch_release(UFBackendTouch handle)
 		free(handle);
 }
 
-FRAME_PUBLIC UFBackendTouch
-frame_backend_touch_new(void)
+struct UFTouch_ *
+ut_touch_new(void)
 {
 	struct UFTouch_ *touch = touch_alloc();
-	UFBackendTouch handle;
 
 	if (!touch)
 		return NULL;
@@ -72,7 +70,17 @@ frame_backend_touch_new(void)
 	touch->refcount = 1;
 	touch->state = UFTouchStateBegin;
 	touch->set = TOUCH_BIT(UFTouchPropertyState);
+	return touch;
+}
 
+FRAME_PUBLIC UFBackendTouch
+frame_backend_touch_new(void)
+{
+	struct UFTouch_ *touch = ut_touch_new();
+	UFBackendTouch handle;
+
+	if (!touch)
+		return NULL;
 	handle = backend_touch_wrap(touch, 0, 0);
 	if (!handle)
 		touch_release(touch);

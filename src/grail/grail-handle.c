@@ -367,7 +367,7 @@ grail_process_frame_event(UGHandle handle, const UFEvent event)
 		return;
 	struct UGHandle_ *h = handle;
 
-	switch (frame_event_get_type(event)) {
+	switch (event->type) {
 	case UFEventTypeDeviceAdded:
 		return;
 	case UFEventTypeDeviceRemoved: {
@@ -395,16 +395,15 @@ grail_process_frame_event(UGHandle handle, const UFEvent event)
 		return;
 	}
 
-	UFFrame frame = NULL;
-	if ((frame_event_get_property)(event, UFEventPropertyFrame, &frame) !=
-		    UFStatusSuccess ||
-	    !frame) {
+	/* the fields the frame and event getters would return */
+	UFFrame frame = event->frame;
+	if (!frame) {
 		gr_log(h, GR_LOG_WARN, "frame event without a frame");
 		return;
 	}
-	UFDevice device = frame_frame_get_device(frame);
-	UFWindowId window = frame_frame_get_window_id(frame);
-	uint64_t time = frame_event_get_time(event);
+	UFDevice device = frame->device;
+	UFWindowId window = frame->window_id;
+	uint64_t time = event->time;
 
 	struct gr_recognizer *rec = find_recognizer(h, device, window);
 	if (!rec) {
@@ -468,8 +467,11 @@ grail_next_timeout(UGHandle handle)
 	uint64_t best = 0;
 	struct gr_list *l;
 	for (l = handle->recognizers.next; l != &handle->recognizers; l = l->next) {
-		uint64_t t = gr_recognizer_next_timeout(
-			gr_container_of(l, struct gr_recognizer, link));
+		const struct gr_recognizer *rec =
+			gr_container_of(l, struct gr_recognizer, link);
+		if (!gr_recognizer_has_undecided(rec))
+			continue; /* no timeout */
+		uint64_t t = gr_recognizer_next_timeout(rec);
 		if (t && (!best || t < best))
 			best = t;
 	}

@@ -24,6 +24,49 @@
 #include <oif/frame.h>
 #include <oif/grail.h>
 
+/*
+ * grail is built against the frame library of this tree (it links the
+ * frame objects statically), so it reads frame, touch and event fields
+ * directly instead of going through the generic property getters on every
+ * frame.  The helpers below return what the matching public getters
+ * return, including for properties that were never set.
+ */
+#include "frame/frame-private.h"
+
+static inline unsigned int
+gr_frame_num_touches(const struct UFFrame_ *frame)
+{
+	return frame->num_touches;
+}
+
+static inline struct UFTouch_ *
+gr_frame_touch(const struct UFFrame_ *frame, unsigned int i)
+{
+	return frame->touches[i];
+}
+
+/* (frame_touch_get_property)(touch, UFTouchPropertyOwned, &int) on an int
+ * that starts at 0. */
+static inline int
+gr_touch_owned(const struct UFTouch_ *t)
+{
+	return (t->set & (1u << UFTouchPropertyOwned)) ? t->owned : 0;
+}
+
+/* The same for UFTouchPropertyPendingEnd. */
+static inline int
+gr_touch_pending_end(const struct UFTouch_ *t)
+{
+	return (t->set & (1u << UFTouchPropertyPendingEnd)) ? t->pending_end : 0;
+}
+
+/* frame_touch_get_device_x() / _y(): the axis value, 0 when absent. */
+static inline float
+gr_touch_axis(const struct UFTouch_ *t, UFAxisType type)
+{
+	return (t->axis_mask & (1u << type)) ? t->values[type] : 0.0f;
+}
+
 /* Touch counts of a subscription are 1..GR_MAX_TOUCHES. */
 #define GR_MAX_TOUCHES 5
 /* Touches that begin within this many ms may form one gesture. */
@@ -35,6 +78,8 @@
 /* Candidate gestures per recognizer; more are not created (grail 3.1 had no
  * limit, so a burst of touches could make it allocate combinatorially). */
 #define GR_MAX_GESTURES 4096
+/* Frame touch indices for which the recognizer remembers a slot. */
+#define GR_TOUCH_HINTS 32
 
 #define GR_LOG_DEBUG -1
 #define GR_LOG_WARN 0
@@ -249,7 +294,12 @@ struct gr_recognizer {
 	struct gr_slot_array free_slots;   /* unused touch slots */
 	struct gr_slot_array free_touches; /* sorted by touch id */
 	struct gr_slot_array new_touches;  /* atomic: begun this frame */
-	struct gr_slot_array modified;     /* scratch: touches changed this frame */
+	/*
+	 * Lookup hints: the slot of the touch at index i of the last frame.
+	 * Frames keep their touches in order, so the hint is usually right;
+	 * it is only used after checking that it names the touch sought.
+	 */
+	uint32_t hint[GR_TOUCH_HINTS];
 	uint32_t serial;                   /* frames processed, starting at 1 */
 	unsigned int ngestures;            /* live gestures of this recognizer */
 };
@@ -288,6 +338,9 @@ unsigned int gr_queue_purge(struct gr_gesture *g, unsigned int *n_cf);
 void gr_queue_disown(struct gr_gesture *g);
 
 /* grail-slice.c */
+/* gr_slice_begin() and gr_slice_next() build the gesture's next slice in
+ * @s, which may be &g->last itself (gr_slice_next() then drops the old
+ * slice's frame reference). */
 void gr_slice_begin(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame frame,
 		    uint64_t time);
 void gr_slice_next(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame frame,
@@ -313,6 +366,16 @@ void gr_recognizer_process_frame(struct gr_recognizer *rec, UFEvent ev, UFFrame 
 				 uint64_t time);
 void gr_recognizer_update_time(struct gr_recognizer *rec, uint64_t time);
 uint64_t gr_recognizer_next_timeout(const struct gr_recognizer *rec);
+/*
+ * The timeout work only concerns undecided gestures and free touches; in
+ * a steady stream of frames of accepted gestures there are none, and the
+ * timeout calls are skipped (they would find nothing to do).
+ */
+static inline bool
+gr_recognizer_has_undecided(const struct gr_recognizer *rec)
+{
+	return !gr_list_empty(&rec->unaccepted) || rec->free_touches.n > 0;
+}
 struct gr_gesture *gr_recognizer_find_undecided(struct gr_recognizer *rec,
 						unsigned int id);
 UGStatus gr_recognizer_accept(struct gr_recognizer *rec, struct gr_gesture *g);

@@ -68,10 +68,29 @@ find_listed_touch(const struct gr_recognizer *rec, UFTouchId id)
 {
 	for (unsigned int i = 0; i < rec->ntouches; i++) {
 		const struct gr_touch *t = &rec->touches[i];
-		if (t->live && t->listed && t->id == id)
+		if (t->id == id && t->live && t->listed)
 			return (int)i;
 	}
 	return -1;
+}
+
+/*
+ * find_listed_touch() for the touch at @index of the frame, trying the
+ * slot that index had in the previous frame first.  At most one live,
+ * listed touch has a given id, so the answer is the same.
+ */
+static inline int
+find_listed_touch_at(const struct gr_recognizer *rec, UFTouchId id, uint32_t index)
+{
+	if (index < GR_TOUCH_HINTS) {
+		uint32_t slot = rec->hint[index];
+		if (slot < rec->ntouches) {
+			const struct gr_touch *t = &rec->touches[slot];
+			if (t->id == id && t->live && t->listed)
+				return (int)slot;
+		}
+	}
+	return find_listed_touch(rec, id);
 }
 
 static int
@@ -528,14 +547,19 @@ gesture_timeout(const struct gr_gesture *g)
 	return t;
 }
 
+static void gesture_update_touched(struct gr_gesture *g, UFEvent ev, UFFrame frame,
+				   uint64_t time);
+
 /*
  * Process one frame for one gesture: build a slice when one of its touches
- * changed, track ownership, recognize, and flush when active.
+ * changed, track ownership, recognize, and flush when active.  Most
+ * gestures of a frame are untouched; this part, which finds that out, is
+ * inline and the rest is not.
  */
-static void
+static inline void
 gesture_update(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint64_t time)
 {
-	struct gr_recognizer *rec = g->rec;
+	const struct gr_recognizer *rec = g->rec;
 
 	if (g->ended) {
 		if (!g->owned) {
@@ -561,17 +585,25 @@ gesture_update(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint64_t time)
 	}
 	if (!touched || g->canceled)
 		return;
+	gesture_update_touched(g, ev, frame, time);
+}
+
+/* The rest of gesture_update() for a gesture with a changed touch. */
+static void
+gesture_update_touched(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint64_t time)
+{
+	struct gr_recognizer *rec = g->rec;
 
 	bool new_slice = false;
-	if (!g->has_slice) {
-		struct UGSlice_ s;
-		gr_slice_begin(g, &s, ev, frame, time);
-		gesture_push_slice(g, &s);
-		new_slice = true;
-	} else if (!g->last.physically_ended) {
-		struct UGSlice_ s;
-		gr_slice_next(g, &s, ev, frame, time);
-		gesture_push_slice(g, &s);
+	if (!g->has_slice || !g->last.physically_ended) {
+		/* the new slice is built right in g->last (the same as
+		 * building it apart and calling gesture_push_slice()) */
+		if (!g->has_slice)
+			gr_slice_begin(g, &g->last, ev, frame, time);
+		else
+			gr_slice_next(g, &g->last, ev, frame, time);
+		g->has_slice = true;
+		gesture_queue_slice(g, &g->last);
 		new_slice = true;
 	}
 
@@ -703,7 +735,6 @@ gr_recognizer_destroy(struct gr_recognizer *rec, bool notify)
 	gr_slots_finish(&rec->free_slots);
 	gr_slots_finish(&rec->free_touches);
 	gr_slots_finish(&rec->new_touches);
-	gr_slots_finish(&rec->modified);
 	free(rec->touches);
 	free(rec->subs);
 	free(rec);
@@ -1079,25 +1110,27 @@ atomic_match_new_touches(struct gr_recognizer *rec, uint64_t time)
 }
 
 static void
-cache_touch(struct gr_recognizer *rec, uint32_t slot, UFTouch ft, UFTouchState state)
+cache_touch(struct gr_recognizer *rec, uint32_t slot, const struct UFTouch_ *ft,
+	    UFTouchState state)
 {
 	struct gr_touch *t = &rec->touches[slot];
 	if (rec->direct) {
-		t->x = frame_touch_get_window_x(ft);
-		t->y = frame_touch_get_window_y(ft);
+		t->x = ft->window_x;
+		t->y = ft->window_y;
 	} else {
-		t->x = frame_touch_get_device_x(ft);
-		t->y = frame_touch_get_device_y(ft);
+		t->x = gr_touch_axis(ft, UFAxisTypeX);
+		t->y = gr_touch_axis(ft, UFAxisTypeY);
 	}
 	t->state = state;
 	t->seen_serial = rec->serial;
 }
 
-/* Update touch bookkeeping from the frame; collects the modified touches. */
+/* Update touch bookkeeping from the frame; marks the modified touches
+ * (mod_serial) for gesture_update(). */
 static void
 process_touches(struct gr_recognizer *rec, UFFrame frame, uint64_t time, bool *any_new)
 {
-	uint32_t n = frame_frame_get_num_touches(frame);
+	uint32_t n = gr_frame_num_touches(frame);
 	rec->serial++;
 	if (rec->serial == 0) {
 		/* wrapped after 2^32 frames: forget the old marks */
@@ -1105,22 +1138,19 @@ process_touches(struct gr_recognizer *rec, UFFrame frame, uint64_t time, bool *a
 			rec->touches[i].seen_serial = rec->touches[i].mod_serial = 0;
 		rec->serial = 1;
 	}
-	rec->modified.n = 0;
-	gr_slots_reserve(&rec->modified, n);
 
 	for (uint32_t i = 0; i < n; i++) {
-		UFTouch ft = NULL;
-		if (frame_frame_get_touch_by_index(frame, i, &ft) != UFStatusSuccess || !ft)
+		const struct UFTouch_ *ft = gr_frame_touch(frame, i);
+		if (!ft)
 			continue;
-		UFTouchId id = frame_touch_get_id(ft);
-		UFTouchState state = frame_touch_get_state(ft);
-		int owned = 0, pending_end = 0;
-		(frame_touch_get_property)(ft, UFTouchPropertyOwned, &owned);
-		(frame_touch_get_property)(ft, UFTouchPropertyPendingEnd, &pending_end);
-		int slot = find_listed_touch(rec, id);
+		UFTouchId id = ft->id;
+		UFTouchState state = ft->state;
+		int owned = gr_touch_owned(ft);
+		int pending_end = gr_touch_pending_end(ft);
+		int slot = find_listed_touch_at(rec, id, i);
 
 		if (state == UFTouchStateBegin && slot < 0) {
-			slot = touch_new(rec, id, frame_touch_get_start_time(ft));
+			slot = touch_new(rec, id, ft->start_time);
 			if (slot < 0) {
 				gr_log(rec->handle, GR_LOG_ERROR, "out of memory, rejecting touch");
 				frame_reject_touch(rec->device, rec->window, id);
@@ -1156,17 +1186,19 @@ process_touches(struct gr_recognizer *rec, UFFrame frame, uint64_t time, bool *a
 				match_combinations(rec, (uint32_t)slot);
 				touch_unref(rec, (uint32_t)slot);
 			}
+			if (i < GR_TOUCH_HINTS)
+				rec->hint[i] = (uint32_t)slot;
 			if (rec->touches[slot].live) {
 				cache_touch(rec, (uint32_t)slot, ft, state);
-				if (frame_touch_get_time(ft) == time) {
+				if (ft->time == time)
 					rec->touches[slot].mod_serial = rec->serial;
-					rec->modified.v[rec->modified.n++] = (uint32_t)slot;
-				}
 			}
 			continue;
 		}
 		if (slot < 0)
 			continue;
+		if (i < GR_TOUCH_HINTS)
+			rec->hint[i] = (uint32_t)slot;
 
 		struct gr_touch *t = touch_at(rec, (uint32_t)slot);
 		if (owned)
@@ -1178,34 +1210,35 @@ process_touches(struct gr_recognizer *rec, UFFrame frame, uint64_t time, bool *a
 			t->listed = false;
 		}
 		cache_touch(rec, (uint32_t)slot, ft, state);
-		if (frame_touch_get_time(ft) == time) {
+		if (ft->time == time)
 			t->mod_serial = rec->serial;
-			rec->modified.v[rec->modified.n++] = (uint32_t)slot;
+		if (!t->pending_end && !t->ended) {
+			/*
+			 * Nothing to drop: the reference taken and released
+			 * around the block below only matters for a touch
+			 * nobody holds (releasing it rejects the touch).
+			 */
+			if (t->refs == 0) {
+				touch_ref(rec, (uint32_t)slot);
+				touch_unref(rec, (uint32_t)slot);
+			}
+			continue;
 		}
 		/* hold the touch while it may be dropped from the free list */
 		touch_ref(rec, (uint32_t)slot);
-		if (t->pending_end || t->ended) {
-			free_remove(rec, (uint32_t)slot);
-			if (t->in_new) {
-				for (unsigned int k = 0; k < rec->new_touches.n; k++) {
-					if (rec->new_touches.v[k] == (uint32_t)slot) {
-						slots_remove_at(&rec->new_touches, k);
-						break;
-					}
+		free_remove(rec, (uint32_t)slot);
+		if (t->in_new) {
+			for (unsigned int k = 0; k < rec->new_touches.n; k++) {
+				if (rec->new_touches.v[k] == (uint32_t)slot) {
+					slots_remove_at(&rec->new_touches, k);
+					break;
 				}
-				t->in_new = false;
-				touch_unref(rec, (uint32_t)slot);
 			}
+			t->in_new = false;
+			touch_unref(rec, (uint32_t)slot);
 		}
 		touch_unref(rec, (uint32_t)slot);
 	}
-
-	/* modified touches that died meanwhile are no longer of interest */
-	unsigned int k = 0;
-	for (unsigned int i = 0; i < rec->modified.n; i++)
-		if (rec->touches[rec->modified.v[i]].live)
-			rec->modified.v[k++] = rec->modified.v[i];
-	rec->modified.n = k;
 }
 
 static void
@@ -1291,11 +1324,14 @@ gr_recognizer_process_frame(struct gr_recognizer *rec, UFEvent ev, UFFrame frame
 {
 	bool any_new = false;
 
-	reject_overdue(rec, time);
+	if (gr_recognizer_has_undecided(rec))
+		reject_overdue(rec, time);
 	process_touches(rec, frame, time, &any_new);
 	if (rec->atomic && any_new)
 		atomic_match_new_touches(rec, time);
 	process_event(rec, ev, frame, time);
+	if (gr_list_empty(&rec->unaccepted))
+		return;
 	if (rec->atomic)
 		find_gestures_to_accept(rec, time);
 	else
@@ -1305,6 +1341,8 @@ gr_recognizer_process_frame(struct gr_recognizer *rec, UFEvent ev, UFFrame frame
 void
 gr_recognizer_update_time(struct gr_recognizer *rec, uint64_t time)
 {
+	if (!gr_recognizer_has_undecided(rec))
+		return;
 	reject_overdue(rec, time);
 	if (rec->atomic)
 		find_gestures_to_accept(rec, time);
@@ -1316,6 +1354,9 @@ uint64_t
 gr_recognizer_next_timeout(const struct gr_recognizer *rec)
 {
 	uint64_t best = 0;
+
+	if (!gr_recognizer_has_undecided(rec))
+		return 0;
 
 	for (unsigned int i = 0; i < rec->free_touches.n; i++) {
 		uint32_t slot = rec->free_touches.v[i];

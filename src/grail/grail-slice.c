@@ -20,20 +20,35 @@ set_identity(float m[3][3])
 	m[0][0] = m[1][1] = m[2][2] = 1.0f;
 }
 
+/*
+ * Every slice of a frame holds a reference to the frame event.  Taking and
+ * dropping one that is not the last is done on the counter directly, as
+ * frame_event_ref() and frame_event_unref() would; the last one goes
+ * through frame_event_unref(), which releases the event.
+ */
 void
 gr_slice_set_frame(struct UGSlice_ *s, UFEvent ev, UFFrame frame)
 {
 	if (ev)
-		frame_event_ref(ev);
+		ev->refcount++;
 	s->frame_event = ev;
 	s->frame = frame;
+}
+
+static inline void
+event_unref(UFEvent ev)
+{
+	if (ev->refcount > 1)
+		ev->refcount--;
+	else
+		frame_event_unref(ev);
 }
 
 void
 gr_slice_clear_frame(struct UGSlice_ *s)
 {
 	if (s->frame_event)
-		frame_event_unref(s->frame_event);
+		event_unref(s->frame_event);
 	s->frame_event = NULL;
 	s->frame = NULL;
 }
@@ -196,35 +211,49 @@ gr_slice_next(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame fram
 	      uint64_t time)
 {
 	const struct UGSlice_ *prev = &g->last;
+	/* what is needed of the previous slice, which @s may be */
+	const unsigned int prev_num_touches = prev->num_touches;
+	const float prev_radius = prev->radius;
+	const float prev_angle = prev->angle;
+	const float prev_tx = prev->cumulative[0][2];
+	const float prev_ty = prev->cumulative[1][2];
+	UFEvent prev_event = NULL;
 
-	*s = *prev;
+	if (s != prev) {
+		*s = *prev;
+	} else {
+		/* in place: the slice's reference moves to the new frame */
+		prev_event = s->frame_event;
+		s->frame_event = NULL;
+		s->frame = NULL;
+	}
 	s->state = UGGestureStateUpdate;
 	s->time = time;
 	s->canceled = 0;
 	s->recognized = g->recognized;
 	s->construction_finished = g->construction_finished;
 	gr_slice_set_frame(s, ev, frame);
+	if (prev_event)
+		event_unref(prev_event);
 	fill_touches(g, s);
 
-	if (s->num_touches != prev->num_touches) {
+	if (s->num_touches != prev_num_touches) {
 		reset_original(g, s);
 	} else {
 		compute_values(g, s, false);
 
-		float scale = prev->radius != 0.0f ? s->radius / prev->radius : 1.0f;
-		float delta = s->angle - prev->angle;
+		float scale = prev_radius != 0.0f ? s->radius / prev_radius : 1.0f;
+		float delta = s->angle - prev_angle;
 		float total_scale =
 			s->original_radius != 0.0f ? s->radius / s->original_radius : 1.0f;
 		float total_angle = s->angle - s->original_angle;
 
 		s->transform[0][0] = cosf(delta) * scale;
 		s->transform[0][1] = -sinf(delta) * scale;
-		s->transform[0][2] = s->center_x - prev->cumulative[0][2] -
-				     s->original_center_x;
+		s->transform[0][2] = s->center_x - prev_tx - s->original_center_x;
 		s->transform[1][0] = sinf(delta) * scale;
 		s->transform[1][1] = cosf(delta) * scale;
-		s->transform[1][2] = s->center_y - prev->cumulative[1][2] -
-				     s->original_center_y;
+		s->transform[1][2] = s->center_y - prev_ty - s->original_center_y;
 
 		s->cumulative[0][0] = cosf(total_angle) * total_scale;
 		s->cumulative[0][1] = -sinf(total_angle) * total_scale;

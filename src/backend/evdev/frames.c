@@ -6,6 +6,12 @@
 #include <utouch/frame_handle.h>
 
 #include "backend/evdev/frames.h"
+#include "frame/frame-private.h"
+
+#define TOUCH_BIT(p) ((uint16_t)(1u << (p)))
+
+/* an operation carries one value per frame axis */
+_Static_assert(UT_OP_NUM_AXES == UT_AXIS_COUNT, "axis counts differ");
 
 /* ABS_MT_* codes in UFAxisType order */
 static const unsigned int axis_codes[UT_OP_NUM_AXES] = {
@@ -80,17 +86,32 @@ ut_framer_fini(struct ut_framer *f)
 	f->prev = NULL;
 }
 
+/*
+ * The framer builds its frames in place through the frame library's
+ * internal producer shortcuts (frame-private.h): the touch it changes is
+ * private to the new frame, so the fields are written directly.  The
+ * result is what the frame_backend_touch_set_*() calls of the public
+ * producer API would make (window position, device axes, time).
+ */
 static void
-set_values(UFBackendTouch t, const struct ut_touch_op *op, uint64_t time_ms)
+set_values(struct UFTouch_ *t, const struct ut_touch_op *op, uint64_t time_ms)
 {
-	frame_backend_touch_set_window_pos(t, op->wx, op->wy);
-	frame_backend_touch_set_value(t, UFAxisTypeX, op->dx);
-	frame_backend_touch_set_value(t, UFAxisTypeY, op->dy);
-	for (int i = 2; i < UT_OP_NUM_AXES; i++)
-		if (op->axis_mask & (1u << i))
-			frame_backend_touch_set_value(t, (UFAxisType)i,
-						      op->axis[i]);
-	frame_backend_touch_set_time(t, time_ms);
+	uint16_t axes = (uint16_t)((op->axis_mask & ~3u) & ((1u << UT_AXIS_COUNT) - 1));
+
+	t->window_x = op->wx;
+	t->window_y = op->wy;
+	t->values[UFAxisTypeX] = op->dx;
+	t->values[UFAxisTypeY] = op->dy;
+	t->axis_mask |= (uint16_t)(axes | (1u << UFAxisTypeX) | (1u << UFAxisTypeY));
+	while (axes) {
+		unsigned int i = (unsigned int)__builtin_ctz(axes);
+
+		t->values[i] = op->axis[i];
+		axes &= (uint16_t)(axes - 1);
+	}
+	t->time = time_ms;
+	t->set |= TOUCH_BIT(UFTouchPropertyWindowX) | TOUCH_BIT(UFTouchPropertyWindowY) |
+		  TOUCH_BIT(UFTouchPropertyTime);
 }
 
 UFEvent
@@ -106,45 +127,48 @@ ut_framer_build(struct ut_framer *f, uint64_t time_ms,
 	frame_backend_frame_set_device(fr, f->device);
 	frame_backend_frame_set_window_id(fr, f->window);
 
+	struct UFFrame_ *frame = ut_frame_from_backend(fr);
+
 	for (size_t k = 0; k < nops; k++) {
 		const struct ut_touch_op *op = &ops[k];
-		UFBackendTouch t;
+		struct UFTouch_ *t;
 
 		if (op->kind == UT_OP_BEGIN) {
-			t = frame_backend_touch_new();
+			/* a begin of an id the frame already holds is refused */
+			t = ut_frame_add_touch(frame, op->id);
 			if (!t)
 				continue;
-			frame_backend_touch_set_id(t, op->id);
-			frame_backend_touch_set_start_time(t, time_ms);
-			frame_backend_touch_set_owned(t, f->own_at_begin);
-			frame_backend_touch_set_pending_end(t, 0);
+			t->start_time = time_ms;
+			t->owned = f->own_at_begin != 0;
+			t->pending_end = 0;
+			t->set |= TOUCH_BIT(UFTouchPropertyStartTime) |
+				  TOUCH_BIT(UFTouchPropertyOwned) |
+				  TOUCH_BIT(UFTouchPropertyPendingEnd);
 			set_values(t, op, time_ms);
-		} else {
-			if (frame_backend_frame_borrow_touch_by_id(fr, op->id, &t) !=
-			    UFStatusSuccess)
-				continue;
-			switch (op->kind) {
-			case UT_OP_OWN:
-				frame_backend_touch_set_owned(t, 1);
-				frame_backend_touch_set_time(t, time_ms);
-				break;
-			case UT_OP_PENDING_END:
-				set_values(t, op, time_ms);
-				frame_backend_touch_set_pending_end(t, 1);
-				break;
-			case UT_OP_END:
-				set_values(t, op, time_ms);
-				frame_backend_touch_set_ended(t);
-				break;
-			default:
-				set_values(t, op, time_ms);
-				break;
-			}
+			continue;
 		}
-		/* a begin of an id the frame already holds is refused; the
-		 * new touch is still ours then */
-		if (frame_backend_frame_give_touch(fr, &t) != UFStatusSuccess && t)
-			utouch_frame_backend_touch_delete(t);
+		t = ut_frame_writable_touch(frame, op->id);
+		if (!t)
+			continue;
+		switch (op->kind) {
+		case UT_OP_OWN:
+			t->owned = 1;
+			t->time = time_ms;
+			t->set |= TOUCH_BIT(UFTouchPropertyOwned) | TOUCH_BIT(UFTouchPropertyTime);
+			break;
+		case UT_OP_PENDING_END:
+			set_values(t, op, time_ms);
+			t->pending_end = 1;
+			t->set |= TOUCH_BIT(UFTouchPropertyPendingEnd);
+			break;
+		case UT_OP_END:
+			set_values(t, op, time_ms);
+			t->state = UFTouchStateEnd;
+			break;
+		default:
+			set_values(t, op, time_ms);
+			break;
+		}
 	}
 	frame_backend_frame_set_active_touches(fr,
 		frame_frame_get_num_touches(frame_backend_frame_get_frame(fr)));
