@@ -23,6 +23,8 @@
  *   server-gone   the X server dies under a running geis client
  *   latency       time from a touch at the server to the geis event
  *                 (prints statistics, asserts only that events arrive)
+ *   grab-sharing  two subscriptions on one window share its touch grab;
+ *                 the last one to go releases it
  *   events-tool   utouch-events --x11 as a window manager: its 3-touch
  *                 drag grab on the root window wins over the painting
  *                 client, and its JSON output shows the gesture
@@ -334,26 +336,35 @@ client_pump(struct client *c, int idle_ms, int max_ms)
 	}
 }
 
-/*
- * Start a geis client on the test server with one subscription: @p cls
- * with @p touches touches on window @p window (0: the root window).
- */
+/* set by scenarios that rely on $DISPLAY choosing the X11 backend */
+static int default_backend;
+
 static void
-client_open(struct client *c, enum policy policy, const char *cls, int touches,
-	    Window window)
+client_new(struct client *c, enum policy policy)
 {
 	memset(c, 0, sizeof(*c));
 	c->policy = policy;
-	c->geis = geis_new(UTOUCH_GEIS_INIT_X11, GEIS_INIT_TRACK_DEVICES,
-			   GEIS_INIT_SYNCHRONOUS_START, GEIS_INIT_NO_ATOMIC_GESTURES,
-			   NULL);
+	if (default_backend)
+		c->geis = geis_new(GEIS_INIT_TRACK_DEVICES, GEIS_INIT_SYNCHRONOUS_START,
+				   GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
+	else
+		c->geis = geis_new(UTOUCH_GEIS_INIT_X11, GEIS_INIT_TRACK_DEVICES,
+				   GEIS_INIT_SYNCHRONOUS_START,
+				   GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
 	if (!c->geis)
 		die("geis_new on %s failed", xs.display_name);
 	if (geis_get_configuration(c->geis, GEIS_CONFIGURATION_FD, &c->fd) !=
 	    GEIS_STATUS_SUCCESS)
 		die("no geis fd");
-	GeisSubscription sub = geis_subscription_new(c->geis, "test", GEIS_SUBSCRIPTION_NONE);
-	GeisFilter filter = geis_filter_new(c->geis, "test");
+}
+
+/* A subscription to @p cls with @p touches touches on @p window (0: root). */
+static GeisSubscription
+client_subscribe(struct client *c, const char *name, const char *cls, int touches,
+		 Window window)
+{
+	GeisSubscription sub = geis_subscription_new(c->geis, name, GEIS_SUBSCRIPTION_NONE);
+	GeisFilter filter = geis_filter_new(c->geis, name);
 	if (!sub || !filter)
 		die("subscription/filter");
 	if (geis_filter_add_term(filter, GEIS_FILTER_CLASS, GEIS_CLASS_ATTRIBUTE_NAME,
@@ -370,6 +381,19 @@ client_open(struct client *c, enum policy policy, const char *cls, int touches,
 		die("add filter");
 	if (geis_subscription_activate(sub) != GEIS_STATUS_SUCCESS)
 		die("activate");
+	return sub;
+}
+
+/*
+ * Start a geis client on the test server with one subscription: @p cls
+ * with @p touches touches on window @p window (0: the root window).
+ */
+static void
+client_open(struct client *c, enum policy policy, const char *cls, int touches,
+	    Window window)
+{
+	client_new(c, policy);
+	client_subscribe(c, "test", cls, touches, window);
 	client_pump(c, 100, 2000);
 	CHECK(c->init_complete == 1, "INIT_COMPLETE seen %d times", c->init_complete);
 	CHECK(c->devices_available >= 1, "no DEVICE_AVAILABLE event");
@@ -465,6 +489,8 @@ scenario_fallthrough(void)
 {
 	struct painter p;
 	struct client wm;
+	/* no backend argument: $DISPLAY must select X11 */
+	default_backend = 1;
 	painter_open(&p);
 	client_open(&wm, POLICY_ACCEPT, GEIS_GESTURE_DRAG, 3, 0);
 
@@ -734,6 +760,53 @@ scenario_latency(void)
 	client_close(&wm);
 }
 
+/*
+ * Two subscriptions on the root window share one touch grab: deactivating
+ * the first leaves the grab for the second, deactivating the second
+ * releases it, and touches then go straight to the painting client.
+ */
+static void
+scenario_grab_sharing(void)
+{
+	struct painter p;
+	struct client wm;
+	painter_open(&p);
+	client_new(&wm, POLICY_ACCEPT);
+	GeisSubscription three = client_subscribe(&wm, "three", GEIS_GESTURE_DRAG, 3, 0);
+	GeisSubscription two = client_subscribe(&wm, "two", GEIS_GESTURE_DRAG, 2, 0);
+	client_pump(&wm, 100, 2000);
+
+	CHECK(geis_subscription_deactivate(three) == GEIS_STATUS_SUCCESS, "deactivate");
+	client_pump(&wm, 50, 500);
+	swipe(&wm, &p, 2, 250, 200, 0, 15, 12);
+	client_pump(&wm, 200, 2000);
+	painter_pump(&p);
+	const struct gesture_rec *g = find_gesture(&wm, GEIS_GESTURE_DRAG, 2);
+	CHECK(g && g->ended == 1, "the remaining subscription lost its drag");
+	CHECK(p.n == 0, "the shared grab was released early (%d raw events)", p.n);
+
+	CHECK(geis_subscription_deactivate(two) == GEIS_STATUS_SUCCESS, "deactivate");
+	client_pump(&wm, 50, 500);
+	int ng = wm.ng;
+	xh_touch_begin(dev0(), 9, 300, 300);
+	sync_all();
+	painter_pump(&p);
+	/* no grab left: the begin arrives at once, before any decision */
+	CHECK(painter_count(&p, XI_TouchBegin) == 1,
+	      "without subscriptions the touch did not go straight to the window");
+	xh_touch_update(dev0(), 9, 320, 300);
+	xh_touch_end(dev0(), 9, 340, 300);
+	sync_all();
+	client_pump(&wm, 50, 300);
+	painter_pump(&p);
+	CHECK(painter_count(&p, XI_TouchEnd) == 1, "the stroke did not end at the window");
+	CHECK(wm.ng == ng, "gestures after every subscription went");
+	geis_subscription_delete(three);
+	geis_subscription_delete(two);
+	client_close(&wm);
+	painter_close(&p);
+}
+
 /* Read what @p fd has within @p ms into @p buf (appending). */
 static size_t
 read_some(int fd, char *buf, size_t len, size_t cap, int ms)
@@ -840,6 +913,7 @@ main(int argc, char **argv)
 		{ "server-gone", scenario_server_gone, 1 },
 		{ "latency", scenario_latency, 1 },
 		{ "events-tool", scenario_events_tool, 1 },
+		{ "grab-sharing", scenario_grab_sharing, 1 },
 	};
 	if (argc != 2) {
 		fprintf(stderr, "usage: %s SCENARIO\n", argv[0]);
