@@ -254,9 +254,9 @@ run_frames(struct run *r, uint64_t offset)
 /* Length of one pass of the long-lived run: the script plus its final
  * 10 s of timeouts and a gap. */
 static uint64_t
-pass_length(const struct script *s)
+pass_length(const struct ut_script *s)
 {
-	return s->last_time - SCRIPT_TIME_BASE_MS + 20000;
+	return s->last_time - UT_SCRIPT_TIME_BASE_MS + 20000;
 }
 
 static void
@@ -496,7 +496,7 @@ bench_scenario(const struct options *o, const struct scenario *sc, struct result
 	};
 	static struct run r;
 	struct ut_recording *rec;
-	struct script script;
+	struct ut_script script;
 	char err[512];
 	int rc;
 
@@ -510,7 +510,7 @@ bench_scenario(const struct options *o, const struct scenario *sc, struct result
 		fprintf(stderr, "utouch-bench: %s\n", err);
 		return -1;
 	}
-	rc = script_build(&script, rec, &sopts);
+	rc = ut_script_build(&script, rec, &sopts);
 	if (rc < 0) {
 		fprintf(stderr, "utouch-bench: %s: cannot build frames (%s)\n", sc->file,
 			strerror(-rc));
@@ -529,7 +529,7 @@ bench_scenario(const struct options *o, const struct scenario *sc, struct result
 
 	bench_utouch(&r, o, res);
 	bench_steady(&r, res);
-	script_release(&script);
+	ut_script_release(&script);
 	ut_recording_free(rec);
 	bench_ref(o, sc, res);
 	return 0;

@@ -30,15 +30,13 @@
 #include "backend/evdev/evstream.h"
 #include "backend/evdev/frames.h"
 #include "backend/recording/recording.h"
+#include "backend/recording/script.h"
 #include "geis-private.h"
+#include "util/clock.h"
 
-#define TIME_BASE_MS 1000u
+#define TIME_BASE_MS UT_SCRIPT_TIME_BASE_MS
 #define TAIL_MS 10000u
 
-struct rec_frame {
-	uint64_t time;
-	size_t first, count;
-};
 
 struct rec_window {
 	struct ut_framer framer;
@@ -51,12 +49,7 @@ struct rec_backend {
 	int fast;
 	int direct;
 	/* prepared frames */
-	struct ut_touch_op *ops;
-	size_t nops, capops;
-	struct rec_frame *frames;
-	size_t nframes, capframes;
-	uint64_t usec0;
-	int oom;
+	struct ut_script script;
 	/* playback */
 	UFBackendDevice device;
 	struct rec_window *windows;
@@ -67,55 +60,8 @@ struct rec_backend {
 	uint64_t vnow;
 };
 
-static uint64_t
-mono_ms(void)
-{
-	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
-}
 
-static int
-grow(void **p, size_t *cap, size_t need, size_t size)
-{
-	size_t n;
-	void *q;
-
-	if (need <= *cap)
-		return 0;
-	n = *cap ? *cap * 2 : 256;
-	while (n < need)
-		n *= 2;
-	q = realloc(*p, n * size);
-	if (!q)
-		return -1;
-	*p = q;
-	*cap = n;
-	return 0;
-}
-
-static void
-on_stream_frame(void *data, uint64_t usec, const struct ut_touch_op *ops, size_t nops)
-{
-	struct rec_backend *rb = data;
-	struct rec_frame *f;
-
-	if (rb->oom ||
-	    grow((void **)&rb->frames, &rb->capframes, rb->nframes + 1, sizeof(*rb->frames)) ||
-	    grow((void **)&rb->ops, &rb->capops, rb->nops + nops, sizeof(*rb->ops))) {
-		rb->oom = 1;
-		return;
-	}
-	f = &rb->frames[rb->nframes++];
-	f->time = usec / 1000u - rb->usec0 / 1000u + TIME_BASE_MS;
-	if (rb->nframes > 1 && f->time < f[-1].time)
-		f->time = f[-1].time;   /* never go back in time */
-	f->first = rb->nops;
-	f->count = nops;
-	memcpy(&rb->ops[rb->nops], ops, nops * sizeof(*ops));
-	rb->nops += nops;
-}
 
 static uint64_t
 rec_now(struct geis_backend *be)
@@ -126,7 +72,7 @@ rec_now(struct geis_backend *be)
 		return rb->vnow;
 	if (!rb->start_mono)
 		return TIME_BASE_MS;
-	return TIME_BASE_MS + (mono_ms() - rb->start_mono);
+	return TIME_BASE_MS + (ut_mono_ms() - rb->start_mono);
 }
 
 static void
@@ -153,10 +99,10 @@ build_and_feed(struct rec_backend *rb, struct rec_window *w, uint64_t time,
  * as an X server delivers them.
  */
 static void
-play_frame(struct rec_backend *rb, const struct rec_frame *f)
+play_frame(struct rec_backend *rb, const struct ut_script_frame *f)
 {
 	for (struct rec_window *w = rb->windows; w; w = w->next)
-		build_and_feed(rb, w, f->time, &rb->ops[f->first], f->count);
+		build_and_feed(rb, w, f->time, &rb->script.ops[f->first], f->count);
 }
 
 static void
@@ -165,9 +111,9 @@ arm_next(struct rec_backend *rb)
 	struct itimerspec its;
 
 	memset(&its, 0, sizeof(its));
-	if (rb->next < rb->nframes) {
+	if (rb->next < rb->script.nframes) {
 		uint64_t now = rec_now(&rb->base);
-		uint64_t due = rb->frames[rb->next].time;
+		uint64_t due = rb->script.frames[rb->next].time;
 		uint64_t delay = due > now ? due - now : 0;
 
 		its.it_value.tv_sec = (time_t)(delay / 1000u);
@@ -188,15 +134,15 @@ on_ready(void *data, int fd, uint32_t events)
 		/* nothing to consume */
 	}
 	if (rb->fast) {
-		while (rb->next < rb->nframes) {
-			const struct rec_frame *f = &rb->frames[rb->next++];
+		while (rb->next < rb->script.nframes) {
+			const struct ut_script_frame *f = &rb->script.frames[rb->next++];
 
 			geis_core_advance_time(rb->base.geis, f->time);
 			rb->vnow = f->time;
 			play_frame(rb, f);
 		}
 		if (!rb->finished) {
-			uint64_t end = (rb->nframes ? rb->frames[rb->nframes - 1].time :
+			uint64_t end = (rb->script.nframes ? rb->script.frames[rb->script.nframes - 1].time :
 					TIME_BASE_MS) + TAIL_MS;
 
 			geis_core_advance_time(rb->base.geis, end);
@@ -208,9 +154,9 @@ on_ready(void *data, int fd, uint32_t events)
 	{
 		uint64_t now = rec_now(&rb->base);
 
-		while (rb->next < rb->nframes && rb->frames[rb->next].time <= now)
-			play_frame(rb, &rb->frames[rb->next++]);
-		if (rb->next >= rb->nframes)
+		while (rb->next < rb->script.nframes && rb->script.frames[rb->next].time <= now)
+			play_frame(rb, &rb->script.frames[rb->next++]);
+		if (rb->next >= rb->script.nframes)
 			rb->finished = 1;
 		arm_next(rb);
 	}
@@ -236,7 +182,7 @@ rec_start(struct geis_backend *be)
 	rc = geis_mux_add(be->geis, rb->fd, EPOLLIN, on_ready, rb);
 	if (rc < 0)
 		return rc;
-	rb->start_mono = mono_ms();
+	rb->start_mono = ut_mono_ms();
 	rb->vnow = TIME_BASE_MS;
 	geis_core_device_added(be->geis, frame_backend_device_get_device(rb->device), 0);
 	if (rb->fast) {
@@ -312,8 +258,7 @@ rec_destroy(struct geis_backend *be)
 	}
 	frame_backend_device_delete(rb->device);
 	ut_recording_free(rb->rec);
-	free(rb->ops);
-	free(rb->frames);
+	ut_script_release(&rb->script);
 	free(rb);
 }
 
@@ -342,7 +287,6 @@ geis_backend_recording_new(Geis geis, const char *path, int fast)
 {
 	struct rec_backend *rb = calloc(1, sizeof(*rb));
 	struct ut_evstream_opts sopts;
-	struct ut_evstream *st;
 	char err[256];
 	int rc;
 
@@ -366,34 +310,21 @@ geis_backend_recording_new(Geis geis, const char *path, int fast)
 	sopts.split_begins = 1;
 	sopts.screen_w = 1024;
 	sopts.screen_h = 768;
-	st = ut_evstream_new(rb->rec->dev, &sopts, on_stream_frame, rb);
-	if (!st) {
-		geis_core_error(geis, GEIS_STATUS_BAD_ARGUMENT,
-				"recording: %s is not a multitouch device", path);
+	rc = ut_script_build(&rb->script, rb->rec, &sopts);
+	if (rc < 0) {
+		if (rc == -ENOMEM)
+			geis_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR, "recording: out of memory");
+		else
+			geis_core_error(geis, GEIS_STATUS_BAD_ARGUMENT,
+					"recording: %s is not a multitouch device", path);
 		ut_recording_free(rb->rec);
 		free(rb);
 		return NULL;
 	}
-	rb->direct = ut_evstream_is_direct(st);
-	if (rb->rec->nevents > 0)
-		rb->usec0 = rb->rec->events[0].usec;
-	for (size_t i = 0; i < rb->rec->nevents && !rb->oom; i++) {
-		const struct ut_raw_event *r = &rb->rec->events[i];
-		struct input_event ev;
-
-		memset(&ev, 0, sizeof(ev));
-		ev.input_event_sec = (time_t)(r->usec / 1000000u);
-		ev.input_event_usec = (suseconds_t)(r->usec % 1000000u);
-		ev.type = r->type;
-		ev.code = r->code;
-		ev.value = r->value;
-		ut_evstream_push(st, &ev);
-	}
-	ut_evstream_destroy(st);
-	if (rb->oom) {
-		geis_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR, "recording: out of memory");
-		rec_destroy(&rb->base);
-		return NULL;
-	}
+	rb->direct = rb->script.direct;
+	/* a recording whose clock steps back still plays forward */
+	for (size_t i = 1; i < rb->script.nframes; i++)
+		if (rb->script.frames[i].time < rb->script.frames[i - 1].time)
+			rb->script.frames[i].time = rb->script.frames[i - 1].time;
 	return &rb->base;
 }

@@ -40,6 +40,7 @@
 
 #include "geis/geis-backend.h"
 #include "geis/geis-x11.h"
+#include "util/clock.h"
 
 struct x11_grab {
 	Window window;
@@ -103,19 +104,12 @@ io_error_exit_handler(Display *dpy, void *data)
 	be->dead = 1;
 }
 
-static uint64_t
-mono_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
-}
 
 static void
 note_server_time(struct x11_backend *be, uint64_t t)
 {
 	be->server_ms = t;
-	be->mono_ms = mono_ms();
+	be->mono_ms = ut_mono_ms();
 	be->have_time = 1;
 }
 
@@ -125,7 +119,7 @@ x11_now(struct geis_backend *base)
 	struct x11_backend *be = (struct x11_backend *)base;
 	if (!be->have_time)
 		return 0;
-	return be->server_ms + (mono_ms() - be->mono_ms);
+	return be->server_ms + (ut_mono_ms() - be->mono_ms);
 }
 
 static int

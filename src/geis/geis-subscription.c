@@ -208,33 +208,45 @@ find_item(const char *name)
 	return NULL;
 }
 
+/*
+ * Check the arguments of a configuration call and find the item: NULL with
+ * *status set (and the error recorded) when they are bad or it is unknown.
+ */
+static const struct config_item *
+config_lookup(GeisSubscription subscription, GeisString name, GeisPointer value,
+	      const char *fn, GeisStatus *status)
+{
+	const struct config_item *it;
+
+	if (!subscription || !name || !value) {
+		geis_error_push(subscription ? subscription->geis : NULL,
+				GEIS_STATUS_BAD_ARGUMENT, "%s: NULL argument", fn);
+		*status = GEIS_STATUS_BAD_ARGUMENT;
+		return NULL;
+	}
+	geis_error_clear(subscription->geis);
+	it = find_item(name);
+	if (!it) {
+		geis_error_push(subscription->geis, GEIS_STATUS_NOT_SUPPORTED,
+				"unknown subscription configuration item \"%s\"", name);
+		*status = GEIS_STATUS_NOT_SUPPORTED;
+	}
+	return it;
+}
+
 GEIS_API GeisStatus
 geis_subscription_get_configuration(GeisSubscription subscription,
 				    GeisString config_item_name,
 				    GeisPointer config_item_value)
 {
-	const struct config_item *it;
-	char *base;
-
-	if (!subscription || !config_item_name || !config_item_value) {
-		geis_error_push(subscription ? subscription->geis : NULL,
-				GEIS_STATUS_BAD_ARGUMENT,
-				"geis_subscription_get_configuration: NULL argument");
-		return GEIS_STATUS_BAD_ARGUMENT;
-	}
-	geis_error_clear(subscription->geis);
-	it = find_item(config_item_name);
-	if (!it) {
-		geis_error_push(subscription->geis, GEIS_STATUS_NOT_SUPPORTED,
-				"unknown subscription configuration item \"%s\"",
-				config_item_name);
-		return GEIS_STATUS_NOT_SUPPORTED;
-	}
-	base = (char *)&subscription->config + it->offset;
-	if (it->is_float)
-		memcpy(config_item_value, base, sizeof(GeisFloat));
-	else
-		memcpy(config_item_value, base, sizeof(GeisInteger));
+	GeisStatus status = GEIS_STATUS_SUCCESS;
+	const struct config_item *it =
+		config_lookup(subscription, config_item_name, config_item_value,
+			      "geis_subscription_get_configuration", &status);
+	if (!it)
+		return status;
+	const char *base = (const char *)&subscription->config + it->offset;
+	memcpy(config_item_value, base, it->is_float ? sizeof(GeisFloat) : sizeof(GeisInteger));
 	return GEIS_STATUS_SUCCESS;
 }
 
@@ -243,23 +255,14 @@ geis_subscription_set_configuration(GeisSubscription subscription,
 				    GeisString config_item_name,
 				    GeisPointer config_item_value)
 {
-	const struct config_item *it;
+	GeisStatus status = GEIS_STATUS_SUCCESS;
+	const struct config_item *it =
+		config_lookup(subscription, config_item_name, config_item_value,
+			      "geis_subscription_set_configuration", &status);
 	char *base;
 
-	if (!subscription || !config_item_name || !config_item_value) {
-		geis_error_push(subscription ? subscription->geis : NULL,
-				GEIS_STATUS_BAD_ARGUMENT,
-				"geis_subscription_set_configuration: NULL argument");
-		return GEIS_STATUS_BAD_ARGUMENT;
-	}
-	geis_error_clear(subscription->geis);
-	it = find_item(config_item_name);
-	if (!it) {
-		geis_error_push(subscription->geis, GEIS_STATUS_NOT_SUPPORTED,
-				"unknown subscription configuration item \"%s\"",
-				config_item_name);
-		return GEIS_STATUS_NOT_SUPPORTED;
-	}
+	if (!it)
+		return status;
 	base = (char *)&subscription->config + it->offset;
 	if (it->is_float) {
 		GeisFloat v;

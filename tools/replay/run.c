@@ -91,7 +91,7 @@ replay_run_setup(struct replay_run *r)
 	}
 	ut_framer_init(&r->framer, r->device, REPLAY_WINDOW_ID, r->own_at_begin);
 	if (process(r, ut_framer_device_event(&r->framer, UFEventTypeDeviceAdded,
-					      SCRIPT_TIME_BASE_MS)) < 0)
+					      UT_SCRIPT_TIME_BASE_MS)) < 0)
 		goto fail;
 	dev = frame_backend_device_get_device(r->device);
 	for (n = 0; n < r->nsubs; n++) {
@@ -125,10 +125,10 @@ fail:
 int
 replay_run_frames(struct replay_run *r, uint64_t offset)
 {
-	const struct script *s = r->script;
+	const struct ut_script *s = r->script;
 
 	for (size_t i = 0; i < s->nframes; i++) {
-		const struct script_frame *f = &s->frames[i];
+		const struct ut_script_frame *f = &s->frames[i];
 
 		advance_time(r, f->time + offset);
 		if (r->on_frame)

@@ -11,7 +11,7 @@
 #include <oif/grail.h>
 
 #include "backend/evdev/frames.h"
-#include "script.h"
+#include "backend/recording/script.h"
 #include "subspec.h"
 
 #define REPLAY_MAX_SUBS 16
@@ -27,14 +27,14 @@ typedef void (*replay_slice_fn)(struct replay_run *r, UGEvent ev,
 struct replay_run {
 	/* configuration, set by the caller */
 	const struct ut_recording *rec;
-	const struct script *script;
+	const struct ut_script *script;
 	const struct subspec *subs;
 	int nsubs;
 	int own_at_begin;
 	float window_res;
 	replay_slice_fn on_slice;
 	/** optional: called before each frame is built and processed */
-	void (*on_frame)(struct replay_run *r, const struct script_frame *f);
+	void (*on_frame)(struct replay_run *r, const struct ut_script_frame *f);
 	void *data;
 	/* state of one run */
 	UGHandle grail;

@@ -72,7 +72,7 @@ stat_of(struct replay *r, unsigned int id)
 static void
 print_slice(const struct replay *r, UGEvent ev, UGSlice slice, int sub)
 {
-	uint64_t t = grail_event_get_time(ev) - SCRIPT_TIME_BASE_MS;
+	uint64_t t = grail_event_get_time(ev) - UT_SCRIPT_TIME_BASE_MS;
 	UGGestureState st = grail_slice_get_state(slice);
 	unsigned int n = grail_slice_get_num_touches(slice);
 	float ocx = grail_slice_get_original_center_x(slice);
@@ -175,7 +175,7 @@ run_replay(struct replay *r)
 }
 
 static void
-print_ops(struct replay_run *run, const struct script_frame *f)
+print_ops(struct replay_run *run, const struct ut_script_frame *f)
 {
 	const struct ut_touch_op *ops = run->script->ops;
 
@@ -183,7 +183,7 @@ print_ops(struct replay_run *run, const struct script_frame *f)
 		const struct ut_touch_op *op = &ops[f->first + k];
 
 		printf("# frame t=%" PRIu64 " %s id=%u win=%.3f,%.3f dev=%.0f,%.0f\n",
-		       f->time - SCRIPT_TIME_BASE_MS, script_op_name(op->kind),
+		       f->time - UT_SCRIPT_TIME_BASE_MS, ut_script_op_name(op->kind),
 		       op->id, op->wx, op->wy, op->dx, op->dy);
 	}
 }
@@ -359,7 +359,7 @@ main(int argc, char **argv)
 	int summary = 0, frames = 0, c;
 	long bench = 0;
 	struct ut_recording *rec;
-	struct script script;
+	struct ut_script script;
 	char err[512];
 	int rc;
 
@@ -439,7 +439,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "utouch-replay: %s\n", err);
 		return 1;
 	}
-	rc = script_build(&script, rec, &sopts);
+	rc = ut_script_build(&script, rec, &sopts);
 	if (rc < 0) {
 		fprintf(stderr, "utouch-replay: %s: %s\n", path,
 			rc == -EINVAL ? "the device has no ABS_MT_POSITION_X/Y axes"
@@ -476,7 +476,7 @@ main(int argc, char **argv)
 		replay_run_teardown(&r.run);
 	}
 	free(r.stats);
-	script_release(&script);
+	ut_script_release(&script);
 	ut_recording_free(rec);
 	return 0;
 }

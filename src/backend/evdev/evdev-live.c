@@ -20,6 +20,7 @@
 #include <libevdev/libevdev.h>
 
 #include "backend/evdev/evdev-live.h"
+#include "util/clock.h"
 #include "backend/evdev/evstream.h"
 #include "backend/evdev/frames.h"
 
@@ -96,10 +97,7 @@ struct ut_evdev_live {
 uint64_t
 ut_evdev_live_now_ms(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+	return ut_mono_ms();
 }
 
 static uint64_t

@@ -1,10 +1,10 @@
 /*
- * A recording turned into a script: the frames of touch operations that
- * utouch-replay feeds to the frame layer, built once and replayed as often
- * as needed (the benchmark replays it many times).
+ * A recording turned into a script: the frames of touch operations that a
+ * player feeds to the frame layer, built once and replayed as often as
+ * needed (utouch-replay, the benchmark, geis's recording backend).
  */
-#ifndef UTOUCH_REPLAY_SCRIPT_H
-#define UTOUCH_REPLAY_SCRIPT_H
+#ifndef UTOUCH_RECORDING_SCRIPT_H
+#define UTOUCH_RECORDING_SCRIPT_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -14,18 +14,18 @@
 
 /** Internal times start here so that no event has time 0 (0 means "no
  * timeout" in grail_next_timeout()); printed times subtract it. */
-#define SCRIPT_TIME_BASE_MS 1000u
+#define UT_SCRIPT_TIME_BASE_MS 1000u
 
-struct script_frame {
-	uint64_t time;   /* ms, SCRIPT_TIME_BASE_MS + time since the first event */
+struct ut_script_frame {
+	uint64_t time;   /* ms, UT_SCRIPT_TIME_BASE_MS + time since the first event */
 	size_t first;    /* index into ops */
 	size_t count;
 };
 
-struct script {
+struct ut_script {
 	struct ut_touch_op *ops;
 	size_t nops, capops;
-	struct script_frame *frames;
+	struct ut_script_frame *frames;
 	size_t nframes, capframes;
 	uint64_t last_time;
 	char protocol;   /* 'A' or 'B' */
@@ -39,13 +39,13 @@ struct script {
  * the frames.  Returns 0, or -EINVAL when the device has no multitouch
  * axes, -ENOMEM.
  */
-int script_build(struct script *s, const struct ut_recording *rec,
+int ut_script_build(struct ut_script *s, const struct ut_recording *rec,
 		 const struct ut_evstream_opts *opts);
 
-/** Free what script_build() allocated. */
-void script_release(struct script *s);
+/** Free what ut_script_build() allocated. */
+void ut_script_release(struct ut_script *s);
 
 /** "begin", "update", "end", "owned" or "pending-end". */
-const char *script_op_name(enum ut_op_kind kind);
+const char *ut_script_op_name(enum ut_op_kind kind);
 
 #endif

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "script.h"
+#include "backend/recording/script.h"
 
 static int
 grow(void **p, size_t *cap, size_t need, size_t size)
@@ -26,9 +26,9 @@ grow(void **p, size_t *cap, size_t need, size_t size)
 static void
 on_frame(void *data, uint64_t usec, const struct ut_touch_op *ops, size_t nops)
 {
-	struct script *s = data;
-	struct script_frame *f;
-	uint64_t t = usec / 1000 - s->usec0 / 1000 + SCRIPT_TIME_BASE_MS;
+	struct ut_script *s = data;
+	struct ut_script_frame *f;
+	uint64_t t = usec / 1000 - s->usec0 / 1000 + UT_SCRIPT_TIME_BASE_MS;
 
 	if (s->oom ||
 	    grow((void **)&s->frames, &s->capframes, s->nframes + 1, sizeof(*s->frames)) ||
@@ -47,7 +47,7 @@ on_frame(void *data, uint64_t usec, const struct ut_touch_op *ops, size_t nops)
 }
 
 int
-script_build(struct script *s, const struct ut_recording *rec,
+ut_script_build(struct ut_script *s, const struct ut_recording *rec,
 	     const struct ut_evstream_opts *opts)
 {
 	struct ut_evstream *st;
@@ -74,14 +74,14 @@ script_build(struct script *s, const struct ut_recording *rec,
 	}
 	ut_evstream_destroy(st);
 	if (s->oom) {
-		script_release(s);
+		ut_script_release(s);
 		return -ENOMEM;
 	}
 	return 0;
 }
 
 void
-script_release(struct script *s)
+ut_script_release(struct ut_script *s)
 {
 	free(s->ops);
 	free(s->frames);
@@ -89,7 +89,7 @@ script_release(struct script *s)
 }
 
 const char *
-script_op_name(enum ut_op_kind kind)
+ut_script_op_name(enum ut_op_kind kind)
 {
 	switch (kind) {
 	case UT_OP_BEGIN: return "begin";
