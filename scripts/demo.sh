@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Build utouch and replay a bundled recording, printing the gestures the
-# recognizer finds (one line per gesture slice, then a summary).
+# recognizer finds (one line per gesture slice, then a summary), and then
+# what a geis application receives for the same recording (utouch-events,
+# one JSON line per event).
 # Usage: scripts/demo.sh [RECORDING] [utouch-replay options...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,3 +14,5 @@ shift || true
 replay=build/tools/replay/utouch-replay
 "$replay" "$@" "$rec"
 "$replay" --summary "$@" "$rec"
+echo "# what a geis application sees (utouch-events --fast --json; man doc/utouch-events.1)"
+build/tools/events/utouch-events --recording "$rec" --fast --json -c drag,pinch,rotate -t 2
