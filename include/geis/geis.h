@@ -554,7 +554,13 @@ GEIS_API GeisString geis_error_message(Geis geis, GeisSize index);
 #define GEIS_CONFIG_TAP_THRESHOLD "com.canonical.oif.tap.threshold"
 /** GeisInteger, ms: longest duration of a tap. */
 #define GEIS_CONFIG_TAP_TIMEOUT "com.canonical.oif.tap.timeout"
-/** GeisInteger, read only: number of active subscriptions (debugging). */
+/**
+ * Read only, for debugging.  With geis_get_configuration(): the number of
+ * active subscriptions of the instance, a GeisInteger.  With
+ * geis_subscription_get_configuration() (where geis 2.2 answered it): the
+ * number of grail subscriptions the subscription holds, one per (filter,
+ * device, window) while it is active and 0 while it is not, a GeisSize.
+ */
 #define GEIS_CONFIG_NUM_ACTIVE_SUBSCRIPTIONS "org.libgeis.configuration.num-active-subscriptions"
 
 /**
@@ -1161,11 +1167,12 @@ GEIS_API GeisStatus geis_subscription_remove_filter(GeisSubscription subscriptio
 
 /**
  * Read a per-subscription recognizer setting (GEIS_CONFIG_{DRAG,PINCH,
- * ROTATE,TAP}_{THRESHOLD,TIMEOUT}).
+ * ROTATE,TAP}_{THRESHOLD,TIMEOUT}), or GEIS_CONFIG_NUM_ACTIVE_SUBSCRIPTIONS.
  *
  * @param subscription the subscription
  * @param config_item_name the item
- * @param[out] config_item_value a GeisFloat * or GeisInteger *
+ * @param[out] config_item_value a GeisFloat *, GeisInteger * or (for
+ *        GEIS_CONFIG_NUM_ACTIVE_SUBSCRIPTIONS) GeisSize *
  * @return GEIS_STATUS_SUCCESS, GEIS_STATUS_NOT_SUPPORTED for unknown items,
  *         GEIS_STATUS_BAD_ARGUMENT for NULL arguments
  */

@@ -31,12 +31,15 @@
  *
  * Regions on the recording and evdev backends
  * -------------------------------------------
- * These backends have no windows: every device reports in one window, the
- * whole device area.  Its id is 1.  A region filter term
- * (GEIS_REGION_ATTRIBUTE_WINDOWID EQ id, or a GEIS_REGION_X11_ROOT /
- * GEIS_REGION_X11_WINDOWID region) selects the window gestures are
- * reported in: the events' "event window id" is that id.  Without a region
- * term the window id is 1.
+ * These backends have no windows of their own.  The whole screen is
+ * window 1 (also the root window): it gets every touch.  A region made
+ * with UTOUCH_GEIS_REGION_RECT is a rectangle of the screen with a window
+ * id of its own: it gets the touches that begin inside it, with positions
+ * relative to its corner.  Any other window id in a region filter term
+ * (GEIS_REGION_ATTRIBUTE_WINDOWID EQ id, or a GEIS_REGION_X11_WINDOWID
+ * region) only names where gestures are reported: it gets every touch, and
+ * the events' "event window id" is that id.  Without a region term the
+ * window is 1.
  */
 #ifndef UTOUCH_GEIS_H
 #define UTOUCH_GEIS_H
@@ -117,8 +120,33 @@ struct utouch_geis_open_interface {
  */
 #define UTOUCH_GEIS_INIT_X11            "org.utouch.init.backend.x11"
 
+/**
+ * geis_region_new() argument for the recording and evdev backends: a
+ * rectangle of the screen, in window coordinates (pixels of the
+ * 1024 x 768 screen those backends map direct devices onto; indirect
+ * devices are scaled the same way).  The next four arguments are
+ * GeisInteger x, y, width and height.  The region gets a window id of its
+ * own (utouch_geis_region_window_id()); a subscription whose filter has
+ * the term GEIS_REGION_ATTRIBUTE_WINDOWID EQ that id gets the gestures of
+ * the touches that began inside the rectangle, for their whole life, with
+ * positions relative to its top-left corner, the way an X server reports
+ * touches to a window.  On the X11 backend regions are X windows and this
+ * argument is refused (GEIS_STATUS_NOT_SUPPORTED).
+ */
+#define UTOUCH_GEIS_REGION_RECT         "org.utouch.region.rect"
+
 /** Name of the environment variable read when no backend argument is given. */
 #define UTOUCH_GEIS_BACKEND_ENV         "UTOUCH_GEIS_BACKEND"
+
+/**
+ * Filter attributes of the GEIS_FILTER_SPECIAL facility.  geis 2.2 knew two
+ * boolean names there: GEIS_GESTURE_TYPE_SYSTEM ("Sysflags", the v1
+ * system-gesture flag) and "GRAB" (given a name here).  Both may be used
+ * with GEIS_FILTER_OP_EQ or GEIS_FILTER_OP_NE; the terms are stored but do
+ * not change which gestures a subscription gets (see doc/geis.md).  Any
+ * other special name is refused with GEIS_STATUS_BAD_ARGUMENT.
+ */
+#define UTOUCH_GEIS_SPECIAL_GRAB        "GRAB"
 
 /**
  * Whether a recording has been played to the end.
@@ -147,6 +175,18 @@ GEIS_API GeisBoolean utouch_geis_playback_finished(Geis geis);
  * @return the time, 0 for NULL
  */
 GEIS_API uint64_t utouch_geis_now(Geis geis);
+
+/**
+ * The window id of a region: the X window of a GEIS_REGION_X11_WINDOWID or
+ * GEIS_REGION_X11_ROOT region, or the id geis gave a UTOUCH_GEIS_REGION_RECT
+ * region.  Use it in a GEIS_FILTER_REGION term
+ * (GEIS_REGION_ATTRIBUTE_WINDOWID EQ id); events report it as their
+ * "event window id".
+ *
+ * @param region the region
+ * @return the window id, 0 for NULL
+ */
+GEIS_API GeisInteger utouch_geis_region_window_id(GeisRegion region);
 
 /**
  * Add a stream of `struct input_event` records (a pipe, a socket, a file)

@@ -3,10 +3,12 @@
  *
  * The device work (scanning /dev/input, hotplug through inotify, opening
  * nodes through the caller's open/close interface, libevdev reading,
- * protocol A through mtdev, framing) lives in the evdev-live module
- * (src/backend/evdev/evdev-live.c).  This file only connects it to the
- * geis core: one epoll fd in the geis multiplexor, frame events and
- * device events forwarded, CLOCK_MONOTONIC as the time base.
+ * protocol A through mtdev) lives in the evdev-live module
+ * (src/backend/evdev/evdev-live.c).  This file connects it to the geis
+ * core: one epoll fd in the geis multiplexor, device events forwarded,
+ * CLOCK_MONOTONIC as the time base, and the device's frames of touch
+ * operations built per window by a router (geis-router.c), so that
+ * subscriptions on window ids and rectangle regions get their touches.
  *
  * Touches on evdev have no other claimant, so they are owned from their
  * begin and accept/reject have nothing to tell the kernel; grabbing the
@@ -22,9 +24,19 @@
 #include "backend/evdev/evdev-live.h"
 #include "geis/geis-backend.h"
 #include "geis/geis-evdev.h"
+#include "geis/geis-router.h"
+
+/* one per device: its windows */
+struct evdev_dev {
+	struct evdev_dev *next;
+	struct ut_evdev_live_device *dev;
+	UFDevice uf;
+	struct geis_router router;
+};
 
 struct evdev_backend {
 	struct geis_backend base;
+	struct evdev_dev *devs;
 	struct geis_evdev_config cfg;
 	struct ut_evdev_open_iface iface;
 	struct ut_evdev_live *live;
@@ -37,6 +49,72 @@ on_frame_event(void *data, UFEvent event)
 	struct evdev_backend *be = data;
 	/* DeviceAdded / DeviceRemoved are forwarded by the core itself */
 	geis_core_frame_event(be->base.geis, event);
+}
+
+static struct evdev_dev *
+dev_find(struct evdev_backend *be, UFDevice uf)
+{
+	for (struct evdev_dev *d = be->devs; d; d = d->next)
+		if (d->uf == uf)
+			return d;
+	return NULL;
+}
+
+/* before the DeviceAdded event, which makes the core bind (and grab) */
+static void
+on_device_added(void *data, struct ut_evdev_live_device *dev, UFDevice device)
+{
+	struct evdev_backend *be = data;
+	struct evdev_dev *d = calloc(1, sizeof(*d));
+	if (!d) {
+		geis_core_error(be->base.geis, GEIS_STATUS_UNKNOWN_ERROR,
+				"evdev: out of memory for a device");
+		return;
+	}
+	d->dev = dev;
+	d->uf = device;
+	geis_router_init(&d->router, be->base.geis,
+			 ut_evdev_live_device_get_backend_device(dev));
+	d->next = be->devs;
+	be->devs = d;
+}
+
+/* after the DeviceRemoved event */
+static void
+on_device_removed(void *data, struct ut_evdev_live_device *dev, UFDevice device)
+{
+	struct evdev_backend *be = data;
+	(void)device;
+	for (struct evdev_dev **p = &be->devs; *p; p = &(*p)->next) {
+		if ((*p)->dev == dev) {
+			struct evdev_dev *d = *p;
+			*p = d->next;
+			geis_router_fini(&d->router);
+			free(d);
+			return;
+		}
+	}
+}
+
+static void
+on_frame_ops(void *data, struct ut_evdev_live_device *dev, uint64_t time_ms,
+	     const struct ut_touch_op *ops, size_t nops)
+{
+	struct evdev_backend *be = data;
+	for (struct evdev_dev *d = be->devs; d; d = d->next) {
+		if (d->dev == dev) {
+			geis_router_feed(&d->router, time_ms, ops, nops);
+			return;
+		}
+	}
+}
+
+static void
+evdev_grab(struct geis_backend *base, UFDevice device, UFWindowId window, int on)
+{
+	struct evdev_dev *d = dev_find((struct evdev_backend *)base, device);
+	if (d)
+		geis_router_grab(&d->router, window, on);
 }
 
 static void
@@ -79,7 +157,10 @@ evdev_start(struct geis_backend *base)
 {
 	struct evdev_backend *be = (struct evdev_backend *)base;
 	static const struct ut_evdev_live_callbacks cb = {
+		.device_added = on_device_added,
+		.device_removed = on_device_removed,
 		.frame_event = on_frame_event,
+		.frame_ops = on_frame_ops,
 		.log = on_log,
 	};
 	struct ut_evdev_live_config lc = {
@@ -126,7 +207,13 @@ evdev_destroy(struct geis_backend *base)
 	struct evdev_backend *be = (struct evdev_backend *)base;
 	if (be->live) {
 		geis_mux_remove(base->geis, be->fd);
-		ut_evdev_live_destroy(be->live);
+		ut_evdev_live_destroy(be->live);   /* removes every device */
+	}
+	while (be->devs) {
+		struct evdev_dev *d = be->devs;
+		be->devs = d->next;
+		geis_router_fini(&d->router);
+		free(d);
 	}
 	free(be->cfg.dir);
 	free(be);
@@ -144,6 +231,7 @@ static const struct geis_backend_ops evdev_ops = {
 	.start = evdev_start,
 	.destroy = evdev_destroy,
 	.now = evdev_now,
+	.grab = evdev_grab,
 };
 
 struct geis_backend *

@@ -32,16 +32,13 @@
 #include "backend/recording/recording.h"
 #include "backend/recording/script.h"
 #include "geis-private.h"
+#include "geis-router.h"
 #include "util/clock.h"
 
 #define TIME_BASE_MS UT_SCRIPT_TIME_BASE_MS
 #define TAIL_MS 10000u
 
 
-struct rec_window {
-	struct ut_framer framer;
-	struct rec_window *next;
-};
 
 struct rec_backend {
 	struct geis_backend base;
@@ -52,7 +49,7 @@ struct rec_backend {
 	struct ut_script script;
 	/* playback */
 	UFBackendDevice device;
-	struct rec_window *windows;
+	struct geis_router router;     /* the windows subscriptions asked for */
 	size_t next;
 	int finished;
 	int fd;              /* timerfd (real) or eventfd (fast) */
@@ -75,20 +72,6 @@ rec_now(struct geis_backend *be)
 	return TIME_BASE_MS + (ut_mono_ms() - rb->start_mono);
 }
 
-static void
-build_and_feed(struct rec_backend *rb, struct rec_window *w, uint64_t time,
-	       const struct ut_touch_op *ops, size_t n)
-{
-	UFEvent ev = ut_framer_build(&w->framer, time, ops, n);
-
-	if (!ev) {
-		geis_core_error(rb->base.geis, GEIS_STATUS_UNKNOWN_ERROR,
-				"recording: out of memory building a frame");
-		return;
-	}
-	geis_core_frame_event(rb->base.geis, ev);
-	frame_event_unref(ev);
-}
 
 /*
  * Feed one recorded frame to every window.  Touches that begin together
@@ -101,8 +84,7 @@ build_and_feed(struct rec_backend *rb, struct rec_window *w, uint64_t time,
 static void
 play_frame(struct rec_backend *rb, const struct ut_script_frame *f)
 {
-	for (struct rec_window *w = rb->windows; w; w = w->next)
-		build_and_feed(rb, w, f->time, &rb->script.ops[f->first], f->count);
+	geis_router_feed(&rb->router, f->time, &rb->script.ops[f->first], f->count);
 }
 
 static void
@@ -172,6 +154,7 @@ rec_start(struct geis_backend *be)
 	rb->device = ut_framer_device_new(rb->rec->dev, &dopts);
 	if (!rb->device)
 		return -ENOMEM;
+	geis_router_init(&rb->router, be->geis, rb->device);
 	if (rb->fast) {
 		rb->fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	} else {
@@ -203,29 +186,7 @@ rec_grab(struct geis_backend *be, UFDevice device, UFWindowId window, int on)
 
 	if (!rb->device || device != frame_backend_device_get_device(rb->device))
 		return;
-	if (on) {
-		struct rec_window *w = calloc(1, sizeof(*w));
-
-		if (!w) {
-			geis_core_error(be->geis, GEIS_STATUS_UNKNOWN_ERROR,
-					"recording: out of memory");
-			return;
-		}
-		ut_framer_init(&w->framer, rb->device, window, 1);
-		w->next = rb->windows;
-		rb->windows = w;
-		return;
-	}
-	for (struct rec_window **p = &rb->windows; *p; p = &(*p)->next) {
-		if ((*p)->framer.window == window) {
-			struct rec_window *w = *p;
-
-			*p = w->next;
-			ut_framer_fini(&w->framer);
-			free(w);
-			return;
-		}
-	}
+	geis_router_grab(&rb->router, window, on);
 }
 
 static void
@@ -249,13 +210,7 @@ rec_destroy(struct geis_backend *be)
 		geis_mux_remove(be->geis, rb->fd);
 		close(rb->fd);
 	}
-	while (rb->windows) {
-		struct rec_window *w = rb->windows;
-
-		rb->windows = w->next;
-		ut_framer_fini(&w->framer);
-		free(w);
-	}
+	geis_router_fini(&rb->router);
 	frame_backend_device_delete(rb->device);
 	ut_recording_free(rb->rec);
 	ut_script_release(&rb->script);

@@ -97,6 +97,13 @@ void geis_core_device_removed(Geis geis, UFDevice device);
 void geis_core_frame_event(Geis geis, UFEvent event);
 /** Virtual time: run every grail timeout due at or before @p t. */
 void geis_core_advance_time(Geis geis, uint64_t t);
+/**
+ * The rectangle (x, y, width, height in window coordinates) of the
+ * rectangle region whose window id is @p window; 0 when @p window is not
+ * such a region.
+ */
+int geis_core_window_rect(Geis geis, UFWindowId window, float rect[4]);
+
 /** The root window: the backend's root_window op, or 1. */
 UFWindowId geis_core_root_window(Geis geis);
 /** Record an error on the instance's error stack. */

@@ -31,6 +31,13 @@ static const struct term_name term_names[] = {
 	{ GEIS_FILTER_CLASS, GEIS_CLASS_ATTRIBUTE_ID, GEIS_ATTR_TYPE_INTEGER },
 	{ GEIS_FILTER_CLASS, GEIS_GESTURE_ATTRIBUTE_TOUCHES, GEIS_ATTR_TYPE_INTEGER },
 	{ GEIS_FILTER_REGION, GEIS_REGION_ATTRIBUTE_WINDOWID, GEIS_ATTR_TYPE_INTEGER },
+	/* the special facility knows the two flags geis 2.2 looked for: the
+	 * v1 "Sysflags" gesture type and the grab request.  Terms naming them
+	 * are kept (so a filter built for geis 2.2 still adds cleanly) but
+	 * change nothing: utouch has no system-gesture priority and its
+	 * backends take the touch grab for every subscribed window anyway. */
+	{ GEIS_FILTER_SPECIAL, GEIS_GESTURE_TYPE_SYSTEM, GEIS_ATTR_TYPE_BOOLEAN },
+	{ GEIS_FILTER_SPECIAL, UTOUCH_GEIS_SPECIAL_GRAB, GEIS_ATTR_TYPE_BOOLEAN },
 };
 
 static const struct term_name *

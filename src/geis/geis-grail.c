@@ -798,7 +798,8 @@ geis_engine_accept(Geis geis, GeisGestureId id)
 			return GEIS_STATUS_SUCCESS;   /* already ended in grail */
 		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_gesture_accept: gesture %u is unknown or already "
-				"finished (grail status %d)", id, (int)st);
+				"finished (grail status %d)", (unsigned)GEIS_PUBLIC_ID(id),
+				(int)st);
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
 	/* overlapping gestures are cancelled by grail: their ends (or the
@@ -819,7 +820,8 @@ geis_engine_reject(Geis geis, GeisGestureId id)
 	if (st != UGStatusSuccess && st != UGStatusErrorAtomicity && !known) {
 		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_gesture_reject: gesture %u is unknown or already "
-				"finished (grail status %d)", id, (int)st);
+				"finished (grail status %d)", (unsigned)GEIS_PUBLIC_ID(id),
+				(int)st);
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
 	purge(geis, id);

@@ -157,6 +157,8 @@ struct _GeisRegion {
 	Geis geis;
 	char *name;
 	GeisInteger windowid;
+	int has_rect;                   /* UTOUCH_GEIS_REGION_RECT */
+	float rect[4];                  /* x, y, width, height */
 	struct _GeisRegion *all_next;   /* instance's region list */
 };
 
@@ -269,6 +271,7 @@ struct _Geis {
 	/* objects */
 	GeisDevice devices;
 	GeisInteger next_device_id;
+	GeisInteger next_rect_window;   /* window ids of rectangle regions */
 	GeisGestureClass classes[GEIS_NUM_CLASSES];
 	GeisSubscription subs;
 	GeisInteger next_sub_id;
@@ -302,6 +305,9 @@ void geis_wake(Geis geis);
 int geis_deliver_callbacks(Geis geis);
 uint64_t geis_now(Geis geis);
 GeisInteger geis_region_windowid(GeisRegion region);
+/* Window ids given to rectangle regions: above 1 (the screen), clear of
+ * small ids applications pick for themselves. */
+#define GEIS_RECT_WINDOW_BASE 0x10000
 
 /* subscriptions (geis-subscription.c) */
 void geis_subscription_defaults(struct geis_sub_config *c);

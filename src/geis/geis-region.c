@@ -1,6 +1,8 @@
 /*
- * Regions.  On the recording and evdev backends a region only names the
- * window id gestures are reported in (see <utouch/geis.h>).
+ * Regions.  On X11 a region is an X window.  On the recording and evdev
+ * backends a region is either a window id that only names where gestures
+ * are reported, or a rectangle of the screen with a window id of its own
+ * (UTOUCH_GEIS_REGION_RECT, see <utouch/geis.h> and geis-router.c).
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -13,7 +15,8 @@ geis_region_new(Geis geis, GeisString name, GeisString init_arg_name, ...)
 {
 	GeisRegion r;
 	GeisInteger window = 0;
-	int have = 0;
+	int have = 0, has_rect = 0;
+	float rect[4] = { 0 };
 	va_list ap;
 
 	if (!geis) {
@@ -28,6 +31,32 @@ geis_region_new(Geis geis, GeisString name, GeisString init_arg_name, ...)
 			have = 1;
 		} else if (strcmp(arg, GEIS_REGION_X11_WINDOWID) == 0) {
 			window = va_arg(ap, int);
+			have = 1;
+		} else if (strcmp(arg, UTOUCH_GEIS_REGION_RECT) == 0) {
+			GeisInteger v[4];
+			for (int i = 0; i < 4; i++)
+				v[i] = va_arg(ap, GeisInteger);
+			if (geis->backend && strcmp(geis->backend->ops->name, "x11") == 0) {
+				geis_error_push(geis, GEIS_STATUS_NOT_SUPPORTED,
+						"geis_region_new: rectangle regions are for "
+						"the recording and evdev backends; on X11 "
+						"regions are windows");
+				va_end(ap);
+				return NULL;
+			}
+			if (v[2] <= 0 || v[3] <= 0) {
+				geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+						"geis_region_new: rectangle %dx%d is empty",
+						(int)v[2], (int)v[3]);
+				va_end(ap);
+				return NULL;
+			}
+			for (int i = 0; i < 4; i++)
+				rect[i] = (float)v[i];
+			if (geis->next_rect_window < GEIS_RECT_WINDOW_BASE)
+				geis->next_rect_window = GEIS_RECT_WINDOW_BASE;
+			window = geis->next_rect_window++;
+			has_rect = 1;
 			have = 1;
 		} else {
 			geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
@@ -50,6 +79,8 @@ geis_region_new(Geis geis, GeisString name, GeisString init_arg_name, ...)
 	}
 	r->geis = geis;
 	r->windowid = window;
+	r->has_rect = has_rect;
+	memcpy(r->rect, rect, sizeof(rect));
 	r->all_next = geis->regions;
 	geis->regions = r;
 	return r;
@@ -81,4 +112,22 @@ GeisInteger
 geis_region_windowid(GeisRegion region)
 {
 	return region ? region->windowid : 0;
+}
+
+GEIS_API GeisInteger
+utouch_geis_region_window_id(GeisRegion region)
+{
+	return geis_region_windowid(region);
+}
+
+int
+geis_core_window_rect(Geis geis, UFWindowId window, float rect[4])
+{
+	for (GeisRegion r = geis ? geis->regions : NULL; r; r = r->all_next) {
+		if (r->has_rect && (UFWindowId)(uint32_t)r->windowid == window) {
+			memcpy(rect, r->rect, 4 * sizeof(float));
+			return 1;
+		}
+	}
+	return 0;
 }

@@ -240,6 +240,19 @@ geis_subscription_get_configuration(GeisSubscription subscription,
 				    GeisPointer config_item_value)
 {
 	GeisStatus status = GEIS_STATUS_SUCCESS;
+
+	if (subscription && config_item_name && config_item_value &&
+	    strcmp(config_item_name, GEIS_CONFIG_NUM_ACTIVE_SUBSCRIPTIONS) == 0) {
+		/* as geis 2.2 answered it per subscription: how many grail
+		 * subscriptions (device, window, filter) it holds, a GeisSize */
+		GeisSize n = 0;
+
+		geis_error_clear(subscription->geis);
+		for (struct geis_binding *b = subscription->bindings; b; b = b->next)
+			n++;
+		memcpy(config_item_value, &n, sizeof(n));
+		return GEIS_STATUS_SUCCESS;
+	}
 	const struct config_item *it =
 		config_lookup(subscription, config_item_name, config_item_value,
 			      "geis_subscription_get_configuration", &status);

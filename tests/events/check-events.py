@@ -310,6 +310,17 @@ def filters():
     check(not gesture_events(ev), "--drag-threshold 1.0: drag recognized")
     ev = run_json(drag + ["--drag-threshold", "0.001", "--drag-timeout", "1000"])
     check(len(gesture_events(ev)) > 10, "small drag threshold: no drag")
+    # a screen rectangle: the same drag, shifted into its coordinates; a
+    # rectangle the touches do not begin in sees nothing
+    drag2 = drag + ["-t", "2"]
+    whole = [f for _, f, _ in gesture_events(run_json(drag2))]
+    fr = [f for _, f, _ in gesture_events(run_json(drag2 + ["--rect", "100,50,412,718"]))]
+    check(len(fr) == len(whole) and len(fr) > 10, "--rect: not the same gestures")
+    check(all(abs(a["attrs"]["position x"] - (b["attrs"]["position x"] - 100)) < 0.01 and
+              abs(a["attrs"]["position y"] - (b["attrs"]["position y"] - 50)) < 0.01
+              for a, b in zip(fr, whole)), "--rect: positions not relative to the rectangle")
+    ev = run_json(drag2 + ["--rect", "600,0,424,768"])
+    check(not gesture_events(ev), "--rect elsewhere: gestures")
     # three-touch subscriptions on a two-finger drag see nothing
     ev = run_json(drag + ["--touches", "3"])
     check(not gesture_events(ev), "--touches 3 on a 2-finger drag")
@@ -343,6 +354,9 @@ BAD = [
     (["--class"], "needs a value"),
     (["extra"], "unexpected argument 'extra'"),
     (["--device", ""], "needs a device name"),
+    (["--rect", "1,2,3"], "--rect needs X,Y,WIDTH,HEIGHT"),
+    (["--rect", "1,2,0,4"], "--rect needs X,Y,WIDTH,HEIGHT"),
+    (["--rect", "1,2,3,4", "--window", "5"], "--rect excludes --window"),
 ]
 
 

@@ -94,6 +94,17 @@ gt_log_add(struct gt_log *log, Geis geis, GeisEvent ev)
 	e->bbox[1] = fattr(f, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_Y1);
 	e->bbox[2] = fattr(f, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_X2);
 	e->bbox[3] = fattr(f, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_Y2);
+	e->centroid_x = fattr(f, GEIS_GESTURE_ATTRIBUTE_CENTROID_X);
+	e->centroid_y = fattr(f, GEIS_GESTURE_ATTRIBUTE_CENTROID_Y);
+	e->root_window = iattr(f, GEIS_GESTURE_ATTRIBUTE_ROOT_WINDOW_ID);
+	e->child_window = iattr(f, GEIS_GESTURE_ATTRIBUTE_CHILD_WINDOW_ID);
+	e->tap_time = iattr(f, GEIS_GESTURE_ATTRIBUTE_TAP_TIME);
+	{
+		const GeisFloat *m = geis_frame_matrix(f);
+
+		assert_non_null(m);
+		memcpy(e->matrix, m, sizeof(e->matrix));
+	}
 	e->window = iattr(f, GEIS_GESTURE_ATTRIBUTE_EVENT_WINDOW_ID);
 	e->device = iattr(f, GEIS_GESTURE_ATTRIBUTE_DEVICE_ID);
 	for (int i = 0; i < 5; i++) {
@@ -168,7 +179,7 @@ gt_model(const char *path, struct gt_snap **out)
 	size_t n = 0, cap = 0;
 	int slot = 0, next_id = 1;
 	int tracking[16], sid[16], present[16];
-	float sx[16], sy[16];
+	float sx[16], sy[16], rx[16], ry[16];
 	const struct input_absinfo *ax, *ay;
 	uint64_t usec0;
 
@@ -196,9 +207,11 @@ gt_model(const char *path, struct gt_snap **out)
 		} else if (e->type == EV_ABS && e->code == ABS_MT_POSITION_X) {
 			sx[slot] = (float)((double)(e->value - ax->minimum) * 1024.0 /
 					   (double)(ax->maximum - ax->minimum));
+			rx[slot] = (float)e->value;
 		} else if (e->type == EV_ABS && e->code == ABS_MT_POSITION_Y) {
 			sy[slot] = (float)((double)(e->value - ay->minimum) * 768.0 /
 					   (double)(ay->maximum - ay->minimum));
+			ry[slot] = (float)e->value;
 		} else if (e->type == EV_SYN && e->code == SYN_REPORT) {
 			memset(&cur, 0, sizeof(cur));
 			cur.time = (int64_t)(e->usec / 1000u - usec0 / 1000u) + 1000;
@@ -208,6 +221,8 @@ gt_model(const char *path, struct gt_snap **out)
 				cur.id[cur.n] = sid[s];
 				cur.x[cur.n] = sx[s];
 				cur.y[cur.n] = sy[s];
+				cur.dx[cur.n] = rx[s];
+				cur.dy[cur.n] = ry[s];
 				cur.n++;
 			}
 			if (n == cap) {

@@ -29,6 +29,10 @@ struct gt_event {
 	float touch_x[5], touch_y[5];
 	int construction_finished;
 	unsigned mask;  /* "gesture name": 1 drag 2 pinch 4 rotate 8 tap 16 touch */
+	float centroid_x, centroid_y;
+	float matrix[9];   /* geis_frame_matrix() */
+	int root_window, child_window;
+	int tap_time;      /* -1 when absent */
 };
 
 struct gt_log {
@@ -51,6 +55,7 @@ struct gt_snap {
 	int n;
 	int id[16];        /* 1, 2, 3 ... in order of appearance */
 	float x[16], y[16];/* window coordinates (1024 x 768 screen) */
+	float dx[16], dy[16]; /* device coordinates (raw axis values) */
 };
 
 /** Replay a protocol-B recording by hand. Returns the number of snapshots

@@ -225,6 +225,64 @@ test_pipe_matches_recording(void **state)
 	geis_delete(geis);
 }
 
+/*
+ * Live devices have windows too: a rectangle region gets the drag of the
+ * touches that began in it, in its own coordinates, like the whole screen
+ * gets it in screen coordinates.
+ */
+static void
+test_pipe_rect_region(void **state)
+{
+	(void)state;
+	const char *path = gt_recording("touchscreen/drag-2.evemu");
+	Geis geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, tmpdir,
+			     GEIS_INIT_TRACK_DEVICES, GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
+	assert_non_null(geis);
+	GeisRegion rect = geis_region_new(geis, "r", UTOUCH_GEIS_REGION_RECT, 200, 100, 400, 600,
+					  NULL);
+	assert_non_null(rect);
+	int rw = utouch_geis_region_window_id(rect);
+	subscribe(geis, GEIS_GESTURE_DRAG, 2);   /* the whole screen, window 1 */
+	GeisSubscription sub = geis_subscription_new(geis, "rect", GEIS_SUBSCRIPTION_NONE);
+	GeisFilter f = geis_filter_new(geis, "rect");
+	assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_CLASS,
+		GEIS_CLASS_ATTRIBUTE_NAME, GEIS_FILTER_OP_EQ, GEIS_GESTURE_DRAG,
+		GEIS_GESTURE_ATTRIBUTE_TOUCHES, GEIS_FILTER_OP_EQ, 2, NULL), 0);
+	assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_REGION,
+		GEIS_REGION_ATTRIBUTE_WINDOWID, GEIS_FILTER_OP_EQ, rw, NULL), 0);
+	assert_int_equal(geis_subscription_add_filter(sub, f), 0);
+	assert_int_equal(geis_subscription_activate(sub), 0);
+
+	int fds[2];
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(utouch_geis_add_input_fd(geis, fds[0], path), GEIS_STATUS_SUCCESS);
+	struct player pl;
+	player_start(&pl, path, fds[1]);
+	struct gt_log got = { 0 };
+	struct counts c = { 0 };
+	pump(geis, &got, &c, 10000, device_gone);
+	player_join(&pl);
+	pump(geis, &got, &c, 300, NULL);
+
+	size_t n1 = 0, nr = 0;
+	const struct gt_event *screen[128], *inrect[128];
+	for (size_t i = 0; i < got.n; i++) {
+		if (got.ev[i].window == 1 && n1 < 128)
+			screen[n1++] = &got.ev[i];
+		else if (got.ev[i].window == rw && nr < 128)
+			inrect[nr++] = &got.ev[i];
+	}
+	assert_true(n1 > 10);
+	assert_int_equal(nr, n1);
+	for (size_t i = 0; i < n1; i++) {
+		assert_int_equal(inrect[i]->type, screen[i]->type);
+		assert_true(fabsf(inrect[i]->pos_x - (screen[i]->pos_x - 200.0f)) < 0.01f);
+		assert_true(fabsf(inrect[i]->pos_y - (screen[i]->pos_y - 100.0f)) < 0.01f);
+	}
+	gt_log_free(&got);
+	geis_delete(geis);
+}
+
 static void
 write_events(int fd, const struct input_event *ev, size_t n)
 {
@@ -433,6 +491,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pipe_matches_recording),
+		cmocka_unit_test(test_pipe_rect_region),
 		cmocka_unit_test(test_timeout_without_input),
 		cmocka_unit_test(test_add_input_fd_errors),
 		cmocka_unit_test(test_open_interface),

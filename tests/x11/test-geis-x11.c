@@ -772,6 +772,12 @@ scenario_grab_sharing(void)
 	struct client wm;
 	painter_open(&p);
 	client_new(&wm, POLICY_ACCEPT);
+	/* regions are windows here: rectangles are for window-less backends */
+	CHECK(geis_region_new(wm.geis, "rect", UTOUCH_GEIS_REGION_RECT, 0, 0, 10, 10, NULL) ==
+		      NULL, "a rectangle region on X11");
+	CHECK(geis_error_count(wm.geis) > 0 &&
+		      geis_error_code(wm.geis, 0) == GEIS_STATUS_NOT_SUPPORTED,
+	      "no NOT_SUPPORTED for a rectangle region on X11");
 	GeisSubscription three = client_subscribe(&wm, "three", GEIS_GESTURE_DRAG, 3, 0);
 	GeisSubscription two = client_subscribe(&wm, "two", GEIS_GESTURE_DRAG, 2, 0);
 	client_pump(&wm, 100, 2000);

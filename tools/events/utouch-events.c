@@ -67,6 +67,8 @@ struct options {
 	const char *device_name;
 	int device_id;                            /* 0: not given */
 	long window;                              /* 0: none; -1: root */
+	int have_rect;                            /* --rect given */
+	int rect[4];                              /* x, y, width, height */
 	enum backend backend;
 	const char *recording;
 	int fast;
@@ -108,6 +110,8 @@ usage(FILE *out)
 "  -w, --window ID|root    report gestures in window ID (X11 window id, or\n"
 "                          on recordings and evdev any number); 'root'\n"
 "                          means no region term (the root window)\n"
+"      --rect X,Y,W,H      recordings and evdev: only touches that begin in\n"
+"                          this screen rectangle, in its coordinates\n"
 "      --grab              subscription flag GEIS_SUBSCRIPTION_GRAB\n"
 "      --cont              subscription flag GEIS_SUBSCRIPTION_CONT\n"
 "      --drag-threshold M, --drag-timeout MS, --pinch-threshold R,\n"
@@ -212,7 +216,7 @@ parse_classes(struct options *o, const char *list)
 }
 
 enum {
-	OPT_MIN_TOUCHES = 256, OPT_MAX_TOUCHES, OPT_DEVICE_ID, OPT_GRAB, OPT_CONT,
+	OPT_MIN_TOUCHES = 256, OPT_MAX_TOUCHES, OPT_DEVICE_ID, OPT_RECT, OPT_GRAB, OPT_CONT,
 	OPT_NO_ATOMIC, OPT_TENTATIVE, OPT_SYNCHRONOUS, OPT_EVDEV, OPT_X11,
 	OPT_ACCEPT, OPT_REJECT, OPT_CONFIG /* + index */
 };
@@ -229,6 +233,7 @@ parse_args(int argc, char **argv, struct options *o)
 		{ "device-id", required_argument, NULL, OPT_DEVICE_ID },
 		{ "window", required_argument, NULL, 'w' },
 		{ "grab", no_argument, NULL, OPT_GRAB },
+		{ "rect", required_argument, NULL, OPT_RECT },
 		{ "cont", no_argument, NULL, OPT_CONT },
 		{ "no-atomic", no_argument, NULL, OPT_NO_ATOMIC },
 		{ "tentative", no_argument, NULL, OPT_TENTATIVE },
@@ -280,6 +285,15 @@ parse_args(int argc, char **argv, struct options *o)
 			else
 				o->window = parse_long("--window", optarg, 1, INT32_MAX);
 			break;
+		case OPT_RECT: {
+			int used = 0;
+			if (sscanf(optarg, "%d,%d,%d,%d%n", &o->rect[0], &o->rect[1], &o->rect[2],
+				   &o->rect[3], &used) != 4 || optarg[used] != '\0' ||
+			    o->rect[2] <= 0 || o->rect[3] <= 0)
+				bad_usage("--rect needs X,Y,WIDTH,HEIGHT with a positive size");
+			o->have_rect = 1;
+			break;
+		}
 		case OPT_GRAB:
 			o->flags |= GEIS_SUBSCRIPTION_GRAB;
 			break;
@@ -352,6 +366,8 @@ parse_args(int argc, char **argv, struct options *o)
 		bad_usage("--fast needs --recording");
 	if (o->touches && (o->min_touches || o->max_touches))
 		bad_usage("--touches excludes --min-touches and --max-touches");
+	if (o->have_rect && o->window)
+		bad_usage("--rect excludes --window");
 	if (o->min_touches && o->max_touches && o->min_touches > o->max_touches)
 		bad_usage("--min-touches %d is more than --max-touches %d",
 			  o->min_touches, o->max_touches);
@@ -850,6 +866,17 @@ add_filter(Geis geis, GeisSubscription sub, const struct options *o, int cls)
 	if (s == GEIS_STATUS_SUCCESS && o->window > 0)
 		s = geis_filter_add_term(f, GEIS_FILTER_REGION, GEIS_REGION_ATTRIBUTE_WINDOWID,
 					 GEIS_FILTER_OP_EQ, (int)o->window, NULL);
+	if (s == GEIS_STATUS_SUCCESS && o->have_rect) {
+		/* one region for every filter; geis_delete() frees it */
+		static GeisRegion rect;
+		if (!rect)
+			rect = geis_region_new(geis, "rect", UTOUCH_GEIS_REGION_RECT, o->rect[0],
+					       o->rect[1], o->rect[2], o->rect[3], NULL);
+		s = rect ? geis_filter_add_term(f, GEIS_FILTER_REGION,
+						GEIS_REGION_ATTRIBUTE_WINDOWID, GEIS_FILTER_OP_EQ,
+						utouch_geis_region_window_id(rect), NULL)
+			 : GEIS_STATUS_BAD_ARGUMENT;
+	}
 	if (s == GEIS_STATUS_SUCCESS)
 		s = geis_subscription_add_filter(sub, f);
 	if (s != GEIS_STATUS_SUCCESS) {

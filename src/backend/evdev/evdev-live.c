@@ -230,8 +230,15 @@ static void
 on_frame(void *data, uint64_t usec, const struct ut_touch_op *ops, size_t nops)
 {
 	struct ut_evdev_live_device *d = data;
+	struct ut_evdev_live *l = d->owner;
 
-	deliver(d->owner, ut_framer_build(&d->framer, usec / 1000, ops, nops));
+	if (l->cb.frame_ops) {
+		l->in_callback++;
+		l->cb.frame_ops(l->data, d, usec / 1000, ops, nops);
+		l->in_callback--;
+		return;
+	}
+	deliver(l, ut_framer_build(&d->framer, usec / 1000, ops, nops));
 }
 
 /* Every event reaches the stream through here, so that the slot state of

@@ -32,6 +32,8 @@
 #include <oif/frame.h>
 #include <oif/frame_backend.h>
 
+#include "backend/evdev/evstream.h"
+
 struct libevdev;
 struct ut_evdev_live;
 struct ut_evdev_live_device;
@@ -125,6 +127,17 @@ struct ut_evdev_live_callbacks {
 	 * to keep the event (utouch_frame_handle_push() does that itself).
 	 */
 	void (*frame_event)(void *data, UFEvent event);
+	/**
+	 * Optional: frames of touch operations instead of built frames.  When
+	 * set, the module does not build Frame events (DeviceAdded and
+	 * DeviceRemoved still come through frame_event) and hands every frame
+	 * of operations of @p dev here, at @p time_ms, the ends of a removed
+	 * device's touches included, so that the embedder can build frames
+	 * for windows of its own (ut_framer with the device's
+	 * ut_evdev_live_device_get_backend_device()).
+	 */
+	void (*frame_ops)(void *data, struct ut_evdev_live_device *dev, uint64_t time_ms,
+			  const struct ut_touch_op *ops, size_t nops);
 	/**
 	 * A problem with one node or stream that did not stop the context:
 	 * @p path may be NULL (streams from ut_evdev_live_add_fd()), @p err

@@ -1,0 +1,158 @@
+/*
+ * Per-window frame sequences for window-less backends; see geis-router.h.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "geis-private.h"
+#include "geis-router.h"
+
+/* at most this many touches of one window are followed; more than the
+ * evstream can report at once */
+#define ROUTER_MAX_TOUCHES (2 * UT_EVSTREAM_MAX_SLOTS)
+
+struct geis_router_window {
+	struct geis_router_window *next;
+	struct ut_framer framer;
+	unsigned int refs;
+	int has_rect;
+	float x, y, w, h;
+	/* touches that began inside the rectangle and have not ended */
+	uint32_t ids[ROUTER_MAX_TOUCHES];
+	unsigned int nids;
+	/* scratch for the operations of one frame */
+	struct ut_touch_op ops[ROUTER_MAX_TOUCHES];
+};
+
+void
+geis_router_init(struct geis_router *r, Geis geis, UFBackendDevice device)
+{
+	memset(r, 0, sizeof(*r));
+	r->geis = geis;
+	r->device = device;
+}
+
+static void
+window_free(struct geis_router_window *w)
+{
+	ut_framer_fini(&w->framer);
+	free(w);
+}
+
+void
+geis_router_fini(struct geis_router *r)
+{
+	while (r->windows) {
+		struct geis_router_window *w = r->windows;
+		r->windows = w->next;
+		window_free(w);
+	}
+}
+
+int
+geis_router_grab(struct geis_router *r, UFWindowId window, int on)
+{
+	struct geis_router_window **p = &r->windows;
+	while (*p && (*p)->framer.window != window)
+		p = &(*p)->next;
+
+	if (!on) {
+		struct geis_router_window *w = *p;
+		if (w && --w->refs == 0) {
+			*p = w->next;
+			window_free(w);
+		}
+		return 0;
+	}
+	if (*p) {
+		(*p)->refs++;
+		return 0;
+	}
+	struct geis_router_window *w = calloc(1, sizeof(*w));
+	if (!w) {
+		geis_core_error(r->geis, GEIS_STATUS_UNKNOWN_ERROR,
+				"out of memory for window %llu", (unsigned long long)window);
+		return -1;
+	}
+	float rect[4];
+	if (geis_core_window_rect(r->geis, window, rect)) {
+		w->has_rect = 1;
+		w->x = rect[0];
+		w->y = rect[1];
+		w->w = rect[2];
+		w->h = rect[3];
+	}
+	ut_framer_init(&w->framer, r->device, window, 1);
+	w->refs = 1;
+	w->next = r->windows;
+	r->windows = w;
+	return 0;
+}
+
+static int
+window_has(const struct geis_router_window *w, uint32_t id, unsigned int *index)
+{
+	for (unsigned int i = 0; i < w->nids; i++) {
+		if (w->ids[i] == id) {
+			if (index)
+				*index = i;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The operations of one frame that concern @p w, in its coordinates. */
+static size_t
+window_ops(struct geis_router_window *w, const struct ut_touch_op *ops, size_t nops)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < nops && n < ROUTER_MAX_TOUCHES; i++) {
+		const struct ut_touch_op *op = &ops[i];
+		unsigned int k;
+		if (op->kind == UT_OP_BEGIN) {
+			if (op->wx < w->x || op->wy < w->y || op->wx >= w->x + w->w ||
+			    op->wy >= w->y + w->h || w->nids == ROUTER_MAX_TOUCHES)
+				continue;
+			w->ids[w->nids++] = op->id;
+		} else if (!window_has(w, op->id, &k)) {
+			continue;
+		} else if (op->kind == UT_OP_END) {
+			w->ids[k] = w->ids[--w->nids];
+		}
+		w->ops[n] = *op;
+		w->ops[n].wx -= w->x;
+		w->ops[n].wy -= w->y;
+		n++;
+	}
+	return n;
+}
+
+static void
+feed(struct geis_router *r, struct geis_router_window *w, uint64_t time_ms,
+     const struct ut_touch_op *ops, size_t nops)
+{
+	UFEvent ev = ut_framer_build(&w->framer, time_ms, ops, nops);
+	if (!ev) {
+		geis_core_error(r->geis, GEIS_STATUS_UNKNOWN_ERROR,
+				"out of memory building a frame");
+		return;
+	}
+	geis_core_frame_event(r->geis, ev);
+	frame_event_unref(ev);
+}
+
+void
+geis_router_feed(struct geis_router *r, uint64_t time_ms, const struct ut_touch_op *ops,
+		 size_t nops)
+{
+	for (struct geis_router_window *w = r->windows; w; w = w->next) {
+		if (!w->has_rect) {
+			feed(r, w, time_ms, ops, nops);
+			continue;
+		}
+		size_t n = window_ops(w, ops, nops);
+		if (n > 0)
+			feed(r, w, time_ms, w->ops, n);
+	}
+}

@@ -1,0 +1,57 @@
+/*
+ * Windows for backends that have none (recordings, evdev devices).
+ *
+ * Such a device reports touches in screen coordinates.  geis binds
+ * subscriptions to (device, window) pairs; a router keeps one frame
+ * sequence (ut_framer) per window a subscription asked for and builds each
+ * window's frames from the device's frames of touch operations:
+ *
+ * - window 1 (the whole screen, also the "root"): every touch, as it is;
+ * - a rectangle region (UTOUCH_GEIS_REGION_RECT): the touches that began
+ *   inside the rectangle, for their whole life, with coordinates relative
+ *   to its top-left corner (as an X server reports them to a window);
+ * - any other window id: every touch, as it is (a window id on these
+ *   backends only names where gestures are reported).
+ *
+ * The frames go to geis_core_frame_event().
+ */
+#ifndef UTOUCH_GEIS_ROUTER_H
+#define UTOUCH_GEIS_ROUTER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <oif/frame_backend.h>
+#include <geis/geis.h>
+
+#include "backend/evdev/evstream.h"
+#include "backend/evdev/frames.h"
+
+struct geis_router_window;
+
+/** The windows of one device. */
+struct geis_router {
+	Geis geis;
+	UFBackendDevice device;           /**< not owned */
+	struct geis_router_window *windows;
+};
+
+/** Start with no windows. */
+void geis_router_init(struct geis_router *r, Geis geis, UFBackendDevice device);
+
+/** Drop every window (their last frames are released). */
+void geis_router_fini(struct geis_router *r);
+
+/**
+ * A subscription bound (@p on = 1) or released (0) @p window; windows are
+ * reference counted.  The rectangle of a rectangle region is looked up
+ * when the window first appears.  Returns 0, or -1 when out of memory
+ * (recorded on the geis error stack).
+ */
+int geis_router_grab(struct geis_router *r, UFWindowId window, int on);
+
+/** Build and feed the frames of every window for one frame of operations. */
+void geis_router_feed(struct geis_router *r, uint64_t time_ms,
+		      const struct ut_touch_op *ops, size_t nops);
+
+#endif
