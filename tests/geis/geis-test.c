@@ -247,3 +247,24 @@ gt_model_at(const struct gt_snap *s, size_t n, int64_t time)
 			return &s[i];
 	return NULL;
 }
+
+void
+gt_centroid(const struct gt_snap *s, float *x, float *y)
+{
+	*x = *y = 0;
+	for (int i = 0; i < s->n; i++) {
+		*x += s->x[i];
+		*y += s->y[i];
+	}
+	*x /= (float)s->n;
+	*y /= (float)s->n;
+}
+
+int
+gt_find_touch(const struct gt_snap *s, int id)
+{
+	for (int i = 0; i < s->n; i++)
+		if (s->id[i] == id)
+			return i;
+	return -1;
+}

@@ -65,4 +65,10 @@ size_t gt_model(const char *path, struct gt_snap **out);
 /** The first snapshot with the given time, or NULL. */
 const struct gt_snap *gt_model_at(const struct gt_snap *s, size_t n, int64_t time);
 
+/** Mean window position of the touches of a snapshot. */
+void gt_centroid(const struct gt_snap *s, float *x, float *y);
+
+/** Index of touch @p id in a snapshot, or -1. */
+int gt_find_touch(const struct gt_snap *s, int id);
+
 #endif

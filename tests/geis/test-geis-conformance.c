@@ -48,27 +48,6 @@ subscribe(Geis geis, GeisSubscriptionFlags flags, const char *klass, int touches
 	return sub;
 }
 
-static void
-centroid(const struct gt_snap *s, float *x, float *y)
-{
-	*x = *y = 0;
-	for (int i = 0; i < s->n; i++) {
-		*x += s->x[i];
-		*y += s->y[i];
-	}
-	*x /= (float)s->n;
-	*y /= (float)s->n;
-}
-
-static int
-find_touch(const struct gt_snap *s, int id)
-{
-	for (int i = 0; i < s->n; i++)
-		if (s->id[i] == id)
-			return i;
-	return -1;
-}
-
 /* The model snapshot an event was built from (the last positions when the
  * touches lifted in that very frame). */
 static const struct gt_snap *
@@ -127,14 +106,14 @@ test_indirect_attributes(void **state)
 		assert_float_equal(e->bbox[2], x2, 1e-3);
 		assert_float_equal(e->bbox[3], y2, 1e-3);
 		for (int t = 0; t < 2; t++) {
-			int k = find_touch(s, e->touch_id[t]);
+			int k = gt_find_touch(s, e->touch_id[t]);
 
 			assert_true(k >= 0);
 			assert_float_equal(e->touch_x[t], s->dx[k], 1e-3);
 			assert_float_equal(e->touch_y[t], s->dy[k], 1e-3);
 		}
 		/* the focus: window coordinates of the last touch */
-		last = find_touch(s, e->touch_id[1]);
+		last = gt_find_touch(s, e->touch_id[1]);
 		assert_float_equal(e->focus_x, s->x[last], 1e-3);
 		assert_float_equal(e->focus_y, s->y[last], 1e-3);
 		/* and the position is in device coordinates (grail works in
@@ -177,7 +156,7 @@ test_touch_n_attributes(void **state)
 		s = snap_for(snaps, nsnaps, e);
 		assert_int_equal(s->n, 4);
 		for (int t = 0; t < 4; t++) {
-			int k = find_touch(s, e->touch_id[t]);
+			int k = gt_find_touch(s, e->touch_id[t]);
 
 			assert_true(k >= 0);
 			assert_false(seen[k]);   /* four different touches */
@@ -235,13 +214,13 @@ check_matrix(const char *name, const char *klass)
 		assert_float_equal(e->radius, hypotf(m[0], m[1]), 1e-5);
 		assert_float_equal(e->angle, atan2f(m[1], m[0]), 1e-5);
 		/* position = translation + original centre */
-		centroid(s0, &c0x, &c0y);
+		gt_centroid(s0, &c0x, &c0y);
 		assert_float_equal(e->pos_x, m[2] + c0x, 1e-2);
 		assert_float_equal(e->pos_y, m[5] + c0y, 1e-2);
 		if (e->type == GEIS_EVENT_GESTURE_END)
 			continue;
 		s = snap_for(snaps, nsnaps, e);
-		centroid(s, &cx, &cy);
+		gt_centroid(s, &cx, &cy);
 		assert_float_equal(m[2], cx - c0x, 1e-2);
 		assert_float_equal(m[5], cy - c0y, 1e-2);
 		checked++;
@@ -286,7 +265,7 @@ test_centroid(void **state)
 		if (e->type == GEIS_EVENT_GESTURE_END)
 			continue;
 		s = snap_for(snaps, nsnaps, e);
-		centroid(s, &cx, &cy);
+		gt_centroid(s, &cx, &cy);
 		/* rounding of the per-frame rotation: well under a pixel */
 		assert_float_equal(e->centroid_x, cx, 0.5);
 		assert_float_equal(e->centroid_y, cy, 0.5);

@@ -48,27 +48,6 @@ subscribe(Geis geis, const char *klass, int touches)
 	return sub;
 }
 
-static void
-centroid(const struct gt_snap *s, float *x, float *y)
-{
-	*x = *y = 0;
-	for (int i = 0; i < s->n; i++) {
-		*x += s->x[i];
-		*y += s->y[i];
-	}
-	*x /= (float)s->n;
-	*y /= (float)s->n;
-}
-
-static int
-find_touch(const struct gt_snap *s, int id)
-{
-	for (int i = 0; i < s->n; i++)
-		if (s->id[i] == id)
-			return i;
-	return -1;
-}
-
 /* Positions, touches, deltas, velocities, focus and bounding box of a
  * two-finger drag, gesture by gesture. */
 static void
@@ -106,13 +85,13 @@ test_drag_attributes(void **state)
 		if (s->n == 0 && s > snaps)
 			s--;   /* the touches lifted in this frame: last positions */
 		assert_int_equal(s->n, 2);
-		centroid(s, &cx, &cy);
+		gt_centroid(s, &cx, &cy);
 		assert_float_equal(e->pos_x, cx, 0.01);
 		assert_float_equal(e->pos_y, cy, 0.01);
 		assert_float_equal(e->focus_x, cx, 0.01);
 		assert_float_equal(e->focus_y, cy, 0.01);
 		for (int t = 0; t < 2; t++) {
-			int k = find_touch(s, e->touch_id[t]);
+			int k = gt_find_touch(s, e->touch_id[t]);
 
 			assert_true(k >= 0);
 			assert_float_equal(e->touch_x[t], s->x[k], 1e-3);
@@ -153,7 +132,7 @@ mean_radius(const struct gt_snap *s)
 {
 	float cx, cy, r = 0;
 
-	centroid(s, &cx, &cy);
+	gt_centroid(s, &cx, &cy);
 	for (int i = 0; i < s->n; i++)
 		r += hypotf(s->x[i] - cx, s->y[i] - cy);
 	return r / (float)s->n;
@@ -209,10 +188,10 @@ mean_angle_change(const struct gt_snap *s0, const struct gt_snap *s)
 	float c0x, c0y, cx, cy, sum = 0;
 	int n = 0;
 
-	centroid(s0, &c0x, &c0y);
-	centroid(s, &cx, &cy);
+	gt_centroid(s0, &c0x, &c0y);
+	gt_centroid(s, &cx, &cy);
 	for (int i = 0; i < s->n; i++) {
-		int k = find_touch(s0, s->id[i]);
+		int k = gt_find_touch(s0, s->id[i]);
 		float d;
 
 		if (k < 0)
