@@ -357,6 +357,9 @@ BAD = [
     (["--rect", "1,2,3"], "--rect needs X,Y,WIDTH,HEIGHT"),
     (["--rect", "1,2,0,4"], "--rect needs X,Y,WIDTH,HEIGHT"),
     (["--rect", "1,2,3,4", "--window", "5"], "--rect excludes --window"),
+    (["--evdev-grab"], "need --evdev"),
+    (["--x11", "--evdev-dir", "/tmp"], "need --evdev"),
+    (["--evdev", "--evdev-dir", ""], "needs a directory"),
 ]
 
 

@@ -21,7 +21,7 @@
 #include <geis/geis.h>
 #include <utouch/geis.h>
 
-#define MAX_INIT_ARGS 12
+#define MAX_INIT_ARGS 14
 
 enum policy { POLICY_NONE, POLICY_ACCEPT, POLICY_REJECT };
 enum backend { BACKEND_DEFAULT, BACKEND_RECORDING, BACKEND_EVDEV, BACKEND_X11 };
@@ -68,6 +68,8 @@ struct options {
 	int device_id;                            /* 0: not given */
 	long window;                              /* 0: none; -1: root */
 	int have_rect;                            /* --rect given */
+	int evdev_grab;                           /* --evdev-grab */
+	const char *evdev_dir;                    /* --evdev-dir */
 	int rect[4];                              /* x, y, width, height */
 	enum backend backend;
 	const char *recording;
@@ -129,6 +131,8 @@ usage(FILE *out)
 "                          time; exit at its end\n"
 "  -f, --fast              with --recording: play in virtual time\n"
 "      --evdev             the Linux input devices\n"
+"      --evdev-grab        with --evdev: grab the devices (EVIOCGRAB)\n"
+"      --evdev-dir DIR     with --evdev: watch DIR instead of /dev/input\n"
 "      --x11               the X server\n"
 "\n"
 "What to do with gestures:\n"
@@ -217,7 +221,7 @@ parse_classes(struct options *o, const char *list)
 
 enum {
 	OPT_MIN_TOUCHES = 256, OPT_MAX_TOUCHES, OPT_DEVICE_ID, OPT_RECT, OPT_GRAB, OPT_CONT,
-	OPT_NO_ATOMIC, OPT_TENTATIVE, OPT_SYNCHRONOUS, OPT_EVDEV, OPT_X11,
+	OPT_NO_ATOMIC, OPT_TENTATIVE, OPT_SYNCHRONOUS, OPT_EVDEV, OPT_EVDEV_GRAB, OPT_EVDEV_DIR, OPT_X11,
 	OPT_ACCEPT, OPT_REJECT, OPT_CONFIG /* + index */
 };
 
@@ -241,6 +245,8 @@ parse_args(int argc, char **argv, struct options *o)
 		{ "recording", required_argument, NULL, 'r' },
 		{ "fast", no_argument, NULL, 'f' },
 		{ "evdev", no_argument, NULL, OPT_EVDEV },
+		{ "evdev-grab", no_argument, NULL, OPT_EVDEV_GRAB },
+		{ "evdev-dir", required_argument, NULL, OPT_EVDEV_DIR },
 		{ "x11", no_argument, NULL, OPT_X11 },
 		{ "accept", no_argument, NULL, OPT_ACCEPT },
 		{ "reject", no_argument, NULL, OPT_REJECT },
@@ -320,6 +326,14 @@ parse_args(int argc, char **argv, struct options *o)
 		case 'f':
 			o->fast = 1;
 			break;
+		case OPT_EVDEV_GRAB:
+			o->evdev_grab = 1;
+			break;
+		case OPT_EVDEV_DIR:
+			if (!*optarg)
+				bad_usage("--evdev-dir needs a directory");
+			o->evdev_dir = optarg;
+			break;
 		case OPT_EVDEV:
 		case OPT_X11:
 			if (o->backend != BACKEND_DEFAULT)
@@ -368,6 +382,8 @@ parse_args(int argc, char **argv, struct options *o)
 		bad_usage("--touches excludes --min-touches and --max-touches");
 	if (o->have_rect && o->window)
 		bad_usage("--rect excludes --window");
+	if ((o->evdev_grab || o->evdev_dir) && o->backend != BACKEND_EVDEV)
+		bad_usage("--evdev-grab and --evdev-dir need --evdev");
 	if (o->min_touches && o->max_touches && o->min_touches > o->max_touches)
 		bad_usage("--min-touches %d is more than --max-touches %d",
 			  o->min_touches, o->max_touches);
@@ -818,6 +834,12 @@ create_instance(const struct options *o)
 		break;
 	case BACKEND_EVDEV:
 		a[n++] = UTOUCH_GEIS_INIT_EVDEV;
+		if (o->evdev_grab)
+			a[n++] = UTOUCH_GEIS_INIT_EVDEV_GRAB;
+		if (o->evdev_dir) {
+			a[n++] = UTOUCH_GEIS_INIT_EVDEV_DIR;
+			a[n++] = o->evdev_dir;
+		}
 		break;
 	case BACKEND_X11:
 		a[n++] = UTOUCH_GEIS_INIT_X11;
@@ -833,7 +855,7 @@ create_instance(const struct options *o)
 		a[n++] = GEIS_INIT_SEND_SYNCHRONOS_EVENTS;
 	/* the list ends at the first NULL */
 	return geis_new(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9],
-			a[10], a[11], NULL);
+			a[10], a[11], a[12], a[13], NULL);
 }
 
 /* One filter: an optional class, plus the touch, device and region terms. */
