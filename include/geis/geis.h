@@ -490,7 +490,10 @@ GEIS_API Geis geis_new(GeisString init_arg_name, ...);
 /**
  * Destroy a v2 instance with its subscriptions, filters, regions, devices
  * and queued events.  Events the program holds must still be deleted
- * with geis_event_delete(), but they must not be used after this call.
+ * with geis_event_delete(), but they must not be used after this call:
+ * neither their attributes nor their groups (geis_group_reject() on a
+ * group of a deleted instance is a use after free, like any call on the
+ * deleted instance itself).
  *
  * @param geis the instance
  * @return GEIS_STATUS_SUCCESS, or GEIS_STATUS_BAD_ARGUMENT for NULL
@@ -1103,8 +1106,12 @@ GEIS_API GeisStatus geis_subscription_delete(GeisSubscription subscription);
  * changed filters and configuration.
  *
  * @param subscription the subscription
- * @return GEIS_STATUS_SUCCESS, GEIS_STATUS_BAD_ARGUMENT for NULL or a
- *         filter that can not be satisfied (e.g. a "touches" NE term)
+ * @return GEIS_STATUS_SUCCESS, GEIS_STATUS_BAD_ARGUMENT for NULL, for a
+ *         filter that can not be satisfied (e.g. a "touches" NE term; an
+ *         active subscription then stays active with its old filters), or
+ *         when the recognizer refuses a binding, e.g. atomic and non-atomic
+ *         subscriptions on the same device and window (the subscription
+ *         is then left inactive); the error stack says which
  */
 GEIS_API GeisStatus geis_subscription_activate(GeisSubscription subscription);
 

@@ -58,7 +58,9 @@ geis_router_grab(struct geis_router *r, UFWindowId window, int on)
 
 	if (!on) {
 		struct geis_router_window *w = *p;
-		if (w && --w->refs == 0) {
+		/* while frames are fed, an event callback may end the last
+		 * subscription of a window: the feed loop frees it */
+		if (w && w->refs > 0 && --w->refs == 0 && !r->feeding) {
 			*p = w->next;
 			window_free(w);
 		}
@@ -146,7 +148,10 @@ void
 geis_router_feed(struct geis_router *r, uint64_t time_ms, const struct ut_touch_op *ops,
 		 size_t nops)
 {
+	r->feeding++;
 	for (struct geis_router_window *w = r->windows; w; w = w->next) {
+		if (w->refs == 0)
+			continue;
 		if (!w->has_rect) {
 			feed(r, w, time_ms, ops, nops);
 			continue;
@@ -154,5 +159,16 @@ geis_router_feed(struct geis_router *r, uint64_t time_ms, const struct ut_touch_
 		size_t n = window_ops(w, ops, nops);
 		if (n > 0)
 			feed(r, w, time_ms, w->ops, n);
+	}
+	if (--r->feeding > 0)
+		return;
+	for (struct geis_router_window **p = &r->windows; *p;) {
+		struct geis_router_window *w = *p;
+		if (w->refs == 0) {
+			*p = w->next;
+			window_free(w);
+		} else {
+			p = &w->next;
+		}
 	}
 }

@@ -34,6 +34,7 @@ struct geis_router {
 	Geis geis;
 	UFBackendDevice device;           /**< not owned */
 	struct geis_router_window *windows;
+	int feeding;   /* inside geis_router_feed: windows are freed after it */
 };
 
 /** Start with no windows. */
