@@ -70,73 +70,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define MAX_INSTANCES 4
 #define MAX_V1 2
 
-static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-
-static void
-fail(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	fputs("fuzz-geis: invariant violated: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-	abort();
-}
-
-/* FUZZ_GEIS_TRACE=1 prints operations and events to stderr. */
-static int trace_on = -1;
-
-static void trace(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static void
-trace(const char *fmt, ...)
-{
-	if (trace_on < 0)
-		trace_on = getenv("FUZZ_GEIS_TRACE") != NULL;
-	if (!trace_on)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-}
-
-#define CHECK(cond, ...)                \
-	do {                            \
-		if (!(cond))            \
-			fail(__VA_ARGS__); \
-	} while (0)
-
-/* ------------------------------------------------------------------ */
-/* input                                                               */
-
-struct reader {
-	const uint8_t *p;
-	size_t n, i;
-};
-
-static bool
-more(const struct reader *r)
-{
-	return r->i < r->n;
-}
-
-static uint8_t
-u8(struct reader *r)
-{
-	return r->i < r->n ? r->p[r->i++] : 0;
-}
-
-static uint32_t
-u32(struct reader *r)
-{
-	uint32_t v = u8(r);
-	v |= (uint32_t)u8(r) << 8;
-	v |= (uint32_t)u8(r) << 16;
-	return v | (uint32_t)u8(r) << 24;
-}
+#define FUZZ_NAME "fuzz-geis"
+#define FUZZ_TRACE_ENV "FUZZ_GEIS_TRACE"
+#include "fuzz-common.h"
 
 /* ------------------------------------------------------------------ */
 /* model                                                               */
@@ -397,7 +333,7 @@ check_event(struct state *st, GeisEvent ev)
 	CHECK(is_gesture_event(type), "unknown event type %d", (int)type);
 	GeisGroup grp = NULL;
 	GeisGestureId id = check_gesture_event(ev, &grp);
-	if (trace_on > 0) {
+	if (tracing()) {
 		GeisFrame f = geis_group_frame(grp, 0);
 		GeisAttr ts = geis_frame_attr_by_name(f, GEIS_GESTURE_ATTRIBUTE_TIMESTAMP);
 		GeisAttr nm = geis_frame_attr_by_name(f, GEIS_GESTURE_ATTRIBUTE_GESTURE_NAME);

@@ -59,78 +59,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* the clock stays below this, so that it never wraps */
 #define TIME_MAX (UINT64_C(1) << 62)
 
-static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-
-static void
-fail(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	fputs("fuzz-grail: invariant violated: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-	abort();
-}
-
-/* FUZZ_GRAIL_TRACE=1 prints operations, slices and decisions to stderr. */
-static int trace_on = -1;
-
-static void trace(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static void
-trace(const char *fmt, ...)
-{
-	if (trace_on < 0)
-		trace_on = getenv("FUZZ_GRAIL_TRACE") != NULL;
-	if (!trace_on)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-}
-
-#define CHECK(cond, ...)                \
-	do {                            \
-		if (!(cond))            \
-			fail(__VA_ARGS__); \
-	} while (0)
-
-/* ------------------------------------------------------------------ */
-/* input                                                               */
-
-struct reader {
-	const uint8_t *p;
-	size_t n, i;
-};
-
-static bool
-more(const struct reader *r)
-{
-	return r->i < r->n;
-}
-
-static uint8_t
-u8(struct reader *r)
-{
-	return r->i < r->n ? r->p[r->i++] : 0;
-}
-
-static uint16_t
-u16(struct reader *r)
-{
-	uint16_t v = u8(r);
-	return (uint16_t)(v | (uint16_t)u8(r) << 8);
-}
-
-static uint32_t
-u32(struct reader *r)
-{
-	uint32_t v = u16(r);
-	return v | (uint32_t)u16(r) << 16;
-}
+#define FUZZ_NAME "fuzz-grail"
+#define FUZZ_TRACE_ENV "FUZZ_GRAIL_TRACE"
+#include "fuzz-common.h"
 
 /* ------------------------------------------------------------------ */
 /* model                                                               */
@@ -461,7 +392,7 @@ check_event(struct state *st, UGEvent ev)
 	      (unsigned long long)time, (unsigned long long)st->now);
 
 	struct sub_model *sm = sub_model_of(st, sub);
-	if (trace_on > 0) {
+	if (tracing()) {
 		char tl[64] = "";
 		for (unsigned int i = 0; i < grail_slice_get_num_touches(s) && i < 5; i++) {
 			UFTouchId tid = 0;
