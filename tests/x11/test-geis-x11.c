@@ -25,6 +25,8 @@
  *                 (prints statistics, asserts only that events arrive)
  *   grab-sharing  two subscriptions on one window share its touch grab;
  *                 the last one to go releases it
+ *   v1            a geis v1 program on its own window gets a 2-touch drag
+ *                 through its callbacks, in window coordinates
  *   events-tool   utouch-events --x11 as a window manager: its 3-touch
  *                 drag grab on the root window wins over the painting
  *                 client, and its JSON output shows the gesture
@@ -813,6 +815,135 @@ scenario_grab_sharing(void)
 	painter_close(&p);
 }
 
+/* ---- the deprecated v1 interface ---- */
+
+struct v1_log {
+	int starts, updates, finishes;
+	GeisGestureType type;
+	int touches, start_touches;
+	double first_x, last_x, first_y, last_y;
+};
+
+static void
+v1_note(struct v1_log *l, GeisGestureType type, GeisSize n, GeisGestureAttr *attrs,
+	int first)
+{
+	l->type = type;
+	for (GeisSize i = 0; i < n; i++) {
+		if (strcmp(attrs[i].name, GEIS_GESTURE_ATTRIBUTE_TOUCHES) == 0)
+			l->touches = attrs[i].integer_val;
+		else if (strcmp(attrs[i].name, GEIS_GESTURE_ATTRIBUTE_POSITION_X) == 0) {
+			if (first)
+				l->first_x = attrs[i].float_val;
+			l->last_x = attrs[i].float_val;
+		} else if (strcmp(attrs[i].name, GEIS_GESTURE_ATTRIBUTE_POSITION_Y) == 0) {
+			if (first)
+				l->first_y = attrs[i].float_val;
+			l->last_y = attrs[i].float_val;
+		}
+	}
+}
+
+static void
+v1_start(void *cookie, GeisGestureType type, GeisGestureId id, GeisSize n,
+	 GeisGestureAttr *attrs)
+{
+	(void)id;
+	struct v1_log *l = cookie;
+	l->starts++;
+	v1_note(l, type, n, attrs, 1);
+	l->start_touches = l->touches;
+}
+
+static void
+v1_update(void *cookie, GeisGestureType type, GeisGestureId id, GeisSize n,
+	  GeisGestureAttr *attrs)
+{
+	(void)id;
+	struct v1_log *l = cookie;
+	l->updates++;
+	v1_note(l, type, n, attrs, 0);
+}
+
+static void
+v1_finish(void *cookie, GeisGestureType type, GeisGestureId id, GeisSize n,
+	  GeisGestureAttr *attrs)
+{
+	(void)id;
+	struct v1_log *l = cookie;
+	l->finishes++;
+	v1_note(l, type, n, attrs, 0);
+}
+
+static void
+v1_pump(GeisInstance inst, int fd, int ms)
+{
+	double start = now_ms();
+	while (now_ms() - start < ms) {
+		struct pollfd pfd = { .fd = fd, .events = POLLIN };
+		if (poll(&pfd, 1, 10) > 0)
+			geis_event_dispatch(inst);
+	}
+}
+
+/*
+ * A program written for geis v1 runs on X11 unchanged: geis_init on its
+ * window, "Drag,touch=2", and the start/update/finish callbacks with the
+ * drag's attributes in the window's coordinates.
+ */
+static void
+scenario_v1(void)
+{
+	struct painter p;
+	painter_open(&p);   /* its window is the v1 program's window */
+	GeisXcbWinInfo xcb = { .display_name = NULL, .screenp = NULL,
+			       .window_id = (uint32_t)p.win };
+	GeisWinInfo win = { .win_type = GEIS_XCB_FULL_WINDOW, .win_info = &xcb };
+	GeisInstance inst = NULL;
+	if (geis_init(&win, &inst) != GEIS_STATUS_SUCCESS || !inst)
+		die("geis_init on window 0x%lx", (unsigned long)p.win);
+	int fd = -1;
+	CHECK(geis_configuration_get_value(inst, GEIS_CONFIG_UNIX_FD, &fd) ==
+		      GEIS_STATUS_SUCCESS && fd >= 0, "no GEIS_CONFIG_UNIX_FD");
+	const char *types[] = { GEIS_GESTURE_TYPE_DRAG2, NULL };
+	GeisGestureFuncs funcs = { .start = v1_start, .update = v1_update,
+				   .finish = v1_finish };
+	struct v1_log log = { 0 };
+	CHECK(geis_subscribe(inst, NULL, types, &funcs, &log) == GEIS_STATUS_SUCCESS,
+	      "geis_subscribe");
+	v1_pump(inst, fd, 200);
+
+	/* two fingers at window (150, 100) and (210, 100), 12 steps of 15 px right */
+	xh_touch_begin(dev0(), 1, WIN_X + 150, WIN_Y + 100);
+	xh_touch_begin(dev0(), 2, WIN_X + 210, WIN_Y + 100);
+	sync_all();
+	for (int s = 1; s <= 12; s++) {
+		xh_touch_update(dev0(), 1, WIN_X + 150 + 15 * s, WIN_Y + 100);
+		xh_touch_update(dev0(), 2, WIN_X + 210 + 15 * s, WIN_Y + 100);
+		sync_all();
+		v1_pump(inst, fd, 20);
+	}
+	xh_touch_end(dev0(), 1, WIN_X + 330, WIN_Y + 100);
+	xh_touch_end(dev0(), 2, WIN_X + 390, WIN_Y + 100);
+	sync_all();
+	v1_pump(inst, fd, 500);
+
+	CHECK(log.starts == 1, "%d starts", log.starts);
+	CHECK(log.finishes == 1, "%d finishes", log.finishes);
+	CHECK(log.updates > 3, "%d updates", log.updates);
+	CHECK(log.type == GEIS_GESTURE_PRIMITIVE_DRAG, "gesture type %u", (unsigned)log.type);
+	CHECK(log.start_touches == 2, "began with %d touches", log.start_touches);
+	/* window coordinates: the centroid starts near x 180 and ends at 360,
+	 * or at 390 when the drag went on with the second finger after the
+	 * first lifted (v1 subscribes with GEIS_SUBSCRIPTION_CONT) */
+	CHECK(log.first_x > 170 && log.first_x < 300, "first x %.1f", log.first_x);
+	CHECK(fabs(log.last_x - 360.0) < 2.0 || (log.touches == 1 && fabs(log.last_x - 390.0) < 2.0),
+	      "last x %.1f with %d touches", log.last_x, log.touches);
+	CHECK(fabs(log.last_y - 100.0) < 2.0, "last y %.1f", log.last_y);
+	CHECK(geis_finish(inst) == GEIS_STATUS_SUCCESS, "geis_finish");
+	painter_close(&p);
+}
+
 /* Read what @p fd has within @p ms into @p buf (appending). */
 static size_t
 read_some(int fd, char *buf, size_t len, size_t cap, int ms)
@@ -920,6 +1051,7 @@ main(int argc, char **argv)
 		{ "latency", scenario_latency, 1 },
 		{ "events-tool", scenario_events_tool, 1 },
 		{ "grab-sharing", scenario_grab_sharing, 1 },
+		{ "v1", scenario_v1, 1 },
 	};
 	if (argc != 2) {
 		fprintf(stderr, "usage: %s SCENARIO\n", argv[0]);
