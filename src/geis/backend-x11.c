@@ -64,9 +64,6 @@ struct x11_backend {
 	int dead;             /* the connection broke */
 	struct x11_grab *grabs;
 	unsigned int ngrabs, capgrabs;
-	/* devices the core knows, to remove them when the server goes away */
-	UFDevice *devices;
-	unsigned int ndevices, capdevices;
 };
 
 /*
@@ -122,34 +119,6 @@ x11_now(struct geis_backend *base)
 	return be->server_ms + (ut_mono_ms() - be->mono_ms);
 }
 
-static int
-device_index(struct x11_backend *be, UFDevice device)
-{
-	for (unsigned int i = 0; i < be->ndevices; i++)
-		if (be->devices[i] == device)
-			return (int)i;
-	return -1;
-}
-
-static void
-track_device(struct x11_backend *be, UFDevice device, int added)
-{
-	int i = device_index(be, device);
-	if (added && i < 0) {
-		if (be->ndevices == be->capdevices) {
-			unsigned int cap = be->capdevices ? be->capdevices * 2 : 8;
-			UFDevice *v = realloc(be->devices, cap * sizeof(*v));
-			if (!v)
-				return;
-			be->devices = v;
-			be->capdevices = cap;
-		}
-		be->devices[be->ndevices++] = device;
-	} else if (!added && i >= 0) {
-		be->devices[i] = be->devices[--be->ndevices];
-	}
-}
-
 /* Hand every queued frame event to the core. */
 static void
 drain_frame(struct x11_backend *be)
@@ -159,19 +128,6 @@ drain_frame(struct x11_backend *be)
 		uint64_t t = frame_event_get_time(ev);
 		if (t)
 			note_server_time(be, t);
-		switch (frame_event_get_type(ev)) {
-		case UFEventTypeDeviceAdded:
-		case UFEventTypeDeviceRemoved: {
-			UFDevice dev = NULL;
-			frame_event_get_property(ev, UFEventPropertyDevice, &dev);
-			if (dev)
-				track_device(be, dev,
-					     frame_event_get_type(ev) == UFEventTypeDeviceAdded);
-			break;
-		}
-		default:
-			break;
-		}
 		geis_core_frame_event(be->base.geis, ev);
 		frame_event_unref(ev);
 	}
@@ -191,8 +147,7 @@ connection_lost(struct x11_backend *be)
 	geis_core_error(be->base.geis, GEIS_STATUS_UNKNOWN_ERROR,
 			"x11: the connection to the X server was lost");
 	/* the devices are gone with the server */
-	while (be->ndevices > 0)
-		geis_core_device_removed(be->base.geis, be->devices[--be->ndevices]);
+	geis_core_remove_all_devices(be->base.geis);
 }
 
 static void
@@ -401,7 +356,6 @@ x11_destroy(struct geis_backend *base)
 		XCloseDisplay(be->dpy);
 	}
 	free(be->grabs);
-	free(be->devices);
 	free(be->display_name);
 	free(be);
 }

@@ -93,6 +93,8 @@ void geis_mux_remove(Geis geis, int fd);
 void geis_core_device_added(Geis geis, UFDevice device, GeisInteger id);
 /** A device went away (its subscriptions are dropped). */
 void geis_core_device_removed(Geis geis, UFDevice device);
+/** Every device went away at once (the backend lost its input source). */
+void geis_core_remove_all_devices(Geis geis);
 /** Feed one frame event (the caller keeps its reference). */
 void geis_core_frame_event(Geis geis, UFEvent event);
 /** Virtual time: run every grail timeout due at or before @p t. */

@@ -214,6 +214,17 @@ geis_core_device_removed(Geis geis, UFDevice device)
 }
 
 void
+geis_core_remove_all_devices(Geis geis)
+{
+	while (geis && geis->devices) {
+		GeisDevice head = geis->devices;
+		geis_core_device_removed(geis, head->uf);
+		if (geis->devices == head)
+			break;   /* not removable: never loop */
+	}
+}
+
+void
 geis_core_frame_event(Geis geis, UFEvent event)
 {
 	UFDevice dev = NULL;

@@ -125,16 +125,24 @@ gr_event_alloc(struct UGHandle_ *h)
 	return ev;
 }
 
+/* Take a queued event off its gesture's list (it stays in the queue). */
+static void
+event_disown(struct UGEvent_ *ev)
+{
+	if (!ev->owner)
+		return;
+	gr_list_remove(&ev->glink);
+	gr_list_init(&ev->glink);
+	ev->owner = NULL;
+}
+
 void
 gr_event_release(struct UGEvent_ *ev)
 {
 	struct gr_pool *pool = ev->pool;
 
 	gr_slice_clear_frame(&ev->slice);
-	if (ev->owner) {
-		gr_list_remove(&ev->glink);
-		ev->owner = NULL;
-	}
+	event_disown(ev);
 	pool->live--;
 	if (pool->orphaned && pool->live == 0) {
 		pool_destroy(pool);
@@ -197,12 +205,8 @@ gr_queue_purge(struct gr_gesture *g, unsigned int *n_cf)
 void
 gr_queue_disown(struct gr_gesture *g)
 {
-	while (!gr_list_empty(&g->queued)) {
-		struct UGEvent_ *ev = gr_container_of(g->queued.next, struct UGEvent_, glink);
-		gr_list_remove(&ev->glink);
-		gr_list_init(&ev->glink);
-		ev->owner = NULL;
-	}
+	while (!gr_list_empty(&g->queued))
+		event_disown(gr_container_of(g->queued.next, struct UGEvent_, glink));
 }
 
 /* ------------------------------------------------------------------ */
@@ -436,11 +440,7 @@ grail_get_event(UGHandle handle, UGEvent *event)
 	struct gr_list *l = h->queue.next;
 	gr_list_remove(l);
 	struct UGEvent_ *ev = gr_container_of(l, struct UGEvent_, link);
-	if (ev->owner) {
-		gr_list_remove(&ev->glink);
-		gr_list_init(&ev->glink);
-		ev->owner = NULL;
-	}
+	event_disown(ev);
 	*event = ev;
 	return UGStatusSuccess;
 }
