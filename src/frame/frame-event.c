@@ -3,6 +3,7 @@
  */
 #include <stdlib.h>
 
+#include "frame/frame-peer.h"
 #include "frame/frame-private.h"
 
 FRAME_PUBLIC UFEvent
@@ -228,4 +229,27 @@ FRAME_PUBLIC uint64_t
 frame_event_get_time(UFEvent event)
 {
 	return event ? event->time : 0;
+}
+
+/* The internal interface of frame-peer.h. */
+UT_FRAME_PRIVATE bool
+ut_frame_event_view(UFEvent event, struct ut_frame_event_view *view)
+{
+	if (!event || !view)
+		return false;
+	struct UFFrame_ *frame = event->type == UFEventTypeFrame ? event->frame : NULL;
+
+	view->type = event->type;
+	view->frame = frame;
+	view->time = event->time;
+	if (frame) {
+		view->device = frame->device;
+		view->window = frame->window_id;
+		view->num_touches = frame->num_touches;
+	} else {
+		view->device = event->device;
+		view->window = 0;
+		view->num_touches = 0;
+	}
+	return true;
 }

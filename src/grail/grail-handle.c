@@ -370,8 +370,10 @@ grail_process_frame_event(UGHandle handle, const UFEvent event)
 	if (!handle || !event)
 		return;
 	struct UGHandle_ *h = handle;
+	struct ut_frame_event_view view;
 
-	switch (event->type) {
+	ut_frame_event_view(event, &view);
+	switch (view.type) {
 	case UFEventTypeDeviceAdded:
 		return;
 	case UFEventTypeDeviceRemoved: {
@@ -399,22 +401,21 @@ grail_process_frame_event(UGHandle handle, const UFEvent event)
 		return;
 	}
 
-	/* the fields the frame and event getters would return */
-	UFFrame frame = event->frame;
+	UFFrame frame = view.frame;
 	if (!frame) {
 		gr_log(h, GR_LOG_WARN, "frame event without a frame");
 		return;
 	}
-	UFDevice device = frame->device;
-	UFWindowId window = frame->window_id;
-	uint64_t time = event->time;
+	UFDevice device = view.device;
+	UFWindowId window = view.window;
+	uint64_t time = view.time;
 
 	struct gr_recognizer *rec = find_recognizer(h, device, window);
 	if (!rec) {
 		reject_begin_touches(frame, device, window);
 		return;
 	}
-	gr_recognizer_process_frame(rec, event, frame, time);
+	gr_recognizer_process_frame(rec, event, frame, view.num_touches, time);
 }
 
 GRAIL_PUBLIC UGStatus

@@ -25,47 +25,15 @@
 #include <oif/grail.h>
 
 /*
- * grail is built against the frame library of this tree (it links the
- * frame objects statically), so it reads frame, touch and event fields
- * directly instead of going through the generic property getters on every
- * frame.  The helpers below return what the matching public getters
- * return, including for properties that were never set.
+ * grail links the frame library and reads what it needs on every frame
+ * through frame's internal interface (frame-peer.h): one view of the frame
+ * event, and the touches GR_VIEW_BATCH at a time, instead of a public
+ * getter call per field.  It never sees frame's structures.
  */
-#include "frame/frame-private.h"
+#include "frame/frame-peer.h"
 
-static inline unsigned int
-gr_frame_num_touches(const struct UFFrame_ *frame)
-{
-	return frame->num_touches;
-}
-
-static inline struct UFTouch_ *
-gr_frame_touch(const struct UFFrame_ *frame, unsigned int i)
-{
-	return frame->touches[i];
-}
-
-/* (frame_touch_get_property)(touch, UFTouchPropertyOwned, &int) on an int
- * that starts at 0. */
-static inline int
-gr_touch_owned(const struct UFTouch_ *t)
-{
-	return (t->set & (1u << UFTouchPropertyOwned)) ? t->owned : 0;
-}
-
-/* The same for UFTouchPropertyPendingEnd. */
-static inline int
-gr_touch_pending_end(const struct UFTouch_ *t)
-{
-	return (t->set & (1u << UFTouchPropertyPendingEnd)) ? t->pending_end : 0;
-}
-
-/* frame_touch_get_device_x() / _y(): the axis value, 0 when absent. */
-static inline float
-gr_touch_axis(const struct UFTouch_ *t, UFAxisType type)
-{
-	return (t->axis_mask & (1u << type)) ? t->values[type] : 0.0f;
-}
+/* Touches read per ut_frame_touch_views() call. */
+#define GR_VIEW_BATCH 16
 
 /* Touch counts of a subscription are 1..GR_MAX_TOUCHES. */
 #define GR_MAX_TOUCHES 5
@@ -362,7 +330,9 @@ struct gr_recognizer *gr_recognizer_new(struct UGHandle_ *h, UFDevice device,
 void gr_recognizer_destroy(struct gr_recognizer *rec, bool notify);
 bool gr_recognizer_add_subscription(struct gr_recognizer *rec, UGSubscription sub);
 void gr_recognizer_remove_subscription(struct gr_recognizer *rec, UGSubscription sub);
+/* @num_touches: the frame's, as ut_frame_event_view() reported it. */
 void gr_recognizer_process_frame(struct gr_recognizer *rec, UFEvent ev, UFFrame frame,
+				 unsigned int num_touches,
 				 uint64_t time);
 void gr_recognizer_update_time(struct gr_recognizer *rec, uint64_t time);
 uint64_t gr_recognizer_next_timeout(const struct gr_recognizer *rec);

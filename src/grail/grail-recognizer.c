@@ -1110,7 +1110,7 @@ atomic_match_new_touches(struct gr_recognizer *rec, uint64_t time)
 }
 
 static void
-cache_touch(struct gr_recognizer *rec, uint32_t slot, const struct UFTouch_ *ft,
+cache_touch(struct gr_recognizer *rec, uint32_t slot, const struct ut_frame_touch_view *ft,
 	    UFTouchState state)
 {
 	struct gr_touch *t = &rec->touches[slot];
@@ -1118,8 +1118,8 @@ cache_touch(struct gr_recognizer *rec, uint32_t slot, const struct UFTouch_ *ft,
 		t->x = ft->window_x;
 		t->y = ft->window_y;
 	} else {
-		t->x = gr_touch_axis(ft, UFAxisTypeX);
-		t->y = gr_touch_axis(ft, UFAxisTypeY);
+		t->x = ft->device_x;
+		t->y = ft->device_y;
 	}
 	t->state = state;
 	t->seen_serial = rec->serial;
@@ -1128,9 +1128,12 @@ cache_touch(struct gr_recognizer *rec, uint32_t slot, const struct UFTouch_ *ft,
 /* Update touch bookkeeping from the frame; marks the modified touches
  * (mod_serial) for gesture_update(). */
 static void
-process_touches(struct gr_recognizer *rec, UFFrame frame, uint64_t time, bool *any_new)
+process_touches(struct gr_recognizer *rec, UFFrame frame, uint32_t n, uint64_t time,
+		bool *any_new)
 {
-	uint32_t n = gr_frame_num_touches(frame);
+	/* the frame's touches, read GR_VIEW_BATCH at a time */
+	struct ut_frame_touch_view views[GR_VIEW_BATCH];
+	uint32_t nviews = 0, first = 0;
 	rec->serial++;
 	if (rec->serial == 0) {
 		/* wrapped after 2^32 frames: forget the old marks */
@@ -1140,13 +1143,17 @@ process_touches(struct gr_recognizer *rec, UFFrame frame, uint64_t time, bool *a
 	}
 
 	for (uint32_t i = 0; i < n; i++) {
-		const struct UFTouch_ *ft = gr_frame_touch(frame, i);
-		if (!ft)
-			continue;
+		if (i - first >= nviews) {
+			first = i;
+			nviews = ut_frame_touch_views(frame, first, views, GR_VIEW_BATCH);
+			if (nviews == 0)
+				break;
+		}
+		const struct ut_frame_touch_view *ft = &views[i - first];
 		UFTouchId id = ft->id;
 		UFTouchState state = ft->state;
-		int owned = gr_touch_owned(ft);
-		int pending_end = gr_touch_pending_end(ft);
+		int owned = ft->owned;
+		int pending_end = ft->pending_end;
 		int slot = find_listed_touch_at(rec, id, i);
 
 		if (state == UFTouchStateBegin && slot < 0) {
@@ -1320,13 +1327,13 @@ find_gestures_to_accept(struct gr_recognizer *rec, uint64_t time)
 
 void
 gr_recognizer_process_frame(struct gr_recognizer *rec, UFEvent ev, UFFrame frame,
-			    uint64_t time)
+			    unsigned int num_touches, uint64_t time)
 {
 	bool any_new = false;
 
 	if (gr_recognizer_has_undecided(rec))
 		reject_overdue(rec, time);
-	process_touches(rec, frame, time, &any_new);
+	process_touches(rec, frame, num_touches, time, &any_new);
 	if (rec->atomic && any_new)
 		atomic_match_new_touches(rec, time);
 	process_event(rec, ev, frame, time);

@@ -20,35 +20,21 @@ set_identity(float m[3][3])
 	m[0][0] = m[1][1] = m[2][2] = 1.0f;
 }
 
-/*
- * Every slice of a frame holds a reference to the frame event.  Taking and
- * dropping one that is not the last is done on the counter directly, as
- * frame_event_ref() and frame_event_unref() would; the last one goes
- * through frame_event_unref(), which releases the event.
- */
+/* Every slice of a frame holds a reference to the frame event. */
 void
 gr_slice_set_frame(struct UGSlice_ *s, UFEvent ev, UFFrame frame)
 {
 	if (ev)
-		ev->refcount++;
+		frame_event_ref(ev);
 	s->frame_event = ev;
 	s->frame = frame;
-}
-
-static inline void
-event_unref(UFEvent ev)
-{
-	if (ev->refcount > 1)
-		ev->refcount--;
-	else
-		frame_event_unref(ev);
 }
 
 void
 gr_slice_clear_frame(struct UGSlice_ *s)
 {
 	if (s->frame_event)
-		event_unref(s->frame_event);
+		frame_event_unref(s->frame_event);
 	s->frame_event = NULL;
 	s->frame = NULL;
 }
@@ -234,7 +220,7 @@ gr_slice_next(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame fram
 	s->construction_finished = g->construction_finished;
 	gr_slice_set_frame(s, ev, frame);
 	if (prev_event)
-		event_unref(prev_event);
+		frame_event_unref(prev_event);
 	fill_touches(g, s);
 
 	if (s->num_touches != prev_num_touches) {

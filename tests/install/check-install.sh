@@ -52,8 +52,12 @@ ldd "$tmp/example" | grep -Eq "libgrail\.so|libframe\.so" && { echo "linked to t
 grep -q "drag recognized" "$tmp/out" || { cat "$tmp/out"; exit 1; }
 # a geis program, built against the installed geis the same way and run on
 # a recording through the environment
+# libutouch-geis links libutouch-grail and libutouch-frame; the linker
+# finds them in the system's library directory after a real install, in
+# the staged tree only through -rpath-link
+staged_lib=$(dirname "$(find "$tmp/root" -name 'libutouch-geis.so' | head -n 1)")
 cc -std=c11 -Wall -Werror $extra -o "$tmp/geis2" "$src/examples/geis2-gestures.c" \
-	$(pkg-config --cflags --libs utouch-geis)
+	$(pkg-config --cflags --libs utouch-geis) -Wl,-rpath-link,"$staged_lib"
 ldd "$tmp/geis2" | grep -q "libutouch-geis" || { echo "geis example not linked to libutouch-geis"; exit 1; }
 LD_LIBRARY_PATH=$(dirname "$(find "$tmp/root" -name 'libutouch-geis.so' | head -n 1)") \
 UTOUCH_GEIS_BACKEND=recording-fast:$src/data/recordings/touchscreen/pinch-2.evemu \

@@ -16,6 +16,7 @@
 #include <oif/frame.h>
 #include <oif/frame_backend.h>
 
+#include "frame/frame-peer.h"
 #include "backend/evdev/evstream.h"
 
 struct libevdev;
@@ -35,6 +36,7 @@ struct ut_device_opts {
  * @p opts may be NULL: the evdev name, direct per ut_evdev_caps_is_direct()
  * and an unknown window resolution.  Returns NULL on allocation failure.
  */
+UT_FRAME_PRIVATE
 UFBackendDevice ut_framer_device_new(const struct libevdev *caps,
 				     const struct ut_device_opts *opts);
 
@@ -47,10 +49,12 @@ struct ut_framer {
 };
 
 /** Start a sequence for @p device and @p window. */
+UT_FRAME_PRIVATE
 void ut_framer_init(struct ut_framer *f, UFBackendDevice device,
 		    UFWindowId window, int own_at_begin);
 
 /** Release the last frame.  The device is left alone. */
+UT_FRAME_PRIVATE
 void ut_framer_fini(struct ut_framer *f);
 
 /**
@@ -59,10 +63,12 @@ void ut_framer_fini(struct ut_framer *f);
  * that already ended) change nothing.  The caller owns the returned event
  * (one reference); NULL on allocation failure.
  */
+UT_FRAME_PRIVATE
 UFEvent ut_framer_build(struct ut_framer *f, uint64_t time_ms,
 			const struct ut_touch_op *ops, size_t nops);
 
 /** A DeviceAdded or DeviceRemoved event for the framer's device. */
+UT_FRAME_PRIVATE
 UFEvent ut_framer_device_event(struct ut_framer *f, UFEventType type,
 			       uint64_t time_ms);
 

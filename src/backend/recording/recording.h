@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "frame/frame-peer.h"
+
 struct libevdev;
 
 /** File formats understood by ut_recording_load(). */
@@ -69,6 +71,7 @@ struct ut_recording {
  *         other open/read errors, -EINVAL for malformed content or a missing
  *         description, -E2BIG for limits, -ENOMEM).
  */
+UT_FRAME_PRIVATE
 int ut_recording_load(const char *path, const char *device,
                       struct ut_recording **out, char *err, size_t errlen);
 
@@ -84,6 +87,7 @@ int ut_recording_parse(const char *name, const char *data, size_t len,
                        struct ut_recording **out, char *err, size_t errlen);
 
 /** Free a recording; NULL is allowed. */
+UT_FRAME_PRIVATE
 void ut_recording_free(struct ut_recording *rec);
 
 #endif

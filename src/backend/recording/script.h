@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "frame/frame-peer.h"
 #include "backend/evdev/evstream.h"
 #include "backend/recording/recording.h"
 
@@ -39,13 +40,16 @@ struct ut_script {
  * the frames.  Returns 0, or -EINVAL when the device has no multitouch
  * axes, -ENOMEM.
  */
+UT_FRAME_PRIVATE
 int ut_script_build(struct ut_script *s, const struct ut_recording *rec,
 		 const struct ut_evstream_opts *opts);
 
 /** Free what ut_script_build() allocated. */
+UT_FRAME_PRIVATE
 void ut_script_release(struct ut_script *s);
 
 /** "begin", "update", "end", "owned" or "pending-end". */
+UT_FRAME_PRIVATE
 const char *ut_script_op_name(enum ut_op_kind kind);
 
 #endif
