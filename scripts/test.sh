@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Build utouch and run every test: a normal build, an ASan+UBSan build, and a
-# clang build running the libFuzzer targets briefly.  The last line printed is
-# "N passed, N failed"; the exit status is non-zero when anything failed.
+# Build utouch and run every test: a normal build (plus its "memcheck" suite
+# again under valgrind), an ASan+UBSan build, a build without the X11
+# backend (-Dx11=disabled), and a clang build running the libFuzzer targets
+# briefly.  The last line printed is "N passed, N failed"; the exit status
+# is non-zero when anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh test || exit 1
@@ -23,11 +25,26 @@ run_build() { # NAME CC MESON-ARGS... ; runs the tests of one build dir
   echo "== tests: $dir" >&2
   meson test -C "$dir" --no-rebuild --print-errorlogs --num-processes "$jobs" "${suite_args[@]}" || true
   logs+=("$dir/meson-logs/testlog.json")
+  if [ "$valgrind" = yes ]; then
+    # the tests of the "memcheck" suite once more under valgrind
+    # (add_test_setup in tests/meson.build)
+    echo "== tests under valgrind: $dir" >&2
+    meson test -C "$dir" --no-rebuild --print-errorlogs --num-processes "$jobs" \
+      --setup valgrind --suite memcheck || true
+    logs+=("$dir/meson-logs/testlog-valgrind.json")
+  fi
 }
 
 suite_args=(--no-suite fuzz)
+valgrind=yes
 run_build build cc -Dtests=true
+valgrind=no
 run_build build-asan cc -Dtests=true -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
+# Without the X11 backend: everything that does not depend on it.  The
+# differential suites replay the same recordings through the same code in
+# both configurations, so they run in the builds above only.
+suite_args=(--no-suite fuzz --no-suite diff-trace --no-suite diff-frames)
+run_build build-nox11 cc -Dtests=true -Dx11=disabled
 suite_args=(--suite fuzz)
 run_build build-fuzz clang -Dfuzz=true -Dtests=false -Db_lundef=false -Dbuildtype=debug
 

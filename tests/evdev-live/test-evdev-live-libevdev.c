@@ -35,10 +35,8 @@
 
 #include "backend/evdev/evdev-live.h"
 #include "backend/recording/recording.h"
+#include "test-support.h"
 
-#ifndef REC_DIR
-#error "REC_DIR must name data/recordings"
-#endif
 
 /* ------------------------------------------------------------------ */
 /* The fake evdev node                                                 */
@@ -373,20 +371,6 @@ touch(const struct fr *f, uint32_t id)
 }
 
 static void
-put(int fd, uint64_t usec, uint16_t type, uint16_t code, int32_t value)
-{
-	struct input_event ev;
-
-	memset(&ev, 0, sizeof(ev));
-	ev.input_event_sec = (time_t)(usec / 1000000u);
-	ev.input_event_usec = (suseconds_t)(usec % 1000000u);
-	ev.type = type;
-	ev.code = code;
-	ev.value = value;
-	assert_int_equal(write(fd, &ev, sizeof(ev)), (ssize_t)sizeof(ev));
-}
-
-static void
 settle(struct ut_evdev_live *l)
 {
 	for (int i = 0; i < 100; i++) {
@@ -410,13 +394,11 @@ struct env {
 static void
 env_setup(struct env *e, int fail_grab)
 {
-	char path[1024], err[256];
 	int p[2];
 	int fd;
 
 	memset(e, 0, sizeof(*e));
-	snprintf(path, sizeof(path), "%s/touchscreen/drag-2.evemu", REC_DIR);
-	assert_int_equal(ut_recording_load(path, NULL, &e->rec, err, sizeof(err)), 0);
+	e->rec = ut_test_load_recording("touchscreen/drag-2.evemu");
 	snprintf(e->dir, sizeof(e->dir), "/tmp/ut-evdev-live-lib-XXXXXX");
 	assert_non_null(mkdtemp(e->dir));
 	snprintf(e->node, sizeof(e->node), "%s/event0", e->dir);
@@ -504,8 +486,8 @@ test_open_clock_grab_initial_touch(void **state)
 	/* the kernel's current slot is 0 and the stream starts there: an
 	 * update without ABS_MT_SLOT moves touch 1 */
 	now_us = ut_evdev_live_now_ms() * 1000u;
-	put(e.wfd, now_us, EV_ABS, ABS_MT_POSITION_X, 2100);
-	put(e.wfd, now_us, EV_SYN, SYN_REPORT, 0);
+	ut_test_write_event(e.wfd, now_us, EV_ABS, ABS_MT_POSITION_X, 2100);
+	ut_test_write_event(e.wfd, now_us, EV_SYN, SYN_REPORT, 0);
 	settle(l);
 	assert_int_equal(s.n, 3);
 	assert_int_equal(s.ev[2].time, now_us / 1000);
@@ -540,14 +522,14 @@ test_syn_dropped_resync(void **state)
 	env_setup(&e, 0);
 	l = live_new(&e, &s);
 	assert_int_equal(s.n, 1);
-	put(e.wfd, 5000000, EV_ABS, ABS_MT_TRACKING_ID, 200);
-	put(e.wfd, 5000000, EV_ABS, ABS_MT_POSITION_X, 0);
-	put(e.wfd, 5000000, EV_ABS, ABS_MT_POSITION_Y, 0);
-	put(e.wfd, 5000000, EV_ABS, ABS_MT_SLOT, 1);
-	put(e.wfd, 5000000, EV_ABS, ABS_MT_TRACKING_ID, 201);
-	put(e.wfd, 5000000, EV_ABS, ABS_MT_POSITION_X, 2100);
-	put(e.wfd, 5000000, EV_ABS, ABS_MT_POSITION_Y, 1400);
-	put(e.wfd, 5000000, EV_SYN, SYN_REPORT, 0);
+	ut_test_write_event(e.wfd, 5000000, EV_ABS, ABS_MT_TRACKING_ID, 200);
+	ut_test_write_event(e.wfd, 5000000, EV_ABS, ABS_MT_POSITION_X, 0);
+	ut_test_write_event(e.wfd, 5000000, EV_ABS, ABS_MT_POSITION_Y, 0);
+	ut_test_write_event(e.wfd, 5000000, EV_ABS, ABS_MT_SLOT, 1);
+	ut_test_write_event(e.wfd, 5000000, EV_ABS, ABS_MT_TRACKING_ID, 201);
+	ut_test_write_event(e.wfd, 5000000, EV_ABS, ABS_MT_POSITION_X, 2100);
+	ut_test_write_event(e.wfd, 5000000, EV_ABS, ABS_MT_POSITION_Y, 1400);
+	ut_test_write_event(e.wfd, 5000000, EV_SYN, SYN_REPORT, 0);
 	settle(l);
 	assert_int_equal(s.n, 2);
 	assert_int_equal(s.ev[1].n, 2);
@@ -562,10 +544,10 @@ test_syn_dropped_resync(void **state)
 	fakes[0].tracking[2] = 202;         /* a new touch */
 	fakes[0].x[2] = 4200;
 	fakes[0].y[2] = 2800;
-	put(e.wfd, 5010000, EV_SYN, SYN_DROPPED, 0);
+	ut_test_write_event(e.wfd, 5010000, EV_SYN, SYN_DROPPED, 0);
 	/* what is left of the broken report is discarded by libevdev */
-	put(e.wfd, 5010000, EV_ABS, ABS_MT_POSITION_Y, 5);
-	put(e.wfd, 5010000, EV_SYN, SYN_REPORT, 0);
+	ut_test_write_event(e.wfd, 5010000, EV_ABS, ABS_MT_POSITION_Y, 5);
+	ut_test_write_event(e.wfd, 5010000, EV_SYN, SYN_REPORT, 0);
 	before = s.n;
 	settle(l);
 	assert_true(fakes[0].mtslots_calls > 0);
@@ -589,8 +571,8 @@ test_syn_dropped_resync(void **state)
 	assert_null(touch(last, 1));
 
 	/* normal events go on from the synced state (current slot 1) */
-	put(e.wfd, 5020000, EV_ABS, ABS_MT_POSITION_X, 4200);
-	put(e.wfd, 5020000, EV_SYN, SYN_REPORT, 0);
+	ut_test_write_event(e.wfd, 5020000, EV_ABS, ABS_MT_POSITION_X, 4200);
+	ut_test_write_event(e.wfd, 5020000, EV_SYN, SYN_REPORT, 0);
 	settle(l);
 	last = &s.ev[s.n - 1];
 	assert_int_equal(last->time, 5020);
@@ -627,15 +609,15 @@ test_unplug_enodev(void **state)
 
 	env_setup(&e, 0);
 	l = live_new(&e, &s);
-	put(e.wfd, 7000000, EV_ABS, ABS_MT_TRACKING_ID, 300);
-	put(e.wfd, 7000000, EV_ABS, ABS_MT_POSITION_X, 4200);
-	put(e.wfd, 7000000, EV_ABS, ABS_MT_POSITION_Y, 0);
-	put(e.wfd, 7000000, EV_SYN, SYN_REPORT, 0);
+	ut_test_write_event(e.wfd, 7000000, EV_ABS, ABS_MT_TRACKING_ID, 300);
+	ut_test_write_event(e.wfd, 7000000, EV_ABS, ABS_MT_POSITION_X, 4200);
+	ut_test_write_event(e.wfd, 7000000, EV_ABS, ABS_MT_POSITION_Y, 0);
+	ut_test_write_event(e.wfd, 7000000, EV_SYN, SYN_REPORT, 0);
 	settle(l);
 	assert_int_equal(s.n, 2);
 	fakes[0].unplugged = 1;
 	/* something to wake the context up */
-	put(e.wfd, 7010000, EV_SYN, SYN_REPORT, 0);
+	ut_test_write_event(e.wfd, 7010000, EV_SYN, SYN_REPORT, 0);
 	t0 = ut_evdev_live_now_ms();
 	settle(l);
 	assert_int_equal(s.removed, 1);
@@ -680,13 +662,13 @@ test_grab_failure(void **state)
 static int
 interposed(void)
 {
-	char path[1024], err[256];
+	char err[256];
 	struct ut_recording *rec = NULL;
 	struct libevdev *dev = NULL;
 	int p[2], ok;
 
-	snprintf(path, sizeof(path), "%s/touchscreen/drag-2.evemu", REC_DIR);
-	if (ut_recording_load(path, NULL, &rec, err, sizeof(err)) != 0 || pipe(p) != 0)
+	if (ut_recording_load(ut_test_recording_path("touchscreen/drag-2.evemu"), NULL, &rec,
+			      err, sizeof(err)) != 0 || pipe(p) != 0)
 		return 0;
 	memset(&fakes, 0, sizeof(fakes));
 	for (size_t i = 0; i < sizeof(fakes) / sizeof(fakes[0]); i++)

@@ -35,10 +35,8 @@
 #include "backend/evdev/evstream.h"
 #include "backend/evdev/frames.h"
 #include "backend/recording/recording.h"
+#include "test-support.h"
 
-#ifndef REC_DIR
-#error "REC_DIR must name data/recordings"
-#endif
 
 /* ------------------------------------------------------------------ */
 /* What came out: frame events reduced to plain values                 */
@@ -232,30 +230,6 @@ static const struct ut_evdev_live_callbacks callbacks = {
 /* ------------------------------------------------------------------ */
 /* Recordings and the reference path                                   */
 
-static struct ut_recording *
-load(const char *rel)
-{
-	struct ut_recording *rec = NULL;
-	char path[1024], err[512];
-
-	snprintf(path, sizeof(path), "%s/%s", REC_DIR, rel);
-	if (ut_recording_load(path, NULL, &rec, err, sizeof(err)) != 0)
-		fail_msg("cannot load %s: %s", path, err);
-	assert_non_null(rec);
-	return rec;
-}
-
-static void
-to_input_event(const struct ut_raw_event *r, struct input_event *ev)
-{
-	memset(ev, 0, sizeof(*ev));
-	ev->input_event_sec = (time_t)(r->usec / 1000000u);
-	ev->input_event_usec = (suseconds_t)(r->usec % 1000000u);
-	ev->type = r->type;
-	ev->code = r->code;
-	ev->value = r->value;
-}
-
 struct ref {
 	struct ut_framer framer;
 	struct sink *sink;
@@ -294,7 +268,7 @@ reference(const struct ut_recording *rec, size_t nevents, struct sink *out)
 	for (size_t i = 0; i < nevents && i < rec->nevents; i++) {
 		struct input_event ev;
 
-		to_input_event(&rec->events[i], &ev);
+		ev = ut_test_recorded_event(rec, i);
 		ut_evstream_push(st, &ev);
 	}
 	ut_evstream_destroy(st);
@@ -490,35 +464,6 @@ fake_release(struct fake *f)
 /* ------------------------------------------------------------------ */
 /* Writing events and dispatching                                      */
 
-static void
-write_events(int fd, const struct input_event *evs, size_t n)
-{
-	const char *p = (const char *)evs;
-	size_t left = n * sizeof(*evs);
-
-	while (left > 0) {
-		ssize_t w = write(fd, p, left);
-
-		assert_true(w > 0);
-		p += w;
-		left -= (size_t)w;
-	}
-}
-
-static void
-write_one(int fd, uint64_t usec, uint16_t type, uint16_t code, int32_t value)
-{
-	struct input_event ev;
-
-	memset(&ev, 0, sizeof(ev));
-	ev.input_event_sec = (time_t)(usec / 1000000u);
-	ev.input_event_usec = (suseconds_t)(usec % 1000000u);
-	ev.type = type;
-	ev.code = code;
-	ev.value = value;
-	write_events(fd, &ev, 1);
-}
-
 static int
 readable(int fd)
 {
@@ -550,8 +495,8 @@ feed(struct ut_evdev_live *l, int fd, const struct ut_recording *rec,
 		size_t n = 0;
 
 		while (n < 50 && from < to)
-			to_input_event(&rec->events[from++], &evs[n++]);
-		write_events(fd, evs, n);
+			evs[n++] = ut_test_recorded_event(rec, from++);
+		ut_test_write_events(fd, evs, n);
 		settle(l);
 	}
 }
@@ -608,7 +553,7 @@ test_bad_arguments(void **state)
 {
 	struct ut_evdev_live_config cfg = { .dir = "/nonexistent-ut-dir" };
 	struct ut_evdev_open_iface half = { .open_restricted = fake_open };
-	struct ut_recording *rec = load("touchscreen/drag-2.evemu");
+	struct ut_recording *rec = ut_test_load_recording("touchscreen/drag-2.evemu");
 	struct libevdev *kbd = libevdev_new();
 	struct sink s = { 0 };
 	struct ut_evdev_live *l;
@@ -702,7 +647,7 @@ test_bad_arguments(void **state)
 static void
 check_recording(const char *rel, char protocol, int direct, size_t touches)
 {
-	struct ut_recording *rec = load(rel);
+	struct ut_recording *rec = ut_test_load_recording(rel);
 	struct sink want = { 0 }, got = { 0 };
 	struct tmpdir t;
 	struct ut_evdev_live *l;
@@ -839,7 +784,7 @@ assert_all_ended(const struct sink *s, size_t first_new, unsigned int n,
 static void
 check_eof_mid_gesture(const char *rel)
 {
-	struct ut_recording *rec = load(rel);
+	struct ut_recording *rec = ut_test_load_recording(rel);
 	struct sink want = { 0 }, got = { 0 };
 	struct tmpdir t;
 	struct ut_evdev_live *l;
@@ -889,7 +834,7 @@ test_eof_ends_touches_a(void **state)
 static void
 test_remove_and_destroy_end_touches(void **state)
 {
-	struct ut_recording *rec = load("touchscreen/drag-2.evemu");
+	struct ut_recording *rec = ut_test_load_recording("touchscreen/drag-2.evemu");
 	struct sink got = { 0 };
 	struct tmpdir t;
 	struct ut_evdev_live *l;
@@ -939,7 +884,7 @@ test_remove_and_destroy_end_touches(void **state)
 static void
 test_remove_from_callback(void **state)
 {
-	struct ut_recording *rec = load("touchscreen/drag-2.evemu");
+	struct ut_recording *rec = ut_test_load_recording("touchscreen/drag-2.evemu");
 	struct sink got = { 0 };
 	struct tmpdir t;
 	struct ut_evdev_live *l;
@@ -956,8 +901,8 @@ test_remove_from_callback(void **state)
 		struct input_event evs[200];
 
 		for (size_t i = 0; i < 200; i++)
-			to_input_event(&rec->events[i], &evs[i]);
-		write_events(p[1], evs, 200);
+			evs[i] = ut_test_recorded_event(rec, i);
+		ut_test_write_events(p[1], evs, 200);
 	}
 	settle(l);
 	assert_int_equal(got.removed, 1);
@@ -979,7 +924,7 @@ test_remove_from_callback(void **state)
 static void
 test_remove_in_device_added(void **state)
 {
-	struct ut_recording *rec = load("touchscreen/drag-2.evemu");
+	struct ut_recording *rec = ut_test_load_recording("touchscreen/drag-2.evemu");
 	struct sink got = { 0 };
 	struct tmpdir t;
 	struct ut_evdev_live *l;
@@ -1013,7 +958,7 @@ test_remove_in_device_added(void **state)
 static void
 test_epoll_readiness(void **state)
 {
-	struct ut_recording *rec = load("touchscreen/drag-2.evemu");
+	struct ut_recording *rec = ut_test_load_recording("touchscreen/drag-2.evemu");
 	struct sink got = { 0 };
 	struct tmpdir t;
 	struct ut_evdev_live *l;
@@ -1031,7 +976,7 @@ test_epoll_readiness(void **state)
 	assert_int_equal(ut_evdev_live_dispatch(l), 0);
 	assert_int_equal(got.n, 1);
 
-	write_one(p[1], 1000000, EV_ABS, ABS_MT_SLOT, 0);
+	ut_test_write_event(p[1], 1000000, EV_ABS, ABS_MT_SLOT, 0);
 	assert_int_equal(readable(fd), 1);
 	assert_int_equal(ut_evdev_live_dispatch(l), 0);
 	assert_int_equal(readable(fd), 0);
@@ -1054,9 +999,9 @@ test_epoll_readiness(void **state)
 		assert_int_equal(write(p[1], b + 10, sizeof(ev) - 10),
 				 (ssize_t)(sizeof(ev) - 10));
 	}
-	write_one(p[1], 1000000, EV_ABS, ABS_MT_POSITION_X, 2100);
-	write_one(p[1], 1000000, EV_ABS, ABS_MT_POSITION_Y, 1400);
-	write_one(p[1], 1000000, EV_SYN, SYN_REPORT, 0);
+	ut_test_write_event(p[1], 1000000, EV_ABS, ABS_MT_POSITION_X, 2100);
+	ut_test_write_event(p[1], 1000000, EV_ABS, ABS_MT_POSITION_Y, 1400);
+	ut_test_write_event(p[1], 1000000, EV_SYN, SYN_REPORT, 0);
 	assert_int_equal(readable(fd), 1);
 	assert_int_equal(ut_evdev_live_dispatch(l), 0);
 	assert_int_equal(readable(fd), 0);
@@ -1092,7 +1037,7 @@ test_epoll_readiness(void **state)
 static void
 test_syn_dropped_stream(void **state)
 {
-	struct ut_recording *rec = load("touchscreen/drag-2.evemu");
+	struct ut_recording *rec = ut_test_load_recording("touchscreen/drag-2.evemu");
 	struct sink got = { 0 };
 	struct tmpdir t;
 	struct ut_evdev_live *l;
@@ -1104,32 +1049,32 @@ test_syn_dropped_stream(void **state)
 	assert_int_equal(pipe(p), 0);
 	assert_non_null(ut_evdev_live_add_fd(l, p[0], rec->dev, NULL));
 	/* two touches in slots 0 and 1 */
-	write_one(p[1], 2000000, EV_ABS, ABS_MT_SLOT, 0);
-	write_one(p[1], 2000000, EV_ABS, ABS_MT_TRACKING_ID, 40);
-	write_one(p[1], 2000000, EV_ABS, ABS_MT_POSITION_X, 0);
-	write_one(p[1], 2000000, EV_ABS, ABS_MT_POSITION_Y, 0);
-	write_one(p[1], 2000000, EV_ABS, ABS_MT_SLOT, 1);
-	write_one(p[1], 2000000, EV_ABS, ABS_MT_TRACKING_ID, 41);
-	write_one(p[1], 2000000, EV_ABS, ABS_MT_POSITION_X, 4200);
-	write_one(p[1], 2000000, EV_ABS, ABS_MT_POSITION_Y, 2800);
-	write_one(p[1], 2000000, EV_SYN, SYN_REPORT, 0);
+	ut_test_write_event(p[1], 2000000, EV_ABS, ABS_MT_SLOT, 0);
+	ut_test_write_event(p[1], 2000000, EV_ABS, ABS_MT_TRACKING_ID, 40);
+	ut_test_write_event(p[1], 2000000, EV_ABS, ABS_MT_POSITION_X, 0);
+	ut_test_write_event(p[1], 2000000, EV_ABS, ABS_MT_POSITION_Y, 0);
+	ut_test_write_event(p[1], 2000000, EV_ABS, ABS_MT_SLOT, 1);
+	ut_test_write_event(p[1], 2000000, EV_ABS, ABS_MT_TRACKING_ID, 41);
+	ut_test_write_event(p[1], 2000000, EV_ABS, ABS_MT_POSITION_X, 4200);
+	ut_test_write_event(p[1], 2000000, EV_ABS, ABS_MT_POSITION_Y, 2800);
+	ut_test_write_event(p[1], 2000000, EV_SYN, SYN_REPORT, 0);
 	/* half a report, then the drop */
-	write_one(p[1], 2010000, EV_ABS, ABS_MT_POSITION_X, 4000);
-	write_one(p[1], 2012000, EV_SYN, SYN_DROPPED, 0);
+	ut_test_write_event(p[1], 2010000, EV_ABS, ABS_MT_POSITION_X, 4000);
+	ut_test_write_event(p[1], 2012000, EV_SYN, SYN_DROPPED, 0);
 	/* the rest of the broken report: skipped */
-	write_one(p[1], 2013000, EV_ABS, ABS_MT_SLOT, 0);
-	write_one(p[1], 2013000, EV_ABS, ABS_MT_TRACKING_ID, -1);
-	write_one(p[1], 2013000, EV_SYN, SYN_REPORT, 0);
+	ut_test_write_event(p[1], 2013000, EV_ABS, ABS_MT_SLOT, 0);
+	ut_test_write_event(p[1], 2013000, EV_ABS, ABS_MT_TRACKING_ID, -1);
+	ut_test_write_event(p[1], 2013000, EV_SYN, SYN_REPORT, 0);
 	/* a complete report updating slot 1: its touch is gone for us */
-	write_one(p[1], 2020000, EV_ABS, ABS_MT_SLOT, 1);
-	write_one(p[1], 2020000, EV_ABS, ABS_MT_POSITION_X, 3000);
-	write_one(p[1], 2020000, EV_SYN, SYN_REPORT, 0);
+	ut_test_write_event(p[1], 2020000, EV_ABS, ABS_MT_SLOT, 1);
+	ut_test_write_event(p[1], 2020000, EV_ABS, ABS_MT_POSITION_X, 3000);
+	ut_test_write_event(p[1], 2020000, EV_SYN, SYN_REPORT, 0);
 	/* a new touch */
-	write_one(p[1], 2030000, EV_ABS, ABS_MT_SLOT, 2);
-	write_one(p[1], 2030000, EV_ABS, ABS_MT_TRACKING_ID, 42);
-	write_one(p[1], 2030000, EV_ABS, ABS_MT_POSITION_X, 2100);
-	write_one(p[1], 2030000, EV_ABS, ABS_MT_POSITION_Y, 1400);
-	write_one(p[1], 2030000, EV_SYN, SYN_REPORT, 0);
+	ut_test_write_event(p[1], 2030000, EV_ABS, ABS_MT_SLOT, 2);
+	ut_test_write_event(p[1], 2030000, EV_ABS, ABS_MT_TRACKING_ID, 42);
+	ut_test_write_event(p[1], 2030000, EV_ABS, ABS_MT_POSITION_X, 2100);
+	ut_test_write_event(p[1], 2030000, EV_ABS, ABS_MT_POSITION_Y, 1400);
+	ut_test_write_event(p[1], 2030000, EV_SYN, SYN_REPORT, 0);
 	settle(l);
 
 	assert_int_equal(got.n, 4);
@@ -1172,8 +1117,8 @@ test_syn_dropped_stream(void **state)
 static void
 test_hotplug(void **state)
 {
-	struct ut_recording *ts = load("touchscreen/drag-2.evemu");
-	struct ut_recording *tp = load("touchpad/drag-2.evemu");
+	struct ut_recording *ts = ut_test_load_recording("touchscreen/drag-2.evemu");
+	struct ut_recording *tp = ut_test_load_recording("touchpad/drag-2.evemu");
 	struct libevdev *kbd = libevdev_new();
 	struct sink got = { 0 }, want = { 0 };
 	struct fake f = { 0 };

@@ -26,6 +26,7 @@
 
 #include "backend/evdev/evstream.h"
 #include "backend/evdev/frames.h"
+#include "test-support.h"
 
 /* ------------------------------------------------------------------ */
 /* Device capabilities                                                 */
@@ -186,14 +187,8 @@ static void
 put(struct ut_evstream *s, uint64_t usec, unsigned int type, unsigned int code,
     int value)
 {
-	struct input_event ev;
+	struct input_event ev = ut_test_event(usec, (uint16_t)type, (uint16_t)code, value);
 
-	memset(&ev, 0, sizeof(ev));
-	ev.input_event_sec = (time_t)(usec / 1000000u);
-	ev.input_event_usec = (suseconds_t)(usec % 1000000u);
-	ev.type = (uint16_t)type;
-	ev.code = (uint16_t)code;
-	ev.value = value;
 	ut_evstream_push(s, &ev);
 }
 

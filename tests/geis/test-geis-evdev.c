@@ -23,6 +23,7 @@
 
 #include "geis-test.h"
 #include "backend/recording/recording.h"
+#include "test-support.h"
 
 static int64_t
 mono_us(void)
@@ -283,22 +284,6 @@ test_pipe_rect_region(void **state)
 	geis_delete(geis);
 }
 
-static void
-write_events(int fd, const struct input_event *ev, size_t n)
-{
-	assert_int_equal(write(fd, ev, n * sizeof(*ev)), (ssize_t)(n * sizeof(*ev)));
-}
-
-static struct input_event
-mk(int64_t us, int type, int code, int value)
-{
-	struct input_event ev = { .input_event_sec = us / 1000000,
-				  .input_event_usec = us % 1000000,
-				  .type = (unsigned short)type,
-				  .code = (unsigned short)code, .value = value };
-	return ev;
-}
-
 static int
 seen_begin(const struct gt_log *log, const struct counts *c)
 {
@@ -332,14 +317,14 @@ test_timeout_without_input(void **state)
 
 	int64_t t0 = mono_us();
 	struct input_event down[] = {
-		mk(t0, EV_ABS, ABS_MT_SLOT, 0),
-		mk(t0, EV_ABS, ABS_MT_TRACKING_ID, 7),
-		mk(t0, EV_ABS, ABS_MT_POSITION_X, 4000),
-		mk(t0, EV_ABS, ABS_MT_POSITION_Y, 3000),
-		mk(t0, EV_KEY, BTN_TOUCH, 1),
-		mk(t0, EV_SYN, SYN_REPORT, 0),
+		ut_test_event(t0, EV_ABS, ABS_MT_SLOT, 0),
+		ut_test_event(t0, EV_ABS, ABS_MT_TRACKING_ID, 7),
+		ut_test_event(t0, EV_ABS, ABS_MT_POSITION_X, 4000),
+		ut_test_event(t0, EV_ABS, ABS_MT_POSITION_Y, 3000),
+		ut_test_event(t0, EV_KEY, BTN_TOUCH, 1),
+		ut_test_event(t0, EV_SYN, SYN_REPORT, 0),
 	};
-	write_events(fds[1], down, sizeof(down) / sizeof(down[0]));
+	ut_test_write_events(fds[1], down, sizeof(down) / sizeof(down[0]));
 	struct gt_log log = { 0 };
 	struct counts c = { 0 };
 	pump(geis, &log, &c, 3000, seen_begin);
@@ -354,11 +339,11 @@ test_timeout_without_input(void **state)
 
 	int64_t t1 = mono_us();
 	struct input_event up[] = {
-		mk(t1, EV_ABS, ABS_MT_TRACKING_ID, -1),
-		mk(t1, EV_KEY, BTN_TOUCH, 0),
-		mk(t1, EV_SYN, SYN_REPORT, 0),
+		ut_test_event(t1, EV_ABS, ABS_MT_TRACKING_ID, -1),
+		ut_test_event(t1, EV_KEY, BTN_TOUCH, 0),
+		ut_test_event(t1, EV_SYN, SYN_REPORT, 0),
 	};
-	write_events(fds[1], up, sizeof(up) / sizeof(up[0]));
+	ut_test_write_events(fds[1], up, sizeof(up) / sizeof(up[0]));
 	pump(geis, &log, &c, 3000, seen_end);
 	assert_int_equal(log.ev[log.n - 1].type, GEIS_EVENT_GESTURE_END);
 	close(fds[1]);

@@ -9,15 +9,16 @@
 
 #include "backend/recording/recording.h"
 #include "geis-test.h"
+#include "test-support.h"
 
 const char *
 gt_recording(const char *name)
 {
-	static char buf[4][1024];
+	static char buf[4][4096];
 	static int k;
 	char *b = buf[k++ & 3];
 
-	snprintf(b, sizeof(buf[0]), "%s/data/recordings/%s", GEIS_TEST_SRCDIR, name);
+	snprintf(b, sizeof(buf[0]), "%s", ut_test_recording_path(name));
 	return b;
 }
 
