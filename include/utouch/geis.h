@@ -8,7 +8,9 @@
  *   recording  plays an evemu or libinput-record file as if it were a live
  *              device (a touchscreen or touchpad of its own);
  *   evdev      the Linux input devices under /dev/input (hotplug aware);
- *   x11        XInput 2.2 touch events of an X server (not built yet).
+ *   x11        XInput 2.2 touch events of an X server (built when libX11
+ *              and libXi are found, option -Dx11; without it
+ *              UTOUCH_GEIS_INIT_X11 makes geis_new() fail with a message).
  *
  * The backend is chosen by the first rule that applies:
  *

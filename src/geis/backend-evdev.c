@@ -254,12 +254,6 @@ geis_backend_evdev_new_config(Geis geis, const struct geis_evdev_config *cfg)
 	return &be->base;
 }
 
-struct geis_backend *
-geis_backend_evdev_new(Geis geis)
-{
-	return geis_backend_evdev_new_config(geis, NULL);
-}
-
 GeisStatus
 geis_backend_evdev_add_fd(struct geis_backend *base, int fd,
 			  const struct libevdev *caps, const char *name)

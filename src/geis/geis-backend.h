@@ -112,10 +112,13 @@ UFWindowId geis_core_root_window(Geis geis);
 void geis_core_error(Geis geis, GeisStatus code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/** Create the recording backend (see backend-recording.c). */
+/** Create the recording backend for the file @p path (virtual time when
+ *  @p fast); NULL when the file cannot be loaded or is not a multitouch
+ *  device, or out of memory, with the reason on geis's error stack. */
 struct geis_backend *geis_backend_recording_new(Geis geis, const char *path,
 						int fast);
-/** Create the evdev backend, or NULL when it is not built. */
-struct geis_backend *geis_backend_evdev_new(Geis geis);
+/* The evdev backend's constructor, geis_backend_evdev_new_config(), is in
+ * geis-evdev.h, the X11 backend's, geis_backend_x11_new(), in geis-x11.h
+ * (built with the x11 option only). */
 
 #endif
