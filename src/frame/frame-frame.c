@@ -500,25 +500,29 @@ frame_frame_get_window_id(UFFrame frame)
 /* The internal interface of frame-peer.h. */
 UT_FRAME_PRIVATE unsigned int
 ut_frame_touch_views(UFFrame frame, unsigned int first,
-		     struct ut_frame_touch_view *views, unsigned int max)
+		     struct ut_frame_touch_view *views, unsigned int max, bool device_coords)
 {
 	if (!frame || !views || first >= frame->num_touches)
 		return 0;
 	unsigned int n = frame->num_touches - first;
 	if (n > max)
 		n = max;
+	struct UFTouch_ *const *touches = frame->touches + first;
 	for (unsigned int i = 0; i < n; i++) {
-		const struct UFTouch_ *t = frame->touches[first + i];
+		const struct UFTouch_ *t = touches[i];
 		struct ut_frame_touch_view *v = &views[i];
 
 		v->id = t->id;
-		v->state = t->state;
-		v->window_x = t->window_x;
-		v->window_y = t->window_y;
-		v->device_x = (t->axis_mask & (1u << UFAxisTypeX)) ? t->values[UFAxisTypeX] : 0.0f;
-		v->device_y = (t->axis_mask & (1u << UFAxisTypeY)) ? t->values[UFAxisTypeY] : 0.0f;
 		v->time = t->time;
 		v->start_time = t->start_time;
+		if (device_coords) {
+			v->x = (t->axis_mask & (1u << UFAxisTypeX)) ? t->values[UFAxisTypeX] : 0.0f;
+			v->y = (t->axis_mask & (1u << UFAxisTypeY)) ? t->values[UFAxisTypeY] : 0.0f;
+		} else {
+			v->x = t->window_x;
+			v->y = t->window_y;
+		}
+		v->state = t->state;
 		v->owned = (t->set & (1u << UFTouchPropertyOwned)) && t->owned;
 		v->pending_end = (t->set & (1u << UFTouchPropertyPendingEnd)) && t->pending_end;
 	}

@@ -61,22 +61,25 @@ bool ut_frame_event_view(UFEvent event, struct ut_frame_event_view *view);
 /** What a consumer reads from one touch of a frame. */
 struct ut_frame_touch_view {
 	UFTouchId id;
-	UFTouchState state;
-	float window_x, window_y;   /**< frame_touch_get_window_x() / _y() */
-	float device_x, device_y;   /**< frame_touch_get_device_x() / _y() (0 when absent) */
 	uint64_t time;              /**< frame_touch_get_time() */
 	uint64_t start_time;        /**< frame_touch_get_start_time() */
+	float x, y;                 /**< frame_touch_get_window_x() / _y(), or with
+	                                 device coordinates frame_touch_get_device_x()
+	                                 / _y() (0 when the axis is absent) */
+	UFTouchState state;
 	bool owned;                 /**< Owned property (false when unset) */
 	bool pending_end;           /**< PendingEnd property (false when unset) */
 };
 
 /**
  * Fill @p views with up to @p max touches of @p frame, starting at index
- * @p first, in the frame's order.  Returns how many were filled (0 when
- * @p frame is NULL or has no touch at @p first).
+ * @p first, in the frame's order; x and y are window coordinates, or
+ * device coordinates when @p device_coords is true.  Returns how many were
+ * filled (0 when @p frame is NULL or has no touch at @p first).
  */
 UT_FRAME_PRIVATE
 unsigned int ut_frame_touch_views(UFFrame frame, unsigned int first,
-				  struct ut_frame_touch_view *views, unsigned int max);
+				  struct ut_frame_touch_view *views, unsigned int max,
+				  bool device_coords);
 
 #endif /* UTOUCH_FRAME_PEER_H */

@@ -1114,13 +1114,9 @@ cache_touch(struct gr_recognizer *rec, uint32_t slot, const struct ut_frame_touc
 	    UFTouchState state)
 {
 	struct gr_touch *t = &rec->touches[slot];
-	if (rec->direct) {
-		t->x = ft->window_x;
-		t->y = ft->window_y;
-	} else {
-		t->x = ft->device_x;
-		t->y = ft->device_y;
-	}
+	/* window coordinates for direct devices, else device coordinates */
+	t->x = ft->x;
+	t->y = ft->y;
 	t->state = state;
 	t->seen_serial = rec->serial;
 }
@@ -1145,7 +1141,8 @@ process_touches(struct gr_recognizer *rec, UFFrame frame, uint32_t n, uint64_t t
 	for (uint32_t i = 0; i < n; i++) {
 		if (i - first >= nviews) {
 			first = i;
-			nviews = ut_frame_touch_views(frame, first, views, GR_VIEW_BATCH);
+			nviews = ut_frame_touch_views(frame, first, views, GR_VIEW_BATCH,
+						      !rec->direct);
 			if (nviews == 0)
 				break;
 		}
