@@ -170,7 +170,7 @@ uc_emit(struct utouch_comp *comp, const struct utouch_comp_event *ev)
 
 void
 uc_emit_touch(struct utouch_comp *comp, enum utouch_comp_event_type type,
-	      const struct uc_touch *t, uint64_t time, double x, double y, double sx,
+	      struct uc_touch *t, uint64_t time, double x, double y, double sx,
 	      double sy, int replayed)
 {
 	struct utouch_comp_event ev;
@@ -191,6 +191,7 @@ uc_emit_touch(struct utouch_comp *comp, enum utouch_comp_event_type type,
 	ev.touch.replayed = replayed;
 	uc_emit(comp, &ev);
 	comp->need_frame = 1;
+	t->seen = 1;
 }
 
 void
@@ -228,6 +229,7 @@ uc_settle(struct utouch_comp *comp)
 	uc_flush_cancels(comp);
 	if (comp->replay_pending)
 		uc_hold_replay(comp);
+	uc_hold_flush_forward(comp);
 	uc_hold_release(comp);
 	uc_touch_free_finished(comp);
 	uc_rearm(comp);

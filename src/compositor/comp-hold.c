@@ -1,13 +1,21 @@
 /*
  * The hold buffer: events of undecided touches under the hold policy, kept
  * in arrival order in one ring for the whole seat so that a replay of
- * several touches keeps their interleaving and their frames.
+ * several touches keeps their interleaving and their frames.  Events of
+ * forwarded touches wait here until the end of their frame, so that the
+ * frame that makes a touch a system gesture never reaches the client.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compositor/comp-private.h"
+
+static const enum utouch_comp_event_type types[] = {
+	[UC_HELD_DOWN] = UTOUCH_COMP_EVENT_TOUCH_DOWN,
+	[UC_HELD_MOTION] = UTOUCH_COMP_EVENT_TOUCH_MOTION,
+	[UC_HELD_UP] = UTOUCH_COMP_EVENT_TOUCH_UP,
+};
 
 static struct uc_held *
 at(struct utouch_comp *comp, size_t i)
@@ -75,11 +83,6 @@ uc_hold_drop(struct utouch_comp *comp, struct uc_touch *t)
 void
 uc_hold_replay(struct utouch_comp *comp)
 {
-	static const enum utouch_comp_event_type types[] = {
-		[UC_HELD_DOWN] = UTOUCH_COMP_EVENT_TOUCH_DOWN,
-		[UC_HELD_MOTION] = UTOUCH_COMP_EVENT_TOUCH_MOTION,
-		[UC_HELD_UP] = UTOUCH_COMP_EVENT_TOUCH_UP,
-	};
 	uint64_t seq = 0, last_time = comp->now;
 	int any = 0;
 
@@ -121,4 +124,19 @@ uc_hold_release(struct utouch_comp *comp)
 	}
 	if (comp->held_count == 0)
 		comp->held_head = 0;
+}
+
+void
+uc_hold_flush_forward(struct utouch_comp *comp)
+{
+	for (size_t i = 0; i < comp->held_count; i++) {
+		struct uc_held *h = at(comp, i);
+		struct uc_touch *t = &comp->touches[h->slot];
+
+		if (h->dead || t->serial != h->serial || t->replay ||
+		    (t->route != UTOUCH_COMP_ROUTE_FORWARD && t->route != UTOUCH_COMP_ROUTE_DELIVER))
+			continue;
+		uc_emit_touch(comp, types[h->type], t, h->time, h->x, h->y, h->sx, h->sy, 0);
+		kill(comp, h);
+	}
 }

@@ -58,7 +58,7 @@ struct uc_touch {
 	uint8_t framed;                  /* grail saw its begin */
 	uint8_t changed;                 /* in dev->changed */
 	uint8_t replay;                  /* rejected while held: replay pending */
-	uint8_t drop_held;               /* held events must be dropped */
+	uint8_t seen;                    /* the client got an event of it */
 	uint32_t nheld;                  /* live entries in the hold buffer */
 };
 
@@ -139,7 +139,7 @@ struct utouch_comp {
 /* comp-context.c */
 void uc_emit(struct utouch_comp *comp, const struct utouch_comp_event *ev);
 void uc_emit_touch(struct utouch_comp *comp, enum utouch_comp_event_type type,
-		   const struct uc_touch *t, uint64_t time, double x, double y,
+		   struct uc_touch *t, uint64_t time, double x, double y,
 		   double sx, double sy, int replayed);
 void uc_emit_frame(struct utouch_comp *comp, uint64_t time);
 void uc_settle(struct utouch_comp *comp);
@@ -162,6 +162,7 @@ void uc_forget_target(struct utouch_comp *comp, void *surface, void *client);
 int uc_hold(struct utouch_comp *comp, struct uc_touch *t, enum uc_held_type type,
 	    uint64_t time);
 void uc_hold_replay(struct utouch_comp *comp);
+void uc_hold_flush_forward(struct utouch_comp *comp);
 void uc_hold_drop(struct utouch_comp *comp, struct uc_touch *t);
 void uc_hold_release(struct utouch_comp *comp);
 

@@ -153,8 +153,10 @@ uc_flush_cancels(struct utouch_comp *comp)
 
 			if (t->serial && client_of(t) == client &&
 			    (t->route == UTOUCH_COMP_ROUTE_DELIVER ||
-			     t->route == UTOUCH_COMP_ROUTE_FORWARD))
+			     t->route == UTOUCH_COMP_ROUTE_FORWARD)) {
+				uc_hold_drop(comp, t);
 				t->route = UTOUCH_COMP_ROUTE_CANCELLED;
+			}
 		}
 	}
 	comp->ncancel = 0;
@@ -242,7 +244,10 @@ uc_touch_handler(void *data, UFWindowId window, UFTouchId touch_id, int accept)
 			t->route = UTOUCH_COMP_ROUTE_SYSTEM;
 			break;
 		case UTOUCH_COMP_ROUTE_FORWARD:
-			uc_queue_cancel(comp, t, comp->now);
+			/* events of this frame not delivered yet never will be */
+			uc_hold_drop(comp, t);
+			if (t->seen)
+				uc_queue_cancel(comp, t, comp->now);
 			t->route = UTOUCH_COMP_ROUTE_SYSTEM;
 			break;
 		default:
@@ -436,7 +441,8 @@ utouch_comp_touch_down(struct utouch_comp *comp, struct utouch_comp_device *dev,
 	t->route = !zones ? UTOUCH_COMP_ROUTE_DELIVER
 		: hold ? UTOUCH_COMP_ROUTE_HOLD : UTOUCH_COMP_ROUTE_FORWARD;
 	tick(comp, time);
-	if (t->route == UTOUCH_COMP_ROUTE_HOLD) {
+	if (t->route != UTOUCH_COMP_ROUTE_DELIVER) {
+		/* held, or forwarded at the end of the frame once grail saw it */
 		if (uc_hold(comp, t, UC_HELD_DOWN, time) < 0) {
 			slot_free(comp, t);
 			return -ENOMEM;
@@ -453,13 +459,17 @@ deliver_or_hold(struct utouch_comp *comp, struct uc_touch *t, enum uc_held_type 
 		enum utouch_comp_event_type etype, uint64_t time)
 {
 	switch (t->route) {
+	case UTOUCH_COMP_ROUTE_DELIVER:
+		if (!t->nheld) {
+			uc_emit_touch(comp, etype, t, time, t->x, t->y, t->sx, t->sy, 0);
+			break;
+		}
+		/* earlier events still wait in the buffer: keep the order */
+		/* fall through */
 	case UTOUCH_COMP_ROUTE_HOLD:
+	case UTOUCH_COMP_ROUTE_FORWARD:
 		if (uc_hold(comp, t, type, time) < 0)
 			comp->oom = 1;
-		break;
-	case UTOUCH_COMP_ROUTE_DELIVER:
-	case UTOUCH_COMP_ROUTE_FORWARD:
-		uc_emit_touch(comp, etype, t, time, t->x, t->y, t->sx, t->sy, 0);
 		break;
 	default:
 		break;
@@ -543,7 +553,8 @@ utouch_comp_touch_cancel(struct utouch_comp *comp, struct utouch_comp_device *de
 
 	if (!t)
 		return err;
-	if (t->route == UTOUCH_COMP_ROUTE_DELIVER || t->route == UTOUCH_COMP_ROUTE_FORWARD)
+	if (t->seen && (t->route == UTOUCH_COMP_ROUTE_DELIVER ||
+			t->route == UTOUCH_COMP_ROUTE_FORWARD))
 		uc_queue_cancel(comp, t, time);
 	uc_hold_drop(comp, t);
 	t->replay = 0;
@@ -564,6 +575,7 @@ utouch_comp_touch_frame(struct utouch_comp *comp, struct utouch_comp_device *dev
 	comp->frame_seq++;
 	uc_device_flush_frames(dev, time);
 	uc_settle(comp);
+	uc_emit_frame(comp, time);
 	return 0;
 }
 
