@@ -173,11 +173,17 @@ gestures_init(struct server *server, const char *config)
 }
 
 void
-gestures_finish(struct server *server)
+gestures_stop(struct server *server)
 {
 	if (server->gesture_source)
 		wl_event_source_remove(server->gesture_source);
 	server->gesture_source = NULL;
+}
+
+void
+gestures_finish(struct server *server)
+{
+	gestures_stop(server);
 	for (size_t i = 0; i < server->nactions; i++)
 		free(server->actions[i].command);
 	free(server->actions);

@@ -195,17 +195,23 @@ main(int argc, char **argv)
 
 	wl_display_destroy_clients(server.display);
 out_gestures:
-	/* devices go first: their removal still reaches the gesture context */
-	wlr_backend_destroy(server.backend);
-	server.backend = NULL;
 	control_finish(&server);
-	gestures_finish(&server);
-	wlr_scene_node_destroy(&server.scene->node);
-	wlr_output_layout_destroy(server.layout);
+	gestures_stop(&server);
 out_display:
 	for (int i = 0; i < 2; i++)
 		if (sigs[i])
 			wl_event_source_remove(sigs[i]);
+	/* the backend and its devices go with the display; their removal
+	 * still reaches the gesture context */
 	wl_display_destroy(server.display);
+	gestures_finish(&server);
+	if (server.scene)
+		wlr_scene_node_destroy(&server.scene->node);
+	if (server.layout)
+		wlr_output_layout_destroy(server.layout);
+	if (server.allocator)
+		wlr_allocator_destroy(server.allocator);
+	if (server.renderer)
+		wlr_renderer_destroy(server.renderer);
 	return status;
 }

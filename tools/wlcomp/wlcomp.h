@@ -161,6 +161,7 @@ void input_track_surface(struct server *server, struct wlr_surface *surface);
 
 /* gestures.c */
 int gestures_init(struct server *server, const char *config_path);
+void gestures_stop(struct server *server);   /* before the event loop goes */
 void gestures_finish(struct server *server);
 void gestures_handle(struct server *server, const struct utouch_comp_event *ev);
 
