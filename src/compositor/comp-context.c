@@ -240,12 +240,18 @@ uc_settle(struct utouch_comp *comp)
 void
 uc_rearm(struct utouch_comp *comp)
 {
-	uint64_t next = grail_next_timeout(comp->grail);
+	uint64_t next = utouch_comp_next_timeout(comp) / 1000u;
 	struct itimerspec its;
 
-	if (next == comp->timer_at)
+	/* the mapping to CLOCK_MONOTONIC drifts with every input event; a
+	 * timer armed in an older mapping is kept while it is off by less
+	 * than 0.2 ms (one syscall less per frame) */
+	int64_t drift = comp->clock_offset - comp->armed_offset;
+
+	if (next == comp->timer_at && (!next || (drift < 200 && drift > -200)))
 		return;
 	comp->timer_at = next;
+	comp->armed_offset = comp->clock_offset;
 	memset(&its, 0, sizeof(its));
 	if (next) {
 		/* the input time `next` ms in CLOCK_MONOTONIC */
@@ -269,6 +275,11 @@ run_timers(struct utouch_comp *comp, uint64_t now_us)
 
 	if (now_us > comp->now)
 		comp->now = now_us;
+	/* grail's gesture timeouts are strict (overdue after start + timeout):
+	 * whatever is still pending at `now` is due a millisecond later at
+	 * the earliest, see utouch_comp_next_timeout() */
+	if (now > comp->timers_done)
+		comp->timers_done = now;
 	while (next && at <= now && guard++ < 10000) {
 		grail_update_time(comp->grail, at);
 		uc_gestures_drain(comp);
@@ -288,6 +299,8 @@ utouch_comp_next_timeout(struct utouch_comp *comp)
 	if (!comp)
 		return 0;
 	next = grail_next_timeout(comp->grail);
+	if (next && next <= comp->timers_done)
+		next = comp->timers_done + 1;
 	return next * 1000u;
 }
 

@@ -132,7 +132,9 @@ struct utouch_comp {
 	int need_frame;                        /* touch events delivered since the last FRAME */
 	uint64_t now;                          /* us, latest input or timer time */
 	int64_t clock_offset;                  /* CLOCK_MONOTONIC us - input time */
+	int64_t armed_offset;                  /* clock_offset when the timer was armed */
 	uint64_t timer_at;                     /* ms, what the timerfd is armed for */
+	uint64_t timers_done;                  /* ms, timers ran up to this time */
 	int in_grail;                          /* inside a grail call */
 };
 

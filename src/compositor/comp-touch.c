@@ -387,8 +387,6 @@ tick(struct utouch_comp *comp, uint64_t time)
 	comp->clock_offset = (int64_t)uc_monotonic_us() - (int64_t)time;
 	if (time > comp->now)
 		comp->now = time;
-	/* the timer was armed in the old mapping */
-	comp->timer_at = (uint64_t)-1;
 }
 
 static int

@@ -99,15 +99,23 @@ class Compositor:
         check(reply.startswith("ok"), f"control: {line!r} -> {reply!r}")
         return reply[2:].strip()
 
+    def cmds(self, lines):
+        """Several commands in one write (one input batch), then their replies."""
+        self.f.write("".join(l + "\n" for l in lines))
+        self.f.flush()
+        for l in lines:
+            reply = self.f.readline().strip()
+            check(reply.startswith("ok"), f"control: {l!r} -> {reply!r}")
+
     def stats(self):
         return dict(kv.split("=") for kv in self.cmd("stats").split())
 
-    def client(self, title, w, h):
+    def client(self, title, w, h, env=None):
         p = subprocess.Popen([self.client_exe, title, str(w), str(h)], stdout=subprocess.PIPE,
-                             stderr=subprocess.STDOUT, text=True, env=self.env)
+                             stderr=subprocess.STDOUT, text=True, env=dict(self.env, **(env or {})))
         c = Reader(p.stdout, title)
         c.proc = p
-        c.wait_for("ready")
+        c.wait_for(r"(\d+ )?ready")
         self.out.wait_for(f"wlcomp: map '{re.escape(title)}' at .*")
         self.clients.append(c)
         return c

@@ -11,18 +11,43 @@
  *   cancel                  wl_touch.cancel
  *   configure W H           xdg_toplevel.configure with a size
  *
+ * With TOUCH_CLIENT_TIMES=1 in the environment every line starts with the
+ * CLOCK_MONOTONIC time it was received at, in microseconds (the latency
+ * benchmark, bench/wlcomp-latency.py).
+ *
  * usage: touch-client TITLE WIDTH HEIGHT
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <wayland-client.h>
 
 #include "xdg-shell-client-protocol.h"
+
+static int stamp;
+
+static void
+out(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (stamp) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		printf("%llu ", (unsigned long long)ts.tv_sec * 1000000ull +
+				(unsigned long long)ts.tv_nsec / 1000u);
+	}
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+}
 
 struct client {
 	struct wl_display *display;
@@ -43,32 +68,32 @@ static void
 touch_down(void *data, struct wl_touch *t, uint32_t serial, uint32_t time,
 	   struct wl_surface *surface, int32_t id, wl_fixed_t x, wl_fixed_t y)
 {
-	printf("down %d %.2f %.2f\n", id, wl_fixed_to_double(x), wl_fixed_to_double(y));
+	out("down %d %.2f %.2f\n", id, wl_fixed_to_double(x), wl_fixed_to_double(y));
 }
 
 static void
 touch_up(void *data, struct wl_touch *t, uint32_t serial, uint32_t time, int32_t id)
 {
-	printf("up %d\n", id);
+	out("up %d\n", id);
 }
 
 static void
 touch_motion(void *data, struct wl_touch *t, uint32_t time, int32_t id, wl_fixed_t x,
 	     wl_fixed_t y)
 {
-	printf("motion %d %.2f %.2f\n", id, wl_fixed_to_double(x), wl_fixed_to_double(y));
+	out("motion %d %.2f %.2f\n", id, wl_fixed_to_double(x), wl_fixed_to_double(y));
 }
 
 static void
 touch_frame(void *data, struct wl_touch *t)
 {
-	printf("frame\n");
+	out("frame\n");
 }
 
 static void
 touch_cancel(void *data, struct wl_touch *t)
 {
-	printf("cancel\n");
+	out("cancel\n");
 }
 
 static void
@@ -169,7 +194,7 @@ toplevel_configure(void *data, struct xdg_toplevel *t, int32_t w, int32_t h,
 		   struct wl_array *states)
 {
 	if (w > 0 && h > 0)
-		printf("configure %d %d\n", w, h);
+		out("configure %d %d\n", w, h);
 }
 
 static void
@@ -222,6 +247,7 @@ main(int argc, char **argv)
 		return 2;
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	stamp = getenv("TOUCH_CLIENT_TIMES") && !strcmp(getenv("TOUCH_CLIENT_TIMES"), "1");
 	c.display = wl_display_connect(NULL);
 	if (!c.display) {
 		fprintf(stderr, "touch-client: cannot connect to the compositor\n");
