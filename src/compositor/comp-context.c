@@ -14,24 +14,12 @@
 #include <utouch/frame_handle.h>
 
 #include "compositor/comp-private.h"
+#include "util/grow.h"
 
 int
 uc_grow(void **p, size_t *cap, size_t need, size_t size)
 {
-	size_t n;
-	void *q;
-
-	if (need <= *cap)
-		return 0;
-	n = *cap ? *cap * 2 : 16;
-	while (n < need)
-		n *= 2;
-	q = realloc(*p, n * size);
-	if (!q)
-		return -ENOMEM;
-	*p = q;
-	*cap = n;
-	return 0;
+	return ut_grow(p, cap, need, size, 16);
 }
 
 uint64_t

@@ -104,14 +104,15 @@ uc_gestures_drain(struct utouch_comp *comp)
 	}
 }
 
-UTOUCH_COMP_PUBLIC int
-utouch_comp_gesture_accept(struct utouch_comp *comp, unsigned int gesture_id)
+static int
+decide(struct utouch_comp *comp, unsigned int gesture_id,
+       UGStatus (*call)(UGHandle, unsigned int))
 {
 	UGStatus st;
 
 	if (!comp)
 		return -EINVAL;
-	st = grail_accept_gesture(comp->grail, gesture_id);
+	st = call(comp->grail, gesture_id);
 	if (st != UGStatusSuccess)
 		return st == UGStatusErrorInvalidGesture || st == UGStatusErrorAtomicity
 			? -ENOENT : -EINVAL;
@@ -121,17 +122,13 @@ utouch_comp_gesture_accept(struct utouch_comp *comp, unsigned int gesture_id)
 }
 
 UTOUCH_COMP_PUBLIC int
+utouch_comp_gesture_accept(struct utouch_comp *comp, unsigned int gesture_id)
+{
+	return decide(comp, gesture_id, grail_accept_gesture);
+}
+
+UTOUCH_COMP_PUBLIC int
 utouch_comp_gesture_reject(struct utouch_comp *comp, unsigned int gesture_id)
 {
-	UGStatus st;
-
-	if (!comp)
-		return -EINVAL;
-	st = grail_reject_gesture(comp->grail, gesture_id);
-	if (st != UGStatusSuccess)
-		return st == UGStatusErrorInvalidGesture || st == UGStatusErrorAtomicity
-			? -ENOENT : -EINVAL;
-	uc_gestures_drain(comp);
-	uc_settle(comp);
-	return 0;
+	return decide(comp, gesture_id, grail_reject_gesture);
 }

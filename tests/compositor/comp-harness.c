@@ -136,6 +136,14 @@ h_count(const struct harness *h, enum utouch_comp_event_type type)
 }
 
 void
+h_assert_idle(const struct harness *h)
+{
+	assert_int_equal(utouch_comp_get_touch_count(h->comp), 0);
+	assert_int_equal(utouch_comp_get_held_count(h->comp), 0);
+	assert_int_equal(utouch_comp_next_timeout(h->comp), 0);
+}
+
+void
 h_dump(const struct harness *h)
 {
 	for (size_t i = 0; i < h->nlog; i++) {

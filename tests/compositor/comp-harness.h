@@ -46,6 +46,8 @@ void h_wait(struct harness *h, uint64_t ms);
 void h_drain(struct harness *h);
 /* Number of logged events of a type (0: any touch event but FRAME). */
 size_t h_count(const struct harness *h, enum utouch_comp_event_type type);
+/* No touch, held event or timer is left in the context. */
+void h_assert_idle(const struct harness *h);
 /* Print the log (for failing tests). */
 void h_dump(const struct harness *h);
 

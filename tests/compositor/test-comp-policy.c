@@ -65,8 +65,7 @@ test_hold_swipe_client_sees_nothing(void **state)
 			break;
 		}
 	}
-	assert_int_equal(utouch_comp_get_held_count(h->comp), 0);
-	assert_int_equal(utouch_comp_get_touch_count(h->comp), 0);
+	h_assert_idle(h);
 	h_free(h);
 }
 
@@ -139,8 +138,7 @@ test_tap_is_replayed_in_order(void **state)
 	assert_true(h->log[4].touch.sx == 101 && h->log[4].touch.sy == 101);
 	assert_int_equal(h->log[0].time, 1000000);
 	assert_int_equal(h->log[6].time, 1020000);
-	assert_int_equal(utouch_comp_get_touch_count(h->comp), 0);
-	assert_int_equal(utouch_comp_get_held_count(h->comp), 0);
+	h_assert_idle(h);
 	h_free(h);
 }
 
@@ -329,8 +327,7 @@ test_two_clients_and_disconnect(void **state)
 	}
 	assert_int_equal(h_count(h, E_DOWN), 2);
 	assert_int_equal(h_count(h, E_UP), 2);
-	assert_int_equal(utouch_comp_get_held_count(h->comp), 0);
-	assert_int_equal(utouch_comp_get_touch_count(h->comp), 0);
+	h_assert_idle(h);
 	h_free(h);
 }
 
@@ -384,9 +381,7 @@ test_device_removed_while_held(void **state)
 	assert_int_equal(h_count(h, 0), 0);
 	assert_int_equal(h->log[h->nlog - 1].type, E_GEND);
 	assert_int_equal(h->log[h->nlog - 1].gesture.canceled, 1);
-	assert_int_equal(utouch_comp_get_touch_count(h->comp), 0);
-	assert_int_equal(utouch_comp_get_held_count(h->comp), 0);
-	assert_int_equal(utouch_comp_next_timeout(h->comp), 0);
+	h_assert_idle(h);
 	h_free(h);
 }
 

@@ -128,9 +128,7 @@ check_client_view(const struct harness *h)
 			break;
 		}
 	}
-	assert_int_equal(utouch_comp_get_touch_count(h->comp), 0);
-	assert_int_equal(utouch_comp_get_held_count(h->comp), 0);
-	assert_int_equal(utouch_comp_next_timeout(h->comp), 0);
+	h_assert_idle(h);
 }
 
 static void
