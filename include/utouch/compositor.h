@@ -78,8 +78,9 @@ enum utouch_comp_policy {
 	 */
 	UTOUCH_COMP_POLICY_HOLD = 0,
 	/**
-	 * The client gets every event at once; when the gesture is accepted
-	 * it gets a cancel (what GNOME Shell and KWin do).
+	 * The client gets every event at the end of its frame, before any
+	 * decision; when the gesture is accepted it gets a cancel (what GNOME
+	 * Shell and KWin do).
 	 */
 	UTOUCH_COMP_POLICY_FORWARD_THEN_CANCEL,
 };
@@ -438,6 +439,9 @@ int utouch_comp_touch_cancel(struct utouch_comp *comp, struct utouch_comp_device
 /**
  * The device finished a frame: the touch changes since the last frame are
  * recognized as one step, routing decisions and gesture events are queued.
+ * Events of forwarded touches (forward-then-cancel policy) are delivered
+ * here, after the recognizer saw their frame, so call it at the end of
+ * every hardware frame (libinput's and wlroots' touch frame event).
  *
  * @param comp the context
  * @param device the device

@@ -1,6 +1,7 @@
 /*
- * Input: keyboards go to the focused view; touches go through the utouch
- * compositor API, and what it decides is carried out on the seat.
+ * Input: keyboards go to the focused view, pointers to pointer.c; touches
+ * go through the utouch compositor API, and what it decides is carried out
+ * on the seat.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -363,6 +364,9 @@ on_new_input(struct wl_listener *listener, void *data)
 	case WLR_INPUT_DEVICE_KEYBOARD:
 		keyboard_add(server, device);
 		break;
+	case WLR_INPUT_DEVICE_POINTER:
+		pointer_add(server, device);
+		break;
 	case WLR_INPUT_DEVICE_TOUCH:
 		if (!touch_device_add(server, device, false))
 			wlr_log(WLR_ERROR, "cannot add touch device %s", device->name);
@@ -382,6 +386,6 @@ input_init(struct server *server)
 	wl_signal_add(&server->backend->events.new_input, &server->new_input);
 	/* touch is always offered so that clients bind wl_touch before the
 	 * first touchscreen appears */
-	wlr_seat_set_capabilities(server->seat,
-				  WL_SEAT_CAPABILITY_KEYBOARD | WL_SEAT_CAPABILITY_TOUCH);
+	wlr_seat_set_capabilities(server->seat, WL_SEAT_CAPABILITY_KEYBOARD |
+				  WL_SEAT_CAPABILITY_POINTER | WL_SEAT_CAPABILITY_TOUCH);
 }

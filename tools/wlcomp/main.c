@@ -159,6 +159,7 @@ main(int argc, char **argv)
 
 	output_init(&server);
 	view_init(&server);
+	pointer_init(&server);
 	input_init(&server);
 	if (gestures_init(&server, config) < 0 || control_init(&server, control) < 0)
 		goto out_gestures;
@@ -197,6 +198,7 @@ main(int argc, char **argv)
 out_gestures:
 	control_finish(&server);
 	gestures_stop(&server);
+	pointer_finish(&server);
 out_display:
 	for (int i = 0; i < 2; i++)
 		if (sigs[i])

@@ -61,6 +61,8 @@ struct server {
 	struct wlr_output_layout *layout;
 	struct wlr_xdg_shell *xdg_shell;
 	struct wlr_seat *seat;
+	struct wlr_cursor *cursor;
+	struct wlr_xcursor_manager *xcursor;
 	bool headless;
 
 	struct wl_list outputs;       /* output.link */
@@ -72,6 +74,8 @@ struct server {
 	struct wl_listener new_output;
 	struct wl_listener new_input;
 	struct wl_listener new_xdg_surface;
+	struct wl_listener cursor_motion, cursor_motion_absolute, cursor_button, cursor_axis,
+		cursor_frame, request_cursor;
 
 	struct utouch_comp *gestures;
 	struct wl_event_source *gesture_source;
@@ -158,6 +162,11 @@ struct touch_device *touch_device_add(struct server *server, struct wlr_input_de
 				      bool virtual);
 void input_run_gesture_events(struct server *server);
 void input_track_surface(struct server *server, struct wlr_surface *surface);
+
+/* pointer.c */
+void pointer_init(struct server *server);
+void pointer_add(struct server *server, struct wlr_input_device *device);
+void pointer_finish(struct server *server);   /* before the display goes */
 
 /* gestures.c */
 int gestures_init(struct server *server, const char *config_path);
