@@ -136,15 +136,18 @@ with tempfile.TemporaryDirectory() as tmp:
                   'utouch/frame_handle.h'] + (['oif/frame_x11.h'] if x11 == 'x11' else []),
         'grail': ['oif/grail.h'],
         'geis': ['geis/geis.h', 'utouch/geis.h'],
+        'compositor': ['utouch/compositor.h'],
     }
-    macro = {'frame': 'FRAME_PUBLIC', 'grail': 'GRAIL_PUBLIC', 'geis': 'GEIS_API'}
-    origin = {'frame': r'FRAME_2\.[245]', 'grail': r'GRAIL_3\.1', 'geis': r'GEIS_[12]\.[0-3]'}
+    macro = {'frame': 'FRAME_PUBLIC', 'grail': 'GRAIL_PUBLIC', 'geis': 'GEIS_API',
+             'compositor': 'UTOUCH_COMP_PUBLIC'}
+    origin = {'frame': r'FRAME_2\.[245]', 'grail': r'GRAIL_3\.1', 'geis': r'GEIS_[12]\.[0-3]',
+              'compositor': r'(?!)'}
     internal_headers = [p for p in glob.glob(os.path.join(src, 'src', '**', '*.h'), recursive=True)]
     private_decl = declared(internal_headers, 'UT_FRAME_PRIVATE')
     nodes = original_nodes()
 
     libs, exports = {}, {}
-    for name in ('frame', 'grail', 'geis'):
+    for name in ('frame', 'grail', 'geis', 'compositor'):
         lib = one(f'libutouch-{name}.so.*.*.*')
         libs[name] = lib
         exp = dyn_exports(lib)
@@ -178,7 +181,8 @@ with tempfile.TemporaryDirectory() as tmp:
 
     # linking: each library once, the layers below through their .so
     want_needed = {'frame': set(), 'grail': {'libutouch-frame.so.0'},
-                   'geis': {'libutouch-frame.so.0', 'libutouch-grail.so.0'}}
+                   'geis': {'libutouch-frame.so.0', 'libutouch-grail.so.0'},
+                   'compositor': {'libutouch-frame.so.0', 'libutouch-grail.so.0'}}
     for name, lib in libs.items():
         ours = {n for n in needed(lib) if n.startswith('libutouch-')}
         if ours != want_needed[name]:

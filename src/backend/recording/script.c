@@ -3,24 +3,12 @@
 #include <string.h>
 
 #include "backend/recording/script.h"
+#include "util/grow.h"
 
 static int
 grow(void **p, size_t *cap, size_t need, size_t size)
 {
-	size_t n;
-	void *q;
-
-	if (need <= *cap)
-		return 0;
-	n = *cap ? *cap * 2 : 256;
-	while (n < need)
-		n *= 2;
-	q = realloc(*p, n * size);
-	if (!q)
-		return -ENOMEM;
-	*p = q;
-	*cap = n;
-	return 0;
+	return ut_grow(p, cap, need, size, 256);
 }
 
 static void

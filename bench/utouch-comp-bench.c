@@ -1,0 +1,169 @@
+/*
+ * utouch-comp-bench: the time the compositor API itself adds between a
+ * touch event given to it and the event the compositor delivers, measured
+ * in process (no sockets, no scheduler), for no subscriptions, the
+ * forward-then-cancel policy and the hold policy.  A benchmark, not a test;
+ * doc/performance.md has the numbers and bench/wlcomp-latency.py the
+ * end-to-end counterpart in utouch-wlcomp.
+ *
+ * usage: utouch-comp-bench [ITERATIONS]
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <utouch/compositor.h>
+
+static uint64_t
+now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static int
+cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int quiet;
+
+static void
+report(const char *config, const char *what, uint64_t *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), cmp);
+	if (quiet)
+		return;
+	printf("| %s | %s | %.2f | %.2f | %.2f |\n", config, what, v[n / 2] / 1000.0,
+	       v[(n - 1) * 9 / 10] / 1000.0, v[n - 1] / 1000.0);
+}
+
+static int surface;
+static uint64_t t_us = 1000000;
+
+/* Run events until one of @p type comes; returns 1 if it came. */
+static int
+drain_until(struct utouch_comp *comp, enum utouch_comp_event_type type)
+{
+	struct utouch_comp_event ev;
+	int seen = 0;
+
+	while (utouch_comp_next_event(comp, &ev))
+		if (ev.type == type)
+			seen = 1;
+	return seen;
+}
+
+static struct utouch_comp *
+setup(int policy, struct utouch_comp_device **dev)
+{
+	struct utouch_comp *comp = utouch_comp_new("bench");
+	struct utouch_comp_device_info info;
+	struct utouch_comp_subscription_params p;
+	struct utouch_comp_subscription *sub;
+
+	memset(&info, 0, sizeof(info));
+	info.direct = 1;
+	*dev = utouch_comp_device_add(comp, &info);
+	if (policy >= 0) {
+		/* the default gestures of utouch-wlcomp */
+		utouch_comp_subscription_params_init(&p);
+		p.policy = (enum utouch_comp_policy)policy;
+		p.touches_start = 3;
+		p.drag_threshold = 0.01f;
+		utouch_comp_subscribe(comp, &p, &sub);
+		p.mask = UGGestureTypePinch;
+		p.touches_start = 4;
+		p.pinch_threshold = 1.3f;
+		utouch_comp_subscribe(comp, &p, &sub);
+		p.mask = UGGestureTypeDrag;
+		p.touches_start = 1;
+		p.region = (struct utouch_comp_rect){ 0, 0, 16, 100000 };
+		utouch_comp_subscribe(comp, &p, &sub);
+	}
+	return comp;
+}
+
+static void
+bench(const char *name, int policy, size_t n)
+{
+	struct utouch_comp_device *dev;
+	struct utouch_comp *comp = setup(policy, &dev);
+	uint64_t *v = calloc(n, sizeof(*v));
+	size_t taps = n / 10 ? n / 10 : 1;
+
+	/* a touch that no gesture takes: motions once it is delivered */
+	utouch_comp_touch_down(comp, dev, 0, t_us, 200, 300, &surface, NULL, 200, 300);
+	utouch_comp_touch_frame(comp, dev, t_us);
+	t_us += 100000;
+	utouch_comp_advance_time(comp, t_us);
+	drain_until(comp, UTOUCH_COMP_EVENT_TOUCH_DOWN);
+	for (size_t i = 0; i < n; i++) {
+		uint64_t t0;
+
+		t_us += 1000;
+		t0 = now_ns();
+		utouch_comp_touch_motion(comp, dev, 0, t_us, 200 + (i & 1), 300, 200 + (i & 1), 300);
+		utouch_comp_touch_frame(comp, dev, t_us);
+		if (!drain_until(comp, UTOUCH_COMP_EVENT_TOUCH_MOTION)) {
+			fprintf(stderr, "no motion delivered\n");
+			exit(1);
+		}
+		v[i] = now_ns() - t0;
+	}
+	report(name, "motion of a delivered touch (event + frame -> delivered)", v, n);
+	utouch_comp_touch_up(comp, dev, 0, t_us);
+	utouch_comp_touch_frame(comp, dev, t_us);
+	drain_until(comp, UTOUCH_COMP_EVENT_TOUCH_UP);
+
+	/* a three-finger tap: the batch of ups -> the first event for the client */
+	for (size_t i = 0; i < taps; i++) {
+		uint64_t t0;
+
+		t_us += 100000;
+		for (int k = 0; k < 3; k++)
+			utouch_comp_touch_down(comp, dev, k, t_us, 100 + 40 * k, 300, &surface, NULL,
+					       100 + 40 * k, 300);
+		utouch_comp_touch_frame(comp, dev, t_us);
+		drain_until(comp, UTOUCH_COMP_EVENT_TOUCH_FRAME);
+		t_us += 20000;
+		t0 = now_ns();
+		for (int k = 0; k < 3; k++)
+			utouch_comp_touch_up(comp, dev, k, t_us);
+		utouch_comp_touch_frame(comp, dev, t_us);
+		if (!drain_until(comp, UTOUCH_COMP_EVENT_TOUCH_UP)) {
+			fprintf(stderr, "no up delivered\n");
+			exit(1);
+		}
+		v[i] = now_ns() - t0;
+	}
+	report(name, policy == UTOUCH_COMP_POLICY_HOLD
+		     ? "rejected 3-finger tap: ups + frame -> replay delivered"
+		     : "3-finger tap: ups + frame -> ups delivered", v, taps);
+	free(v);
+	utouch_comp_destroy(comp);
+}
+
+int
+main(int argc, char **argv)
+{
+	size_t n = argc > 1 ? strtoul(argv[1], NULL, 10) : 20000;
+
+	if (n == 0)
+		n = 1;
+	printf("| gestures | what | median µs | p90 µs | max µs |\n|---|---|---:|---:|---:|\n");
+	for (int rep = 0; rep < 2; rep++) {
+		/* the first round warms caches and buffers; the second is reported */
+		quiet = rep == 0;
+		bench("none", -1, n);
+		bench("forward-then-cancel", UTOUCH_COMP_POLICY_FORWARD_THEN_CANCEL, n);
+		bench("hold", UTOUCH_COMP_POLICY_HOLD, n);
+	}
+	return 0;
+}

@@ -1,0 +1,142 @@
+/*
+ * The hold buffer: events of undecided touches under the hold policy, kept
+ * in arrival order in one ring for the whole seat so that a replay of
+ * several touches keeps their interleaving and their frames.  Events of
+ * forwarded touches wait here until the end of their frame, so that the
+ * frame that makes a touch a system gesture never reaches the client.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compositor/comp-private.h"
+
+static const enum utouch_comp_event_type types[] = {
+	[UC_HELD_DOWN] = UTOUCH_COMP_EVENT_TOUCH_DOWN,
+	[UC_HELD_MOTION] = UTOUCH_COMP_EVENT_TOUCH_MOTION,
+	[UC_HELD_UP] = UTOUCH_COMP_EVENT_TOUCH_UP,
+};
+
+static struct uc_held *
+at(struct utouch_comp *comp, size_t i)
+{
+	return &comp->held[(comp->held_head + i) % comp->held_cap];
+}
+
+int
+uc_hold(struct utouch_comp *comp, struct uc_touch *t, enum uc_held_type type,
+	uint64_t time)
+{
+	struct uc_held *h;
+
+	if (comp->held_count == comp->held_cap) {
+		size_t n = comp->held_cap ? comp->held_cap * 2 : 64;
+		struct uc_held *ring = malloc(n * sizeof(*ring));
+
+		if (!ring)
+			return -ENOMEM;
+		for (size_t i = 0; i < comp->held_count; i++)
+			ring[i] = *at(comp, i);
+		free(comp->held);
+		comp->held = ring;
+		comp->held_cap = n;
+		comp->held_head = 0;
+	}
+	h = at(comp, comp->held_count);
+	comp->held_count++;
+	h->slot = (uint32_t)(t - comp->touches);
+	h->serial = t->serial;
+	h->type = (uint8_t)type;
+	h->dead = 0;
+	h->time = time;
+	h->frame_seq = comp->frame_seq;
+	h->x = t->x;
+	h->y = t->y;
+	h->sx = t->sx;
+	h->sy = t->sy;
+	t->nheld++;
+	comp->held_live++;
+	return 0;
+}
+
+static void
+kill(struct utouch_comp *comp, struct uc_held *h)
+{
+	h->dead = 1;
+	comp->touches[h->slot].nheld--;
+	comp->held_live--;
+}
+
+void
+uc_hold_drop(struct utouch_comp *comp, struct uc_touch *t)
+{
+	uint32_t slot = (uint32_t)(t - comp->touches);
+
+	for (size_t i = 0; i < comp->held_count && t->nheld; i++) {
+		struct uc_held *h = at(comp, i);
+
+		if (!h->dead && h->slot == slot && h->serial == t->serial)
+			kill(comp, h);
+	}
+}
+
+void
+uc_hold_replay(struct utouch_comp *comp)
+{
+	uint64_t seq = 0, last_time = comp->now;
+	int any = 0;
+
+	comp->replay_pending = 0;
+	for (size_t i = 0; i < comp->held_count; i++) {
+		struct uc_held *h = at(comp, i);
+		struct uc_touch *t = &comp->touches[h->slot];
+
+		if (h->dead || t->serial != h->serial || !t->replay)
+			continue;
+		/* the frames of the original input, one wl_touch.frame each */
+		if (any && h->frame_seq != seq)
+			uc_emit_frame(comp, last_time);
+		uc_emit_touch(comp, types[h->type], t, h->time, h->x, h->y, h->sx, h->sy, 1);
+		seq = h->frame_seq;
+		last_time = h->time;
+		any = 1;
+		kill(comp, h);
+	}
+	if (any)
+		uc_emit_frame(comp, last_time);
+	for (size_t i = 0; i < comp->ntouches; i++) {
+		struct uc_touch *t = &comp->touches[i];
+
+		if (t->serial && t->replay) {
+			t->replay = 0;
+			if (t->route == UTOUCH_COMP_ROUTE_HOLD)
+				t->route = UTOUCH_COMP_ROUTE_DELIVER;
+		}
+	}
+}
+
+void
+uc_hold_release(struct utouch_comp *comp)
+{
+	while (comp->held_count > 0 && comp->held[comp->held_head].dead) {
+		comp->held_head = (comp->held_head + 1) % comp->held_cap;
+		comp->held_count--;
+	}
+	if (comp->held_count == 0)
+		comp->held_head = 0;
+}
+
+void
+uc_hold_flush_forward(struct utouch_comp *comp)
+{
+	for (size_t i = 0; i < comp->held_count; i++) {
+		struct uc_held *h = at(comp, i);
+		struct uc_touch *t = &comp->touches[h->slot];
+
+		if (h->dead || t->serial != h->serial || t->replay ||
+		    (t->route != UTOUCH_COMP_ROUTE_FORWARD && t->route != UTOUCH_COMP_ROUTE_DELIVER))
+			continue;
+		uc_emit_touch(comp, types[h->type], t, h->time, h->x, h->y, h->sx, h->sy, 0);
+		kill(comp, h);
+	}
+}

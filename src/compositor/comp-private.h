@@ -1,0 +1,184 @@
+/*
+ * utouch compositor API: shared internals.
+ *
+ * One context per seat holds one grail handle.  Each distinct subscription
+ * region is a *zone*, which is a grail window (id = zone index + 1): a
+ * touch belongs to the zones whose region contains its first position and
+ * is fed to grail once per zone.  Touches live in a slot table; the frame
+ * touch id given to grail is (serial << UC_SLOT_BITS) | slot so that late
+ * accept/reject calls for a reused slot are recognised and ignored.
+ */
+#ifndef UTOUCH_COMP_PRIVATE_H
+#define UTOUCH_COMP_PRIVATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <oif/frame.h>
+#include <oif/frame_backend.h>
+#include <oif/grail.h>
+#include <utouch/compositor.h>
+
+#define UC_MAX_ZONES 32
+#define UC_SLOT_BITS 24
+#define UC_SLOT_MASK ((1u << UC_SLOT_BITS) - 1u)
+
+/* Grow *p (an array of *cap elements of size) to hold need elements. */
+int uc_grow(void **p, size_t *cap, size_t need, size_t size);
+
+struct uc_zone {
+	struct utouch_comp_rect region; /* width or height 0: everywhere */
+	unsigned int nsubs;             /* subscriptions using it */
+	unsigned int nhold;             /* of which with the hold policy */
+	int atomic;
+};
+
+enum uc_held_type { UC_HELD_DOWN, UC_HELD_MOTION, UC_HELD_UP };
+
+struct uc_held {
+	uint32_t slot, serial;
+	uint8_t type;
+	uint8_t dead;
+	uint64_t time;
+	uint64_t frame_seq;
+	double x, y, sx, sy;
+};
+
+struct uc_touch {
+	uint32_t serial;                 /* 0: slot free */
+	struct utouch_comp_device *dev;
+	int32_t id;
+	void *surface, *client;
+	double x, y, sx, sy;
+	uint64_t start, time;            /* us */
+	uint32_t zones;                  /* zones the touch is in */
+	uint32_t undecided;              /* zones that did not decide yet */
+	enum utouch_comp_route route;
+	uint8_t down;                    /* not lifted yet */
+	uint8_t framed;                  /* grail saw its begin */
+	uint8_t changed;                 /* in dev->changed */
+	uint8_t replay;                  /* rejected while held: replay pending */
+	uint8_t seen;                    /* the client got an event of it */
+	uint32_t nheld;                  /* live entries in the hold buffer */
+};
+
+struct utouch_comp_device {
+	struct utouch_comp *comp;
+	size_t index;                    /* in comp->devices */
+	char *name;
+	struct utouch_comp_device_info info;
+	UFBackendDevice bdev;
+	UFBackendFrame frames[UC_MAX_ZONES];
+	uint32_t dirty_zones;
+	uint32_t *changed;               /* slots changed since the last frame */
+	size_t nchanged, capchanged;
+};
+
+struct uc_option {
+	char *key, *value;
+};
+
+struct utouch_comp_subscription {
+	struct utouch_comp *comp;
+	struct utouch_comp_subscription_params params;
+	char *name;
+	unsigned int zone;
+	UGSubscription *gsubs;           /* per device index */
+	size_t ngsubs;
+	struct uc_option *options;
+	size_t noptions;
+};
+
+struct utouch_comp {
+	char *seat;
+	UGHandle grail;
+	int epfd, timerfd, wakefd;
+	int woken;
+
+	struct utouch_comp_device **devices;   /* NULL holes */
+	size_t ndevices, capdevices;
+
+	struct utouch_comp_subscription **subs;
+	size_t nsubs, capsubs;
+
+	struct uc_zone zones[UC_MAX_ZONES];
+	unsigned int nzones;
+
+	struct uc_touch *touches;
+	size_t ntouches, captouches;           /* ntouches: slots in use or once used */
+	uint32_t *free_slots;
+	size_t nfree, capfree;
+	size_t live_touches;
+	uint32_t next_serial;
+
+	/* hold buffer: a ring of entries in arrival order */
+	struct uc_held *held;
+	size_t held_head, held_count, held_cap;
+	size_t held_live;
+	int replay_pending;
+
+	/* output queue: a ring */
+	struct utouch_comp_event *queue;
+	size_t q_head, q_count, q_cap;
+	int oom;                               /* an event could not be queued */
+
+	/* clients to cancel after the current step */
+	void **cancel_clients;
+	void **cancel_surfaces;
+	uint64_t *cancel_times;
+	size_t ncancel, capcancel;
+
+	uint64_t frame_seq;
+	int need_frame;                        /* touch events delivered since the last FRAME */
+	uint64_t now;                          /* us, latest input or timer time */
+	int64_t clock_offset;                  /* CLOCK_MONOTONIC us - input time */
+	int64_t armed_offset;                  /* clock_offset when the timer was armed */
+	uint64_t timer_at;                     /* ms, what the timerfd is armed for */
+	uint64_t timers_done;                  /* ms, timers ran up to this time */
+	int in_grail;                          /* inside a grail call */
+};
+
+/* comp-context.c */
+void uc_emit(struct utouch_comp *comp, const struct utouch_comp_event *ev);
+void uc_emit_touch(struct utouch_comp *comp, enum utouch_comp_event_type type,
+		   struct uc_touch *t, uint64_t time, double x, double y,
+		   double sx, double sy, int replayed);
+void uc_emit_frame(struct utouch_comp *comp, uint64_t time);
+void uc_settle(struct utouch_comp *comp);
+void uc_rearm(struct utouch_comp *comp);
+uint64_t uc_monotonic_us(void);
+
+/* comp-touch.c */
+struct uc_touch *uc_touch_lookup(struct utouch_comp *comp, UFTouchId frame_id);
+struct uc_touch *uc_touch_find(struct utouch_comp *comp, struct utouch_comp_device *dev,
+			       int32_t id);
+UFTouchId uc_touch_frame_id(const struct utouch_comp *comp, const struct uc_touch *t);
+UFStatus uc_touch_handler(void *data, UFWindowId window, UFTouchId touch_id, int accept);
+void uc_touch_free_finished(struct utouch_comp *comp);
+void uc_queue_cancel(struct utouch_comp *comp, struct uc_touch *t, uint64_t time);
+void uc_flush_cancels(struct utouch_comp *comp);
+void uc_device_flush_frames(struct utouch_comp_device *dev, uint64_t time);
+void uc_forget_target(struct utouch_comp *comp, void *surface, void *client);
+
+/* comp-hold.c */
+int uc_hold(struct utouch_comp *comp, struct uc_touch *t, enum uc_held_type type,
+	    uint64_t time);
+void uc_hold_replay(struct utouch_comp *comp);
+void uc_hold_flush_forward(struct utouch_comp *comp);
+void uc_hold_drop(struct utouch_comp *comp, struct uc_touch *t);
+void uc_hold_release(struct utouch_comp *comp);
+
+/* comp-gesture.c */
+void uc_gestures_drain(struct utouch_comp *comp);
+
+/* comp-subscription.c */
+int uc_subscription_attach_device(struct utouch_comp_subscription *sub,
+				  struct utouch_comp_device *dev);
+void uc_subscription_detach_device(struct utouch_comp_subscription *sub,
+				   struct utouch_comp_device *dev);
+void uc_subscription_free(struct utouch_comp_subscription *sub);
+int uc_subscription_validate(const struct utouch_comp_subscription_params *p);
+int uc_zone_find(struct utouch_comp *comp, const struct utouch_comp_rect *r, int atomic,
+		 int create);
+
+#endif

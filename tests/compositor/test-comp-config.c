@@ -1,0 +1,192 @@
+/*
+ * The configuration file of the compositor API: every key, defaults,
+ * errors with FILE:LINE, all-or-nothing loading.
+ */
+#include <errno.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include <utouch/compositor.h>
+
+static const char full[] =
+	"# system gestures\n"
+	"subscriptions:\n"
+	"  - name: cycle-focus\n"
+	"    gestures: drag\n"
+	"    touches: 3\n"
+	"    options:\n"
+	"      action: focus-next\n"
+	"  - name: close\n"
+	"    gestures: [pinch, rotate]\n"
+	"    touches: 4\n"
+	"    touches-minimum: 2\n"
+	"    touches-maximum: 5\n"
+	"    policy: forward-then-cancel\n"
+	"    accept: manual\n"
+	"    drag-timeout: 100\n"
+	"    drag-threshold: 0.01\n"
+	"    pinch-timeout: 0\n"
+	"    pinch-threshold: 1.5\n"
+	"    rotate-timeout: 700\n"
+	"    rotate-threshold: 0.5\n"
+	"    tap-timeout: 200\n"
+	"    tap-threshold: 0.004\n"
+	"  - name: launcher\n"
+	"    gesture: drag\n"
+	"    touches: 1\n"
+	"    atomic: false\n"
+	"    region: [0, 0, 16, 600]\n"
+	"    options: { action: spawn, command: \"echo hi\" }\n";
+
+static void
+test_full_config(void **state)
+{
+	struct utouch_comp *comp = utouch_comp_new("seat0");
+	const struct utouch_comp_subscription_params *p;
+	struct utouch_comp_subscription *sub;
+	char err[256];
+
+	assert_int_equal(utouch_comp_load_config_data(comp, "t.yaml", full, strlen(full), err,
+						      sizeof(err)), 3);
+	assert_string_equal(err, "");
+	sub = utouch_comp_get_subscription(comp, 0);
+	p = utouch_comp_subscription_get_params(sub);
+	assert_string_equal(p->name, "cycle-focus");
+	assert_int_equal(p->mask, UGGestureTypeDrag);
+	assert_int_equal(p->touches_start, 3);
+	assert_int_equal(p->touches_minimum, 0);
+	assert_int_equal(p->drag_timeout, 300);
+	assert_true(fabsf(p->drag_threshold - 0.0026f) < 1e-6f);
+	assert_int_equal(p->policy, UTOUCH_COMP_POLICY_HOLD);
+	assert_int_equal(p->accept, UTOUCH_COMP_ACCEPT_AUTO);
+	assert_string_equal(utouch_comp_subscription_get_option(sub, "action"), "focus-next");
+
+	p = utouch_comp_subscription_get_params(utouch_comp_get_subscription(comp, 1));
+	assert_int_equal(p->mask, UGGestureTypePinch | UGGestureTypeRotate);
+	assert_int_equal(p->touches_start, 4);
+	assert_int_equal(p->touches_minimum, 2);
+	assert_int_equal(p->touches_maximum, 5);
+	assert_int_equal(p->policy, UTOUCH_COMP_POLICY_FORWARD_THEN_CANCEL);
+	assert_int_equal(p->accept, UTOUCH_COMP_ACCEPT_MANUAL);
+	assert_int_equal(p->drag_timeout, 100);
+	assert_int_equal(p->pinch_timeout, 0);
+	assert_int_equal(p->rotate_timeout, 700);
+	assert_int_equal(p->tap_timeout, 200);
+	assert_true(fabsf(p->drag_threshold - 0.01f) < 1e-6f);
+	assert_true(fabsf(p->pinch_threshold - 1.5f) < 1e-6f);
+	assert_true(fabsf(p->rotate_threshold - 0.5f) < 1e-6f);
+	assert_true(fabsf(p->tap_threshold - 0.004f) < 1e-6f);
+
+	sub = utouch_comp_get_subscription(comp, 2);
+	p = utouch_comp_subscription_get_params(sub);
+	assert_int_equal(p->touches_start, 1);
+	assert_true(p->region.width == 16 && p->region.height == 600);
+	assert_string_equal(utouch_comp_subscription_get_option(sub, "command"), "echo hi");
+	assert_null(utouch_comp_get_subscription(comp, 3));
+	utouch_comp_destroy(comp);
+}
+
+struct bad {
+	const char *text;
+	const char *error;
+};
+
+static void
+test_errors_name_the_line(void **state)
+{
+	static const struct bad bad[] = {
+		{ "subscriptions:\n  - gestures: drag\n    touches: 9\n",
+		  "t.yaml:3: touches: 9 is out of range (1..5)" },
+		{ "subscriptions:\n  - gestures: swipe\n    touches: 3\n",
+		  "t.yaml:2: gestures: unknown class 'swipe' (drag, pinch, rotate, tap, touch)" },
+		{ "subscriptions:\n  - gestures: drag\n    touches: 3\n    colour: red\n",
+		  "t.yaml:4: unknown key 'colour'" },
+		{ "subscriptions:\n  - touches: 3\n", "t.yaml:2: the subscription has no 'gestures'" },
+		{ "subscriptions:\n  - gestures: drag\n", "t.yaml:2: the subscription has no 'touches'" },
+		{ "subscriptions:\n  - gestures: drag\n    touches: 2\n    policy: maybe\n",
+		  "t.yaml:4: policy: expected hold or forward-then-cancel" },
+		{ "subscriptions:\n  - gestures: drag\n    touches: 2\n    drag-threshold: far\n",
+		  "t.yaml:4: drag-threshold: 'far' is not a number" },
+		{ "subscriptions:\n  - gestures: drag\n    touches: 2\n    region: [1, 2, 3]\n",
+		  "t.yaml:4: region: expected [x, y, width, height]" },
+		{ "subscriptions:\n  - gestures: drag\n    touches: 3\n    touches-maximum: 2\n",
+		  "t.yaml:2: touches-maximum is below touches" },
+		{ "gestures: []\n", "t.yaml:1: unknown key 'gestures' (expected 'subscriptions')" },
+		{ "subscriptions: [\n", "t.yaml:2: did not find expected node content" },
+		{ "- a\n", "t.yaml:1: expected a mapping with a 'subscriptions' list" },
+		{ "", "t.yaml: the file is empty" },
+	};
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct utouch_comp *comp = utouch_comp_new(NULL);
+		char err[256];
+
+		assert_int_equal(utouch_comp_load_config_data(comp, "t.yaml", bad[i].text,
+							      strlen(bad[i].text), err,
+							      sizeof(err)), -EINVAL);
+		assert_string_equal(err, bad[i].error);
+		assert_null(utouch_comp_get_subscription(comp, 0));
+		utouch_comp_destroy(comp);
+	}
+}
+
+static void
+test_all_or_nothing(void **state)
+{
+	static const char text[] =
+		"subscriptions:\n"
+		"  - gestures: drag\n    touches: 3\n"
+		"  - gestures: drag\n    touches: 3\n    atomic: true\n";
+	struct utouch_comp *comp = utouch_comp_new(NULL);
+	char err[256];
+
+	/* the second differs in atomic mode from the first in the same region */
+	assert_int_equal(utouch_comp_load_config_data(comp, "t.yaml", text, strlen(text), err,
+						      sizeof(err)), -EINVAL);
+	assert_string_equal(err, "t.yaml:4: atomic differs from another subscription of the same region");
+	assert_null(utouch_comp_get_subscription(comp, 0));
+	utouch_comp_destroy(comp);
+}
+
+static void
+test_files(void **state)
+{
+	struct utouch_comp *comp = utouch_comp_new(NULL);
+	char path[] = "/tmp/utouch-comp-config-XXXXXX";
+	char err[256];
+	int fd = mkstemp(path);
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, full, strlen(full)), (ssize_t)strlen(full));
+	close(fd);
+	assert_int_equal(utouch_comp_load_config(comp, path, err, sizeof(err)), 3);
+	unlink(path);
+	assert_int_equal(utouch_comp_load_config(comp, path, err, sizeof(err)), -ENOENT);
+	assert_non_null(strstr(err, "No such file"));
+	assert_int_equal(utouch_comp_load_config(comp, SAMPLE_CONFIG, err, sizeof(err)), 3);
+	assert_int_equal(utouch_comp_load_config_data(comp, "nul", "a\0b", 3, err, sizeof(err)),
+			 -EINVAL);
+	assert_string_equal(err, "nul: the file contains a NUL byte");
+	utouch_comp_destroy(comp);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_full_config),
+		cmocka_unit_test(test_errors_name_the_line),
+		cmocka_unit_test(test_all_or_nothing),
+		cmocka_unit_test(test_files),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

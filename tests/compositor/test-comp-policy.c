@@ -1,0 +1,640 @@
+/*
+ * Unit tests of the routing policies of the compositor API: hold,
+ * forward-then-cancel, replay, timeouts, simultaneous gestures, surfaces,
+ * clients and devices going away, manual accept/reject, errors.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "comp-harness.h"
+
+#define E_DOWN UTOUCH_COMP_EVENT_TOUCH_DOWN
+#define E_MOTION UTOUCH_COMP_EVENT_TOUCH_MOTION
+#define E_UP UTOUCH_COMP_EVENT_TOUCH_UP
+#define E_FRAME UTOUCH_COMP_EVENT_TOUCH_FRAME
+#define E_CANCEL UTOUCH_COMP_EVENT_TOUCH_CANCEL
+#define E_GBEGIN UTOUCH_COMP_EVENT_GESTURE_BEGIN
+#define E_GUPDATE UTOUCH_COMP_EVENT_GESTURE_UPDATE
+#define E_GEND UTOUCH_COMP_EVENT_GESTURE_END
+
+/* Three touches on the left surface swipe 100 px to the right in 10 frames. */
+static void
+swipe3(struct harness *h, double x0)
+{
+	for (int i = 0; i < 3; i++)
+		h_down(h, i, x0, 100 + 50 * i);
+	h_frame(h);
+	for (int step = 1; step <= 10; step++) {
+		for (int i = 0; i < 3; i++)
+			h_move(h, i, x0 + 10 * step, 100 + 50 * i);
+		h_frame(h);
+	}
+	for (int i = 0; i < 3; i++)
+		h_up(h, i);
+	h_frame(h);
+}
+
+static void
+test_hold_swipe_client_sees_nothing(void **state)
+{
+	struct harness *h = h_new();
+
+	h_subscribe(h, UGGestureTypeDrag, 3, UTOUCH_COMP_POLICY_HOLD);
+	swipe3(h, 100);
+	h_wait(h, 1000);
+	assert_int_equal(h_count(h, 0), 0);
+	assert_int_equal(h_count(h, E_FRAME), 0);
+	assert_int_equal(h_count(h, E_GBEGIN), 1);
+	assert_true(h_count(h, E_GUPDATE) >= 5);
+	assert_int_equal(h_count(h, E_GEND), 1);
+	/* the gesture moved the centroid by the swipe */
+	for (size_t i = h->nlog; i-- > 0;) {
+		if (h->log[i].type == E_GEND) {
+			assert_int_equal(h->log[i].gesture.num_touches, 3);
+			assert_true(h->log[i].gesture.delta_x > 90 && h->log[i].gesture.delta_x < 101);
+			assert_true(h->log[i].gesture.delta_y > -1 && h->log[i].gesture.delta_y < 1);
+			assert_int_equal(h->log[i].gesture.canceled, 0);
+			break;
+		}
+	}
+	h_assert_idle(h);
+	h_free(h);
+}
+
+static void
+test_forward_then_cancel_swipe(void **state)
+{
+	struct harness *h = h_new();
+	size_t cancel_at = 0;
+
+	h_subscribe(h, UGGestureTypeDrag, 3, UTOUCH_COMP_POLICY_FORWARD_THEN_CANCEL);
+	swipe3(h, 100);
+	h_wait(h, 1000);
+	assert_int_equal(h_count(h, E_DOWN), 3);
+	assert_int_equal(h_count(h, E_CANCEL), 1);
+	assert_int_equal(h_count(h, E_UP), 0);
+	/* the first 10 px step recognizes the drag: its motions never reach
+	 * the client */
+	assert_int_equal(h_count(h, E_MOTION), 0);
+	for (size_t i = 0; i < h->nlog; i++)
+		if (h->log[i].type == E_CANCEL)
+			cancel_at = i;
+	assert_ptr_equal(h->log[cancel_at].touch.surface, &h->left);
+	assert_ptr_equal(h->log[cancel_at].touch.client, &h->clients[0]);
+	/* the downs came first and at once, nothing for the client after the cancel */
+	assert_int_equal(h->log[0].type, E_DOWN);
+	assert_int_equal(h->log[0].touch.replayed, 0);
+	for (size_t i = cancel_at + 1; i < h->nlog; i++)
+		assert_true(h->log[i].type >= E_GBEGIN);
+	assert_int_equal(h_count(h, E_GBEGIN), 1);
+	assert_int_equal(utouch_comp_get_touch_count(h->comp), 0);
+	h_free(h);
+}
+
+static void
+test_tap_is_replayed_in_order(void **state)
+{
+	struct harness *h = h_new();
+	static const enum utouch_comp_event_type want[] = {
+		E_DOWN, E_DOWN, E_DOWN, E_FRAME, E_MOTION, E_FRAME, E_UP, E_UP, E_UP, E_FRAME,
+	};
+
+	h_subscribe(h, UGGestureTypeDrag, 3, UTOUCH_COMP_POLICY_HOLD);
+	h_down(h, 0, 100, 100);
+	h_down(h, 1, 150, 120);
+	h_down(h, 2, 600, 140);
+	h_frame(h);
+	assert_int_equal(h_count(h, 0), 0);
+	assert_int_equal(utouch_comp_touch_get_route(h->comp, h->dev, 0), UTOUCH_COMP_ROUTE_HOLD);
+	h_move(h, 0, 101, 101);
+	h_frame(h);
+	assert_int_equal(h_count(h, 0), 0);
+	h_up(h, 0);
+	h_up(h, 1);
+	h_up(h, 2);
+	h_frame(h);
+	/* the gesture ended without recognizing anything: everything is
+	 * replayed in the original order and frames, on the right surfaces */
+	assert_int_equal(h->nlog, sizeof(want) / sizeof(want[0]));
+	for (size_t i = 0; i < h->nlog; i++) {
+		assert_int_equal(h->log[i].type, want[i]);
+		if (want[i] != E_FRAME)
+			assert_int_equal(h->log[i].touch.replayed, 1);
+	}
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(h->log[i].touch.id, i);
+	assert_true(h->log[0].touch.sx == 100 && h->log[0].touch.sy == 100);
+	assert_ptr_equal(h->log[0].touch.surface, &h->left);
+	assert_true(h->log[2].touch.sx == 88 && h->log[2].touch.sy == 140);
+	assert_ptr_equal(h->log[2].touch.surface, &h->right);
+	assert_true(h->log[4].touch.sx == 101 && h->log[4].touch.sy == 101);
+	assert_int_equal(h->log[0].time, 1000000);
+	assert_int_equal(h->log[6].time, 1020000);
+	h_assert_idle(h);
+	h_free(h);
+}
+
+static void
+test_rejected_touches_then_pass_live(void **state)
+{
+	struct harness *h = h_new();
+
+	h_subscribe(h, UGGestureTypeDrag, 3, UTOUCH_COMP_POLICY_HOLD);
+	h_down(h, 0, 100, 100);
+	h_down(h, 1, 150, 120);
+	h_down(h, 2, 200, 140);
+	h_frame(h);
+	/* still touches: the drag timeout rejects the gesture */
+	h->time = 1000000;
+	h_wait(h, 301);
+	assert_int_equal(h->nlog, 4);
+	for (int i = 0; i < 3; i++) {
+		assert_int_equal(h->log[i].type, E_DOWN);
+		assert_int_equal(h->log[i].touch.id, i);
+	}
+	assert_int_equal(h->log[3].type, E_FRAME);
+	assert_int_equal(utouch_comp_touch_get_route(h->comp, h->dev, 1),
+			 UTOUCH_COMP_ROUTE_DELIVER);
+	h_move(h, 1, 160, 130);
+	assert_int_equal(h->log[4].type, E_MOTION);
+	assert_int_equal(h->log[4].touch.replayed, 0);
+	assert_true(h->log[4].touch.sx == 160);
+	h_frame(h);
+	assert_int_equal(h->log[5].type, E_FRAME);
+	h_up(h, 0);
+	h_up(h, 1);
+	h_up(h, 2);
+	h_frame(h);
+	assert_int_equal(h_count(h, E_UP), 3);
+	assert_int_equal(h->nlog, 10);
+	assert_int_equal(utouch_comp_get_touch_count(h->comp), 0);
+	h_free(h);
+}
+
+static void
+test_lone_touch_released_after_60ms(void **state)
+{
+	struct harness *h = h_new();
+
+	h_subscribe(h, UGGestureTypeDrag, 3, UTOUCH_COMP_POLICY_HOLD);
+	h_down(h, 0, 100, 100);
+	h_frame(h);
+	assert_int_equal(h_count(h, 0), 0);
+	assert_int_equal(utouch_comp_next_timeout(h->comp), 1000000 + 60000);
+	h->time = 1000000;
+	h_wait(h, 59);
+	assert_int_equal(h_count(h, 0), 0);
+	h_wait(h, 1);
+	assert_int_equal(h_count(h, E_DOWN), 1);
+	assert_int_equal(h->log[0].touch.replayed, 1);
+	assert_int_equal(h->log[1].type, E_FRAME);
+	assert_int_equal(utouch_comp_next_timeout(h->comp), 0);
+	h_free(h);
+}
+
+static void
+test_still_touch_released_by_gesture_timeout(void **state)
+{
+	struct harness *h = h_new();
+
+	/* a one-finger drag (an edge swipe, say): the gesture exists at once
+	 * and keeps the touch until its 300 ms drag timeout */
+	h_subscribe(h, UGGestureTypeDrag, 1, UTOUCH_COMP_POLICY_HOLD);
+	h_down(h, 0, 100, 100);
+	h_frame(h);
+	h->time = 1000000;
+	h_wait(h, 300);
+	assert_int_equal(h_count(h, 0), 0);
+	h_wait(h, 1);
+	assert_int_equal(h_count(h, E_DOWN), 1);
+	assert_int_equal(utouch_comp_touch_get_route(h->comp, h->dev, 0),
+			 UTOUCH_COMP_ROUTE_DELIVER);
+	h_free(h);
+}
+
+static void
+test_timeout_through_the_fd(void **state)
+{
+	struct harness *h = h_new();
+	struct timespec ts;
+	struct pollfd pfd;
+	uint64_t now;
+
+	h_subscribe(h, UGGestureTypeDrag, 1, UTOUCH_COMP_POLICY_HOLD);
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	now = (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+	h->time = now;
+	h_down(h, 0, 100, 100);
+	h_frame(h);
+	pfd.fd = utouch_comp_get_fd(h->comp);
+	pfd.events = POLLIN;
+	assert_true(pfd.fd >= 0);
+	assert_int_equal(poll(&pfd, 1, 0), 0);
+	/* the 300 ms timeout wakes the fd with no further input */
+	for (int i = 0; i < 20 && h_count(h, E_DOWN) == 0; i++) {
+		if (poll(&pfd, 1, 2000) == 1) {
+			assert_int_equal(utouch_comp_dispatch(h->comp), 0);
+			h_drain(h);
+		}
+	}
+	assert_int_equal(h_count(h, E_DOWN), 1);
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	assert_true((uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u >= now + 300000);
+	assert_int_equal(poll(&pfd, 1, 0), 0);
+	h_free(h);
+}
+
+static void
+test_raw_touch_beside_system_pinch(void **state)
+{
+	struct harness *h = h_new();
+	size_t raw = 0;
+
+	h_subscribe(h, UGGestureTypePinch, 2, UTOUCH_COMP_POLICY_HOLD);
+	/* a raw touch on the left client */
+	h_down(h, 5, 100, 300);
+	h_frame(h);
+	h_wait(h, 70);
+	assert_int_equal(h_count(h, E_DOWN), 1);
+	/* a pinch on the right while the raw touch keeps moving */
+	h_down(h, 0, 700, 300);
+	h_down(h, 1, 900, 300);
+	h_frame(h);
+	for (int step = 1; step <= 8; step++) {
+		h_move(h, 0, 700 + 10 * step, 300);
+		h_move(h, 1, 900 - 10 * step, 300);
+		h_move(h, 5, 100 + 5 * step, 300);
+		h_frame(h);
+	}
+	h_up(h, 0);
+	h_up(h, 1);
+	h_up(h, 5);
+	h_frame(h);
+	for (size_t i = 0; i < h->nlog; i++) {
+		const struct utouch_comp_event *e = &h->log[i];
+
+		if (e->type >= E_DOWN && e->type <= E_UP) {
+			assert_int_equal(e->touch.id, 5);
+			assert_ptr_equal(e->touch.surface, &h->left);
+			raw++;
+		}
+	}
+	assert_int_equal(raw, 1 + 8 + 1);
+	assert_int_equal(h_count(h, E_CANCEL), 0);
+	assert_int_equal(h_count(h, E_GBEGIN), 1);
+	assert_int_equal(h_count(h, E_GEND), 1);
+	for (size_t i = 0; i < h->nlog; i++)
+		if (h->log[i].type == E_GEND)
+			assert_true(h->log[i].gesture.scale < 0.5f);
+	h_free(h);
+}
+
+static void
+test_two_clients_and_disconnect(void **state)
+{
+	struct harness *h = h_new();
+
+	h_subscribe(h, UGGestureTypeDrag, 3, UTOUCH_COMP_POLICY_HOLD);
+	/* one touch on each surface and one more on the left: a tap */
+	h_down(h, 0, 100, 100);
+	h_down(h, 1, 600, 100);
+	h_down(h, 2, 150, 100);
+	h_frame(h);
+	/* the right client disconnects while its touch is held */
+	utouch_comp_client_destroyed(h->comp, &h->clients[1]);
+	h_drain(h);
+	assert_int_equal(utouch_comp_touch_get_route(h->comp, h->dev, 1),
+			 UTOUCH_COMP_ROUTE_CANCELLED);
+	h_up(h, 0);
+	h_up(h, 1);
+	h_up(h, 2);
+	h_frame(h);
+	h_wait(h, 500);
+	/* the left client got its two touches replayed, the right one nothing */
+	for (size_t i = 0; i < h->nlog; i++) {
+		if (h->log[i].type >= E_DOWN && h->log[i].type <= E_UP) {
+			assert_ptr_equal(h->log[i].touch.surface, &h->left);
+			assert_int_not_equal(h->log[i].touch.id, 1);
+		}
+	}
+	assert_int_equal(h_count(h, E_DOWN), 2);
+	assert_int_equal(h_count(h, E_UP), 2);
+	h_assert_idle(h);
+	h_free(h);
+}
+
+static void
+test_device_removed_mid_gesture(void **state)
+{
+	struct harness *h = h_new();
+	struct utouch_comp_device_info info;
+
+	h_subscribe(h, UGGestureTypeDrag, 3, UTOUCH_COMP_POLICY_FORWARD_THEN_CANCEL);
+	h_subscribe(h, UGGestureTypePinch, 2, UTOUCH_COMP_POLICY_FORWARD_THEN_CANCEL);
+	h_down(h, 0, 100, 100);
+	h_down(h, 1, 150, 100);
+	h_frame(h);
+	h_move(h, 0, 101, 100);
+	h_frame(h);
+	assert_int_equal(h_count(h, E_DOWN), 2);
+	utouch_comp_device_remove(h->comp, h->dev);
+	h_drain(h);
+	assert_int_equal(h_count(h, E_CANCEL), 1);
+	assert_int_equal(utouch_comp_get_touch_count(h->comp), 0);
+	assert_int_equal(utouch_comp_get_held_count(h->comp), 0);
+	/* a new device works normally */
+	memset(&info, 0, sizeof(info));
+	info.direct = 1;
+	h->dev = utouch_comp_device_add(h->comp, &info);
+	assert_non_null(h->dev);
+	h->nlog = 0;
+	swipe3(h, 100);
+	assert_int_equal(h_count(h, E_CANCEL), 1);
+	assert_int_equal(h_count(h, E_GBEGIN), 1);
+	h_free(h);
+}
+
+static void
+test_device_removed_while_held(void **state)
+{
+	struct harness *h = h_new();
+
+	h_subscribe(h, UGGestureTypeDrag, 3, UTOUCH_COMP_POLICY_HOLD);
+	for (int i = 0; i < 3; i++)
+		h_down(h, i, 100 + 30 * i, 100);
+	h_frame(h);
+	for (int i = 0; i < 3; i++)
+		h_move(h, i, 140 + 30 * i, 100);
+	h_frame(h);
+	assert_int_equal(h_count(h, E_GBEGIN), 1);
+	utouch_comp_device_remove(h->comp, h->dev);
+	h->dev = NULL;
+	h_drain(h);
+	assert_int_equal(h_count(h, 0), 0);
+	assert_int_equal(h->log[h->nlog - 1].type, E_GEND);
+	assert_int_equal(h->log[h->nlog - 1].gesture.canceled, 1);
+	h_assert_idle(h);
+	h_free(h);
+}
+
+static void
+test_surface_destroyed_drops_held(void **state)
+{
+	struct harness *h = h_new();
+
+	h_subscribe(h, UGGestureTypeDrag, 3, UTOUCH_COMP_POLICY_HOLD);
+	h_down(h, 0, 100, 100);
+	h_frame(h);
+	assert_int_equal(utouch_comp_get_held_count(h->comp), 1);
+	utouch_comp_surface_destroyed(h->comp, &h->left);
+	assert_int_equal(utouch_comp_get_held_count(h->comp), 0);
+	h_wait(h, 100);
+	h_up(h, 0);
+	h_frame(h);
+	assert_int_equal(h_count(h, 0), 0);
+	assert_int_equal(utouch_comp_get_touch_count(h->comp), 0);
+	h_free(h);
+}
+
+static void
+test_manual_accept_and_reject(void **state)
+{
+	struct harness *h = h_new();
+	struct utouch_comp_subscription_params p;
+	struct utouch_comp_subscription *sub;
+	unsigned int id = 0;
+
+	utouch_comp_subscription_params_init(&p);
+	p.mask = UGGestureTypeDrag;
+	p.touches_start = 2;
+	p.accept = UTOUCH_COMP_ACCEPT_MANUAL;
+	assert_int_equal(utouch_comp_subscribe(h->comp, &p, &sub), 0);
+	h_down(h, 0, 100, 100);
+	h_down(h, 1, 200, 100);
+	h_frame(h);
+	for (int step = 1; step <= 3; step++) {
+		h_move(h, 0, 100 + 20 * step, 100);
+		h_move(h, 1, 200 + 20 * step, 100);
+		h_frame(h);
+	}
+	assert_int_equal(h_count(h, E_GBEGIN), 1);
+	for (size_t i = 0; i < h->nlog; i++)
+		if (h->log[i].type == E_GBEGIN)
+			id = h->log[i].gesture.id;
+	assert_ptr_equal(h->log[0].gesture.subscription, sub);
+	assert_int_equal(utouch_comp_touch_get_route(h->comp, h->dev, 0), UTOUCH_COMP_ROUTE_HOLD);
+	/* the compositor says no: both touches are replayed with every motion */
+	assert_int_equal(utouch_comp_gesture_reject(h->comp, id), 0);
+	h_drain(h);
+	/* they could still join another gesture for 60 ms after they began */
+	assert_int_equal(h_count(h, E_DOWN), 0);
+	h->time = 1000000;
+	h_wait(h, 60);
+	assert_int_equal(h_count(h, E_DOWN), 2);
+	assert_int_equal(h_count(h, E_MOTION), 6);
+	assert_int_equal(utouch_comp_gesture_reject(h->comp, id), -ENOENT);
+	assert_int_equal(utouch_comp_gesture_accept(h->comp, id), -ENOENT);
+	h_up(h, 0);
+	h_up(h, 1);
+	h_frame(h);
+
+	/* and now yes */
+	h->nlog = 0;
+	h_down(h, 0, 100, 100);
+	h_down(h, 1, 200, 100);
+	h_frame(h);
+	for (int step = 1; step <= 3; step++) {
+		h_move(h, 0, 100 + 20 * step, 100);
+		h_move(h, 1, 200 + 20 * step, 100);
+		h_frame(h);
+	}
+	for (size_t i = 0; i < h->nlog; i++)
+		if (h->log[i].type == E_GBEGIN)
+			id = h->log[i].gesture.id;
+	assert_int_equal(utouch_comp_gesture_accept(h->comp, id), 0);
+	assert_int_equal(utouch_comp_touch_get_route(h->comp, h->dev, 0),
+			 UTOUCH_COMP_ROUTE_SYSTEM);
+	h_up(h, 0);
+	h_up(h, 1);
+	h_frame(h);
+	assert_int_equal(h_count(h, 0), 0);
+	assert_int_equal(utouch_comp_get_held_count(h->comp), 0);
+	h_free(h);
+}
+
+static void
+test_region_limits_subscription(void **state)
+{
+	struct harness *h = h_new();
+	struct utouch_comp_subscription_params p;
+	struct utouch_comp_subscription *edge;
+
+	/* a one-finger swipe from the left edge */
+	utouch_comp_subscription_params_init(&p);
+	p.mask = UGGestureTypeDrag;
+	p.touches_start = 1;
+	p.region = (struct utouch_comp_rect){ 0, 0, 20, 768 };
+	assert_int_equal(utouch_comp_subscribe(h->comp, &p, &edge), 0);
+	/* a touch away from the edge is not a candidate: delivered at once */
+	h_down(h, 0, 300, 100);
+	assert_int_equal(h_count(h, E_DOWN), 1);
+	assert_int_equal(utouch_comp_touch_get_route(h->comp, h->dev, 0),
+			 UTOUCH_COMP_ROUTE_DELIVER);
+	h_up(h, 0);
+	h_frame(h);
+	h->nlog = 0;
+	/* one at the edge that swipes in is the system's */
+	h_down(h, 1, 5, 100);
+	h_frame(h);
+	for (int step = 1; step <= 5; step++) {
+		h_move(h, 1, 5 + 30 * step, 100);
+		h_frame(h);
+	}
+	h_up(h, 1);
+	h_frame(h);
+	assert_int_equal(h_count(h, 0), 0);
+	assert_int_equal(h_count(h, E_GBEGIN), 1);
+	assert_ptr_equal(h->log[0].gesture.subscription, edge);
+	h_free(h);
+}
+
+static void
+test_unsubscribe_releases_held(void **state)
+{
+	struct harness *h = h_new();
+	struct utouch_comp_subscription *sub;
+
+	sub = h_subscribe(h, UGGestureTypeDrag, 1, UTOUCH_COMP_POLICY_HOLD);
+	h_down(h, 0, 100, 100);
+	h_frame(h);
+	assert_int_equal(h_count(h, 0), 0);
+	utouch_comp_unsubscribe(h->comp, sub);
+	h_drain(h);
+	assert_int_equal(h_count(h, E_DOWN), 1);
+	assert_null(utouch_comp_get_subscription(h->comp, 0));
+	h_move(h, 0, 120, 100);
+	assert_int_equal(h_count(h, E_MOTION), 1);
+	h_free(h);
+}
+
+static void
+test_errors(void **state)
+{
+	struct harness *h = h_new();
+	struct utouch_comp_subscription_params p;
+	struct utouch_comp_subscription *sub;
+	struct utouch_comp *other = utouch_comp_new(NULL);
+	struct utouch_comp_event ev;
+
+	assert_string_equal(utouch_comp_get_seat_name(h->comp), "seat0");
+	assert_string_equal(utouch_comp_get_seat_name(other), "");
+	assert_string_equal(utouch_comp_device_get_name(h->dev), "test touchscreen");
+	assert_int_equal(utouch_comp_touch_down(NULL, h->dev, 0, 1, 0, 0, NULL, NULL, 0, 0),
+			 -EINVAL);
+	assert_int_equal(utouch_comp_touch_down(other, h->dev, 0, 1, 0, 0, NULL, NULL, 0, 0),
+			 -EINVAL);
+	assert_int_equal(utouch_comp_touch_motion(h->comp, h->dev, 7, 1, 0, 0, 0, 0), -ENOENT);
+	assert_int_equal(utouch_comp_touch_up(h->comp, h->dev, 7, 1), -ENOENT);
+	assert_int_equal(utouch_comp_touch_cancel(h->comp, h->dev, 7, 1), -ENOENT);
+	assert_int_equal(utouch_comp_touch_down(h->comp, h->dev, 0, 1, 0, 0, &h->left, NULL, 0, 0),
+			 0);
+	assert_int_equal(utouch_comp_touch_down(h->comp, h->dev, 0, 1, 0, 0, &h->left, NULL, 0, 0),
+			 -EEXIST);
+	assert_int_equal(utouch_comp_touch_get_route(h->comp, h->dev, 0),
+			 UTOUCH_COMP_ROUTE_DELIVER);
+	assert_int_equal(utouch_comp_touch_get_route(h->comp, h->dev, 1), UTOUCH_COMP_ROUTE_NONE);
+	assert_int_equal(utouch_comp_next_event(h->comp, NULL), 0);
+	assert_int_equal(utouch_comp_next_event(h->comp, &ev), 1);
+	assert_int_equal(ev.type, E_DOWN);
+
+	utouch_comp_subscription_params_init(&p);
+	p.mask = 0;
+	assert_int_equal(utouch_comp_subscribe(h->comp, &p, &sub), -EINVAL);
+	p.mask = 0x40;
+	assert_int_equal(utouch_comp_subscribe(h->comp, &p, &sub), -EINVAL);
+	p.mask = UGGestureTypeDrag;
+	p.touches_start = 6;
+	assert_int_equal(utouch_comp_subscribe(h->comp, &p, &sub), -EINVAL);
+	p.touches_start = 3;
+	p.touches_maximum = 2;
+	assert_int_equal(utouch_comp_subscribe(h->comp, &p, &sub), -EINVAL);
+	p.touches_maximum = 0;
+	p.drag_threshold = -1;
+	assert_int_equal(utouch_comp_subscribe(h->comp, &p, &sub), -EINVAL);
+	p.drag_threshold = 0.01f;
+	p.policy = 7;
+	assert_int_equal(utouch_comp_subscribe(h->comp, &p, &sub), -EINVAL);
+	p.policy = UTOUCH_COMP_POLICY_HOLD;
+	assert_int_equal(utouch_comp_subscribe(h->comp, &p, &sub), 0);
+	p.atomic = 1;
+	assert_int_equal(utouch_comp_subscribe(h->comp, &p, &sub), -EBUSY);
+	assert_int_equal(utouch_comp_gesture_accept(h->comp, 12345), -ENOENT);
+	assert_string_equal(utouch_comp_route_name(UTOUCH_COMP_ROUTE_HOLD), "hold");
+	assert_string_equal(utouch_comp_event_type_name(E_CANCEL), "touch-cancel");
+	assert_null(utouch_comp_device_add(h->comp, NULL));
+	assert_int_equal(errno, EINVAL);
+
+	/* options */
+	sub = utouch_comp_get_subscription(h->comp, 0);
+	assert_non_null(sub);
+	assert_int_equal(utouch_comp_subscription_set_option(sub, "action", "close"), 0);
+	assert_int_equal(utouch_comp_subscription_set_option(sub, "action", "minimize"), 0);
+	assert_string_equal(utouch_comp_subscription_get_option(sub, "action"), "minimize");
+	assert_int_equal(utouch_comp_subscription_set_option(sub, "action", NULL), 0);
+	assert_null(utouch_comp_subscription_get_option(sub, "action"));
+	assert_int_equal(utouch_comp_get_fd(NULL), -1);
+	utouch_comp_destroy(other);
+	utouch_comp_destroy(NULL);
+	h_free(h);
+}
+
+static void
+test_touch_cancel_from_device(void **state)
+{
+	struct harness *h = h_new();
+
+	h_subscribe(h, UGGestureTypeDrag, 3, UTOUCH_COMP_POLICY_FORWARD_THEN_CANCEL);
+	h_down(h, 0, 100, 100);
+	h_frame(h);
+	assert_int_equal(utouch_comp_touch_cancel(h->comp, h->dev, 0, h->time), 0);
+	h_drain(h);
+	h_frame(h);
+	assert_int_equal(h_count(h, E_DOWN), 1);
+	assert_int_equal(h_count(h, E_CANCEL), 1);
+	h_wait(h, 500);
+	assert_int_equal(utouch_comp_get_touch_count(h->comp), 0);
+	h_free(h);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hold_swipe_client_sees_nothing),
+		cmocka_unit_test(test_forward_then_cancel_swipe),
+		cmocka_unit_test(test_tap_is_replayed_in_order),
+		cmocka_unit_test(test_rejected_touches_then_pass_live),
+		cmocka_unit_test(test_lone_touch_released_after_60ms),
+		cmocka_unit_test(test_still_touch_released_by_gesture_timeout),
+		cmocka_unit_test(test_timeout_through_the_fd),
+		cmocka_unit_test(test_raw_touch_beside_system_pinch),
+		cmocka_unit_test(test_two_clients_and_disconnect),
+		cmocka_unit_test(test_device_removed_mid_gesture),
+		cmocka_unit_test(test_device_removed_while_held),
+		cmocka_unit_test(test_surface_destroyed_drops_held),
+		cmocka_unit_test(test_manual_accept_and_reject),
+		cmocka_unit_test(test_region_limits_subscription),
+		cmocka_unit_test(test_unsubscribe_releases_held),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_touch_cancel_from_device),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,455 @@
+#!/usr/bin/env python3
+"""End-to-end scenarios of utouch-wlcomp on the headless backend.
+
+A compositor runs headless (no GPU, no uinput) with a private
+XDG_RUNTIME_DIR; a virtual touchscreen is driven over its control socket;
+Wayland test clients (touch-client) print every wl_touch event.  Ordering
+needs no sleeps: `barrier N` asks every window to become N x N, and a
+client that printed `configure N N` has printed everything delivered to it
+before.
+
+usage: scenarios.py --comp EXE --client EXE --config YAML SCENARIO
+       scenarios.py --skip MESSAGE
+"""
+import argparse
+import os
+import queue
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+TIMEOUT = 10.0
+
+
+class Failure(Exception):
+    pass
+
+
+def check(cond, what):
+    if not cond:
+        raise Failure(what)
+
+
+class Reader:
+    """Collects the lines a process prints, in a thread."""
+
+    def __init__(self, stream, name):
+        self.lines = []
+        self.q = queue.Queue()
+        self.name = name
+        t = threading.Thread(target=self._run, args=(stream,), daemon=True)
+        t.start()
+
+    def _run(self, stream):
+        for line in stream:
+            line = line.rstrip("\n")
+            self.lines.append(line)
+            self.q.put(line)
+        self.q.put(None)
+
+    def wait_for(self, pattern, timeout=TIMEOUT):
+        """Lines up to and including the first matching `pattern`."""
+        got = []
+        end = time.monotonic() + timeout
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise Failure(f"{self.name}: no line matching {pattern!r} in {timeout}s; got {got}")
+            try:
+                line = self.q.get(timeout=left)
+            except queue.Empty:
+                continue
+            if line is None:
+                raise Failure(f"{self.name}: ended before {pattern!r}; got {got}")
+            got.append(line)
+            if re.fullmatch(pattern, line):
+                return got
+
+
+class Compositor:
+    def __init__(self, exe, client_exe, config, tmp):
+        self.tmp = tmp
+        self.client_exe = client_exe
+        self.runtime = os.path.join(tmp, "run")
+        os.mkdir(self.runtime, 0o700)
+        self.ctl_path = os.path.join(self.runtime, "control")
+        self.env = dict(os.environ, XDG_RUNTIME_DIR=self.runtime, WAYLAND_DISPLAY="wl-utouch-test")
+        self.env.pop("DISPLAY", None)
+        self.proc = subprocess.Popen(
+            [exe, "--headless", "--size", "800x600", "--config", config,
+             "--control", self.ctl_path, "--socket", "wl-utouch-test"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=self.env)
+        self.out = Reader(self.proc.stdout, "compositor")
+        self.out.wait_for(r"wlcomp: running on .*")
+        self.sock = socket.socket(socket.AF_UNIX)
+        self.sock.connect(self.ctl_path)
+        self.f = self.sock.makefile("rw")
+        self.clients = []
+        self.barrier_n = 100
+
+    def cmd(self, line):
+        self.f.write(line + "\n")
+        self.f.flush()
+        reply = self.f.readline().strip()
+        check(reply.startswith("ok"), f"control: {line!r} -> {reply!r}")
+        return reply[2:].strip()
+
+    def cmds(self, lines):
+        """Several commands in one write (one input batch), then their replies."""
+        self.f.write("".join(l + "\n" for l in lines))
+        self.f.flush()
+        for l in lines:
+            reply = self.f.readline().strip()
+            check(reply.startswith("ok"), f"control: {l!r} -> {reply!r}")
+
+    def stats(self):
+        return dict(kv.split("=") for kv in self.cmd("stats").split())
+
+    def client(self, title, w, h, env=None):
+        p = subprocess.Popen([self.client_exe, title, str(w), str(h)], stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, text=True, env=dict(self.env, **(env or {})))
+        c = Reader(p.stdout, title)
+        c.proc = p
+        c.wait_for(r"(\d+ )?ready")
+        self.out.wait_for(f"wlcomp: map '{re.escape(title)}' at .*")
+        self.clients.append(c)
+        return c
+
+    def barrier(self, *clients):
+        """Everything delivered so far, per client: lines before `configure N N`."""
+        self.barrier_n += 1
+        n = self.barrier_n
+        self.cmd(f"barrier {n}")
+        return [c.wait_for(f"configure {n} {n}")[:-1] for c in clients]
+
+    def close(self):
+        try:
+            self.cmd("quit")
+        except Exception:
+            pass
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        for c in self.clients:
+            if c.proc.poll() is None:
+                c.proc.kill()
+            c.proc.wait()
+        time.sleep(0.05)
+        check(self.proc.returncode == 0, f"compositor exit status {self.proc.returncode}: "
+              + "\n".join(self.out.lines[-40:]))
+
+
+def touch_lines(lines):
+    return [l for l in lines if l.split()[0] in ("down", "motion", "up", "frame", "cancel")]
+
+
+def kinds(lines):
+    return [l.split()[0] for l in touch_lines(lines)]
+
+
+def swipe(comp, dev, xs, y0, dx=200, steps=5, ids=None):
+    """Touches at xs (one row at y0 + 40 i) move right by dx together."""
+    ids = ids if ids is not None else list(range(len(xs)))
+    for i, x in zip(ids, xs):
+        comp.cmd(f"down {dev} {i} {x} {y0 + 40 * i}")
+    comp.cmd(f"frame {dev}")
+    for s in range(1, steps + 1):
+        for i, x in zip(ids, xs):
+            comp.cmd(f"motion {dev} {i} {x + dx * s / steps} {y0 + 40 * i}")
+        comp.cmd(f"frame {dev}")
+    for i in ids:
+        comp.cmd(f"up {dev} {i}")
+    comp.cmd(f"frame {dev}")
+
+
+def clean(comp):
+    st = comp.stats()
+    check(st["points"] == "0", f"touch points left in the seat: {st}")
+    check(st["touches"] == "0", f"touches left in the gesture context: {st}")
+    check(st["held"] == "0", f"held events left: {st}")
+    return st
+
+
+def policy_config(src, policy, tmp):
+    """The default configuration with every subscription in one policy."""
+    text = open(src).read().replace("policy: hold", f"policy: {policy}")
+    path = os.path.join(tmp, f"gestures-{policy}.yaml")
+    open(path, "w").write(text)
+    return path
+
+
+# ---- the scenarios ----
+
+def scenario_swipe(args, tmp):
+    """1. a system three-touch swipe: hold -> nothing; forward-then-cancel ->
+    the downs, then cancel, nothing after."""
+    comp = Compositor(args.comp, args.client, policy_config(args.config, "hold", tmp), tmp)
+    try:
+        a = comp.client("A", 400, 600)
+        dev = comp.cmd("add-touch")
+        swipe(comp, dev, [100, 150, 200], 200)
+        (seen,) = comp.barrier(a)
+        check(touch_lines(seen) == [], f"hold: the client saw {touch_lines(seen)}")
+        comp.out.wait_for(r"wlcomp: action focus-next gesture \d+ window 'A'")
+        clean(comp)
+    finally:
+        comp.close()
+
+    os.mkdir(os.path.join(tmp, "ftc"))
+    comp = Compositor(args.comp, args.client,
+                      policy_config(args.config, "forward-then-cancel", tmp), os.path.join(tmp, "ftc"))
+    try:
+        a = comp.client("A", 400, 600)
+        dev = comp.cmd("add-touch")
+        swipe(comp, dev, [100, 150, 200], 200)
+        (seen,) = comp.barrier(a)
+        k = kinds(seen)
+        check(k == ["down", "down", "down", "frame", "cancel"],
+              f"forward-then-cancel: the client saw {touch_lines(seen)}")
+        clean(comp)
+    finally:
+        comp.close()
+
+
+def scenario_tap(args, tmp):
+    """2. a three-touch tap matching no system gesture is replayed in order
+    with surface-local coordinates, then live events pass through."""
+    comp = Compositor(args.comp, args.client, policy_config(args.config, "hold", tmp), tmp)
+    try:
+        a = comp.client("A", 400, 600)
+        b = comp.client("B", 400, 600)
+        dev = comp.cmd("add-touch")
+        for i, x in enumerate([500, 560, 620]):
+            comp.cmd(f"down {dev} {i} {x} {300 + 10 * i}")
+        comp.cmd(f"frame {dev}")
+        comp.cmd(f"motion {dev} 1 561 311")
+        comp.cmd(f"frame {dev}")
+        for i in range(3):
+            comp.cmd(f"up {dev} {i}")
+        comp.cmd(f"frame {dev}")
+        seen_a, seen_b = comp.barrier(a, b)
+        check(touch_lines(seen_a) == [], f"A saw {touch_lines(seen_a)}")
+        want = ["down 0 100.00 300.00", "down 1 160.00 310.00", "down 2 220.00 320.00", "frame",
+                "motion 1 161.00 311.00", "frame", "up 0", "up 1", "up 2", "frame"]
+        check(touch_lines(seen_b) == want, f"B saw {touch_lines(seen_b)}, want {want}")
+        # still touches: the drag timeout rejects them, then they are live
+        for i, x in enumerate([500, 560, 620]):
+            comp.cmd(f"down {dev} {i} {x} 400")
+        comp.cmd(f"frame {dev}")
+        got = b.wait_for("frame", timeout=5)
+        check(kinds(got) == ["down", "down", "down", "frame"], f"B after the timeout: {got}")
+        comp.cmd(f"motion {dev} 2 630 400")
+        comp.cmd(f"frame {dev}")
+        for i in range(3):
+            comp.cmd(f"up {dev} {i}")
+        comp.cmd(f"frame {dev}")
+        (seen_b,) = comp.barrier(b)
+        want = ["motion 2 230.00 400.00", "frame", "up 0", "up 1", "up 2", "frame"]
+        check(touch_lines(seen_b) == want, f"B live: {touch_lines(seen_b)}, want {want}")
+        check(comp.stats()["actions"] == "0", "an action ran for a tap")
+        clean(comp)
+    finally:
+        comp.close()
+
+
+def scenario_raw_beside_pinch(args, tmp):
+    """3. raw touches on one client while a system pinch happens on the
+    other side of the screen."""
+    comp = Compositor(args.comp, args.client, policy_config(args.config, "hold", tmp), tmp)
+    try:
+        a = comp.client("A", 400, 600)
+        b = comp.client("B", 400, 600)
+        dev = comp.cmd("add-touch")
+        comp.cmd(f"down {dev} 9 100 300")
+        comp.cmd(f"frame {dev}")
+        a.wait_for("frame", timeout=5)   # released after grail's 60 ms window
+        # four fingers pinch in on B while the raw touch keeps moving on A
+        pts = [(500, 200), (700, 200), (500, 400), (700, 400)]
+        for i, (x, y) in enumerate(pts):
+            comp.cmd(f"down {dev} {i} {x} {y}")
+        comp.cmd(f"frame {dev}")
+        for s in range(1, 9):
+            for i, (x, y) in enumerate(pts):
+                comp.cmd(f"motion {dev} {i} {x + (600 - x) * s / 10} {y + (300 - y) * s / 10}")
+            comp.cmd(f"motion {dev} 9 {100 + 5 * s} 300")
+            comp.cmd(f"frame {dev}")
+        for i in range(4):
+            comp.cmd(f"up {dev} {i}")
+        comp.cmd(f"up {dev} 9")
+        comp.cmd(f"frame {dev}")
+        comp.out.wait_for(r"wlcomp: action close-window gesture \d+ window 'B'")
+        b.wait_for("close")
+        (seen_a,) = comp.barrier(a)
+        want = [f"motion 9 {100 + 5 * s:.2f} 300.00" for s in range(1, 9)]
+        check([l for l in seen_a if l.startswith("motion")] == want, f"A saw {seen_a}")
+        check(kinds(seen_a).count("up") == 1 and "cancel" not in kinds(seen_a), f"A saw {seen_a}")
+        check(touch_lines(b.lines) == [], f"B saw {touch_lines(b.lines)}")
+        clean(comp)
+    finally:
+        comp.close()
+
+
+def scenario_timeout(args, tmp):
+    """4. a held touch that never moves is released to the client by the
+    gesture timeout with no further input."""
+    comp = Compositor(args.comp, args.client, policy_config(args.config, "hold", tmp), tmp)
+    try:
+        a = comp.client("A", 400, 600)
+        dev = comp.cmd("add-touch")
+        # at the left edge: a candidate for the edge swipe (drag timeout 300 ms)
+        t0 = time.monotonic()
+        comp.cmd(f"down {dev} 0 8 300")
+        comp.cmd(f"frame {dev}")
+        got = a.wait_for("frame", timeout=5)
+        waited = time.monotonic() - t0
+        check(touch_lines(got) == ["down 0 8.00 300.00", "frame"], f"A saw {got}")
+        check(waited >= 0.29, f"released after {waited:.3f} s, before the 300 ms timeout")
+        comp.cmd(f"up {dev} 0")
+        comp.cmd(f"frame {dev}")
+        (seen,) = comp.barrier(a)
+        check(touch_lines(seen) == ["up 0", "frame"], f"A saw {seen}")
+        clean(comp)
+    finally:
+        comp.close()
+
+
+def scenario_going_away(args, tmp):
+    """5. touches on two clients; a client that disconnects mid-gesture; a
+    device removed mid-gesture: nothing stuck, nothing leaked."""
+    comp = Compositor(args.comp, args.client,
+                      policy_config(args.config, "forward-then-cancel", tmp), tmp)
+    try:
+        a = comp.client("A", 400, 600)
+        b = comp.client("B", 400, 600)
+        dev = comp.cmd("add-touch")
+        # (a) a three-finger swipe that begins on both clients: both cancelled
+        swipe(comp, dev, [300, 350, 450], 200, dx=120, steps=3)
+        seen_a, seen_b = comp.barrier(a, b)
+        check(kinds(seen_a) == ["down", "down", "frame", "cancel"], f"A saw {seen_a}")
+        check(kinds(seen_b) == ["down", "frame", "cancel"], f"B saw {seen_b}")
+        clean(comp)
+        # (b) B disconnects while its touches are down and undecided
+        for i, x in enumerate([500, 550, 600]):
+            comp.cmd(f"down {dev} {i} {x} 300")
+        comp.cmd(f"frame {dev}")
+        b.wait_for("frame")
+        b.proc.kill()
+        b.proc.wait()
+        comp.out.wait_for(r"wlcomp: .*")  # any line: the compositor is alive
+        for s in range(1, 4):
+            for i, x in enumerate([500, 550, 600]):
+                comp.cmd(f"motion {dev} {i} {x + 40 * s} 300")
+            comp.cmd(f"frame {dev}")
+        for i in range(3):
+            comp.cmd(f"up {dev} {i}")
+        comp.cmd(f"frame {dev}")
+        comp.barrier(a)
+        clean(comp)
+        # (c) the device goes away while A has touches down
+        comp.cmd(f"down {dev} 0 300 100")
+        comp.cmd(f"down {dev} 1 350 100")
+        comp.cmd(f"frame {dev}")
+        a.wait_for("frame")
+        comp.cmd(f"remove-touch {dev}")
+        comp.out.wait_for(rf"wlcomp: touch device {dev} removed")
+        (seen_a,) = comp.barrier(a)
+        check(kinds(seen_a) == ["cancel"], f"A after the device left: {seen_a}")
+        st = clean(comp)
+        check(st["windows"] == "1", f"windows: {st}")
+        # and a new device works (A moved right by the swipe of (a))
+        dev = comp.cmd("add-touch")
+        comp.cmd(f"down {dev} 0 300 100")
+        comp.cmd(f"frame {dev}")
+        comp.cmd(f"up {dev} 0")
+        comp.cmd(f"frame {dev}")
+        got = a.wait_for("frame")
+        check(touch_lines(got) == ["down 1000 180.00 100.00", "frame"],
+              f"A with the new device: {got}")
+        (seen_a,) = comp.barrier(a)
+        check(touch_lines(seen_a) == ["up 1000", "frame"], f"A with the new device: {seen_a}")
+        clean(comp)
+    finally:
+        comp.close()
+
+
+def scenario_actions_once(args, tmp):
+    """6. the compositor's actions run exactly once per accepted gesture."""
+    cfg = os.path.join(tmp, "gestures.yaml")
+    marker = os.path.join(tmp, "spawned")
+    text = open(args.config).read().replace("command: x-terminal-emulator",
+                                            f"command: \"echo x >> {marker}\"")
+    open(cfg, "w").write(text)
+    comp = Compositor(args.comp, args.client, cfg, tmp)
+    try:
+        a = comp.client("A", 400, 600)
+        b = comp.client("B", 400, 600)
+        dev = comp.cmd("add-touch")
+        for _ in range(3):
+            swipe(comp, dev, [100, 150, 200], 200)        # quick: focus-next
+        swipe(comp, dev, [100, 150, 200], 200, dx=80, steps=8)  # short: move-window
+        swipe(comp, dev, [8], 300, dx=120, steps=6)       # from the left edge: spawn
+        comp.barrier(a, b)
+        st = clean(comp)
+        actions = [l for l in comp.out.lines if l.startswith("wlcomp: action ")]
+        names = [l.split()[2] for l in actions]
+        check(names == ["focus-next"] * 3 + ["move-window", "spawn"], f"actions: {actions}")
+        check(st["actions"] == "5", f"stats: {st}")
+        ids = [l.split()[4] for l in actions]
+        check(len(set(ids)) == len(ids), f"a gesture ran twice: {actions}")
+        begins = [l for l in comp.out.lines if re.match(r"wlcomp: gesture \d+ begins", l)]
+        check(len(begins) == 5, f"gestures: {begins}")
+        end = time.monotonic() + 5
+        while not os.path.exists(marker) and time.monotonic() < end:
+            time.sleep(0.02)
+        check(open(marker).read() == "x\n", "the spawn command did not run exactly once")
+        check(touch_lines(a.lines) == [] and touch_lines(b.lines) == [],
+              "a client saw touches of system gestures")
+    finally:
+        comp.close()
+
+
+SCENARIOS = {
+    "swipe": scenario_swipe,
+    "tap": scenario_tap,
+    "raw-beside-pinch": scenario_raw_beside_pinch,
+    "timeout": scenario_timeout,
+    "going-away": scenario_going_away,
+    "actions-once": scenario_actions_once,
+}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--comp")
+    ap.add_argument("--client")
+    ap.add_argument("--config")
+    ap.add_argument("--skip")
+    ap.add_argument("scenario", nargs="?")
+    args = ap.parse_args()
+    if args.skip:
+        print(f"SKIP: {args.skip}")
+        return 77
+    tmp = tempfile.mkdtemp(prefix="utouch-wlcomp-")
+    try:
+        SCENARIOS[args.scenario](args, tmp)
+    except Failure as e:
+        print(f"FAIL: {args.scenario}: {e}")
+        if os.environ.get("WLCOMP_TEST_DEBUG"):
+            import traceback
+            traceback.print_exc()
+        return 1
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(f"PASS: {args.scenario}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,334 @@
+/*
+ * System gestures: the utouch compositor context of the seat, its
+ * configuration, and the actions gestures run.
+ *
+ * Actions (option `action` of a subscription):
+ *   move-window     the window under the gesture follows it; with
+ *                   `swipe-action`, a gesture shorter than `swipe-time` ms
+ *                   that travelled at least `swipe-distance` px mostly
+ *                   sideways puts the window back and runs that action
+ *   focus-next      the next window gets the focus
+ *   close-window    the window under the gesture is asked to close
+ *   minimize-window the window under the gesture is hidden
+ *   spawn           `command` runs with /bin/sh -c
+ * Discrete actions run once per accepted gesture, when it ends (not when
+ * it is cancelled).
+ */
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <wlr/util/log.h>
+
+#include "wlcomp.h"
+
+static const struct {
+	const char *name;
+	enum action_kind kind;
+} action_names[] = {
+	{ "none", ACTION_NONE },
+	{ "move-window", ACTION_MOVE_WINDOW },
+	{ "focus-next", ACTION_FOCUS_NEXT },
+	{ "close-window", ACTION_CLOSE_WINDOW },
+	{ "minimize-window", ACTION_MINIMIZE_WINDOW },
+	{ "spawn", ACTION_SPAWN },
+};
+
+static const char *
+action_name(enum action_kind kind)
+{
+	for (size_t i = 0; i < sizeof(action_names) / sizeof(action_names[0]); i++)
+		if (action_names[i].kind == kind)
+			return action_names[i].name;
+	return "?";
+}
+
+static int
+parse_kind(const char *s, enum action_kind *kind)
+{
+	for (size_t i = 0; i < sizeof(action_names) / sizeof(action_names[0]); i++) {
+		if (!strcmp(s, action_names[i].name)) {
+			*kind = action_names[i].kind;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static int
+parse_number(const char *s, double *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtod(s, &end);
+	return (!*s || *end || errno || !(*out >= 0)) ? -1 : 0;
+}
+
+/* Read the options of every subscription into server->actions. */
+static int
+parse_actions(struct server *server, const char *config)
+{
+	struct utouch_comp_subscription *sub;
+	size_t n = 0;
+
+	while (utouch_comp_get_subscription(server->gestures, n))
+		n++;
+	server->actions = calloc(n ? n : 1, sizeof(*server->actions));
+	if (!server->actions)
+		return -ENOMEM;
+	server->nactions = n;
+	for (size_t i = 0; i < n; i++) {
+		struct action *a = &server->actions[i];
+		const char *name, *v;
+		double d;
+
+		sub = utouch_comp_get_subscription(server->gestures, i);
+		name = utouch_comp_subscription_get_params(sub)->name;
+		a->swipe_distance = 150;
+		a->swipe_time = 400;
+		v = utouch_comp_subscription_get_option(sub, "action");
+		if (v && parse_kind(v, &a->kind) < 0) {
+			fprintf(stderr, "%s: subscription '%s': unknown action '%s'\n", config, name, v);
+			return -EINVAL;
+		}
+		v = utouch_comp_subscription_get_option(sub, "swipe-action");
+		if (v && parse_kind(v, &a->swipe_kind) < 0) {
+			fprintf(stderr, "%s: subscription '%s': unknown swipe-action '%s'\n", config,
+				name, v);
+			return -EINVAL;
+		}
+		v = utouch_comp_subscription_get_option(sub, "swipe-distance");
+		if (v) {
+			if (parse_number(v, &d) < 0) {
+				fprintf(stderr, "%s: subscription '%s': swipe-distance '%s' is not a number\n",
+					config, name, v);
+				return -EINVAL;
+			}
+			a->swipe_distance = d;
+		}
+		v = utouch_comp_subscription_get_option(sub, "swipe-time");
+		if (v) {
+			if (parse_number(v, &d) < 0) {
+				fprintf(stderr, "%s: subscription '%s': swipe-time '%s' is not a number\n",
+					config, name, v);
+				return -EINVAL;
+			}
+			a->swipe_time = (uint64_t)d;
+		}
+		v = utouch_comp_subscription_get_option(sub, "command");
+		if (a->kind == ACTION_SPAWN && !v) {
+			fprintf(stderr, "%s: subscription '%s': spawn needs a 'command' option\n",
+				config, name);
+			return -EINVAL;
+		}
+		if (v && !(a->command = strdup(v)))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static int
+on_gesture_fd(int fd, uint32_t mask, void *data)
+{
+	struct server *server = data;
+
+	utouch_comp_dispatch(server->gestures);
+	input_run_gesture_events(server);
+	return 0;
+}
+
+int
+gestures_init(struct server *server, const char *config)
+{
+	char err[512];
+	int r;
+
+	server->gestures = utouch_comp_new(server->seat->name);
+	if (!server->gestures) {
+		fprintf(stderr, "utouch-wlcomp: cannot create the gesture context: %s\n",
+			strerror(errno));
+		return -1;
+	}
+	r = utouch_comp_load_config(server->gestures, config, err, sizeof(err));
+	if (r < 0) {
+		fprintf(stderr, "utouch-wlcomp: %s\n", err[0] ? err : strerror(-r));
+		return -1;
+	}
+	if (parse_actions(server, config) < 0)
+		return -1;
+	server->gesture_source = wl_event_loop_add_fd(server->loop,
+						      utouch_comp_get_fd(server->gestures),
+						      WL_EVENT_READABLE, on_gesture_fd, server);
+	if (!server->gesture_source)
+		return -1;
+	printf("wlcomp: %d system gestures from %s\n", r, config);
+	fflush(stdout);
+	return 0;
+}
+
+void
+gestures_stop(struct server *server)
+{
+	if (server->gesture_source)
+		wl_event_source_remove(server->gesture_source);
+	server->gesture_source = NULL;
+}
+
+void
+gestures_finish(struct server *server)
+{
+	gestures_stop(server);
+	for (size_t i = 0; i < server->nactions; i++)
+		free(server->actions[i].command);
+	free(server->actions);
+	server->actions = NULL;
+	server->nactions = 0;
+	utouch_comp_destroy(server->gestures);
+	server->gestures = NULL;
+}
+
+static void
+spawn(const char *command)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		/* a grandchild, so that nobody has to wait for it */
+		setsid();
+		if (fork() == 0) {
+			execl("/bin/sh", "/bin/sh", "-c", command, (char *)NULL);
+			_exit(127);
+		}
+		_exit(0);
+	}
+	if (pid > 0) {
+		int status;
+
+		while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+		}
+	}
+}
+
+static void
+run(struct server *server, enum action_kind kind, const struct action *a,
+    struct gesture_state *g, const struct utouch_comp_gesture_event *ge)
+{
+	struct view *v = g->view;
+
+	server->actions_run++;
+	printf("wlcomp: action %s gesture %u window '%s'\n", action_name(kind), ge->id,
+	       view_title(v));
+	fflush(stdout);
+	switch (kind) {
+	case ACTION_FOCUS_NEXT:
+		view_focus_next(server);
+		break;
+	case ACTION_CLOSE_WINDOW:
+		if (v)
+			view_close(v);
+		break;
+	case ACTION_MINIMIZE_WINDOW:
+		if (v)
+			view_minimize(v);
+		break;
+	case ACTION_SPAWN:
+		spawn(a->command);
+		break;
+	default:
+		break;
+	}
+}
+
+static struct gesture_state *
+state_of(struct server *server, unsigned int id, bool create)
+{
+	struct gesture_state *free_slot = NULL;
+
+	for (int i = 0; i < WLCOMP_MAX_GESTURES; i++) {
+		if (server->active[i].used && server->active[i].id == id)
+			return &server->active[i];
+		if (!server->active[i].used && !free_slot)
+			free_slot = &server->active[i];
+	}
+	if (!create || !free_slot)
+		return NULL;
+	memset(free_slot, 0, sizeof(*free_slot));
+	free_slot->used = true;
+	free_slot->id = id;
+	return free_slot;
+}
+
+static size_t
+subscription_index(struct server *server, struct utouch_comp_subscription *sub)
+{
+	for (size_t i = 0; i < server->nactions; i++)
+		if (utouch_comp_get_subscription(server->gestures, i) == sub)
+			return i;
+	return (size_t)-1;
+}
+
+void
+gestures_handle(struct server *server, const struct utouch_comp_event *ev)
+{
+	const struct utouch_comp_gesture_event *ge = &ev->gesture;
+	size_t si = subscription_index(server, ge->subscription);
+	const struct action *a = si < server->nactions ? &server->actions[si] : NULL;
+	struct gesture_state *g;
+
+	if (!a)
+		return;
+	g = state_of(server, ge->id, ev->type == UTOUCH_COMP_EVENT_GESTURE_BEGIN);
+	if (!g)
+		return;
+	if (ev->type == UTOUCH_COMP_EVENT_GESTURE_BEGIN) {
+		struct wlr_surface *s;
+		double sx, sy;
+
+		g->view = view_at(server, ge->original_center_x, ge->original_center_y, &s, &sx,
+				  &sy);
+		g->begin_time = ev->time;
+		if (g->view) {
+			g->view_x = g->view->x;
+			g->view_y = g->view->y;
+		}
+		printf("wlcomp: gesture %u begins (%s, %u touches)\n", ge->id,
+		       utouch_comp_subscription_get_params(ge->subscription)->name,
+		       ge->num_touches);
+		fflush(stdout);
+	}
+	if (ev->type != UTOUCH_COMP_EVENT_GESTURE_END) {
+		/* the END slice may come after touches left: keep the travel
+		 * of the last full slice */
+		g->dx = ge->delta_x;
+		g->dy = ge->delta_y;
+		if (a->kind == ACTION_MOVE_WINDOW && g->view)
+			view_move(g->view, g->view_x + (int)lround(g->dx),
+				  g->view_y + (int)lround(g->dy));
+		return;
+	}
+	if (!ge->canceled) {
+		if (a->kind == ACTION_MOVE_WINDOW) {
+			bool swipe = a->swipe_kind != ACTION_NONE &&
+				fabsf(g->dx) >= a->swipe_distance &&
+				fabsf(g->dx) > 2 * fabsf(g->dy) &&
+				ev->time - g->begin_time <= a->swipe_time * 1000u;
+
+			if (swipe) {
+				if (g->view)
+					view_move(g->view, g->view_x, g->view_y);
+				run(server, a->swipe_kind, a, g, ge);
+			} else {
+				run(server, ACTION_MOVE_WINDOW, a, g, ge);
+			}
+		} else if (a->kind != ACTION_NONE) {
+			run(server, a->kind, a, g, ge);
+		}
+	}
+	g->used = false;
+}

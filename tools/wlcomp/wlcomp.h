@@ -1,0 +1,181 @@
+/*
+ * utouch-wlcomp: a small wlroots 0.15 compositor whose system gestures come
+ * from the utouch compositor API (<utouch/compositor.h>).
+ */
+#ifndef UTOUCH_WLCOMP_H
+#define UTOUCH_WLCOMP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <wayland-server-core.h>
+#include <wlr/backend.h>
+#include <wlr/render/allocator.h>
+#include <wlr/render/wlr_renderer.h>
+#include <wlr/types/wlr_input_device.h>
+#include <wlr/types/wlr_output_layout.h>
+#include <wlr/types/wlr_scene.h>
+#include <wlr/types/wlr_seat.h>
+#include <wlr/types/wlr_xdg_shell.h>
+
+#include <utouch/compositor.h>
+
+#define WLCOMP_MAX_GESTURES 16
+#define WLCOMP_MAX_TOUCH_IDS 64
+
+enum action_kind {
+	ACTION_NONE = 0,
+	ACTION_MOVE_WINDOW,
+	ACTION_FOCUS_NEXT,
+	ACTION_CLOSE_WINDOW,
+	ACTION_MINIMIZE_WINDOW,
+	ACTION_SPAWN,
+};
+
+/* What a subscription's gestures do, from its options. */
+struct action {
+	enum action_kind kind;
+	enum action_kind swipe_kind;  /* a quick swipe does this instead (move-window only) */
+	double swipe_distance;        /* px */
+	uint64_t swipe_time;          /* ms */
+	char *command;                /* ACTION_SPAWN */
+};
+
+/* A gesture in progress and what it works on. */
+struct gesture_state {
+	unsigned int id;
+	bool used;
+	struct view *view;
+	int view_x, view_y;           /* view position at the begin */
+	float dx, dy;                 /* travel at the last begin/update */
+	uint64_t begin_time;          /* us */
+};
+
+struct server {
+	struct wl_display *display;
+	struct wl_event_loop *loop;
+	struct wlr_backend *backend;
+	struct wlr_renderer *renderer;
+	struct wlr_allocator *allocator;
+	struct wlr_scene *scene;
+	struct wlr_output_layout *layout;
+	struct wlr_xdg_shell *xdg_shell;
+	struct wlr_seat *seat;
+	struct wlr_cursor *cursor;
+	struct wlr_xcursor_manager *xcursor;
+	bool headless;
+
+	struct wl_list outputs;       /* output.link */
+	struct wl_list views;         /* view.link, top first */
+	struct wl_list keyboards;     /* keyboard.link */
+	struct wl_list touch_devices; /* touch_device.link */
+	struct wl_list tracked;       /* tracked_surface.link */
+
+	struct wl_listener new_output;
+	struct wl_listener new_input;
+	struct wl_listener new_xdg_surface;
+	struct wl_listener cursor_motion, cursor_motion_absolute, cursor_button, cursor_axis,
+		cursor_frame, request_cursor;
+
+	struct utouch_comp *gestures;
+	struct wl_event_source *gesture_source;
+	struct action *actions;       /* per subscription index */
+	size_t nactions;
+	struct gesture_state active[WLCOMP_MAX_GESTURES];
+	unsigned long actions_run;
+	int next_touch_number;
+
+	/* the control socket (virtual touch devices for tests) */
+	int control_fd;
+	char *control_path;
+	struct wl_event_source *control_source;
+	struct wl_list control_clients;   /* control_client.link */
+};
+
+struct output {
+	struct wl_list link;
+	struct server *server;
+	struct wlr_output *wlr_output;
+	struct wl_listener frame;
+	struct wl_listener destroy;
+};
+
+struct view {
+	struct wl_list link;
+	struct server *server;
+	struct wlr_xdg_surface *xdg;
+	struct wlr_scene_node *node;
+	int x, y;
+	bool mapped, minimized;
+	struct wl_listener map;
+	struct wl_listener unmap;
+	struct wl_listener destroy;
+};
+
+struct keyboard {
+	struct wl_list link;
+	struct server *server;
+	struct wlr_input_device *device;
+	struct wl_listener modifiers;
+	struct wl_listener key;
+	struct wl_listener destroy;
+};
+
+struct touch_device {
+	struct wl_list link;
+	struct server *server;
+	struct wlr_input_device *device;
+	struct utouch_comp_device *gdev;
+	int number;                   /* seat touch ids are number * 1000 + id */
+	bool virtual;                 /* made through the control socket */
+	double origin_x[WLCOMP_MAX_TOUCH_IDS], origin_y[WLCOMP_MAX_TOUCH_IDS]; /* surface origin at the down */
+	struct wl_listener down, up, motion, cancel, frame, destroy;
+};
+
+/* A surface that touches were delivered to; its destruction is reported. */
+struct tracked_surface {
+	struct wl_list link;
+	struct server *server;
+	struct wlr_surface *surface;
+	struct wl_listener destroy;
+};
+
+/* output.c */
+void output_init(struct server *server);
+bool output_layout_box(struct server *server, struct wlr_box *box);
+
+/* view.c */
+void view_init(struct server *server);
+struct view *view_at(struct server *server, double lx, double ly,
+		     struct wlr_surface **surface, double *sx, double *sy);
+void view_focus(struct view *view);
+void view_move(struct view *view, int x, int y);
+void view_close(struct view *view);
+void view_minimize(struct view *view);
+void view_focus_next(struct server *server);
+struct view *view_focused(struct server *server);
+const char *view_title(const struct view *view);
+
+/* input.c */
+void input_init(struct server *server);
+struct touch_device *touch_device_add(struct server *server, struct wlr_input_device *device,
+				      bool virtual);
+void input_run_gesture_events(struct server *server);
+void input_track_surface(struct server *server, struct wlr_surface *surface);
+
+/* pointer.c */
+void pointer_init(struct server *server);
+void pointer_add(struct server *server, struct wlr_input_device *device);
+void pointer_finish(struct server *server);   /* before the display goes */
+
+/* gestures.c */
+int gestures_init(struct server *server, const char *config_path);
+void gestures_stop(struct server *server);   /* before the event loop goes */
+void gestures_finish(struct server *server);
+void gestures_handle(struct server *server, const struct utouch_comp_event *ev);
+
+/* control.c */
+int control_init(struct server *server, const char *path);
+void control_finish(struct server *server);
+
+#endif
