@@ -342,12 +342,9 @@ find_binding(Geis geis, UGSubscription ug, struct binding_info *out)
 static const char *
 class_name(UGGestureTypeMask m)
 {
-	if (m & UGGestureTypeDrag) return GEIS_GESTURE_DRAG;
-	if (m & UGGestureTypePinch) return GEIS_GESTURE_PINCH;
-	if (m & UGGestureTypeRotate) return GEIS_GESTURE_ROTATE;
-	if (m & UGGestureTypeTap) return GEIS_GESTURE_TAP;
-	if (m & UGGestureTypeTouch) return GEIS_GESTURE_TOUCH;
-	return "";
+	const struct ut_gesture_class *k = ut_gesture_class_by_mask(m);
+
+	return k ? k->name : "";
 }
 
 struct touch_info {

@@ -12,6 +12,7 @@
 #include <oif/grail.h>
 
 #include "geis-backend.h"
+#include "util/gesture-class.h"
 
 /* ---- attributes ---- */
 
@@ -91,7 +92,7 @@ struct _GeisGestureClass {
 	struct geis_attr_bag attrs;
 };
 
-#define GEIS_NUM_CLASSES 5
+#define GEIS_NUM_CLASSES UT_NUM_GESTURE_CLASSES
 GeisGestureClass geis_gesture_class_new(const char *name, GeisInteger id,
 					UGGestureTypeMask mask);
 

@@ -21,7 +21,11 @@
 
 #include <geis/geis.h>
 
-/* The gesture classes v1 knows, in the order they are looked at. */
+/*
+ * The gesture classes v1 knows, in the order they are looked at.  Kept apart
+ * from the shared table (util/gesture-class.h) on purpose: the v1 interface
+ * is frozen at the five types the original v1 had, whatever classes v2 gains.
+ */
 static const struct v1_class {
 	const char *name;
 	GeisGestureType type;

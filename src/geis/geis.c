@@ -249,18 +249,6 @@ geis_core_frame_event(Geis geis, UFEvent event)
 	}
 }
 
-static const struct {
-	const char *name;
-	GeisInteger id;
-	UGGestureTypeMask mask;
-} classes[GEIS_NUM_CLASSES] = {
-	{ GEIS_GESTURE_DRAG, GEIS_GESTURE_PRIMITIVE_DRAG, UGGestureTypeDrag },
-	{ GEIS_GESTURE_PINCH, GEIS_GESTURE_PRIMITIVE_PINCH, UGGestureTypePinch },
-	{ GEIS_GESTURE_ROTATE, GEIS_GESTURE_PRIMITIVE_ROTATE, UGGestureTypeRotate },
-	{ GEIS_GESTURE_TAP, GEIS_GESTURE_PRIMITIVE_TAP, UGGestureTypeTap },
-	{ GEIS_GESTURE_TOUCH, GEIS_GESTURE_PRIMITIVE_TOUCH, UGGestureTypeTouch },
-};
-
 /* Start the backend; queue the start-up events. */
 static int
 start(Geis geis)
@@ -471,8 +459,9 @@ geis_new(GeisString init_arg_name, ...)
 		goto fail;
 	}
 	for (int i = 0; i < GEIS_NUM_CLASSES; i++) {
-		geis->classes[i] = geis_gesture_class_new(classes[i].name, classes[i].id,
-							  classes[i].mask);
+		geis->classes[i] = geis_gesture_class_new(ut_gesture_classes[i].name,
+							  ut_gesture_classes[i].id,
+							  ut_gesture_classes[i].mask);
 		if (!geis->classes[i]) {
 			geis_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR, "geis_new: out of memory");
 			goto fail;
