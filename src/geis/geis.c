@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "geis-private.h"
+#include "util/clock.h"
 #include "geis-evdev.h"
 #include "backend/recording/recording.h"
 #include <libevdev/libevdev.h>
@@ -114,12 +115,9 @@ on_timer(void *data, int fd, uint32_t events)
 uint64_t
 geis_now(Geis geis)
 {
-	struct timespec ts;
-
 	if (geis && geis->backend && geis->backend->ops->now)
 		return geis->backend->ops->now(geis->backend);
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+	return ut_mono_ms();
 }
 
 UFWindowId

@@ -100,15 +100,6 @@ ut_evdev_live_now_ms(void)
 	return ut_mono_ms();
 }
 
-static uint64_t
-now_usec(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
-}
-
 __attribute__((format(printf, 4, 5)))
 static void
 report(struct ut_evdev_live *l, const char *path, int err, const char *fmt, ...)
@@ -254,8 +245,7 @@ push(struct ut_evdev_live_device *d, const struct input_event *ev)
 		else if (ev->code == ABS_MT_TRACKING_ID && d->cur_slot >= 0)
 			d->tracking[d->cur_slot] = ev->value < 0 ? -1 : ev->value;
 	}
-	d->last_usec = (uint64_t)ev->input_event_sec * 1000000u +
-		       (uint64_t)ev->input_event_usec;
+	d->last_usec = ut_input_event_usec(ev);
 	d->have_time = 1;
 	ut_evstream_push(d->stream, ev);
 }
@@ -267,8 +257,7 @@ push3(struct ut_evdev_live_device *d, uint64_t usec, uint16_t type,
 	struct input_event ev;
 
 	memset(&ev, 0, sizeof(ev));
-	ev.input_event_sec = (time_t)(usec / 1000000u);
-	ev.input_event_usec = (suseconds_t)(usec % 1000000u);
+	ut_input_event_set_usec(&ev, usec);
 	ev.type = type;
 	ev.code = code;
 	ev.value = value;
@@ -284,7 +273,7 @@ device_usec(const struct ut_evdev_live_device *d)
 
 	if (d->kind == KIND_RAW && d->have_time)
 		return d->last_usec;
-	now = now_usec();
+	now = ut_mono_us();
 	return d->have_time && d->last_usec > now ? d->last_usec : now;
 }
 
@@ -322,7 +311,7 @@ end_all_touches(struct ut_evdev_live_device *d, uint64_t usec)
 static void
 replay_initial_state(struct ut_evdev_live_device *d)
 {
-	uint64_t usec = now_usec();
+	uint64_t usec = ut_mono_us();
 	int nslots = libevdev_get_num_slots(d->evdev);
 	int any = 0;
 
@@ -796,8 +785,7 @@ static void
 raw_event(struct ut_evdev_live_device *d, const struct input_event *ev)
 {
 	if (ev->type == EV_SYN && ev->code == SYN_DROPPED) {
-		uint64_t usec = (uint64_t)ev->input_event_sec * 1000000u +
-				(uint64_t)ev->input_event_usec;
+		uint64_t usec = ut_input_event_usec(ev);
 
 		end_all_touches(d, usec);
 		d->dropping = 1;

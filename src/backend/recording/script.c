@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "backend/recording/script.h"
+#include "util/clock.h"
 
 static int
 grow(void **p, size_t *cap, size_t need, size_t size)
@@ -65,8 +66,7 @@ ut_script_build(struct ut_script *s, const struct ut_recording *rec,
 		struct input_event ev;
 
 		memset(&ev, 0, sizeof(ev));
-		ev.input_event_sec = (time_t)(r->usec / 1000000u);
-		ev.input_event_usec = (suseconds_t)(r->usec % 1000000u);
+		ut_input_event_set_usec(&ev, r->usec);
 		ev.type = r->type;
 		ev.code = r->code;
 		ev.value = r->value;
