@@ -38,7 +38,6 @@ struct evdev_backend {
 	struct geis_backend base;
 	struct evdev_dev *devs;
 	struct geis_evdev_config cfg;
-	struct ut_evdev_open_iface iface;
 	struct ut_evdev_live *live;
 	int fd;
 };
@@ -139,20 +138,6 @@ on_readable(void *data, int fd, uint32_t events)
 }
 
 static int
-open_shim(const char *path, int flags, void *user_data)
-{
-	struct evdev_backend *be = user_data;
-	return be->cfg.open_restricted(path, flags, be->cfg.user_data);
-}
-
-static void
-close_shim(int fd, void *user_data)
-{
-	struct evdev_backend *be = user_data;
-	be->cfg.close_restricted(fd, be->cfg.user_data);
-}
-
-static int
 evdev_start(struct geis_backend *base)
 {
 	struct evdev_backend *be = (struct evdev_backend *)base;
@@ -174,11 +159,9 @@ evdev_start(struct geis_backend *base)
 
 	if (be->live)
 		return 0;
-	if (be->cfg.open_restricted && be->cfg.close_restricted) {
-		be->iface.open_restricted = open_shim;
-		be->iface.close_restricted = close_shim;
-		lc.iface = &be->iface;
-		lc.iface_data = be;
+	if (be->cfg.iface) {
+		lc.iface = be->cfg.iface;
+		lc.iface_data = be->cfg.user_data;
 	}
 	be->live = ut_evdev_live_new(&lc, &cb, be);
 	if (!be->live) {

@@ -413,8 +413,7 @@ geis_new(GeisString init_arg_name, ...)
 				va_arg(ap, const struct utouch_geis_open_interface *);
 			void *user_data = va_arg(ap, void *);
 			if (iface && iface->open_restricted && iface->close_restricted) {
-				evcfg.open_restricted = iface->open_restricted;
-				evcfg.close_restricted = iface->close_restricted;
+				evcfg.iface = iface;
 				evcfg.user_data = user_data;
 			} else {
 				geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,

@@ -469,7 +469,7 @@ fake_caps(const char *path, void *data)
 	return n ? n->caps : NULL;
 }
 
-static const struct ut_evdev_open_iface fake_iface = {
+static const struct utouch_geis_open_interface fake_iface = {
 	.open_restricted = fake_open,
 	.close_restricted = fake_close,
 };
@@ -557,7 +557,7 @@ feed(struct ut_evdev_live *l, int fd, const struct ut_recording *rec,
 }
 
 static struct ut_evdev_live *
-new_live(struct tmpdir *t, struct sink *s, const struct ut_evdev_open_iface *iface,
+new_live(struct tmpdir *t, struct sink *s, const struct utouch_geis_open_interface *iface,
 	 void *iface_data, int hotplug)
 {
 	struct ut_evdev_live_config cfg = {
@@ -607,7 +607,7 @@ static void
 test_bad_arguments(void **state)
 {
 	struct ut_evdev_live_config cfg = { .dir = "/nonexistent-ut-dir" };
-	struct ut_evdev_open_iface half = { .open_restricted = fake_open };
+	struct utouch_geis_open_interface half = { .open_restricted = fake_open };
 	struct ut_recording *rec = load("touchscreen/drag-2.evemu");
 	struct libevdev *kbd = libevdev_new();
 	struct sink s = { 0 };

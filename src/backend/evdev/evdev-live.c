@@ -68,7 +68,7 @@ struct ut_evdev_live_device {
 
 struct ut_evdev_live {
 	char *dir;
-	const struct ut_evdev_open_iface *iface;
+	const struct utouch_geis_open_interface *iface;
 	void *iface_data;
 	const struct libevdev *(*caps_for_path)(const char *, void *);
 	int grab;
