@@ -10,7 +10,7 @@ frame_event_new(void)
 {
 	struct UFEvent_ *event = ut_pool_get(UT_POOL_EVENT, NULL);
 
-	if (!event)
+	if (UT_CLIENT_BUG_IF(NULL, !event))
 		return NULL;
 	*event = (struct UFEvent_){ .refcount = 1 };
 	return event;
@@ -65,7 +65,7 @@ frame_event_set_device(UFEvent event, UFBackendDevice backend)
 {
 	struct UFDevice_ *device = ut_device_from_backend(backend);
 
-	if (!event)
+	if (UT_CLIENT_BUG_IF(NULL, !event))
 		return;
 	ut_device_ref(device);
 	ut_device_unref(event->device);
@@ -82,7 +82,7 @@ frame_event_set_frame(UFEvent event, UFBackendFrame frame)
 FRAME_PUBLIC void
 frame_event_set_time(UFEvent event, uint64_t time)
 {
-	if (!event)
+	if (UT_CLIENT_BUG_IF(NULL, !event))
 		return;
 	event->time = time;
 	event->set |= UT_EVENT_SET_TIME;

@@ -130,7 +130,7 @@ frame_backend_frame_create_next(UFBackendFrame backend)
 	struct UFFrame_ *prev = ut_frame_from_backend(backend);
 	struct UFFrame_ *frame;
 
-	if (!prev)
+	if (UT_CLIENT_BUG_IF(NULL, !prev))
 		return NULL;
 	frame = frame_alloc();
 	if (!frame)
@@ -189,7 +189,7 @@ frame_backend_frame_set_device(UFBackendFrame backend, UFBackendDevice device)
 	struct UFFrame_ *frame = ut_frame_from_backend(backend);
 	struct UFDevice_ *new_device = ut_device_from_backend(device);
 
-	if (!frame)
+	if (UT_CLIENT_BUG_IF(NULL, !frame))
 		return;
 	ut_device_ref(new_device);
 	ut_device_unref(frame->device);
@@ -205,7 +205,7 @@ frame_backend_frame_set_window_id(UFBackendFrame backend, UFWindowId window_id)
 {
 	struct UFFrame_ *frame = ut_frame_from_backend(backend);
 
-	if (!frame)
+	if (UT_CLIENT_BUG_IF(NULL, !frame))
 		return;
 	frame->window_id = window_id;
 	frame->set |= UT_FRAME_SET_WINDOW;
@@ -216,7 +216,7 @@ frame_backend_frame_set_active_touches(UFBackendFrame backend, unsigned int acti
 {
 	struct UFFrame_ *frame = ut_frame_from_backend(backend);
 
-	if (!frame)
+	if (UT_CLIENT_BUG_IF(NULL, !frame))
 		return;
 	frame->active_touches = active_touches;
 	frame->set |= UT_FRAME_SET_ACTIVE;
@@ -230,7 +230,7 @@ frame_backend_frame_borrow_touch_by_id(UFBackendFrame backend, UFTouchId id,
 	struct UFTouch_ *found;
 	UFBackendTouch handle;
 
-	if (!frame || !touch)
+	if (UT_CLIENT_BUG_IF(NULL, !frame || !touch))
 		return UFStatusErrorInvalidTouch;
 	found = ut_frame_find_touch(frame, id, NULL);
 	if (!found)
@@ -326,7 +326,7 @@ frame_frame_get_touch_by_id(UFFrame frame, UFTouchId touch_id, UFTouch *touch)
 {
 	struct UFTouch_ *found;
 
-	if (!frame || !touch)
+	if (UT_CLIENT_BUG_IF(NULL, !frame || !touch))
 		return UFStatusErrorInvalidTouch;
 	found = ut_frame_find_touch(frame, touch_id, NULL);
 	if (!found)
@@ -349,7 +349,7 @@ frame_frame_get_previous_touch_property(UFFrame frame, UFTouch touch,
 {
 	struct UFTouch_ *prev = previous_touch(frame, touch);
 
-	if (!prev)
+	if (UT_CLIENT_BUG_IF(NULL, !prev))
 		return UFStatusErrorInvalidTouch;
 	return (frame_touch_get_property)(prev, property, value);
 }
@@ -360,7 +360,7 @@ frame_frame_get_previous_touch_value(UFFrame frame, UFTouch touch, UFAxisType ty
 {
 	struct UFTouch_ *prev = previous_touch(frame, touch);
 
-	if (!prev)
+	if (UT_CLIENT_BUG_IF(NULL, !prev))
 		return UFStatusErrorInvalidTouch;
 	return frame_touch_get_value(prev, type, value);
 }

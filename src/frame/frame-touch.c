@@ -79,7 +79,7 @@ frame_backend_touch_new(void)
 	struct UFTouch_ *touch = ut_touch_new();
 	UFBackendTouch handle;
 
-	if (!touch)
+	if (UT_CLIENT_BUG_IF(NULL, !touch))
 		return NULL;
 	handle = backend_touch_wrap(touch, 0, 0);
 	if (!handle)
@@ -145,7 +145,7 @@ frame_backend_touch_set_id(UFBackendTouch handle, UFTouchId id)
 {
 	struct UFTouch_ *touch = writable(handle);
 
-	if (!touch)
+	if (UT_CLIENT_BUG_IF(NULL, !touch))
 		return;
 	touch->id = id;
 	touch->set |= TOUCH_BIT(UFTouchPropertyId);
@@ -165,7 +165,7 @@ frame_backend_touch_set_window_pos(UFBackendTouch handle, float x, float y)
 {
 	struct UFTouch_ *touch = writable(handle);
 
-	if (!touch)
+	if (UT_CLIENT_BUG_IF(NULL, !touch))
 		return;
 	touch->window_x = x;
 	touch->window_y = y;
@@ -177,7 +177,7 @@ frame_backend_touch_set_time(UFBackendTouch handle, uint64_t time)
 {
 	struct UFTouch_ *touch = writable(handle);
 
-	if (!touch)
+	if (UT_CLIENT_BUG_IF(NULL, !touch))
 		return;
 	touch->time = time;
 	touch->set |= TOUCH_BIT(UFTouchPropertyTime);
@@ -188,7 +188,7 @@ frame_backend_touch_set_start_time(UFBackendTouch handle, uint64_t start_time)
 {
 	struct UFTouch_ *touch = writable(handle);
 
-	if (!touch)
+	if (UT_CLIENT_BUG_IF(NULL, !touch))
 		return;
 	touch->start_time = start_time;
 	touch->set |= TOUCH_BIT(UFTouchPropertyStartTime);
@@ -199,7 +199,7 @@ frame_backend_touch_set_owned(UFBackendTouch handle, int owned)
 {
 	struct UFTouch_ *touch = writable(handle);
 
-	if (!touch)
+	if (UT_CLIENT_BUG_IF(NULL, !touch))
 		return;
 	touch->owned = !!owned;
 	touch->set |= TOUCH_BIT(UFTouchPropertyOwned);
@@ -210,7 +210,7 @@ frame_backend_touch_set_pending_end(UFBackendTouch handle, int pending_end)
 {
 	struct UFTouch_ *touch = writable(handle);
 
-	if (!touch)
+	if (UT_CLIENT_BUG_IF(NULL, !touch))
 		return;
 	touch->pending_end = !!pending_end;
 	touch->set |= TOUCH_BIT(UFTouchPropertyPendingEnd);
@@ -224,7 +224,7 @@ frame_backend_touch_set_value(UFBackendTouch handle, UFAxisType type, float valu
 	if ((unsigned int)type >= UT_AXIS_COUNT)
 		return;
 	touch = writable(handle);
-	if (!touch)
+	if (UT_CLIENT_BUG_IF(NULL, !touch))
 		return;
 	touch->values[type] = value;
 	touch->axis_mask |= (uint16_t)(1u << type);

@@ -41,6 +41,7 @@
 #include "geis/geis-backend.h"
 #include "geis/geis-x11.h"
 #include "util/clock.h"
+#include "util/log.h"
 
 struct x11_grab {
 	Window window;
@@ -76,8 +77,10 @@ struct x11_backend {
 static int
 io_error_report(Display *dpy)
 {
-	fprintf(stderr, "utouch geis: lost the connection to X server %s\n",
-		dpy ? DisplayString(dpy) : "?");
+	static const struct ut_log x11_log = UT_LOG_STATIC_INIT("geis");
+
+	ut_log(&x11_log, UT_LOG_ERROR, "lost the connection to X server %s",
+	       dpy ? DisplayString(dpy) : "?");
 	return 0;
 }
 

@@ -155,7 +155,7 @@ geis_attr_type(GeisAttr attr)
 GEIS_API GeisBoolean
 geis_attr_value_to_boolean(GeisAttr attr)
 {
-	if (!attr)
+	if (UT_CLIENT_BUG_IF(NULL, !attr))
 		return GEIS_FALSE;
 	if (attr->type == GEIS_ATTR_TYPE_BOOLEAN)
 		return attr->v.b;
@@ -167,7 +167,7 @@ geis_attr_value_to_boolean(GeisAttr attr)
 GEIS_API GeisFloat
 geis_attr_value_to_float(GeisAttr attr)
 {
-	if (!attr)
+	if (UT_CLIENT_BUG_IF(NULL, !attr))
 		return 0.0f;
 	if (attr->type == GEIS_ATTR_TYPE_FLOAT)
 		return attr->v.f;
@@ -179,7 +179,7 @@ geis_attr_value_to_float(GeisAttr attr)
 GEIS_API GeisInteger
 geis_attr_value_to_integer(GeisAttr attr)
 {
-	if (!attr)
+	if (UT_CLIENT_BUG_IF(NULL, !attr))
 		return 0;
 	if (attr->type == GEIS_ATTR_TYPE_INTEGER)
 		return attr->v.i;

@@ -30,7 +30,7 @@ GEIS_API void
 geis_register_class_callback(Geis geis, GeisEventCallback event_callback,
 			     void *context)
 {
-	if (!geis)
+	if (UT_CLIENT_BUG_IF(NULL, !geis))
 		return;
 	geis->class_cb = event_callback;
 	geis->class_ctx = context;

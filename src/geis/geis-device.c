@@ -115,7 +115,7 @@ geis_device_attr_by_name(GeisDevice device, GeisString attr_name)
 GEIS_API GeisDevice
 geis_get_device(Geis geis, GeisInteger device_id)
 {
-	if (!geis)
+	if (UT_CLIENT_BUG_IF(NULL, !geis))
 		return NULL;
 	for (GeisDevice d = geis->devices; d; d = d->next)
 		if (d->id == device_id)

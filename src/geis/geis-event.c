@@ -162,7 +162,7 @@ geis_group_frame(GeisGroup group, GeisSize index)
 GEIS_API void
 geis_group_reject(GeisGroup group)
 {
-	if (!group || !group->geis || !group->frame)
+	if (UT_CLIENT_BUG_IF(NULL, !group || !group->geis || !group->frame))
 		return;
 	geis_gesture_reject(group->geis, group, group->frame->id);
 }
@@ -184,7 +184,7 @@ geis_touchset_touch(GeisTouchSet touchset, GeisSize index)
 GEIS_API GeisTouch
 geis_touchset_touch_by_id(GeisTouchSet touchset, GeisTouchId touchid)
 {
-	if (!touchset)
+	if (UT_CLIENT_BUG_IF(NULL, !touchset))
 		return NULL;
 	for (GeisSize i = 0; i < touchset->count; i++)
 		if (touchset->touches[i].id == touchid)
@@ -225,7 +225,7 @@ geis_frame_id(GeisFrame frame)
 GEIS_API GeisBoolean
 geis_frame_is_class(GeisFrame frame, GeisGestureClass gesture_class)
 {
-	if (!frame || !gesture_class)
+	if (UT_CLIENT_BUG_IF(NULL, !frame || !gesture_class))
 		return GEIS_FALSE;
 	return (frame->mask & gesture_class->mask) ? GEIS_TRUE : GEIS_FALSE;
 }

@@ -13,6 +13,7 @@
 
 #include "geis-backend.h"
 #include "util/gesture-class.h"
+#include "util/log.h"
 
 /* ---- attributes ---- */
 
@@ -252,6 +253,7 @@ struct geis_mux_entry {
 
 struct _Geis {
 	struct geis_error_stack errors;
+	struct ut_log log;          /* domain "geis"; errors pushed are logged too */
 	/* options */
 	int track_devices, track_classes, sync_start;
 	int atomic, tentative, synchronous;

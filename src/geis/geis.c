@@ -370,6 +370,7 @@ geis_new(GeisString init_arg_name, ...)
 		geis_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR, "geis_new: out of memory");
 		return NULL;
 	}
+	ut_log_init(&geis->log, "geis");
 	geis->epfd = geis->wakefd = geis->timerfd = -1;
 	geis->atomic = 1;
 	geis->next_device_id = 1;
@@ -602,7 +603,7 @@ geis_set_configuration(Geis geis, GeisString name, void *value)
 GEIS_API void
 geis_register_event_callback(Geis geis, GeisEventCallback event_callback, void *context)
 {
-	if (!geis)
+	if (UT_CLIENT_BUG_IF(NULL, !geis))
 		return;
 	geis->event_cb = event_callback;
 	geis->event_ctx = context;
@@ -612,7 +613,7 @@ geis_register_event_callback(Geis geis, GeisEventCallback event_callback, void *
 GEIS_API void
 geis_register_device_callback(Geis geis, GeisEventCallback event_callback, void *context)
 {
-	if (!geis)
+	if (UT_CLIENT_BUG_IF(NULL, !geis))
 		return;
 	geis->device_cb = event_callback;
 	geis->device_ctx = context;

@@ -16,57 +16,40 @@
 bool
 gr_log_enabled(const struct UGHandle_ *h, int level)
 {
-	if (h->log_handler)
-		return true;
-	return level >= h->env_level;
+	return ut_log_enabled(&h->log, (enum ut_log_priority)level);
 }
 
 void
 gr_log(struct UGHandle_ *h, int level, const char *fmt, ...)
 {
+	va_list ap;
+
 	if (!h || !gr_log_enabled(h, level))
 		return;
-
-	char buf[512];
-	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	ut_logv(&h->log, (enum ut_log_priority)level, fmt, ap);
 	va_end(ap);
-
-	if (h->log_handler) {
-		h->log_handler(h->log_data, level, buf);
-		return;
-	}
-	const char *prefix = level <= GR_LOG_DEBUG ? "debug"
-			     : level == GR_LOG_WARN ? "warning"
-						    : "error";
-	fprintf(stderr, "grail %s: %s\n", prefix, buf);
 }
 
-static int
-env_log_level(void)
+/* The handle's log output when the client installed a handler: the
+ * GRAIL_DEBUG level numbers the public handler type documents. */
+static void
+to_client_handler(void *data, enum ut_log_priority priority, const char *msg)
 {
-	const char *s = getenv("GRAIL_DEBUG");
-	if (!s || !*s)
-		return GR_LOG_OFF;
-	char *end = NULL;
-	long v = strtol(s, &end, 10);
-	if (end == s)
-		return GR_LOG_OFF;
-	if (v < GR_LOG_DEBUG)
-		v = GR_LOG_DEBUG;
-	if (v > GR_LOG_ERROR)
-		v = GR_LOG_ERROR;
-	return (int)v;
+	struct UGHandle_ *h = data;
+	int level = priority <= UT_LOG_INFO ? -1 : priority == UT_LOG_WARNING ? 0 : 1;
+
+	h->log_handler(h->log_data, level, msg);
 }
 
 GRAIL_PUBLIC void
 grail_set_log_handler(UGHandle handle, grail_log_handler handler, void *data)
 {
-	if (!handle)
+	if (UT_CLIENT_BUG_IF(NULL, !handle))
 		return;
 	handle->log_handler = handler;
 	handle->log_data = handler ? data : NULL;
+	ut_log_set_handler(&handle->log, handler ? to_client_handler : NULL, handle);
 }
 
 /* ------------------------------------------------------------------ */
@@ -215,7 +198,7 @@ gr_queue_disown(struct gr_gesture *g)
 GRAIL_PUBLIC UGStatus
 grail_new(UGHandle *handle)
 {
-	if (!handle)
+	if (UT_CLIENT_BUG_IF(NULL, !handle))
 		return UGStatusErrorInvalidValue;
 
 	struct UGHandle_ *h = calloc(1, sizeof(*h));
@@ -237,7 +220,7 @@ grail_new(UGHandle *handle)
 	gr_list_init(&h->queue);
 	gr_list_init(&h->recognizers);
 	gr_list_init(&h->gesture_free);
-	h->env_level = env_log_level();
+	ut_log_init(&h->log, "grail");
 	*handle = h;
 	return UGStatusSuccess;
 }
@@ -296,7 +279,7 @@ find_recognizer(struct UGHandle_ *h, UFDevice device, UFWindowId window)
 GRAIL_PUBLIC UGStatus
 grail_subscription_activate(UGHandle handle, UGSubscription subscription)
 {
-	if (!handle || !subscription)
+	if (UT_CLIENT_BUG_IF(NULL, !handle || !subscription))
 		return UGStatusErrorInvalidValue;
 	struct UGHandle_ *h = handle;
 	struct UGSubscription_ *sub = subscription;
@@ -335,7 +318,7 @@ grail_subscription_activate(UGHandle handle, UGSubscription subscription)
 GRAIL_PUBLIC void
 grail_subscription_deactivate(UGHandle handle, UGSubscription subscription)
 {
-	if (!handle || !subscription)
+	if (UT_CLIENT_BUG_IF(NULL, !handle || !subscription))
 		return;
 	struct UGHandle_ *h = handle;
 	struct gr_list *l = h->recognizers.next;
@@ -367,7 +350,7 @@ reject_begin_touches(UFFrame frame, UFDevice device, UFWindowId window)
 GRAIL_PUBLIC void
 grail_process_frame_event(UGHandle handle, const UFEvent event)
 {
-	if (!handle || !event)
+	if (UT_CLIENT_BUG_IF(NULL, !handle || !event))
 		return;
 	struct UGHandle_ *h = handle;
 
@@ -396,13 +379,14 @@ grail_process_frame_event(UGHandle handle, const UFEvent event)
 	case UFEventTypeFrame:
 		break;
 	default:
+		ut_log_client_bug(&h->log, __func__, "event of unknown type %d", (int)event->type);
 		return;
 	}
 
 	/* the fields the frame and event getters would return */
 	UFFrame frame = event->frame;
 	if (!frame) {
-		gr_log(h, GR_LOG_WARN, "frame event without a frame");
+		ut_log_client_bug(&h->log, __func__, "frame event without a frame");
 		return;
 	}
 	UFDevice device = frame->device;
@@ -420,7 +404,7 @@ grail_process_frame_event(UGHandle handle, const UFEvent event)
 GRAIL_PUBLIC UGStatus
 grail_get_event(UGHandle handle, UGEvent *event)
 {
-	if (!handle || !event)
+	if (UT_CLIENT_BUG_IF(NULL, !handle || !event))
 		return UGStatusErrorInvalidValue;
 	struct UGHandle_ *h = handle;
 
@@ -448,7 +432,7 @@ grail_get_event(UGHandle handle, UGEvent *event)
 GRAIL_PUBLIC void
 grail_update_time(UGHandle handle, uint64_t time)
 {
-	if (!handle)
+	if (UT_CLIENT_BUG_IF(NULL, !handle))
 		return;
 	struct gr_list *l = handle->recognizers.next;
 	while (l != &handle->recognizers) {
@@ -462,7 +446,7 @@ grail_update_time(UGHandle handle, uint64_t time)
 GRAIL_PUBLIC uint64_t
 grail_next_timeout(UGHandle handle)
 {
-	if (!handle)
+	if (UT_CLIENT_BUG_IF(NULL, !handle))
 		return 0;
 	uint64_t best = 0;
 	struct gr_list *l;
@@ -496,7 +480,7 @@ find_undecided(struct UGHandle_ *h, unsigned int id, struct gr_recognizer **out)
 GRAIL_PUBLIC UGStatus
 grail_accept_gesture(UGHandle handle, unsigned int id)
 {
-	if (!handle)
+	if (UT_CLIENT_BUG_IF(NULL, !handle))
 		return UGStatusErrorInvalidValue;
 	struct gr_recognizer *rec = NULL;
 	struct gr_gesture *g = find_undecided(handle, id, &rec);
@@ -513,7 +497,7 @@ grail_accept_gesture(UGHandle handle, unsigned int id)
 GRAIL_PUBLIC UGStatus
 grail_reject_gesture(UGHandle handle, unsigned int id)
 {
-	if (!handle)
+	if (UT_CLIENT_BUG_IF(NULL, !handle))
 		return UGStatusErrorInvalidValue;
 	struct gr_recognizer *rec = NULL;
 	struct gr_gesture *g = find_undecided(handle, id, &rec);
@@ -550,7 +534,7 @@ grail_event_unref(UGEvent event)
 GRAIL_PUBLIC UGStatus
 grail_event_get_property(const UGEvent event, UGEventProperty property, void *value)
 {
-	if (!event || !value)
+	if (UT_CLIENT_BUG_IF(NULL, !event || !value))
 		return UGStatusErrorInvalidValue;
 	switch (property) {
 	case UGEventPropertyType:
@@ -582,7 +566,7 @@ grail_event_get_time(const UGEvent event)
 GRAIL_PUBLIC UGStatus
 grail_slice_get_touch_id(const UGSlice slice, unsigned int index, UFTouchId *touch_id)
 {
-	if (!slice || !touch_id)
+	if (UT_CLIENT_BUG_IF(NULL, !slice || !touch_id))
 		return UGStatusErrorInvalidValue;
 	if (index >= slice->num_touches)
 		return UGStatusErrorInvalidIndex;
@@ -593,7 +577,7 @@ grail_slice_get_touch_id(const UGSlice slice, unsigned int index, UFTouchId *tou
 GRAIL_PUBLIC UGStatus
 grail_slice_get_property(const UGSlice slice, UGSliceProperty property, void *value)
 {
-	if (!slice || !value)
+	if (UT_CLIENT_BUG_IF(NULL, !slice || !value))
 		return UGStatusErrorInvalidValue;
 	switch (property) {
 	case UGSlicePropertyId:

@@ -32,6 +32,7 @@
  * return, including for properties that were never set.
  */
 #include "frame/frame-private.h"
+#include "util/log.h"
 
 static inline unsigned int
 gr_frame_num_touches(const struct UFFrame_ *frame)
@@ -81,10 +82,10 @@ gr_touch_axis(const struct UFTouch_ *t, UFAxisType type)
 /* Frame touch indices for which the recognizer remembers a slot. */
 #define GR_TOUCH_HINTS 32
 
-#define GR_LOG_DEBUG -1
-#define GR_LOG_WARN 0
-#define GR_LOG_ERROR 1
-#define GR_LOG_OFF 2
+/* grail logs through the shared path (util/log.h) */
+#define GR_LOG_DEBUG UT_LOG_DEBUG
+#define GR_LOG_WARN UT_LOG_WARNING
+#define GR_LOG_ERROR UT_LOG_ERROR
 
 struct gr_list {
 	struct gr_list *prev, *next;
@@ -317,9 +318,9 @@ struct UGHandle_ {
 	struct gr_gesture_chunk *gesture_chunks;
 	uint32_t next_rank;
 	unsigned int ncached;
-	grail_log_handler log_handler;
+	struct ut_log log;              /* domain "grail" */
+	grail_log_handler log_handler;  /* the client's, fed by the log */
 	void *log_data;
-	int env_level;
 };
 
 /* grail-handle.c */

@@ -10,7 +10,7 @@
 GRAIL_PUBLIC UGStatus
 grail_subscription_new(UGSubscription *subscription)
 {
-	if (!subscription)
+	if (UT_CLIENT_BUG_IF(NULL, !subscription))
 		return UGStatusErrorInvalidValue;
 
 	struct UGSubscription_ *s = calloc(1, sizeof(*s));
@@ -62,7 +62,7 @@ GRAIL_PUBLIC UGStatus
 grail_subscription_set_property(UGSubscription subscription,
 				UGSubscriptionProperty property, const void *value)
 {
-	if (!subscription || !value)
+	if (UT_CLIENT_BUG_IF(NULL, !subscription || !value))
 		return UGStatusErrorInvalidValue;
 
 	struct UGSubscription_ *s = subscription;
@@ -144,7 +144,7 @@ GRAIL_PUBLIC UGStatus
 grail_subscription_get_property(UGSubscription subscription,
 				UGSubscriptionProperty property, void *value)
 {
-	if (!subscription || !value)
+	if (UT_CLIENT_BUG_IF(NULL, !subscription || !value))
 		return UGStatusErrorInvalidValue;
 
 	const struct UGSubscription_ *s = subscription;

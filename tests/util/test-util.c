@@ -12,7 +12,17 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <geis/geis.h>
+#include <oif/frame_backend.h>
+#include <oif/grail.h>
+
+#include "backend/recording/recording.h"
+#include "geis/geis-private.h"
 #include "util/clock.h"
+#include "util/log.h"
 #include "util/gesture-class.h"
 
 /* ------------------------------------------------------------------ */
@@ -115,6 +125,249 @@ test_timerfd(void **state)
 	close(fd);
 }
 
+/* ------------------------------------------------------------------ */
+/* logging                                                             */
+
+struct captured {
+	int n;
+	int priority;
+	char msg[1024];
+};
+
+static void
+capture(void *data, enum ut_log_priority priority, const char *msg)
+{
+	struct captured *c = data;
+
+	c->n++;
+	c->priority = priority;
+	snprintf(c->msg, sizeof(c->msg), "%s", msg);
+}
+
+static void
+test_log_env(void **state)
+{
+	(void)state;
+	unsetenv("UTOUCH_DEBUG");
+	unsetenv("GRAIL_DEBUG");
+	assert_int_equal(ut_log_env_threshold(), UT_LOG_ERROR);
+	setenv("GRAIL_DEBUG", "-1", 1);
+	assert_int_equal(ut_log_env_threshold(), UT_LOG_DEBUG);
+	setenv("GRAIL_DEBUG", "0", 1);
+	assert_int_equal(ut_log_env_threshold(), UT_LOG_WARNING);
+	setenv("GRAIL_DEBUG", "7", 1);
+	assert_int_equal(ut_log_env_threshold(), UT_LOG_ERROR);
+	/* UTOUCH_DEBUG wins over the alias */
+	setenv("UTOUCH_DEBUG", "info", 1);
+	assert_int_equal(ut_log_env_threshold(), UT_LOG_INFO);
+	setenv("UTOUCH_DEBUG", "NONE", 1);
+	assert_int_equal(ut_log_env_threshold(), UT_LOG_NONE);
+	setenv("UTOUCH_DEBUG", "-1", 1);
+	assert_int_equal(ut_log_env_threshold(), UT_LOG_DEBUG);
+	/* not understood: as if unset */
+	setenv("UTOUCH_DEBUG", "loud", 1);
+	assert_int_equal(ut_log_env_threshold(), UT_LOG_ERROR);
+	unsetenv("UTOUCH_DEBUG");
+	unsetenv("GRAIL_DEBUG");
+}
+
+/* stderr redirected to a temporary file between these two calls */
+struct stderr_capture {
+	FILE *tmp;
+	int saved;
+};
+
+static void
+stderr_capture_begin(struct stderr_capture *sc)
+{
+	sc->tmp = tmpfile();
+	assert_non_null(sc->tmp);
+	sc->saved = dup(2);
+	fflush(stderr);
+	dup2(fileno(sc->tmp), 2);
+}
+
+static void
+stderr_capture_end(struct stderr_capture *sc, char *out, size_t len)
+{
+	size_t n;
+
+	fflush(stderr);
+	dup2(sc->saved, 2);
+	close(sc->saved);
+	rewind(sc->tmp);
+	n = fread(out, 1, len - 1, sc->tmp);
+	out[n] = '\0';
+	fclose(sc->tmp);
+}
+
+/* Run ut_log() with stderr redirected; return what it wrote. */
+static void
+log_to_stderr(const struct ut_log *lg, enum ut_log_priority prio, const char *text,
+	      char *out, size_t len)
+{
+	struct stderr_capture sc;
+
+	stderr_capture_begin(&sc);
+	ut_log(lg, prio, "%s", text);
+	stderr_capture_end(&sc, out, len);
+}
+
+static void
+test_log_stderr(void **state)
+{
+	struct ut_log lg;
+	char out[256];
+
+	(void)state;
+	setenv("UTOUCH_DEBUG", "warning", 1);
+	ut_log_init(&lg, "test");
+	unsetenv("UTOUCH_DEBUG");
+	/* the threshold was read at init */
+	assert_int_equal(lg.threshold, UT_LOG_WARNING);
+	log_to_stderr(&lg, UT_LOG_WARNING, "seen 1", out, sizeof(out));
+	assert_string_equal(out, "test warning: seen 1\n");
+	log_to_stderr(&lg, UT_LOG_INFO, "hidden", out, sizeof(out));
+	assert_string_equal(out, "");
+	assert_false(ut_log_enabled(&lg, UT_LOG_INFO));
+	assert_true(ut_log_enabled(&lg, UT_LOG_ERROR));
+}
+
+static void
+test_log_handler(void **state)
+{
+	struct ut_log lg;
+	struct captured c = { 0 };
+
+	(void)state;
+	ut_log_init(&lg, "test");
+	ut_log_set_handler(&lg, capture, &c);
+	/* a handler gets every priority, without domain or newline */
+	assert_true(ut_log_enabled(&lg, UT_LOG_DEBUG));
+	ut_log(&lg, UT_LOG_DEBUG, "x=%d", 42);
+	assert_int_equal(c.n, 1);
+	assert_int_equal(c.priority, UT_LOG_DEBUG);
+	assert_string_equal(c.msg, "x=42");
+	ut_log_client_bug(&lg, "some_function", "bad %s", "thing");
+	assert_int_equal(c.n, 2);
+	assert_int_equal(c.priority, UT_LOG_ERROR);
+	assert_string_equal(c.msg, "client bug: some_function: bad thing");
+	ut_log_set_handler(&lg, NULL, &c);
+	assert_null(lg.data);
+}
+
+/* The geis error stack and the recording parser report through the log
+ * too (info priority), next to their own outputs. */
+static void
+test_log_outputs(void **state)
+{
+	struct stderr_capture sc;
+	struct ut_recording *rec = NULL;
+	char out[512], err[256];
+	int rc;
+
+	(void)state;
+	setenv("UTOUCH_DEBUG", "info", 1);
+	geis_error_clear(NULL);
+	stderr_capture_begin(&sc);
+	geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT, "oops %d", 5);
+	stderr_capture_end(&sc, out, sizeof(out));
+	assert_string_equal(out, "geis info: oops 5\n");
+	assert_int_equal(geis_error_count(NULL), 1);
+	assert_string_equal(geis_error_message(NULL, 0), "oops 5");
+	geis_error_clear(NULL);
+
+	stderr_capture_begin(&sc);
+	rc = ut_recording_parse("bad.evemu", "Q: 1\n", 5, &rec, err, sizeof(err));
+	stderr_capture_end(&sc, out, sizeof(out));
+	assert_true(rc < 0);
+	assert_null(rec);
+	assert_non_null(strstr(err, "bad.evemu:1: "));
+	assert_non_null(strstr(out, "recording info: bad.evemu:1: "));
+	assert_non_null(strstr(out, err));
+
+	/* at the default threshold neither is printed */
+	unsetenv("UTOUCH_DEBUG");
+	stderr_capture_begin(&sc);
+	geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT, "quiet");
+	rc = ut_recording_parse("bad.evemu", "Q: 1\n", 5, &rec, NULL, 0);
+	stderr_capture_end(&sc, out, sizeof(out));
+	assert_true(rc < 0);
+	assert_string_equal(out, "");
+	geis_error_clear(NULL);
+}
+
+/* Misuse of public functions: logged as client bugs through the default
+ * context, and the documented value still comes back. */
+static void
+test_client_bug_null_handles(void **state)
+{
+	struct captured c = { 0 };
+	UGEvent ev;
+
+	(void)state;
+	ut_log_set_default_handler(capture, &c);
+
+	assert_int_equal(grail_get_event(NULL, &ev), UGStatusErrorInvalidValue);
+	assert_int_equal(c.n, 1);
+	assert_int_equal(c.priority, UT_LOG_ERROR);
+	assert_string_equal(c.msg, "client bug: grail_get_event: invalid argument "
+				   "(!handle || !event)");
+
+	assert_int_equal(grail_next_timeout(NULL), 0);
+	assert_int_equal(c.n, 2);
+	assert_string_equal(c.msg, "client bug: grail_next_timeout: invalid argument (!handle)");
+
+	frame_backend_touch_set_id(NULL, 3);
+	assert_int_equal(c.n, 3);
+	assert_non_null(strstr(c.msg, "client bug: frame_backend_touch_set_id:"));
+
+	geis_register_event_callback(NULL, NULL, NULL);
+	assert_int_equal(c.n, 4);
+	assert_non_null(strstr(c.msg, "client bug: geis_register_event_callback:"));
+
+	/* NULL is documented as fine for destructors: nothing logged */
+	grail_delete(NULL);
+	geis_filter_delete(NULL);
+	assert_int_equal(c.n, 4);
+
+	ut_log_set_default_handler(NULL, NULL);
+}
+
+static void
+grail_capture(void *data, int level, const char *msg)
+{
+	struct captured *c = data;
+
+	c->n++;
+	c->priority = level;
+	snprintf(c->msg, sizeof(c->msg), "%s", msg);
+}
+
+/* A misuse with a handle at hand goes to the handle's log handler, with
+ * the public level numbers (1: error). */
+static void
+test_client_bug_grail_handler(void **state)
+{
+	struct captured c = { 0 };
+	UGHandle h;
+	UFEvent ev;
+
+	(void)state;
+	assert_int_equal(grail_new(&h), UGStatusSuccess);
+	grail_set_log_handler(h, grail_capture, &c);
+	ev = frame_event_new();
+	assert_non_null(ev);
+	frame_event_set_type(ev, UFEventTypeFrame);  /* but no frame */
+	grail_process_frame_event(h, ev);
+	assert_int_equal(c.n, 1);
+	assert_int_equal(c.priority, 1);
+	assert_string_equal(c.msg, "client bug: grail_process_frame_event: "
+				   "frame event without a frame");
+	frame_event_unref(ev);
+	grail_delete(h);
+}
+
 int
 main(void)
 {
@@ -124,6 +377,12 @@ main(void)
 		cmocka_unit_test(test_input_event_time),
 		cmocka_unit_test(test_mono),
 		cmocka_unit_test(test_timerfd),
+		cmocka_unit_test(test_log_env),
+		cmocka_unit_test(test_log_stderr),
+		cmocka_unit_test(test_log_handler),
+		cmocka_unit_test(test_log_outputs),
+		cmocka_unit_test(test_client_bug_null_handles),
+		cmocka_unit_test(test_client_bug_grail_handler),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

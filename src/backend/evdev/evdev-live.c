@@ -21,6 +21,7 @@
 
 #include "backend/evdev/evdev-live.h"
 #include "util/clock.h"
+#include "util/log.h"
 #include "backend/evdev/evstream.h"
 #include "backend/evdev/frames.h"
 
@@ -89,6 +90,7 @@ struct ut_evdev_live {
 	int in_dispatch;
 	int pending_removals;
 	char error[512];
+	struct ut_log log;             /* domain "evdev" */
 };
 
 /* ------------------------------------------------------------------ */
@@ -116,6 +118,7 @@ report(struct ut_evdev_live *l, const char *path, int err, const char *fmt, ...)
 	else
 		snprintf(l->error, sizeof(l->error), "%s: %s",
 			 path ? path : "(stream)", msg);
+	ut_log(&l->log, UT_LOG_WARNING, "%s", l->error);
 	if (l->cb.log) {
 		l->in_callback++;
 		l->cb.log(l->data, path, err, l->error);
@@ -874,6 +877,7 @@ ut_evdev_live_new(const struct ut_evdev_live_config *cfg,
 		errno = ENOMEM;
 		return NULL;
 	}
+	ut_log_init(&l->log, "evdev");
 	l->epfd = -1;
 	l->inofd = -1;
 	l->dir = strdup(cfg->dir ? cfg->dir : DEFAULT_DIR);

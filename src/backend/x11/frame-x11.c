@@ -25,6 +25,8 @@
 #include <oif/frame_x11.h>
 #include <utouch/frame_handle.h>
 
+#include "util/log.h"
+
 #define AXIS_NONE (-1)
 
 struct x11_touch {
@@ -669,7 +671,7 @@ frame_x11_new(Display *display, UFHandle *handle)
 	int event_base, error_base, major = 2, minor = 2;
 	UFStatus status;
 
-	if (!handle)
+	if (UT_CLIENT_BUG_IF(NULL, !handle))
 		return UFStatusErrorGeneric;
 	*handle = NULL;
 	if (!display)
@@ -733,7 +735,7 @@ frame_x11_process_event(UFHandle handle, XGenericEventCookie *xcookie)
 {
 	struct x11_ctx *ctx;
 
-	if (!handle || !xcookie)
+	if (UT_CLIENT_BUG_IF(NULL, !handle || !xcookie))
 		return UFStatusErrorGeneric;
 	ctx = registry_find(handle);
 	if (!ctx)
