@@ -40,15 +40,8 @@ geis_attr_bag_add(struct geis_attr_bag *bag, const char *name, GeisAttrType type
 {
 	struct _GeisAttr *a;
 
-	if (bag->count == bag->cap) {
-		GeisSize n = bag->cap ? bag->cap * 2 : 8;
-		struct _GeisAttr **items = realloc(bag->items, n * sizeof(*items));
-
-		if (!items)
-			return NULL;
-		bag->items = items;
-		bag->cap = n;
-	}
+	if (!UT_ARRAY_RESERVE(bag->items, bag->cap, bag->count + 1, 8))
+		return NULL;
 	a = calloc(1, sizeof(*a));
 	if (!a)
 		return NULL;

@@ -85,15 +85,8 @@ add_term(GeisFilter f, const struct geis_term *t)
 {
 	struct geis_term *n;
 
-	if (f->nterms == f->cap) {
-		GeisSize cap = f->cap ? f->cap * 2 : 4;
-		struct geis_term *terms = realloc(f->terms, cap * sizeof(*terms));
-
-		if (!terms)
-			return -1;
-		f->terms = terms;
-		f->cap = cap;
-	}
+	if (!UT_ARRAY_RESERVE(f->terms, f->cap, f->nterms + 1, 4))
+		return -1;
 	n = &f->terms[f->nterms];
 	*n = *t;
 	n->name = geis_strdup(t->name);

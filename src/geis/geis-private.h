@@ -12,6 +12,7 @@
 #include <oif/grail.h>
 
 #include "geis-backend.h"
+#include "util/array.h"
 #include "util/gesture-class.h"
 #include "util/log.h"
 

@@ -78,7 +78,7 @@ pool_grow(struct gr_pool *pool)
 	c->next = pool->chunks;
 	pool->chunks = c;
 	for (unsigned int i = 0; i < n; i++)
-		gr_list_insert_before(&pool->free, &c->ev[i].link);
+		ut_list_insert_before(&pool->free, &c->ev[i].link);
 	if (n < GR_EVENT_CHUNK_MAX)
 		pool->next_chunk = n * 2;
 	else
@@ -91,17 +91,17 @@ gr_event_alloc(struct UGHandle_ *h)
 {
 	struct gr_pool *pool = h->pool;
 
-	if (gr_list_empty(&pool->free) && !pool_grow(pool))
+	if (ut_list_empty(&pool->free) && !pool_grow(pool))
 		return NULL;
-	struct gr_list *l = pool->free.next;
-	gr_list_remove(l);
-	struct UGEvent_ *ev = gr_container_of(l, struct UGEvent_, link);
+	struct ut_list *l = pool->free.next;
+	ut_list_remove(l);
+	struct UGEvent_ *ev = ut_container_of(l, struct UGEvent_, link);
 	/* the slice is left to the caller, which always overwrites all of it */
 	ev->slice.frame_event = NULL;
 	ev->slice.frame = NULL;
 	ev->owner = NULL;
-	gr_list_init(&ev->link);
-	gr_list_init(&ev->glink);
+	ut_list_init(&ev->link);
+	ut_list_init(&ev->glink);
 	ev->refcount = 1;
 	ev->pool = pool;
 	pool->live++;
@@ -114,8 +114,8 @@ event_disown(struct UGEvent_ *ev)
 {
 	if (!ev->owner)
 		return;
-	gr_list_remove(&ev->glink);
-	gr_list_init(&ev->glink);
+	ut_list_remove(&ev->glink);
+	ut_list_init(&ev->glink);
 	ev->owner = NULL;
 }
 
@@ -131,7 +131,7 @@ gr_event_release(struct UGEvent_ *ev)
 		pool_destroy(pool);
 		return;
 	}
-	gr_list_insert_before(&pool->free, &ev->link);
+	ut_list_insert_before(&pool->free, &ev->link);
 }
 
 static void
@@ -163,9 +163,9 @@ fd_drain(struct UGHandle_ *h)
 void
 gr_queue_push(struct UGHandle_ *h, struct UGEvent_ *ev, struct gr_gesture *g)
 {
-	gr_list_insert_before(&h->queue, &ev->link);
+	ut_list_insert_before(&h->queue, &ev->link);
 	ev->owner = g;
-	gr_list_insert_before(&g->queued, &ev->glink);
+	ut_list_insert_before(&g->queued, &ev->glink);
 	fd_signal(h);
 }
 
@@ -174,11 +174,11 @@ gr_queue_purge(struct gr_gesture *g, unsigned int *n_cf)
 {
 	unsigned int n = 0;
 	*n_cf = 0;
-	while (!gr_list_empty(&g->queued)) {
-		struct UGEvent_ *ev = gr_container_of(g->queued.next, struct UGEvent_, glink);
+	while (!ut_list_empty(&g->queued)) {
+		struct UGEvent_ *ev = ut_container_of(g->queued.next, struct UGEvent_, glink);
 		if (ev->slice.construction_finished)
 			(*n_cf)++;
-		gr_list_remove(&ev->link);
+		ut_list_remove(&ev->link);
 		gr_event_release(ev); /* unlinks glink */
 		n++;
 	}
@@ -188,8 +188,8 @@ gr_queue_purge(struct gr_gesture *g, unsigned int *n_cf)
 void
 gr_queue_disown(struct gr_gesture *g)
 {
-	while (!gr_list_empty(&g->queued))
-		event_disown(gr_container_of(g->queued.next, struct UGEvent_, glink));
+	while (!ut_list_empty(&g->queued))
+		event_disown(ut_container_of(g->queued.next, struct UGEvent_, glink));
 }
 
 /* ------------------------------------------------------------------ */
@@ -209,17 +209,17 @@ grail_new(UGHandle *handle)
 		free(h);
 		return UGStatusErrorResources;
 	}
-	gr_list_init(&h->pool->free);
-	gr_list_init(&h->gesture_fresh);
+	ut_list_init(&h->pool->free);
+	ut_list_init(&h->gesture_fresh);
 	h->fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 	if (h->fd < 0) {
 		free(h->pool);
 		free(h);
 		return UGStatusErrorResources;
 	}
-	gr_list_init(&h->queue);
-	gr_list_init(&h->recognizers);
-	gr_list_init(&h->gesture_free);
+	ut_list_init(&h->queue);
+	ut_list_init(&h->recognizers);
+	ut_list_init(&h->gesture_free);
 	ut_log_init(&h->log, "grail");
 	*handle = h;
 	return UGStatusSuccess;
@@ -232,17 +232,17 @@ grail_delete(UGHandle handle)
 		return;
 	struct UGHandle_ *h = handle;
 
-	while (!gr_list_empty(&h->recognizers)) {
+	while (!ut_list_empty(&h->recognizers)) {
 		struct gr_recognizer *rec =
-			gr_container_of(h->recognizers.next, struct gr_recognizer, link);
+			ut_container_of(h->recognizers.next, struct gr_recognizer, link);
 		for (unsigned int i = 0; i < rec->nsubs; i++)
 			gr_subscription_detach(rec->subs[i], h);
 		gr_recognizer_destroy(rec, false);
 	}
-	while (!gr_list_empty(&h->queue)) {
-		struct gr_list *l = h->queue.next;
-		gr_list_remove(l);
-		gr_event_release(gr_container_of(l, struct UGEvent_, link));
+	while (!ut_list_empty(&h->queue)) {
+		struct ut_list *l = h->queue.next;
+		ut_list_remove(l);
+		gr_event_release(ut_container_of(l, struct UGEvent_, link));
 	}
 	while (h->gesture_chunks) {
 		struct gr_gesture_chunk *c = h->gesture_chunks;
@@ -267,9 +267,9 @@ grail_get_fd(UGHandle handle)
 static struct gr_recognizer *
 find_recognizer(struct UGHandle_ *h, UFDevice device, UFWindowId window)
 {
-	struct gr_list *l;
+	struct ut_list *l;
 	for (l = h->recognizers.next; l != &h->recognizers; l = l->next) {
-		struct gr_recognizer *rec = gr_container_of(l, struct gr_recognizer, link);
+		struct gr_recognizer *rec = ut_container_of(l, struct gr_recognizer, link);
 		if (rec->device == device && rec->window == window)
 			return rec;
 	}
@@ -321,11 +321,11 @@ grail_subscription_deactivate(UGHandle handle, UGSubscription subscription)
 	if (UT_CLIENT_BUG_IF(NULL, !handle || !subscription))
 		return;
 	struct UGHandle_ *h = handle;
-	struct gr_list *l = h->recognizers.next;
+	struct ut_list *l = h->recognizers.next;
 
 	while (l != &h->recognizers) {
-		struct gr_list *next = l->next;
-		struct gr_recognizer *rec = gr_container_of(l, struct gr_recognizer, link);
+		struct ut_list *next = l->next;
+		struct gr_recognizer *rec = ut_container_of(l, struct gr_recognizer, link);
 		gr_recognizer_remove_subscription(rec, subscription);
 		if (rec->nsubs == 0)
 			gr_recognizer_destroy(rec, true);
@@ -362,11 +362,11 @@ grail_process_frame_event(UGHandle handle, const UFEvent event)
 		if ((frame_event_get_property)(event, UFEventPropertyDevice, &dev) !=
 		    UFStatusSuccess)
 			return;
-		struct gr_list *l = h->recognizers.next;
+		struct ut_list *l = h->recognizers.next;
 		while (l != &h->recognizers) {
-			struct gr_list *next = l->next;
+			struct ut_list *next = l->next;
 			struct gr_recognizer *rec =
-				gr_container_of(l, struct gr_recognizer, link);
+				ut_container_of(l, struct gr_recognizer, link);
 			if (rec->device == dev) {
 				for (unsigned int i = 0; i < rec->nsubs; i++)
 					gr_subscription_detach(rec->subs[i], h);
@@ -408,7 +408,7 @@ grail_get_event(UGHandle handle, UGEvent *event)
 		return UGStatusErrorInvalidValue;
 	struct UGHandle_ *h = handle;
 
-	if (gr_list_empty(&h->queue)) {
+	if (ut_list_empty(&h->queue)) {
 		/*
 		 * The eventfd is cleared lazily: a client that drains the queue
 		 * after every frame (the common case) never pays for the two
@@ -421,9 +421,9 @@ grail_get_event(UGHandle handle, UGEvent *event)
 		return UGStatusErrorNoEvent;
 	}
 	h->noevent_pending = false;
-	struct gr_list *l = h->queue.next;
-	gr_list_remove(l);
-	struct UGEvent_ *ev = gr_container_of(l, struct UGEvent_, link);
+	struct ut_list *l = h->queue.next;
+	ut_list_remove(l);
+	struct UGEvent_ *ev = ut_container_of(l, struct UGEvent_, link);
 	event_disown(ev);
 	*event = ev;
 	return UGStatusSuccess;
@@ -434,10 +434,10 @@ grail_update_time(UGHandle handle, uint64_t time)
 {
 	if (UT_CLIENT_BUG_IF(NULL, !handle))
 		return;
-	struct gr_list *l = handle->recognizers.next;
+	struct ut_list *l = handle->recognizers.next;
 	while (l != &handle->recognizers) {
-		struct gr_list *next = l->next;
-		gr_recognizer_update_time(gr_container_of(l, struct gr_recognizer, link),
+		struct ut_list *next = l->next;
+		gr_recognizer_update_time(ut_container_of(l, struct gr_recognizer, link),
 					  time);
 		l = next;
 	}
@@ -449,10 +449,10 @@ grail_next_timeout(UGHandle handle)
 	if (UT_CLIENT_BUG_IF(NULL, !handle))
 		return 0;
 	uint64_t best = 0;
-	struct gr_list *l;
+	struct ut_list *l;
 	for (l = handle->recognizers.next; l != &handle->recognizers; l = l->next) {
 		const struct gr_recognizer *rec =
-			gr_container_of(l, struct gr_recognizer, link);
+			ut_container_of(l, struct gr_recognizer, link);
 		if (!gr_recognizer_has_undecided(rec))
 			continue; /* no timeout */
 		uint64_t t = gr_recognizer_next_timeout(rec);
@@ -465,9 +465,9 @@ grail_next_timeout(UGHandle handle)
 static struct gr_gesture *
 find_undecided(struct UGHandle_ *h, unsigned int id, struct gr_recognizer **out)
 {
-	struct gr_list *l;
+	struct ut_list *l;
 	for (l = h->recognizers.next; l != &h->recognizers; l = l->next) {
-		struct gr_recognizer *rec = gr_container_of(l, struct gr_recognizer, link);
+		struct gr_recognizer *rec = ut_container_of(l, struct gr_recognizer, link);
 		struct gr_gesture *g = gr_recognizer_find_undecided(rec, id);
 		if (g) {
 			*out = rec;

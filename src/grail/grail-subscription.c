@@ -219,14 +219,8 @@ gr_subscription_attach(struct UGSubscription_ *s, struct UGHandle_ *h)
 	for (unsigned int i = 0; i < s->nhandles; i++)
 		if (s->handles[i] == h)
 			return true;
-	if (s->nhandles == s->caphandles) {
-		unsigned int cap = s->caphandles ? s->caphandles * 2 : 2;
-		struct UGHandle_ **v = realloc(s->handles, cap * sizeof(*v));
-		if (!v)
-			return false;
-		s->handles = v;
-		s->caphandles = cap;
-	}
+	if (!UT_ARRAY_RESERVE(s->handles, s->caphandles, s->nhandles + 1, 2))
+		return false;
 	s->handles[s->nhandles++] = h;
 	return true;
 }

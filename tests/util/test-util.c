@@ -21,7 +21,9 @@
 
 #include "backend/recording/recording.h"
 #include "geis/geis-private.h"
+#include "util/array.h"
 #include "util/clock.h"
+#include "util/list.h"
 #include "util/log.h"
 #include "util/gesture-class.h"
 
@@ -123,6 +125,88 @@ test_timerfd(void **state)
 	assert_int_equal(its.it_value.tv_nsec, 0);
 	assert_false(readable(fd, 0));
 	close(fd);
+}
+
+/* ------------------------------------------------------------------ */
+/* arrays and lists                                                    */
+
+static void
+test_array_reserve(void **state)
+{
+	int *v = NULL;
+	unsigned int cap = 0, n = 0;
+	size_t big = 0;
+	char *c = NULL;
+
+	(void)state;
+	for (int i = 0; i < 100; i++) {
+		assert_true(UT_ARRAY_RESERVE(v, cap, n + 1, 4));
+		v[n++] = i;
+	}
+	/* doubling from 4: 4, 8, ..., 128 */
+	assert_int_equal(cap, 128);
+	for (int i = 0; i < 100; i++)
+		assert_int_equal(v[i], i);
+	/* enough room: nothing changes */
+	assert_true(UT_ARRAY_RESERVE(v, cap, 50, 4));
+	assert_int_equal(cap, 128);
+	/* a jump doubles until it fits */
+	assert_true(UT_ARRAY_RESERVE(v, cap, 1000, 4));
+	assert_int_equal(cap, 1024);
+	assert_int_equal(v[99], 99);
+	free(v);
+	/* nothing needed, nothing allocated */
+	assert_true(UT_ARRAY_RESERVE(c, big, 0, 16));
+	assert_null(c);
+	/* overflow fails and leaves the array alone */
+	assert_true(UT_ARRAY_RESERVE(c, big, 3, 16));
+	assert_int_equal(big, 16);
+	assert_false(UT_ARRAY_RESERVE(c, big, SIZE_MAX, 16));
+	assert_int_equal(big, 16);
+	assert_non_null(c);
+	free(c);
+}
+
+struct item {
+	int value;
+	struct ut_list link;
+};
+
+static void
+test_list(void **state)
+{
+	struct ut_list head;
+	struct item it[4];
+	int order[4], n = 0;
+
+	(void)state;
+	ut_list_init(&head);
+	assert_true(ut_list_empty(&head));
+	for (int i = 0; i < 4; i++)
+		it[i].value = i;
+	ut_list_insert_before(&head, &it[1].link);   /* 1 */
+	ut_list_insert_before(&head, &it[2].link);   /* 1 2 */
+	ut_list_insert_after(&head, &it[0].link);    /* 0 1 2 */
+	ut_list_insert_after(&it[2].link, &it[3].link); /* 0 1 2 3 */
+	assert_false(ut_list_empty(&head));
+	ut_list_for_each(pos, &head)
+		order[n++] = ut_container_of(pos, struct item, link)->value;
+	assert_int_equal(n, 4);
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(order[i], i);
+	/* remove the odd ones while iterating */
+	ut_list_for_each_safe(pos, tmp, &head)
+		if (ut_container_of(pos, struct item, link)->value % 2)
+			ut_list_remove(pos);
+	assert_true(ut_list_empty(&it[1].link));   /* unlinked: points to itself */
+	ut_list_remove(&it[1].link);                /* harmless twice */
+	n = 0;
+	ut_list_for_each(pos, &head)
+		order[n++] = ut_container_of(pos, struct item, link)->value;
+	assert_int_equal(n, 2);
+	assert_int_equal(order[0], 0);
+	assert_int_equal(order[1], 2);
+	assert_ptr_equal(head.prev, &it[2].link);
 }
 
 /* ------------------------------------------------------------------ */
@@ -377,6 +461,8 @@ main(void)
 		cmocka_unit_test(test_input_event_time),
 		cmocka_unit_test(test_mono),
 		cmocka_unit_test(test_timerfd),
+		cmocka_unit_test(test_array_reserve),
+		cmocka_unit_test(test_list),
 		cmocka_unit_test(test_log_env),
 		cmocka_unit_test(test_log_stderr),
 		cmocka_unit_test(test_log_handler),

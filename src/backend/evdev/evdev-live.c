@@ -20,6 +20,7 @@
 #include <libevdev/libevdev.h>
 
 #include "backend/evdev/evdev-live.h"
+#include "util/array.h"
 #include "util/clock.h"
 #include "util/log.h"
 #include "backend/evdev/evstream.h"
@@ -653,15 +654,8 @@ scan_dir(struct ut_evdev_live *l)
 	while ((de = readdir(dir))) {
 		if (!is_event_name(de->d_name))
 			continue;
-		if (n == cap) {
-			size_t ncap = cap ? cap * 2 : 16;
-			char **q = realloc(names, ncap * sizeof(*q));
-
-			if (!q)
-				break;
-			names = q;
-			cap = ncap;
-		}
+		if (!UT_ARRAY_RESERVE(names, cap, n + 1, 16))
+			break;
 		if (!(names[n] = strdup(de->d_name)))
 			break;
 		n++;

@@ -3,26 +3,8 @@
 #include <string.h>
 
 #include "backend/recording/script.h"
+#include "util/array.h"
 #include "util/clock.h"
-
-static int
-grow(void **p, size_t *cap, size_t need, size_t size)
-{
-	size_t n;
-	void *q;
-
-	if (need <= *cap)
-		return 0;
-	n = *cap ? *cap * 2 : 256;
-	while (n < need)
-		n *= 2;
-	q = realloc(*p, n * size);
-	if (!q)
-		return -ENOMEM;
-	*p = q;
-	*cap = n;
-	return 0;
-}
 
 static void
 on_frame(void *data, uint64_t usec, const struct ut_touch_op *ops, size_t nops)
@@ -32,8 +14,8 @@ on_frame(void *data, uint64_t usec, const struct ut_touch_op *ops, size_t nops)
 	uint64_t t = usec / 1000 - s->usec0 / 1000 + UT_SCRIPT_TIME_BASE_MS;
 
 	if (s->oom ||
-	    grow((void **)&s->frames, &s->capframes, s->nframes + 1, sizeof(*s->frames)) ||
-	    grow((void **)&s->ops, &s->capops, s->nops + nops, sizeof(*s->ops))) {
+	    !UT_ARRAY_RESERVE(s->frames, s->capframes, s->nframes + 1, 256) ||
+	    !UT_ARRAY_RESERVE(s->ops, s->capops, s->nops + nops, 256)) {
 		s->oom = 1;
 		return;
 	}

@@ -25,6 +25,7 @@
 #include <oif/frame_x11.h>
 #include <utouch/frame_handle.h>
 
+#include "util/array.h"
 #include "util/log.h"
 
 #define AXIS_NONE (-1)
@@ -198,15 +199,8 @@ touch_add(struct x11_window *w, UFTouchId id)
 
 	if (t)
 		return t;
-	if (w->num_touches == w->capacity) {
-		unsigned int cap = w->capacity ? w->capacity * 2 : 4;
-		struct x11_touch *touches = realloc(w->touches, cap * sizeof(*touches));
-
-		if (!touches)
-			return NULL;
-		w->touches = touches;
-		w->capacity = cap;
-	}
+	if (!UT_ARRAY_RESERVE(w->touches, w->capacity, w->num_touches + 1, 4))
+		return NULL;
 	t = &w->touches[w->num_touches++];
 	*t = (struct x11_touch){ .id = id };
 	return t;
