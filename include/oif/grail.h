@@ -283,7 +283,7 @@ int grail_get_fd(UGHandle handle);
  * and replaces the stderr output (UTOUCH_DEBUG, GRAIL_DEBUG).
  *
  * @param handle the handle, may be NULL (then nothing happens)
- * @param handler the handler, or NULL to go back to the GRAIL_DEBUG default
+ * @param handler the handler, or NULL to go back to stderr (UTOUCH_DEBUG)
  * @param data passed to @p handler unchanged
  */
 GRAIL_PUBLIC

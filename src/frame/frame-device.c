@@ -221,13 +221,18 @@ device_check(UFDevice device, UFDeviceProperty property, const void *value,
 {
 	enum value_kind kind;
 
-	if (!device || !value)
+	if (!device || !value) {
+		ut_log_client_bug(NULL, "frame_device_get_property", "NULL device or value pointer");
 		return UFStatusErrorGeneric;
+	}
 	kind = device_property_kind(property);
 	if (kind == KIND_NONE)
 		return UFStatusErrorUnknownProperty;
-	if (want != KIND_NONE && kind != want)
+	if (want != KIND_NONE && kind != want) {
+		ut_log_client_bug(NULL, "frame_device_get_property", "property %d read as the wrong type",
+				  (int)property);
 		return UFStatusErrorInvalidType;
+	}
 	if (!(device->set & DEVICE_BIT(property)))
 		return UFStatusErrorUnknownProperty;
 	return UFStatusSuccess;
@@ -357,7 +362,7 @@ frame_device_get_property_float_(UFDevice device, UFDeviceProperty property,
 FRAME_PUBLIC unsigned int
 frame_device_get_num_axes(UFDevice device)
 {
-	return device ? count_bits(device->axis_mask) : 0;
+	return UT_CLIENT_BUG_IF(NULL, !device) ? 0 : count_bits(device->axis_mask);
 }
 
 FRAME_PUBLIC float
@@ -415,23 +420,23 @@ frame_device_get_axis_by_type(UFDevice device, UFAxisType type, UFAxis *axis)
 FRAME_PUBLIC UFAxisType
 frame_axis_get_type(UFAxis axis)
 {
-	return axis ? axis->type : UFAxisTypeX;
+	return UT_CLIENT_BUG_IF(NULL, !axis) ? UFAxisTypeX : axis->type;
 }
 
 FRAME_PUBLIC float
 frame_axis_get_minimum(UFAxis axis)
 {
-	return axis ? axis->minimum : 0.0f;
+	return UT_CLIENT_BUG_IF(NULL, !axis) ? 0.0f : axis->minimum;
 }
 
 FRAME_PUBLIC float
 frame_axis_get_maximum(UFAxis axis)
 {
-	return axis ? axis->maximum : 0.0f;
+	return UT_CLIENT_BUG_IF(NULL, !axis) ? 0.0f : axis->maximum;
 }
 
 FRAME_PUBLIC float
 frame_axis_get_resolution(UFAxis axis)
 {
-	return axis ? axis->resolution : 0.0f;
+	return UT_CLIENT_BUG_IF(NULL, !axis) ? 0.0f : axis->resolution;
 }

@@ -136,13 +136,18 @@ event_check(UFEvent event, UFEventProperty property, const void *value,
 {
 	enum value_kind kind;
 
-	if (!event || !value)
+	if (!event || !value) {
+		ut_log_client_bug(NULL, "frame_event_get_property", "NULL event or value pointer");
 		return UFStatusErrorGeneric;
+	}
 	kind = event_property_kind(property);
 	if (kind == KIND_NONE)
 		return UFStatusErrorUnknownProperty;
-	if (want != KIND_NONE && kind != want)
+	if (want != KIND_NONE && kind != want) {
+		ut_log_client_bug(NULL, "frame_event_get_property", "property %d read as the wrong type",
+				  (int)property);
 		return UFStatusErrorInvalidType;
+	}
 	if (!event_property_set(event, kind))
 		return UFStatusErrorUnknownProperty;
 	return UFStatusSuccess;
@@ -221,11 +226,11 @@ frame_event_get_property_uint64_(UFEvent event, UFEventProperty property,
 FRAME_PUBLIC UFEventType
 frame_event_get_type(UFEvent event)
 {
-	return event ? event->type : UFEventTypeDeviceAdded;
+	return UT_CLIENT_BUG_IF(NULL, !event) ? UFEventTypeDeviceAdded : event->type;
 }
 
 FRAME_PUBLIC uint64_t
 frame_event_get_time(UFEvent event)
 {
-	return event ? event->time : 0;
+	return UT_CLIENT_BUG_IF(NULL, !event) ? 0 : event->time;
 }

@@ -393,13 +393,18 @@ frame_check(UFFrame frame, UFFrameProperty property, const void *value,
 {
 	enum value_kind kind;
 
-	if (!frame || !value)
+	if (!frame || !value) {
+		ut_log_client_bug(NULL, "frame_frame_get_property", "NULL frame or value pointer");
 		return UFStatusErrorGeneric;
+	}
 	kind = frame_property_kind(property);
 	if (kind == KIND_NONE)
 		return UFStatusErrorUnknownProperty;
-	if (want != KIND_NONE && kind != want)
+	if (want != KIND_NONE && kind != want) {
+		ut_log_client_bug(NULL, "frame_frame_get_property", "property %d read as the wrong type",
+				  (int)property);
 		return UFStatusErrorInvalidType;
+	}
 	if (kind == KIND_DEVICE && !(frame->set & UT_FRAME_SET_DEVICE))
 		return UFStatusErrorUnknownProperty;
 	if (kind == KIND_WINDOW && !(frame->set & UT_FRAME_SET_WINDOW))
@@ -481,17 +486,17 @@ frame_frame_get_property_unsigned_int_(UFFrame frame, UFFrameProperty property,
 FRAME_PUBLIC uint32_t
 frame_frame_get_num_touches(UFFrame frame)
 {
-	return frame ? frame->num_touches : 0;
+	return UT_CLIENT_BUG_IF(NULL, !frame) ? 0 : frame->num_touches;
 }
 
 FRAME_PUBLIC UFDevice
 frame_frame_get_device(UFFrame frame)
 {
-	return frame ? frame->device : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !frame) ? NULL : frame->device;
 }
 
 FRAME_PUBLIC UFWindowId
 frame_frame_get_window_id(UFFrame frame)
 {
-	return frame ? frame->window_id : 0;
+	return UT_CLIENT_BUG_IF(NULL, !frame) ? 0 : frame->window_id;
 }

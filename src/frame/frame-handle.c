@@ -113,13 +113,13 @@ utouch_frame_handle_push(UFHandle handle, UFEvent event)
 FRAME_PUBLIC unsigned int
 utouch_frame_handle_get_queue_length(UFHandle handle)
 {
-	return handle ? handle->count : 0;
+	return UT_CLIENT_BUG_IF(NULL, !handle) ? 0 : handle->count;
 }
 
 FRAME_PUBLIC int
 frame_get_fd(UFHandle handle)
 {
-	return handle ? handle->fd : -1;
+	return UT_CLIENT_BUG_IF(NULL, !handle) ? -1 : handle->fd;
 }
 
 FRAME_PUBLIC UFStatus

@@ -136,13 +136,13 @@ geis_attr_bag_find(const struct geis_attr_bag *bag, const char *name)
 GEIS_API GeisString
 geis_attr_name(GeisAttr attr)
 {
-	return attr ? attr->name : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !attr) ? NULL : attr->name;
 }
 
 GEIS_API GeisAttrType
 geis_attr_type(GeisAttr attr)
 {
-	return attr ? attr->type : GEIS_ATTR_TYPE_UNKNOWN;
+	return UT_CLIENT_BUG_IF(NULL, !attr) ? GEIS_ATTR_TYPE_UNKNOWN : attr->type;
 }
 
 GEIS_API GeisBoolean

@@ -154,7 +154,7 @@ geis_filter_delete(GeisFilter filter)
 GEIS_API GeisString
 geis_filter_name(GeisFilter filter)
 {
-	return filter ? filter->name : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !filter) ? NULL : filter->name;
 }
 
 GEIS_API GeisStatus

@@ -112,13 +112,13 @@ geis_subscription_deactivate(GeisSubscription subscription)
 GEIS_API GeisString
 geis_subscription_name(GeisSubscription subscription)
 {
-	return subscription ? subscription->name : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !subscription) ? NULL : subscription->name;
 }
 
 GEIS_API GeisInteger
 geis_subscription_id(GeisSubscription subscription)
 {
-	return subscription ? subscription->id : -1;
+	return UT_CLIENT_BUG_IF(NULL, !subscription) ? -1 : subscription->id;
 }
 
 GEIS_API GeisStatus

@@ -766,7 +766,7 @@ utouch_geis_playback_finished(Geis geis)
 GEIS_API uint64_t
 utouch_geis_now(Geis geis)
 {
-	return geis ? geis_now(geis) : 0;
+	return UT_CLIENT_BUG_IF(NULL, !geis) ? 0 : geis_now(geis);
 }
 
 GEIS_API GeisStatus

@@ -261,7 +261,7 @@ grail_delete(UGHandle handle)
 GRAIL_PUBLIC int
 grail_get_fd(UGHandle handle)
 {
-	return handle ? handle->fd : -1;
+	return UT_CLIENT_BUG_IF(NULL, !handle) ? -1 : handle->fd;
 }
 
 static struct gr_recognizer *
@@ -560,7 +560,7 @@ grail_event_get_type(const UGEvent event)
 GRAIL_PUBLIC uint64_t
 grail_event_get_time(const UGEvent event)
 {
-	return event ? event->slice.time : 0;
+	return UT_CLIENT_BUG_IF(NULL, !event) ? 0 : event->slice.time;
 }
 
 GRAIL_PUBLIC UGStatus
@@ -632,89 +632,89 @@ grail_slice_get_property(const UGSlice slice, UGSliceProperty property, void *va
 GRAIL_PUBLIC unsigned int
 grail_slice_get_id(const UGSlice slice)
 {
-	return slice ? slice->id : 0;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? 0 : slice->id;
 }
 
 GRAIL_PUBLIC UGGestureState
 grail_slice_get_state(const UGSlice slice)
 {
-	return slice ? slice->state : UGGestureStateBegin;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? UGGestureStateBegin : slice->state;
 }
 
 GRAIL_PUBLIC UGSubscription
 grail_slice_get_subscription(const UGSlice slice)
 {
-	return slice ? slice->subscription : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? NULL : slice->subscription;
 }
 
 GRAIL_PUBLIC UGGestureTypeMask
 grail_slice_get_recognized(const UGSlice slice)
 {
-	return slice ? slice->recognized : 0;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? 0 : slice->recognized;
 }
 
 GRAIL_PUBLIC unsigned int
 grail_slice_get_num_touches(const UGSlice slice)
 {
-	return slice ? slice->num_touches : 0;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? 0 : slice->num_touches;
 }
 
 GRAIL_PUBLIC float
 grail_slice_get_original_center_x(const UGSlice slice)
 {
-	return slice ? slice->original_center_x : 0.0f;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? 0.0f : slice->original_center_x;
 }
 
 GRAIL_PUBLIC float
 grail_slice_get_original_center_y(const UGSlice slice)
 {
-	return slice ? slice->original_center_y : 0.0f;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? 0.0f : slice->original_center_y;
 }
 
 GRAIL_PUBLIC float
 grail_slice_get_original_radius(const UGSlice slice)
 {
-	return slice ? slice->original_radius : 0.0f;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? 0.0f : slice->original_radius;
 }
 
 GRAIL_PUBLIC float
 grail_slice_get_center_of_rotation_x(const UGSlice slice)
 {
-	return slice ? slice->center_of_rotation_x : 0.0f;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? 0.0f : slice->center_of_rotation_x;
 }
 
 GRAIL_PUBLIC float
 grail_slice_get_center_of_rotation_y(const UGSlice slice)
 {
-	return slice ? slice->center_of_rotation_y : 0.0f;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? 0.0f : slice->center_of_rotation_y;
 }
 
 GRAIL_PUBLIC const UGTransform *
 grail_slice_get_transform(const UGSlice slice)
 {
-	return slice ? (const UGTransform *)&slice->transform : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? NULL : (const UGTransform *)&slice->transform;
 }
 
 GRAIL_PUBLIC const UGTransform *
 grail_slice_get_cumulative_transform(const UGSlice slice)
 {
-	return slice ? (const UGTransform *)&slice->cumulative : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? NULL : (const UGTransform *)&slice->cumulative;
 }
 
 GRAIL_PUBLIC UFFrame
 grail_slice_get_frame(const UGSlice slice)
 {
-	return slice ? slice->frame : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? NULL : slice->frame;
 }
 
 GRAIL_PUBLIC int
 grail_slice_get_construction_finished(const UGSlice slice)
 {
-	return slice ? slice->construction_finished : 0;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? 0 : slice->construction_finished;
 }
 
 GRAIL_PUBLIC int
 grail_slice_get_canceled(const UGSlice slice)
 {
-	return slice ? slice->canceled : 0;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? 0 : slice->canceled;
 }

@@ -410,12 +410,55 @@ test_client_bug_null_handles(void **state)
 	assert_int_equal(c.n, 4);
 	assert_non_null(strstr(c.msg, "client bug: geis_register_event_callback:"));
 
+	/* getters answer their documented default */
+	assert_int_equal(frame_touch_get_id(NULL), 0);
+	assert_int_equal(c.n, 5);
+	assert_string_equal(c.msg, "client bug: frame_touch_get_id: invalid argument (!touch)");
+	assert_int_equal(geis_event_type(NULL), 0);
+	assert_int_equal(c.n, 6);
+	assert_null(grail_slice_get_frame(NULL));
+	assert_int_equal(c.n, 7);
+
 	/* NULL is documented as fine for destructors: nothing logged */
 	grail_delete(NULL);
 	geis_filter_delete(NULL);
-	assert_int_equal(c.n, 4);
+	frame_event_unref(NULL);
+	assert_int_equal(c.n, 7);
 
 	ut_log_set_default_handler(NULL, NULL);
+}
+
+/* Reading a property as the wrong type is a client bug; reading one that
+ * is not set is not. */
+static void
+test_client_bug_wrong_type(void **state)
+{
+	struct captured c = { 0 };
+	UFBackendDevice bd = frame_backend_device_new();
+	UFDevice dev;
+	int iv = 7;
+	const char *name = NULL;
+
+	(void)state;
+	assert_non_null(bd);
+	frame_backend_device_set_name(bd, "pad");
+	dev = frame_backend_device_get_device(bd);
+	ut_log_set_default_handler(capture, &c);
+	assert_int_equal(frame_device_get_property(dev, UFDevicePropertyName, &iv),
+			 UFStatusErrorInvalidType);
+	assert_int_equal(iv, 7);
+	assert_int_equal(c.n, 1);
+	assert_string_equal(c.msg, "client bug: frame_device_get_property: "
+				   "property 0 read as the wrong type");
+	assert_int_equal(frame_device_get_property(dev, UFDevicePropertyName, &name),
+			 UFStatusSuccess);
+	assert_string_equal(name, "pad");
+	unsigned int uv = 0;
+	assert_int_equal(frame_device_get_property(dev, UFDevicePropertyMaxTouches, &uv),
+			 UFStatusErrorUnknownProperty);
+	assert_int_equal(c.n, 1);
+	ut_log_set_default_handler(NULL, NULL);
+	frame_backend_device_delete(bd);
 }
 
 static void
@@ -468,6 +511,7 @@ main(void)
 		cmocka_unit_test(test_log_handler),
 		cmocka_unit_test(test_log_outputs),
 		cmocka_unit_test(test_client_bug_null_handles),
+		cmocka_unit_test(test_client_bug_wrong_type),
 		cmocka_unit_test(test_client_bug_grail_handler),
 	};
 
