@@ -226,7 +226,9 @@ typedef enum UGSliceProperty {
  * Log handler (utouch extension).
  *
  * @param data the pointer given to grail_set_log_handler()
- * @param level -1 debug, 0 warning, 1 error (the GRAIL_DEBUG levels)
+ * @param level -1 debug, 0 warning, 1 error (the GRAIL_DEBUG levels);
+ *        misuse of the API is reported at level 1 with the prefix
+ *        "client bug: FUNCTION: "
  * @param msg the message, without trailing newline
  */
 typedef void (*grail_log_handler)(void *data, int level, const char *msg);
@@ -234,9 +236,10 @@ typedef void (*grail_log_handler)(void *data, int level, const char *msg);
 /**
  * Create a grail handle.
  *
- * The environment variable GRAIL_DEBUG (-1 debug, 0 warning, 1 error)
- * enables logging to stderr until a handler is installed with
- * grail_set_log_handler(); without it nothing is logged.
+ * Until a handler is installed with grail_set_log_handler(), messages go
+ * to stderr from the level the environment variable UTOUCH_DEBUG asks for
+ * (debug, info, warning, error, none), else GRAIL_DEBUG (-1 debug,
+ * 0 warning, 1 error); by default errors and client bugs are printed.
  *
  * @param[out] handle receives the handle, to be freed with grail_delete()
  * @return UGStatusSuccess, UGStatusErrorInvalidValue if @p handle is NULL,
@@ -277,10 +280,10 @@ int grail_get_fd(UGHandle handle);
  * Install a log handler (utouch extension).
  *
  * The handler receives messages of every level, including debug messages,
- * and replaces the GRAIL_DEBUG output to stderr.
+ * and replaces the stderr output (UTOUCH_DEBUG, GRAIL_DEBUG).
  *
  * @param handle the handle, may be NULL (then nothing happens)
- * @param handler the handler, or NULL to go back to the GRAIL_DEBUG default
+ * @param handler the handler, or NULL to go back to stderr (UTOUCH_DEBUG)
  * @param data passed to @p handler unchanged
  */
 GRAIL_PUBLIC

@@ -14,21 +14,18 @@
 #include <utouch/frame_handle.h>
 
 #include "compositor/comp-private.h"
-#include "util/grow.h"
+#include "util/array.h"
+#include "util/clock.h"
 
 int
 uc_grow(void **p, size_t *cap, size_t need, size_t size)
 {
-	return ut_grow(p, cap, need, size, 16);
-}
+	void *q = ut_array_grow(*p, cap, need, size, 16);
 
-uint64_t
-uc_monotonic_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+	if (!q)
+		return -ENOMEM;
+	*p = q;
+	return 0;
 }
 
 UTOUCH_COMP_PUBLIC struct utouch_comp *
@@ -304,7 +301,7 @@ utouch_comp_dispatch(struct utouch_comp *comp)
 		/* EAGAIN: the timer did not expire; run what is due anyway */
 	}
 	comp->timer_at = 0;
-	now = (int64_t)uc_monotonic_us() - comp->clock_offset;
+	now = (int64_t)ut_mono_us() - comp->clock_offset;
 	if (now < 0)
 		now = 0;
 	run_timers(comp, (uint64_t)now > comp->now ? (uint64_t)now : comp->now);

@@ -146,7 +146,6 @@ void uc_emit_touch(struct utouch_comp *comp, enum utouch_comp_event_type type,
 void uc_emit_frame(struct utouch_comp *comp, uint64_t time);
 void uc_settle(struct utouch_comp *comp);
 void uc_rearm(struct utouch_comp *comp);
-uint64_t uc_monotonic_us(void);
 
 /* comp-touch.c */
 struct uc_touch *uc_touch_lookup(struct utouch_comp *comp, UFTouchId frame_id);

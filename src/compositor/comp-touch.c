@@ -9,6 +9,7 @@
 #include <utouch/frame_handle.h>
 
 #include "compositor/comp-private.h"
+#include "util/clock.h"
 
 /* ---- slots ---- */
 
@@ -384,7 +385,7 @@ check(struct utouch_comp *comp, struct utouch_comp_device *dev)
 static void
 tick(struct utouch_comp *comp, uint64_t time)
 {
-	comp->clock_offset = (int64_t)uc_monotonic_us() - (int64_t)time;
+	comp->clock_offset = (int64_t)ut_mono_us() - (int64_t)time;
 	if (time > comp->now)
 		comp->now = time;
 }

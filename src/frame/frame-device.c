@@ -26,7 +26,7 @@ frame_backend_device_new(void)
 {
 	struct UFDevice_ *device = calloc(1, sizeof(*device));
 
-	if (!device)
+	if (UT_CLIENT_BUG_IF(NULL, !device))
 		return NULL;
 	device->refcount = 1;
 	device->set = DEVICE_BIT(UFDevicePropertyNumAxes);
@@ -51,7 +51,7 @@ frame_backend_device_set_name(UFBackendDevice backend, const char *name)
 	struct UFDevice_ *device = ut_device_from_backend(backend);
 	char *copy = NULL;
 
-	if (!device)
+	if (UT_CLIENT_BUG_IF(NULL, !device))
 		return;
 	if (name) {
 		copy = strdup(name);
@@ -71,7 +71,7 @@ frame_backend_device_set_direct(UFBackendDevice backend, int direct)
 {
 	struct UFDevice_ *device = ut_device_from_backend(backend);
 
-	if (!device)
+	if (UT_CLIENT_BUG_IF(NULL, !device))
 		return;
 	device->direct = !!direct;
 	device->set |= DEVICE_BIT(UFDevicePropertyDirect);
@@ -82,7 +82,7 @@ frame_backend_device_set_independent(UFBackendDevice backend, int independent)
 {
 	struct UFDevice_ *device = ut_device_from_backend(backend);
 
-	if (!device)
+	if (UT_CLIENT_BUG_IF(NULL, !device))
 		return;
 	device->independent = !!independent;
 	device->set |= DEVICE_BIT(UFDevicePropertyIndependent);
@@ -93,7 +93,7 @@ frame_backend_device_set_semi_mt(UFBackendDevice backend, int semi_mt)
 {
 	struct UFDevice_ *device = ut_device_from_backend(backend);
 
-	if (!device)
+	if (UT_CLIENT_BUG_IF(NULL, !device))
 		return;
 	device->semi_mt = !!semi_mt;
 	device->set |= DEVICE_BIT(UFDevicePropertySemiMT);
@@ -104,7 +104,7 @@ frame_backend_device_set_max_touches(UFBackendDevice backend, unsigned int max_t
 {
 	struct UFDevice_ *device = ut_device_from_backend(backend);
 
-	if (!device)
+	if (UT_CLIENT_BUG_IF(NULL, !device))
 		return;
 	device->max_touches = max_touches;
 	device->set |= DEVICE_BIT(UFDevicePropertyMaxTouches);
@@ -115,7 +115,7 @@ frame_backend_device_set_window_resolution(UFBackendDevice backend, float x, flo
 {
 	struct UFDevice_ *device = ut_device_from_backend(backend);
 
-	if (!device)
+	if (UT_CLIENT_BUG_IF(NULL, !device))
 		return;
 	device->window_resolution_x = x;
 	device->window_resolution_y = y;
@@ -147,7 +147,7 @@ utouch_frame_backend_device_set_touch_handler(UFBackendDevice backend,
 {
 	struct UFDevice_ *device = ut_device_from_backend(backend);
 
-	if (!device)
+	if (UT_CLIENT_BUG_IF(NULL, !device))
 		return;
 	device->touch_handler = handler;
 	device->touch_handler_data = handler ? data : NULL;
@@ -221,13 +221,18 @@ device_check(UFDevice device, UFDeviceProperty property, const void *value,
 {
 	enum value_kind kind;
 
-	if (!device || !value)
+	if (!device || !value) {
+		ut_log_client_bug(NULL, "frame_device_get_property", "NULL device or value pointer");
 		return UFStatusErrorGeneric;
+	}
 	kind = device_property_kind(property);
 	if (kind == KIND_NONE)
 		return UFStatusErrorUnknownProperty;
-	if (want != KIND_NONE && kind != want)
+	if (want != KIND_NONE && kind != want) {
+		ut_log_client_bug(NULL, "frame_device_get_property", "property %d read as the wrong type",
+				  (int)property);
 		return UFStatusErrorInvalidType;
+	}
 	if (!(device->set & DEVICE_BIT(property)))
 		return UFStatusErrorUnknownProperty;
 	return UFStatusSuccess;
@@ -357,7 +362,7 @@ frame_device_get_property_float_(UFDevice device, UFDeviceProperty property,
 FRAME_PUBLIC unsigned int
 frame_device_get_num_axes(UFDevice device)
 {
-	return device ? count_bits(device->axis_mask) : 0;
+	return UT_CLIENT_BUG_IF(NULL, !device) ? 0 : count_bits(device->axis_mask);
 }
 
 FRAME_PUBLIC float
@@ -389,7 +394,7 @@ frame_device_get_window_resolution_y(UFDevice device)
 FRAME_PUBLIC UFStatus
 frame_device_get_axis_by_index(UFDevice device, unsigned int index, UFAxis *axis)
 {
-	if (!device || !axis)
+	if (UT_CLIENT_BUG_IF(NULL, !device || !axis))
 		return UFStatusErrorInvalidAxis;
 	for (unsigned int type = 0; type < UT_AXIS_COUNT; type++) {
 		if (!(device->axis_mask & (1u << type)))
@@ -415,23 +420,23 @@ frame_device_get_axis_by_type(UFDevice device, UFAxisType type, UFAxis *axis)
 FRAME_PUBLIC UFAxisType
 frame_axis_get_type(UFAxis axis)
 {
-	return axis ? axis->type : UFAxisTypeX;
+	return UT_CLIENT_BUG_IF(NULL, !axis) ? UFAxisTypeX : axis->type;
 }
 
 FRAME_PUBLIC float
 frame_axis_get_minimum(UFAxis axis)
 {
-	return axis ? axis->minimum : 0.0f;
+	return UT_CLIENT_BUG_IF(NULL, !axis) ? 0.0f : axis->minimum;
 }
 
 FRAME_PUBLIC float
 frame_axis_get_maximum(UFAxis axis)
 {
-	return axis ? axis->maximum : 0.0f;
+	return UT_CLIENT_BUG_IF(NULL, !axis) ? 0.0f : axis->maximum;
 }
 
 FRAME_PUBLIC float
 frame_axis_get_resolution(UFAxis axis)
 {
-	return axis ? axis->resolution : 0.0f;
+	return UT_CLIENT_BUG_IF(NULL, !axis) ? 0.0f : axis->resolution;
 }

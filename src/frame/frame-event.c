@@ -11,7 +11,7 @@ frame_event_new(void)
 {
 	struct UFEvent_ *event = ut_pool_get(UT_POOL_EVENT, NULL);
 
-	if (!event)
+	if (UT_CLIENT_BUG_IF(NULL, !event))
 		return NULL;
 	*event = (struct UFEvent_){ .refcount = 1 };
 	return event;
@@ -66,7 +66,7 @@ frame_event_set_device(UFEvent event, UFBackendDevice backend)
 {
 	struct UFDevice_ *device = ut_device_from_backend(backend);
 
-	if (!event)
+	if (UT_CLIENT_BUG_IF(NULL, !event))
 		return;
 	ut_device_ref(device);
 	ut_device_unref(event->device);
@@ -83,7 +83,7 @@ frame_event_set_frame(UFEvent event, UFBackendFrame frame)
 FRAME_PUBLIC void
 frame_event_set_time(UFEvent event, uint64_t time)
 {
-	if (!event)
+	if (UT_CLIENT_BUG_IF(NULL, !event))
 		return;
 	event->time = time;
 	event->set |= UT_EVENT_SET_TIME;
@@ -137,13 +137,18 @@ event_check(UFEvent event, UFEventProperty property, const void *value,
 {
 	enum value_kind kind;
 
-	if (!event || !value)
+	if (!event || !value) {
+		ut_log_client_bug(NULL, "frame_event_get_property", "NULL event or value pointer");
 		return UFStatusErrorGeneric;
+	}
 	kind = event_property_kind(property);
 	if (kind == KIND_NONE)
 		return UFStatusErrorUnknownProperty;
-	if (want != KIND_NONE && kind != want)
+	if (want != KIND_NONE && kind != want) {
+		ut_log_client_bug(NULL, "frame_event_get_property", "property %d read as the wrong type",
+				  (int)property);
 		return UFStatusErrorInvalidType;
+	}
 	if (!event_property_set(event, kind))
 		return UFStatusErrorUnknownProperty;
 	return UFStatusSuccess;
@@ -222,13 +227,13 @@ frame_event_get_property_uint64_(UFEvent event, UFEventProperty property,
 FRAME_PUBLIC UFEventType
 frame_event_get_type(UFEvent event)
 {
-	return event ? event->type : UFEventTypeDeviceAdded;
+	return UT_CLIENT_BUG_IF(NULL, !event) ? UFEventTypeDeviceAdded : event->type;
 }
 
 FRAME_PUBLIC uint64_t
 frame_event_get_time(UFEvent event)
 {
-	return event ? event->time : 0;
+	return UT_CLIENT_BUG_IF(NULL, !event) ? 0 : event->time;
 }
 
 /* The internal interface of frame-peer.h. */

@@ -131,7 +131,7 @@ frame_backend_frame_create_next(UFBackendFrame backend)
 	struct UFFrame_ *prev = ut_frame_from_backend(backend);
 	struct UFFrame_ *frame;
 
-	if (!prev)
+	if (UT_CLIENT_BUG_IF(NULL, !prev))
 		return NULL;
 	frame = frame_alloc();
 	if (!frame)
@@ -190,7 +190,7 @@ frame_backend_frame_set_device(UFBackendFrame backend, UFBackendDevice device)
 	struct UFFrame_ *frame = ut_frame_from_backend(backend);
 	struct UFDevice_ *new_device = ut_device_from_backend(device);
 
-	if (!frame)
+	if (UT_CLIENT_BUG_IF(NULL, !frame))
 		return;
 	ut_device_ref(new_device);
 	ut_device_unref(frame->device);
@@ -206,7 +206,7 @@ frame_backend_frame_set_window_id(UFBackendFrame backend, UFWindowId window_id)
 {
 	struct UFFrame_ *frame = ut_frame_from_backend(backend);
 
-	if (!frame)
+	if (UT_CLIENT_BUG_IF(NULL, !frame))
 		return;
 	frame->window_id = window_id;
 	frame->set |= UT_FRAME_SET_WINDOW;
@@ -217,7 +217,7 @@ frame_backend_frame_set_active_touches(UFBackendFrame backend, unsigned int acti
 {
 	struct UFFrame_ *frame = ut_frame_from_backend(backend);
 
-	if (!frame)
+	if (UT_CLIENT_BUG_IF(NULL, !frame))
 		return;
 	frame->active_touches = active_touches;
 	frame->set |= UT_FRAME_SET_ACTIVE;
@@ -231,7 +231,7 @@ frame_backend_frame_borrow_touch_by_id(UFBackendFrame backend, UFTouchId id,
 	struct UFTouch_ *found;
 	UFBackendTouch handle;
 
-	if (!frame || !touch)
+	if (UT_CLIENT_BUG_IF(NULL, !frame || !touch))
 		return UFStatusErrorInvalidTouch;
 	found = ut_frame_find_touch(frame, id, NULL);
 	if (!found)
@@ -327,7 +327,7 @@ frame_frame_get_touch_by_id(UFFrame frame, UFTouchId touch_id, UFTouch *touch)
 {
 	struct UFTouch_ *found;
 
-	if (!frame || !touch)
+	if (UT_CLIENT_BUG_IF(NULL, !frame || !touch))
 		return UFStatusErrorInvalidTouch;
 	found = ut_frame_find_touch(frame, touch_id, NULL);
 	if (!found)
@@ -350,7 +350,7 @@ frame_frame_get_previous_touch_property(UFFrame frame, UFTouch touch,
 {
 	struct UFTouch_ *prev = previous_touch(frame, touch);
 
-	if (!prev)
+	if (UT_CLIENT_BUG_IF(NULL, !prev))
 		return UFStatusErrorInvalidTouch;
 	return (frame_touch_get_property)(prev, property, value);
 }
@@ -361,7 +361,7 @@ frame_frame_get_previous_touch_value(UFFrame frame, UFTouch touch, UFAxisType ty
 {
 	struct UFTouch_ *prev = previous_touch(frame, touch);
 
-	if (!prev)
+	if (UT_CLIENT_BUG_IF(NULL, !prev))
 		return UFStatusErrorInvalidTouch;
 	return frame_touch_get_value(prev, type, value);
 }
@@ -394,13 +394,18 @@ frame_check(UFFrame frame, UFFrameProperty property, const void *value,
 {
 	enum value_kind kind;
 
-	if (!frame || !value)
+	if (!frame || !value) {
+		ut_log_client_bug(NULL, "frame_frame_get_property", "NULL frame or value pointer");
 		return UFStatusErrorGeneric;
+	}
 	kind = frame_property_kind(property);
 	if (kind == KIND_NONE)
 		return UFStatusErrorUnknownProperty;
-	if (want != KIND_NONE && kind != want)
+	if (want != KIND_NONE && kind != want) {
+		ut_log_client_bug(NULL, "frame_frame_get_property", "property %d read as the wrong type",
+				  (int)property);
 		return UFStatusErrorInvalidType;
+	}
 	if (kind == KIND_DEVICE && !(frame->set & UT_FRAME_SET_DEVICE))
 		return UFStatusErrorUnknownProperty;
 	if (kind == KIND_WINDOW && !(frame->set & UT_FRAME_SET_WINDOW))
@@ -482,19 +487,19 @@ frame_frame_get_property_unsigned_int_(UFFrame frame, UFFrameProperty property,
 FRAME_PUBLIC uint32_t
 frame_frame_get_num_touches(UFFrame frame)
 {
-	return frame ? frame->num_touches : 0;
+	return UT_CLIENT_BUG_IF(NULL, !frame) ? 0 : frame->num_touches;
 }
 
 FRAME_PUBLIC UFDevice
 frame_frame_get_device(UFFrame frame)
 {
-	return frame ? frame->device : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !frame) ? NULL : frame->device;
 }
 
 FRAME_PUBLIC UFWindowId
 frame_frame_get_window_id(UFFrame frame)
 {
-	return frame ? frame->window_id : 0;
+	return UT_CLIENT_BUG_IF(NULL, !frame) ? 0 : frame->window_id;
 }
 
 /* The internal interface of frame-peer.h. */

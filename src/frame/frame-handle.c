@@ -48,7 +48,7 @@ utouch_frame_handle_new(UFHandle *out)
 {
 	struct UFHandle_ *handle;
 
-	if (!out)
+	if (UT_CLIENT_BUG_IF(NULL, !out))
 		return UFStatusErrorGeneric;
 	*out = NULL;
 	handle = calloc(1, sizeof(*handle));
@@ -99,7 +99,7 @@ queue_grow(struct UFHandle_ *handle)
 FRAME_PUBLIC UFStatus
 utouch_frame_handle_push(UFHandle handle, UFEvent event)
 {
-	if (!handle || !event)
+	if (UT_CLIENT_BUG_IF(NULL, !handle || !event))
 		return UFStatusErrorGeneric;
 	if (handle->count == handle->capacity && !queue_grow(handle))
 		return UFStatusErrorResources;
@@ -113,19 +113,19 @@ utouch_frame_handle_push(UFHandle handle, UFEvent event)
 FRAME_PUBLIC unsigned int
 utouch_frame_handle_get_queue_length(UFHandle handle)
 {
-	return handle ? handle->count : 0;
+	return UT_CLIENT_BUG_IF(NULL, !handle) ? 0 : handle->count;
 }
 
 FRAME_PUBLIC int
 frame_get_fd(UFHandle handle)
 {
-	return handle ? handle->fd : -1;
+	return UT_CLIENT_BUG_IF(NULL, !handle) ? -1 : handle->fd;
 }
 
 FRAME_PUBLIC UFStatus
 frame_get_event(UFHandle handle, UFEvent *event)
 {
-	if (!handle || !event)
+	if (UT_CLIENT_BUG_IF(NULL, !handle || !event))
 		return UFStatusErrorGeneric;
 	/* Reset the counter, then re-arm it if events remain: the fd stays
 	 * readable exactly while the queue is not empty, even if the caller

@@ -18,6 +18,8 @@
 #include <oif/frame_backend.h>
 #include <utouch/frame_handle.h>
 
+#include "util/log.h"
+
 /** Number of UFAxisType values. */
 #define UT_AXIS_COUNT 12
 /** Touch pointers a frame holds without a separate allocation. */

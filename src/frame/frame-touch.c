@@ -79,7 +79,7 @@ frame_backend_touch_new(void)
 	struct UFTouch_ *touch = ut_touch_new();
 	UFBackendTouch handle;
 
-	if (!touch)
+	if (UT_CLIENT_BUG_IF(NULL, !touch))
 		return NULL;
 	handle = backend_touch_wrap(touch, 0, 0);
 	if (!handle)
@@ -115,7 +115,7 @@ utouch_frame_backend_touch_delete(UFBackendTouch handle)
 FRAME_PUBLIC UFTouch
 frame_backend_touch_get_touch(UFBackendTouch handle)
 {
-	return handle ? handle->touch : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !handle) ? NULL : handle->touch;
 }
 
 /*
@@ -145,7 +145,7 @@ frame_backend_touch_set_id(UFBackendTouch handle, UFTouchId id)
 {
 	struct UFTouch_ *touch = writable(handle);
 
-	if (!touch)
+	if (UT_CLIENT_BUG_IF(NULL, !touch))
 		return;
 	touch->id = id;
 	touch->set |= TOUCH_BIT(UFTouchPropertyId);
@@ -165,7 +165,7 @@ frame_backend_touch_set_window_pos(UFBackendTouch handle, float x, float y)
 {
 	struct UFTouch_ *touch = writable(handle);
 
-	if (!touch)
+	if (UT_CLIENT_BUG_IF(NULL, !touch))
 		return;
 	touch->window_x = x;
 	touch->window_y = y;
@@ -177,7 +177,7 @@ frame_backend_touch_set_time(UFBackendTouch handle, uint64_t time)
 {
 	struct UFTouch_ *touch = writable(handle);
 
-	if (!touch)
+	if (UT_CLIENT_BUG_IF(NULL, !touch))
 		return;
 	touch->time = time;
 	touch->set |= TOUCH_BIT(UFTouchPropertyTime);
@@ -188,7 +188,7 @@ frame_backend_touch_set_start_time(UFBackendTouch handle, uint64_t start_time)
 {
 	struct UFTouch_ *touch = writable(handle);
 
-	if (!touch)
+	if (UT_CLIENT_BUG_IF(NULL, !touch))
 		return;
 	touch->start_time = start_time;
 	touch->set |= TOUCH_BIT(UFTouchPropertyStartTime);
@@ -199,7 +199,7 @@ frame_backend_touch_set_owned(UFBackendTouch handle, int owned)
 {
 	struct UFTouch_ *touch = writable(handle);
 
-	if (!touch)
+	if (UT_CLIENT_BUG_IF(NULL, !touch))
 		return;
 	touch->owned = !!owned;
 	touch->set |= TOUCH_BIT(UFTouchPropertyOwned);
@@ -210,7 +210,7 @@ frame_backend_touch_set_pending_end(UFBackendTouch handle, int pending_end)
 {
 	struct UFTouch_ *touch = writable(handle);
 
-	if (!touch)
+	if (UT_CLIENT_BUG_IF(NULL, !touch))
 		return;
 	touch->pending_end = !!pending_end;
 	touch->set |= TOUCH_BIT(UFTouchPropertyPendingEnd);
@@ -224,7 +224,7 @@ frame_backend_touch_set_value(UFBackendTouch handle, UFAxisType type, float valu
 	if ((unsigned int)type >= UT_AXIS_COUNT)
 		return;
 	touch = writable(handle);
-	if (!touch)
+	if (UT_CLIENT_BUG_IF(NULL, !touch))
 		return;
 	touch->values[type] = value;
 	touch->axis_mask |= (uint16_t)(1u << type);
@@ -268,13 +268,18 @@ touch_check(UFTouch touch, UFTouchProperty property, const void *value,
 {
 	enum value_kind kind;
 
-	if (!touch || !value)
+	if (!touch || !value) {
+		ut_log_client_bug(NULL, "frame_touch_get_property", "NULL touch or value pointer");
 		return UFStatusErrorGeneric;
+	}
 	kind = touch_property_kind(property);
 	if (kind == KIND_NONE)
 		return UFStatusErrorUnknownProperty;
-	if (want != KIND_NONE && kind != want)
+	if (want != KIND_NONE && kind != want) {
+		ut_log_client_bug(NULL, "frame_touch_get_property", "property %d read as the wrong type",
+				  (int)property);
 		return UFStatusErrorInvalidType;
+	}
 	if (!(touch->set & TOUCH_BIT(property)))
 		return UFStatusErrorUnknownProperty;
 	return UFStatusSuccess;
@@ -398,25 +403,25 @@ frame_touch_get_value(UFTouch touch, UFAxisType type, float *value)
 FRAME_PUBLIC UFTouchId
 frame_touch_get_id(UFTouch touch)
 {
-	return touch ? touch->id : 0;
+	return UT_CLIENT_BUG_IF(NULL, !touch) ? 0 : touch->id;
 }
 
 FRAME_PUBLIC UFTouchState
 frame_touch_get_state(UFTouch touch)
 {
-	return touch ? touch->state : UFTouchStateBegin;
+	return UT_CLIENT_BUG_IF(NULL, !touch) ? UFTouchStateBegin : touch->state;
 }
 
 FRAME_PUBLIC float
 frame_touch_get_window_x(UFTouch touch)
 {
-	return touch ? touch->window_x : 0.0f;
+	return UT_CLIENT_BUG_IF(NULL, !touch) ? 0.0f : touch->window_x;
 }
 
 FRAME_PUBLIC float
 frame_touch_get_window_y(UFTouch touch)
 {
-	return touch ? touch->window_y : 0.0f;
+	return UT_CLIENT_BUG_IF(NULL, !touch) ? 0.0f : touch->window_y;
 }
 
 static float
@@ -444,11 +449,11 @@ frame_touch_get_device_y(UFTouch touch)
 FRAME_PUBLIC uint64_t
 frame_touch_get_time(UFTouch touch)
 {
-	return touch ? touch->time : 0;
+	return UT_CLIENT_BUG_IF(NULL, !touch) ? 0 : touch->time;
 }
 
 FRAME_PUBLIC uint64_t
 frame_touch_get_start_time(UFTouch touch)
 {
-	return touch ? touch->start_time : 0;
+	return UT_CLIENT_BUG_IF(NULL, !touch) ? 0 : touch->start_time;
 }

@@ -25,10 +25,11 @@
 #include "geis/geis-backend.h"
 #include "geis/geis-evdev.h"
 #include "geis/geis-router.h"
+#include "util/list.h"
 
 /* one per device: its windows */
 struct evdev_dev {
-	struct evdev_dev *next;
+	struct ut_list link;      /* evdev_backend.devs, newest first */
 	struct ut_evdev_live_device *dev;
 	UFDevice uf;
 	struct geis_router router;
@@ -36,9 +37,8 @@ struct evdev_dev {
 
 struct evdev_backend {
 	struct geis_backend base;
-	struct evdev_dev *devs;
+	struct ut_list devs;
 	struct geis_evdev_config cfg;
-	struct ut_evdev_open_iface iface;
 	struct ut_evdev_live *live;
 	int fd;
 };
@@ -54,9 +54,12 @@ on_frame_event(void *data, UFEvent event)
 static struct evdev_dev *
 dev_find(struct evdev_backend *be, UFDevice uf)
 {
-	for (struct evdev_dev *d = be->devs; d; d = d->next)
+	ut_list_for_each(pos, &be->devs) {
+		struct evdev_dev *d = ut_container_of(pos, struct evdev_dev, link);
+
 		if (d->uf == uf)
 			return d;
+	}
 	return NULL;
 }
 
@@ -75,8 +78,7 @@ on_device_added(void *data, struct ut_evdev_live_device *dev, UFDevice device)
 	d->uf = device;
 	geis_router_init(&d->router, be->base.geis,
 			 ut_evdev_live_device_get_backend_device(dev));
-	d->next = be->devs;
-	be->devs = d;
+	ut_list_insert_after(&be->devs, &d->link);
 }
 
 /* after the DeviceRemoved event */
@@ -85,10 +87,11 @@ on_device_removed(void *data, struct ut_evdev_live_device *dev, UFDevice device)
 {
 	struct evdev_backend *be = data;
 	(void)device;
-	for (struct evdev_dev **p = &be->devs; *p; p = &(*p)->next) {
-		if ((*p)->dev == dev) {
-			struct evdev_dev *d = *p;
-			*p = d->next;
+	ut_list_for_each(pos, &be->devs) {
+		struct evdev_dev *d = ut_container_of(pos, struct evdev_dev, link);
+
+		if (d->dev == dev) {
+			ut_list_remove(&d->link);
 			geis_router_fini(&d->router);
 			free(d);
 			return;
@@ -101,7 +104,9 @@ on_frame_ops(void *data, struct ut_evdev_live_device *dev, uint64_t time_ms,
 	     const struct ut_touch_op *ops, size_t nops)
 {
 	struct evdev_backend *be = data;
-	for (struct evdev_dev *d = be->devs; d; d = d->next) {
+	ut_list_for_each(pos, &be->devs) {
+		struct evdev_dev *d = ut_container_of(pos, struct evdev_dev, link);
+
 		if (d->dev == dev) {
 			geis_router_feed(&d->router, time_ms, ops, nops);
 			return;
@@ -139,20 +144,6 @@ on_readable(void *data, int fd, uint32_t events)
 }
 
 static int
-open_shim(const char *path, int flags, void *user_data)
-{
-	struct evdev_backend *be = user_data;
-	return be->cfg.open_restricted(path, flags, be->cfg.user_data);
-}
-
-static void
-close_shim(int fd, void *user_data)
-{
-	struct evdev_backend *be = user_data;
-	be->cfg.close_restricted(fd, be->cfg.user_data);
-}
-
-static int
 evdev_start(struct geis_backend *base)
 {
 	struct evdev_backend *be = (struct evdev_backend *)base;
@@ -174,11 +165,9 @@ evdev_start(struct geis_backend *base)
 
 	if (be->live)
 		return 0;
-	if (be->cfg.open_restricted && be->cfg.close_restricted) {
-		be->iface.open_restricted = open_shim;
-		be->iface.close_restricted = close_shim;
-		lc.iface = &be->iface;
-		lc.iface_data = be;
+	if (be->cfg.iface) {
+		lc.iface = be->cfg.iface;
+		lc.iface_data = be->cfg.user_data;
 	}
 	be->live = ut_evdev_live_new(&lc, &cb, be);
 	if (!be->live) {
@@ -209,9 +198,10 @@ evdev_destroy(struct geis_backend *base)
 		geis_mux_remove(base->geis, be->fd);
 		ut_evdev_live_destroy(be->live);   /* removes every device */
 	}
-	while (be->devs) {
-		struct evdev_dev *d = be->devs;
-		be->devs = d->next;
+	while (!ut_list_empty(&be->devs)) {
+		struct evdev_dev *d = ut_container_of(be->devs.next, struct evdev_dev, link);
+
+		ut_list_remove(&d->link);
 		geis_router_fini(&d->router);
 		free(d);
 	}
@@ -242,6 +232,7 @@ geis_backend_evdev_new_config(Geis geis, const struct geis_evdev_config *cfg)
 		return NULL;
 	be->base.ops = &evdev_ops;
 	be->base.geis = geis;
+	ut_list_init(&be->devs);
 	be->fd = -1;
 	if (cfg) {
 		be->cfg = *cfg;

@@ -90,20 +90,14 @@ play_frame(struct rec_backend *rb, const struct ut_script_frame *f)
 static void
 arm_next(struct rec_backend *rb)
 {
-	struct itimerspec its;
-
-	memset(&its, 0, sizeof(its));
 	if (rb->next < rb->script.nframes) {
 		uint64_t now = rec_now(&rb->base);
 		uint64_t due = rb->script.frames[rb->next].time;
-		uint64_t delay = due > now ? due - now : 0;
 
-		its.it_value.tv_sec = (time_t)(delay / 1000u);
-		its.it_value.tv_nsec = (long)(delay % 1000u) * 1000000L;
-		if (delay == 0)
-			its.it_value.tv_nsec = 1;
+		ut_timerfd_arm_ms(rb->fd, due > now ? due - now : 0);
+	} else {
+		ut_timerfd_disarm(rb->fd);
 	}
-	timerfd_settime(rb->fd, 0, &its, NULL);
 }
 
 static void

@@ -40,7 +40,9 @@
 
 #include "geis/geis-backend.h"
 #include "geis/geis-x11.h"
+#include "util/array.h"
 #include "util/clock.h"
+#include "util/log.h"
 
 struct x11_grab {
 	Window window;
@@ -76,8 +78,10 @@ struct x11_backend {
 static int
 io_error_report(Display *dpy)
 {
-	fprintf(stderr, "utouch geis: lost the connection to X server %s\n",
-		dpy ? DisplayString(dpy) : "?");
+	static const struct ut_log x11_log = UT_LOG_STATIC_INIT("geis");
+
+	ut_log(&x11_log, UT_LOG_ERROR, "lost the connection to X server %s",
+	       dpy ? DisplayString(dpy) : "?");
 	return 0;
 }
 
@@ -298,16 +302,10 @@ x11_grab(struct geis_backend *base, UFDevice device, UFWindowId window, int on)
 			g->refs++;
 			return;
 		}
-		if (be->ngrabs == be->capgrabs) {
-			unsigned int cap = be->capgrabs ? be->capgrabs * 2 : 4;
-			struct x11_grab *v = realloc(be->grabs, cap * sizeof(*v));
-			if (!v) {
-				geis_core_error(base->geis, GEIS_STATUS_UNKNOWN_ERROR,
-						"x11: out of memory");
-				return;
-			}
-			be->grabs = v;
-			be->capgrabs = cap;
+		if (!UT_ARRAY_RESERVE(be->grabs, be->capgrabs, be->ngrabs + 1, 4)) {
+			geis_core_error(base->geis, GEIS_STATUS_UNKNOWN_ERROR,
+					"x11: out of memory");
+			return;
 		}
 		unsigned char bits[XIMaskLen(XI_LASTEVENT)] = { 0 };
 		XIEventMask mask = { .deviceid = XIAllMasterDevices,

@@ -40,15 +40,8 @@ geis_attr_bag_add(struct geis_attr_bag *bag, const char *name, GeisAttrType type
 {
 	struct _GeisAttr *a;
 
-	if (bag->count == bag->cap) {
-		GeisSize n = bag->cap ? bag->cap * 2 : 8;
-		struct _GeisAttr **items = realloc(bag->items, n * sizeof(*items));
-
-		if (!items)
-			return NULL;
-		bag->items = items;
-		bag->cap = n;
-	}
+	if (!UT_ARRAY_RESERVE(bag->items, bag->cap, bag->count + 1, 8))
+		return NULL;
 	a = calloc(1, sizeof(*a));
 	if (!a)
 		return NULL;
@@ -143,19 +136,19 @@ geis_attr_bag_find(const struct geis_attr_bag *bag, const char *name)
 GEIS_API GeisString
 geis_attr_name(GeisAttr attr)
 {
-	return attr ? attr->name : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !attr) ? NULL : attr->name;
 }
 
 GEIS_API GeisAttrType
 geis_attr_type(GeisAttr attr)
 {
-	return attr ? attr->type : GEIS_ATTR_TYPE_UNKNOWN;
+	return UT_CLIENT_BUG_IF(NULL, !attr) ? GEIS_ATTR_TYPE_UNKNOWN : attr->type;
 }
 
 GEIS_API GeisBoolean
 geis_attr_value_to_boolean(GeisAttr attr)
 {
-	if (!attr)
+	if (UT_CLIENT_BUG_IF(NULL, !attr))
 		return GEIS_FALSE;
 	if (attr->type == GEIS_ATTR_TYPE_BOOLEAN)
 		return attr->v.b;
@@ -167,7 +160,7 @@ geis_attr_value_to_boolean(GeisAttr attr)
 GEIS_API GeisFloat
 geis_attr_value_to_float(GeisAttr attr)
 {
-	if (!attr)
+	if (UT_CLIENT_BUG_IF(NULL, !attr))
 		return 0.0f;
 	if (attr->type == GEIS_ATTR_TYPE_FLOAT)
 		return attr->v.f;
@@ -179,7 +172,7 @@ geis_attr_value_to_float(GeisAttr attr)
 GEIS_API GeisInteger
 geis_attr_value_to_integer(GeisAttr attr)
 {
-	if (!attr)
+	if (UT_CLIENT_BUG_IF(NULL, !attr))
 		return 0;
 	if (attr->type == GEIS_ATTR_TYPE_INTEGER)
 		return attr->v.i;

@@ -30,7 +30,7 @@ GEIS_API void
 geis_register_class_callback(Geis geis, GeisEventCallback event_callback,
 			     void *context)
 {
-	if (!geis)
+	if (UT_CLIENT_BUG_IF(NULL, !geis))
 		return;
 	geis->class_cb = event_callback;
 	geis->class_ctx = context;
@@ -63,13 +63,13 @@ geis_gesture_class_name(GeisGestureClass gesture_class)
 GEIS_API GeisInteger
 geis_gesture_class_id(GeisGestureClass gesture_class)
 {
-	return gesture_class ? gesture_class->id : -1;
+	return UT_CLIENT_BUG_IF(NULL, !gesture_class) ? -1 : gesture_class->id;
 }
 
 GEIS_API GeisSize
 geis_gesture_class_attr_count(GeisGestureClass gesture_class)
 {
-	return gesture_class ? gesture_class->attrs.count : 0;
+	return UT_CLIENT_BUG_IF(NULL, !gesture_class) ? 0 : gesture_class->attrs.count;
 }
 
 GEIS_API GeisAttr

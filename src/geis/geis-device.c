@@ -91,31 +91,32 @@ geis_device_name(GeisDevice device)
 GEIS_API GeisInteger
 geis_device_id(GeisDevice device)
 {
-	return device ? device->id : 0;
+	return UT_CLIENT_BUG_IF(NULL, !device) ? 0 : device->id;
 }
 
 GEIS_API GeisSize
 geis_device_attr_count(GeisDevice device)
 {
-	return device ? device->attrs.count : 0;
+	return UT_CLIENT_BUG_IF(NULL, !device) ? 0 : device->attrs.count;
 }
 
 GEIS_API GeisAttr
 geis_device_attr(GeisDevice device, GeisSize index)
 {
-	return device ? geis_attr_bag_get(&device->attrs, index) : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !device) ? NULL : geis_attr_bag_get(&device->attrs, index);
 }
 
 GEIS_API GeisAttr
 geis_device_attr_by_name(GeisDevice device, GeisString attr_name)
 {
-	return device ? geis_attr_bag_find(&device->attrs, attr_name) : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !device) ? NULL :
+	       geis_attr_bag_find(&device->attrs, attr_name);
 }
 
 GEIS_API GeisDevice
 geis_get_device(Geis geis, GeisInteger device_id)
 {
-	if (!geis)
+	if (UT_CLIENT_BUG_IF(NULL, !geis))
 		return NULL;
 	for (GeisDevice d = geis->devices; d; d = d->next)
 		if (d->id == device_id)

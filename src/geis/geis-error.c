@@ -1,6 +1,7 @@
 /*
  * Error stacks: one per instance, plus a process-wide one for failures
- * without an instance.
+ * without an instance.  Every error pushed is also logged (info priority)
+ * through the shared log path, util/log.h.
  */
 #include <stdio.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 #include "geis-private.h"
 
 static struct geis_error_stack global_errors;
+static const struct ut_log global_log = UT_LOG_STATIC_INIT("geis");
 
 static struct geis_error_stack *
 stack_of(Geis geis)
@@ -30,6 +32,7 @@ geis_error_vpush(Geis geis, GeisStatus code, const char *fmt, va_list ap)
 	i = s->count++;
 	s->code[i] = code;
 	vsnprintf(s->msg[i], sizeof(s->msg[i]), fmt, ap);
+	ut_log(geis ? &geis->log : &global_log, UT_LOG_INFO, "%s", s->msg[i]);
 }
 
 void

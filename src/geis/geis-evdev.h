@@ -6,6 +6,7 @@
 #define UTOUCH_GEIS_EVDEV_H
 
 #include <geis/geis.h>
+#include <utouch/geis.h>
 
 struct geis_backend;
 struct libevdev;
@@ -16,10 +17,9 @@ struct geis_evdev_config {
 	int grab;        /**< EVIOCGRAB every device */
 	int no_hotplug;  /**< do not watch the directory */
 	double screen_w, screen_h; /**< window size of direct devices (0: 1024x768) */
-	/** Device opening (both or neither); NULL: open(2)/close(2). */
-	int (*open_restricted)(const char *path, int flags, void *user_data);
-	void (*close_restricted)(int fd, void *user_data);
-	void *user_data;
+	/** Device opening (both functions set); NULL: open(2)/close(2). */
+	const struct utouch_geis_open_interface *iface;
+	void *user_data; /**< passed to the iface functions */
 };
 
 /** Create the evdev backend with @p cfg (copied; NULL: defaults). */

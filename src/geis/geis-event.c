@@ -55,25 +55,25 @@ geis_event_delete(GeisEvent event)
 GEIS_API GeisEventType
 geis_event_type(GeisEvent event)
 {
-	return event ? event->type : (GeisEventType)0;
+	return UT_CLIENT_BUG_IF(NULL, !event) ? (GeisEventType)0 : event->type;
 }
 
 GEIS_API GeisSize
 geis_event_attr_count(GeisEvent event)
 {
-	return event ? event->attrs.count : 0;
+	return UT_CLIENT_BUG_IF(NULL, !event) ? 0 : event->attrs.count;
 }
 
 GEIS_API GeisAttr
 geis_event_attr(GeisEvent event, GeisSize index)
 {
-	return event ? geis_attr_bag_get(&event->attrs, index) : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !event) ? NULL : geis_attr_bag_get(&event->attrs, index);
 }
 
 GEIS_API GeisAttr
 geis_event_attr_by_name(GeisEvent event, GeisString attr_name)
 {
-	return event ? geis_attr_bag_find(&event->attrs, attr_name) : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !event) ? NULL : geis_attr_bag_find(&event->attrs, attr_name);
 }
 
 void
@@ -128,7 +128,7 @@ geis_queue_clear(struct geis_event_queue *q)
 GEIS_API GeisSize
 geis_groupset_group_count(GeisGroupSet groupset)
 {
-	return groupset ? groupset->count : 0;
+	return UT_CLIENT_BUG_IF(NULL, !groupset) ? 0 : groupset->count;
 }
 
 GEIS_API GeisGroup
@@ -142,7 +142,7 @@ geis_groupset_group(GeisGroupSet groupset, GeisSize index)
 GEIS_API GeisInteger
 geis_group_id(GeisGroup group)
 {
-	return group ? group->id : -1;
+	return UT_CLIENT_BUG_IF(NULL, !group) ? -1 : group->id;
 }
 
 GEIS_API GeisSize
@@ -162,7 +162,7 @@ geis_group_frame(GeisGroup group, GeisSize index)
 GEIS_API void
 geis_group_reject(GeisGroup group)
 {
-	if (!group || !group->geis || !group->frame)
+	if (UT_CLIENT_BUG_IF(NULL, !group || !group->geis || !group->frame))
 		return;
 	geis_gesture_reject(group->geis, group, group->frame->id);
 }
@@ -170,7 +170,7 @@ geis_group_reject(GeisGroup group)
 GEIS_API GeisSize
 geis_touchset_touch_count(GeisTouchSet touchset)
 {
-	return touchset ? touchset->count : 0;
+	return UT_CLIENT_BUG_IF(NULL, !touchset) ? 0 : touchset->count;
 }
 
 GEIS_API GeisTouch
@@ -184,7 +184,7 @@ geis_touchset_touch(GeisTouchSet touchset, GeisSize index)
 GEIS_API GeisTouch
 geis_touchset_touch_by_id(GeisTouchSet touchset, GeisTouchId touchid)
 {
-	if (!touchset)
+	if (UT_CLIENT_BUG_IF(NULL, !touchset))
 		return NULL;
 	for (GeisSize i = 0; i < touchset->count; i++)
 		if (touchset->touches[i].id == touchid)
@@ -195,37 +195,37 @@ geis_touchset_touch_by_id(GeisTouchSet touchset, GeisTouchId touchid)
 GEIS_API GeisTouchId
 geis_touch_id(GeisTouch touch)
 {
-	return touch ? touch->id : 0;
+	return UT_CLIENT_BUG_IF(NULL, !touch) ? 0 : touch->id;
 }
 
 GEIS_API GeisSize
 geis_touch_attr_count(GeisTouch touch)
 {
-	return touch ? touch->attrs.count : 0;
+	return UT_CLIENT_BUG_IF(NULL, !touch) ? 0 : touch->attrs.count;
 }
 
 GEIS_API GeisAttr
 geis_touch_attr(GeisTouch touch, GeisSize index)
 {
-	return touch ? geis_attr_bag_get(&touch->attrs, index) : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !touch) ? NULL : geis_attr_bag_get(&touch->attrs, index);
 }
 
 GEIS_API GeisAttr
 geis_touch_attr_by_name(GeisTouch touch, GeisString name)
 {
-	return touch ? geis_attr_bag_find(&touch->attrs, name) : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !touch) ? NULL : geis_attr_bag_find(&touch->attrs, name);
 }
 
 GEIS_API GeisGestureId
 geis_frame_id(GeisFrame frame)
 {
-	return frame ? frame->id : 0;
+	return UT_CLIENT_BUG_IF(NULL, !frame) ? 0 : frame->id;
 }
 
 GEIS_API GeisBoolean
 geis_frame_is_class(GeisFrame frame, GeisGestureClass gesture_class)
 {
-	if (!frame || !gesture_class)
+	if (UT_CLIENT_BUG_IF(NULL, !frame || !gesture_class))
 		return GEIS_FALSE;
 	return (frame->mask & gesture_class->mask) ? GEIS_TRUE : GEIS_FALSE;
 }
@@ -233,31 +233,31 @@ geis_frame_is_class(GeisFrame frame, GeisGestureClass gesture_class)
 GEIS_API GeisSize
 geis_frame_attr_count(GeisFrame frame)
 {
-	return frame ? frame->attrs.count : 0;
+	return UT_CLIENT_BUG_IF(NULL, !frame) ? 0 : frame->attrs.count;
 }
 
 GEIS_API GeisAttr
 geis_frame_attr(GeisFrame frame, GeisSize index)
 {
-	return frame ? geis_attr_bag_get(&frame->attrs, index) : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !frame) ? NULL : geis_attr_bag_get(&frame->attrs, index);
 }
 
 GEIS_API GeisAttr
 geis_frame_attr_by_name(GeisFrame frame, GeisString name)
 {
-	return frame ? geis_attr_bag_find(&frame->attrs, name) : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !frame) ? NULL : geis_attr_bag_find(&frame->attrs, name);
 }
 
 GEIS_API GeisFloat *
 geis_frame_matrix(GeisFrame frame)
 {
-	return frame ? frame->matrix : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !frame) ? NULL : frame->matrix;
 }
 
 GEIS_API GeisSize
 geis_frame_touchid_count(GeisFrame frame)
 {
-	return frame ? frame->ntouchids : 0;
+	return UT_CLIENT_BUG_IF(NULL, !frame) ? 0 : frame->ntouchids;
 }
 
 GEIS_API GeisTouchId

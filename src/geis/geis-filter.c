@@ -85,15 +85,8 @@ add_term(GeisFilter f, const struct geis_term *t)
 {
 	struct geis_term *n;
 
-	if (f->nterms == f->cap) {
-		GeisSize cap = f->cap ? f->cap * 2 : 4;
-		struct geis_term *terms = realloc(f->terms, cap * sizeof(*terms));
-
-		if (!terms)
-			return -1;
-		f->terms = terms;
-		f->cap = cap;
-	}
+	if (!UT_ARRAY_RESERVE(f->terms, f->cap, f->nterms + 1, 4))
+		return -1;
 	n = &f->terms[f->nterms];
 	*n = *t;
 	n->name = geis_strdup(t->name);
@@ -161,7 +154,7 @@ geis_filter_delete(GeisFilter filter)
 GEIS_API GeisString
 geis_filter_name(GeisFilter filter)
 {
-	return filter ? filter->name : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !filter) ? NULL : filter->name;
 }
 
 GEIS_API GeisStatus
@@ -317,37 +310,23 @@ geis_filter_match_device(GeisFilter filter, GeisDevice device)
 	return 1;
 }
 
-static const struct {
-	const char *name;
-	GeisInteger id;
-	UGGestureTypeMask mask;
-} class_table[] = {
-	{ GEIS_GESTURE_DRAG, GEIS_GESTURE_PRIMITIVE_DRAG, UGGestureTypeDrag },
-	{ GEIS_GESTURE_PINCH, GEIS_GESTURE_PRIMITIVE_PINCH, UGGestureTypePinch },
-	{ GEIS_GESTURE_ROTATE, GEIS_GESTURE_PRIMITIVE_ROTATE, UGGestureTypeRotate },
-	{ GEIS_GESTURE_TAP, GEIS_GESTURE_PRIMITIVE_TAP, UGGestureTypeTap },
-	{ GEIS_GESTURE_TOUCH, GEIS_GESTURE_PRIMITIVE_TOUCH, UGGestureTypeTouch },
-};
-
-#define ALL_TYPES (UGGestureTypeDrag | UGGestureTypePinch | UGGestureTypeRotate | \
-		   UGGestureTypeTap | UGGestureTypeTouch)
-
 static UGGestureTypeMask
 class_mask(const struct geis_term *t)
 {
 	UGGestureTypeMask m = 0;
 
-	for (size_t i = 0; i < sizeof(class_table) / sizeof(class_table[0]); i++) {
+	for (size_t i = 0; i < UT_NUM_GESTURE_CLASSES; i++) {
+		const struct ut_gesture_class *k = &ut_gesture_classes[i];
 		int c;
 
 		if (t->type == GEIS_ATTR_TYPE_STRING) {
-			c = strcmp(class_table[i].name, t->v.s);
+			c = strcmp(k->name, t->v.s);
 			c = c < 0 ? -1 : c > 0;
 		} else {
-			c = class_table[i].id < t->v.i ? -1 : class_table[i].id > t->v.i;
+			c = k->id < t->v.i ? -1 : k->id > t->v.i;
 		}
 		if (compare(t->op, c))
-			m |= class_table[i].mask;
+			m |= k->mask;
 	}
 	return m;
 }
@@ -368,7 +347,7 @@ int
 geis_filter_gesture_params(GeisFilter filter, GeisSubscriptionFlags flags,
 			   int tentative, struct geis_gesture_params *p)
 {
-	UGGestureTypeMask eq_mask = 0, other_mask = ALL_TYPES;
+	UGGestureTypeMask eq_mask = 0, other_mask = ut_gesture_class_mask_all();
 	int have_eq = 0;
 
 	p->start = 1;
@@ -425,7 +404,7 @@ geis_filter_gesture_params(GeisFilter filter, GeisSubscriptionFlags flags,
 			other_mask &= class_mask(t);
 		}
 	}
-	p->mask = (have_eq ? eq_mask : ALL_TYPES) & other_mask;
+	p->mask = (have_eq ? eq_mask : ut_gesture_class_mask_all()) & other_mask;
 	if ((flags & GEIS_SUBSCRIPTION_CONT) && !tentative && !(p->mask & UGGestureTypeTap)) {
 		p->min = 1;
 		p->max = p->start;

@@ -9,6 +9,7 @@
 #include <sys/timerfd.h>
 
 #include "geis-private.h"
+#include "util/clock.h"
 
 struct binding_info {
 	GeisSubscription sub;
@@ -342,12 +343,9 @@ find_binding(Geis geis, UGSubscription ug, struct binding_info *out)
 static const char *
 class_name(UGGestureTypeMask m)
 {
-	if (m & UGGestureTypeDrag) return GEIS_GESTURE_DRAG;
-	if (m & UGGestureTypePinch) return GEIS_GESTURE_PINCH;
-	if (m & UGGestureTypeRotate) return GEIS_GESTURE_ROTATE;
-	if (m & UGGestureTypeTap) return GEIS_GESTURE_TAP;
-	if (m & UGGestureTypeTouch) return GEIS_GESTURE_TOUCH;
-	return "";
+	const struct ut_gesture_class *k = ut_gesture_class_by_mask(m);
+
+	return k ? k->name : "";
 }
 
 struct touch_info {
@@ -714,7 +712,6 @@ void
 geis_engine_rearm(Geis geis)
 {
 	uint64_t next;
-	struct itimerspec its;
 
 	if (!geis->grail)
 		return;
@@ -726,17 +723,13 @@ geis_engine_rearm(Geis geis)
 	if (next == geis->timer_at)
 		return;
 	geis->timer_at = next;
-	memset(&its, 0, sizeof(its));
 	if (next) {
 		uint64_t now = geis_now(geis);
-		uint64_t delay = next > now ? next - now : 0;
 
-		its.it_value.tv_sec = (time_t)(delay / 1000u);
-		its.it_value.tv_nsec = (long)(delay % 1000u) * 1000000L;
-		if (delay == 0)
-			its.it_value.tv_nsec = 1;  /* fire at once */
+		ut_timerfd_arm_ms(geis->timerfd, next > now ? next - now : 0);
+	} else {
+		ut_timerfd_disarm(geis->timerfd);
 	}
-	timerfd_settime(geis->timerfd, 0, &its, NULL);
 }
 
 void

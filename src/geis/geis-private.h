@@ -12,6 +12,9 @@
 #include <oif/grail.h>
 
 #include "geis-backend.h"
+#include "util/array.h"
+#include "util/gesture-class.h"
+#include "util/log.h"
 
 /* ---- attributes ---- */
 
@@ -91,7 +94,7 @@ struct _GeisGestureClass {
 	struct geis_attr_bag attrs;
 };
 
-#define GEIS_NUM_CLASSES 5
+#define GEIS_NUM_CLASSES UT_NUM_GESTURE_CLASSES
 GeisGestureClass geis_gesture_class_new(const char *name, GeisInteger id,
 					UGGestureTypeMask mask);
 
@@ -251,6 +254,7 @@ struct geis_mux_entry {
 
 struct _Geis {
 	struct geis_error_stack errors;
+	struct ut_log log;          /* domain "geis"; errors pushed are logged too */
 	/* options */
 	int track_devices, track_classes, sync_start;
 	int atomic, tentative, synchronous;

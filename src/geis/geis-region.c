@@ -105,7 +105,7 @@ geis_region_delete(GeisRegion region)
 GEIS_API GeisString
 geis_region_name(GeisRegion region)
 {
-	return region ? region->name : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !region) ? NULL : region->name;
 }
 
 GeisInteger

@@ -112,13 +112,13 @@ geis_subscription_deactivate(GeisSubscription subscription)
 GEIS_API GeisString
 geis_subscription_name(GeisSubscription subscription)
 {
-	return subscription ? subscription->name : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !subscription) ? NULL : subscription->name;
 }
 
 GEIS_API GeisInteger
 geis_subscription_id(GeisSubscription subscription)
 {
-	return subscription ? subscription->id : -1;
+	return UT_CLIENT_BUG_IF(NULL, !subscription) ? -1 : subscription->id;
 }
 
 GEIS_API GeisStatus
@@ -150,7 +150,7 @@ geis_subscription_add_filter(GeisSubscription subscription, GeisFilter filter)
 GEIS_API GeisFilter
 geis_subscription_filter_by_name(GeisSubscription sub, GeisString name)
 {
-	if (!sub || !name)
+	if (UT_CLIENT_BUG_IF(NULL, !sub || !name))
 		return NULL;
 	for (GeisFilter f = sub->filters; f; f = f->next)
 		if (strcmp(f->name, name) == 0)
@@ -274,7 +274,7 @@ geis_subscription_set_configuration(GeisSubscription subscription,
 			      "geis_subscription_set_configuration", &status);
 	char *base;
 
-	if (!it)
+	if (UT_CLIENT_BUG_IF(NULL, !it))
 		return status;
 	base = (char *)&subscription->config + it->offset;
 	if (it->is_float) {

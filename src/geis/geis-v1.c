@@ -21,7 +21,13 @@
 
 #include <geis/geis.h>
 
-/* The gesture classes v1 knows, in the order they are looked at. */
+#include "util/log.h"
+
+/*
+ * The gesture classes v1 knows, in the order they are looked at.  Kept apart
+ * from the shared table (util/gesture-class.h) on purpose: the v1 interface
+ * is frozen at the five types the original v1 had, whatever classes v2 gains.
+ */
 static const struct v1_class {
 	const char *name;
 	GeisGestureType type;
@@ -244,7 +250,7 @@ instance_free(GeisInstance inst)
 GEIS_API GeisStatus
 geis_finish(GeisInstance geis_instance)
 {
-	if (!geis_instance)
+	if (UT_CLIENT_BUG_IF(NULL, !geis_instance))
 		return GEIS_BAD_ARGUMENT;
 	if (geis_instance->in_dispatch) {
 		/* called from a callback: free once the dispatch unwinds */
@@ -260,7 +266,7 @@ geis_finish(GeisInstance geis_instance)
 GEIS_API GeisStatus
 geis_configuration_supported(GeisInstance geis_instance, int configuration_item)
 {
-	if (!geis_instance)
+	if (UT_CLIENT_BUG_IF(NULL, !geis_instance))
 		return GEIS_BAD_ARGUMENT;
 	if (configuration_item == GEIS_CONFIG_UNIX_FD)
 		return GEIS_STATUS_SUCCESS;
@@ -297,7 +303,7 @@ geis_configuration_set_value(GeisInstance geis_instance, int configuration_item,
 GEIS_API GeisStatus
 geis_input_devices(GeisInstance geis_instance, GeisInputFuncs *func, void *cookie)
 {
-	if (!geis_instance || !func)
+	if (UT_CLIENT_BUG_IF(NULL, !geis_instance || !func))
 		return GEIS_BAD_ARGUMENT;
 	geis_instance->input = *func;
 	geis_instance->input_cookie = cookie;
@@ -551,7 +557,7 @@ GEIS_API GeisStatus
 geis_unsubscribe(GeisInstance geis_instance, GeisGestureType *gesture_list)
 {
 	(void)gesture_list;
-	if (!geis_instance)
+	if (UT_CLIENT_BUG_IF(NULL, !geis_instance))
 		return GEIS_BAD_ARGUMENT;
 	unsubscribe_all(geis_instance);
 	return GEIS_STATUS_SUCCESS;
@@ -797,7 +803,7 @@ geis_event_dispatch(GeisInstance geis_instance)
 	GeisInstance inst = geis_instance;
 	GeisStatus st, result = GEIS_STATUS_SUCCESS;
 
-	if (!inst)
+	if (UT_CLIENT_BUG_IF(NULL, !inst))
 		return GEIS_BAD_ARGUMENT;
 	if (inst->in_dispatch)
 		return GEIS_STATUS_SUCCESS;   /* called from a callback */

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "geis-private.h"
+#include "util/clock.h"
 #include "geis-evdev.h"
 #include "backend/recording/recording.h"
 #include <libevdev/libevdev.h>
@@ -114,12 +115,9 @@ on_timer(void *data, int fd, uint32_t events)
 uint64_t
 geis_now(Geis geis)
 {
-	struct timespec ts;
-
 	if (geis && geis->backend && geis->backend->ops->now)
 		return geis->backend->ops->now(geis->backend);
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+	return ut_mono_ms();
 }
 
 UFWindowId
@@ -249,18 +247,6 @@ geis_core_frame_event(Geis geis, UFEvent event)
 	}
 }
 
-static const struct {
-	const char *name;
-	GeisInteger id;
-	UGGestureTypeMask mask;
-} classes[GEIS_NUM_CLASSES] = {
-	{ GEIS_GESTURE_DRAG, GEIS_GESTURE_PRIMITIVE_DRAG, UGGestureTypeDrag },
-	{ GEIS_GESTURE_PINCH, GEIS_GESTURE_PRIMITIVE_PINCH, UGGestureTypePinch },
-	{ GEIS_GESTURE_ROTATE, GEIS_GESTURE_PRIMITIVE_ROTATE, UGGestureTypeRotate },
-	{ GEIS_GESTURE_TAP, GEIS_GESTURE_PRIMITIVE_TAP, UGGestureTypeTap },
-	{ GEIS_GESTURE_TOUCH, GEIS_GESTURE_PRIMITIVE_TOUCH, UGGestureTypeTouch },
-};
-
 /* Start the backend; queue the start-up events. */
 static int
 start(Geis geis)
@@ -384,6 +370,7 @@ geis_new(GeisString init_arg_name, ...)
 		geis_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR, "geis_new: out of memory");
 		return NULL;
 	}
+	ut_log_init(&geis->log, "geis");
 	geis->epfd = geis->wakefd = geis->timerfd = -1;
 	geis->atomic = 1;
 	geis->next_device_id = 1;
@@ -427,8 +414,7 @@ geis_new(GeisString init_arg_name, ...)
 				va_arg(ap, const struct utouch_geis_open_interface *);
 			void *user_data = va_arg(ap, void *);
 			if (iface && iface->open_restricted && iface->close_restricted) {
-				evcfg.open_restricted = iface->open_restricted;
-				evcfg.close_restricted = iface->close_restricted;
+				evcfg.iface = iface;
 				evcfg.user_data = user_data;
 			} else {
 				geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
@@ -471,8 +457,9 @@ geis_new(GeisString init_arg_name, ...)
 		goto fail;
 	}
 	for (int i = 0; i < GEIS_NUM_CLASSES; i++) {
-		geis->classes[i] = geis_gesture_class_new(classes[i].name, classes[i].id,
-							  classes[i].mask);
+		geis->classes[i] = geis_gesture_class_new(ut_gesture_classes[i].name,
+							  ut_gesture_classes[i].id,
+							  ut_gesture_classes[i].mask);
 		if (!geis->classes[i]) {
 			geis_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR, "geis_new: out of memory");
 			goto fail;
@@ -616,7 +603,7 @@ geis_set_configuration(Geis geis, GeisString name, void *value)
 GEIS_API void
 geis_register_event_callback(Geis geis, GeisEventCallback event_callback, void *context)
 {
-	if (!geis)
+	if (UT_CLIENT_BUG_IF(NULL, !geis))
 		return;
 	geis->event_cb = event_callback;
 	geis->event_ctx = context;
@@ -626,7 +613,7 @@ geis_register_event_callback(Geis geis, GeisEventCallback event_callback, void *
 GEIS_API void
 geis_register_device_callback(Geis geis, GeisEventCallback event_callback, void *context)
 {
-	if (!geis)
+	if (UT_CLIENT_BUG_IF(NULL, !geis))
 		return;
 	geis->device_cb = event_callback;
 	geis->device_ctx = context;
@@ -779,7 +766,7 @@ utouch_geis_playback_finished(Geis geis)
 GEIS_API uint64_t
 utouch_geis_now(Geis geis)
 {
-	return geis ? geis_now(geis) : 0;
+	return UT_CLIENT_BUG_IF(NULL, !geis) ? 0 : geis_now(geis);
 }
 
 GEIS_API GeisStatus

@@ -16,57 +16,40 @@
 bool
 gr_log_enabled(const struct UGHandle_ *h, int level)
 {
-	if (h->log_handler)
-		return true;
-	return level >= h->env_level;
+	return ut_log_enabled(&h->log, (enum ut_log_priority)level);
 }
 
 void
 gr_log(struct UGHandle_ *h, int level, const char *fmt, ...)
 {
+	va_list ap;
+
 	if (!h || !gr_log_enabled(h, level))
 		return;
-
-	char buf[512];
-	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	ut_logv(&h->log, (enum ut_log_priority)level, fmt, ap);
 	va_end(ap);
-
-	if (h->log_handler) {
-		h->log_handler(h->log_data, level, buf);
-		return;
-	}
-	const char *prefix = level <= GR_LOG_DEBUG ? "debug"
-			     : level == GR_LOG_WARN ? "warning"
-						    : "error";
-	fprintf(stderr, "grail %s: %s\n", prefix, buf);
 }
 
-static int
-env_log_level(void)
+/* The handle's log output when the client installed a handler: the
+ * GRAIL_DEBUG level numbers the public handler type documents. */
+static void
+to_client_handler(void *data, enum ut_log_priority priority, const char *msg)
 {
-	const char *s = getenv("GRAIL_DEBUG");
-	if (!s || !*s)
-		return GR_LOG_OFF;
-	char *end = NULL;
-	long v = strtol(s, &end, 10);
-	if (end == s)
-		return GR_LOG_OFF;
-	if (v < GR_LOG_DEBUG)
-		v = GR_LOG_DEBUG;
-	if (v > GR_LOG_ERROR)
-		v = GR_LOG_ERROR;
-	return (int)v;
+	struct UGHandle_ *h = data;
+	int level = priority <= UT_LOG_INFO ? -1 : priority == UT_LOG_WARNING ? 0 : 1;
+
+	h->log_handler(h->log_data, level, msg);
 }
 
 GRAIL_PUBLIC void
 grail_set_log_handler(UGHandle handle, grail_log_handler handler, void *data)
 {
-	if (!handle)
+	if (UT_CLIENT_BUG_IF(NULL, !handle))
 		return;
 	handle->log_handler = handler;
 	handle->log_data = handler ? data : NULL;
+	ut_log_set_handler(&handle->log, handler ? to_client_handler : NULL, handle);
 }
 
 /* ------------------------------------------------------------------ */
@@ -95,7 +78,7 @@ pool_grow(struct gr_pool *pool)
 	c->next = pool->chunks;
 	pool->chunks = c;
 	for (unsigned int i = 0; i < n; i++)
-		gr_list_insert_before(&pool->free, &c->ev[i].link);
+		ut_list_insert_before(&pool->free, &c->ev[i].link);
 	if (n < GR_EVENT_CHUNK_MAX)
 		pool->next_chunk = n * 2;
 	else
@@ -108,17 +91,17 @@ gr_event_alloc(struct UGHandle_ *h)
 {
 	struct gr_pool *pool = h->pool;
 
-	if (gr_list_empty(&pool->free) && !pool_grow(pool))
+	if (ut_list_empty(&pool->free) && !pool_grow(pool))
 		return NULL;
-	struct gr_list *l = pool->free.next;
-	gr_list_remove(l);
-	struct UGEvent_ *ev = gr_container_of(l, struct UGEvent_, link);
+	struct ut_list *l = pool->free.next;
+	ut_list_remove(l);
+	struct UGEvent_ *ev = ut_container_of(l, struct UGEvent_, link);
 	/* the slice is left to the caller, which always overwrites all of it */
 	ev->slice.frame_event = NULL;
 	ev->slice.frame = NULL;
 	ev->owner = NULL;
-	gr_list_init(&ev->link);
-	gr_list_init(&ev->glink);
+	ut_list_init(&ev->link);
+	ut_list_init(&ev->glink);
 	ev->refcount = 1;
 	ev->pool = pool;
 	pool->live++;
@@ -131,8 +114,8 @@ event_disown(struct UGEvent_ *ev)
 {
 	if (!ev->owner)
 		return;
-	gr_list_remove(&ev->glink);
-	gr_list_init(&ev->glink);
+	ut_list_remove(&ev->glink);
+	ut_list_init(&ev->glink);
 	ev->owner = NULL;
 }
 
@@ -148,7 +131,7 @@ gr_event_release(struct UGEvent_ *ev)
 		pool_destroy(pool);
 		return;
 	}
-	gr_list_insert_before(&pool->free, &ev->link);
+	ut_list_insert_before(&pool->free, &ev->link);
 }
 
 static void
@@ -180,9 +163,9 @@ fd_drain(struct UGHandle_ *h)
 void
 gr_queue_push(struct UGHandle_ *h, struct UGEvent_ *ev, struct gr_gesture *g)
 {
-	gr_list_insert_before(&h->queue, &ev->link);
+	ut_list_insert_before(&h->queue, &ev->link);
 	ev->owner = g;
-	gr_list_insert_before(&g->queued, &ev->glink);
+	ut_list_insert_before(&g->queued, &ev->glink);
 	fd_signal(h);
 }
 
@@ -191,11 +174,11 @@ gr_queue_purge(struct gr_gesture *g, unsigned int *n_cf)
 {
 	unsigned int n = 0;
 	*n_cf = 0;
-	while (!gr_list_empty(&g->queued)) {
-		struct UGEvent_ *ev = gr_container_of(g->queued.next, struct UGEvent_, glink);
+	while (!ut_list_empty(&g->queued)) {
+		struct UGEvent_ *ev = ut_container_of(g->queued.next, struct UGEvent_, glink);
 		if (ev->slice.construction_finished)
 			(*n_cf)++;
-		gr_list_remove(&ev->link);
+		ut_list_remove(&ev->link);
 		gr_event_release(ev); /* unlinks glink */
 		n++;
 	}
@@ -205,8 +188,8 @@ gr_queue_purge(struct gr_gesture *g, unsigned int *n_cf)
 void
 gr_queue_disown(struct gr_gesture *g)
 {
-	while (!gr_list_empty(&g->queued))
-		event_disown(gr_container_of(g->queued.next, struct UGEvent_, glink));
+	while (!ut_list_empty(&g->queued))
+		event_disown(ut_container_of(g->queued.next, struct UGEvent_, glink));
 }
 
 /* ------------------------------------------------------------------ */
@@ -215,7 +198,7 @@ gr_queue_disown(struct gr_gesture *g)
 GRAIL_PUBLIC UGStatus
 grail_new(UGHandle *handle)
 {
-	if (!handle)
+	if (UT_CLIENT_BUG_IF(NULL, !handle))
 		return UGStatusErrorInvalidValue;
 
 	struct UGHandle_ *h = calloc(1, sizeof(*h));
@@ -226,18 +209,18 @@ grail_new(UGHandle *handle)
 		free(h);
 		return UGStatusErrorResources;
 	}
-	gr_list_init(&h->pool->free);
-	gr_list_init(&h->gesture_fresh);
+	ut_list_init(&h->pool->free);
+	ut_list_init(&h->gesture_fresh);
 	h->fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 	if (h->fd < 0) {
 		free(h->pool);
 		free(h);
 		return UGStatusErrorResources;
 	}
-	gr_list_init(&h->queue);
-	gr_list_init(&h->recognizers);
-	gr_list_init(&h->gesture_free);
-	h->env_level = env_log_level();
+	ut_list_init(&h->queue);
+	ut_list_init(&h->recognizers);
+	ut_list_init(&h->gesture_free);
+	ut_log_init(&h->log, "grail");
 	*handle = h;
 	return UGStatusSuccess;
 }
@@ -249,17 +232,17 @@ grail_delete(UGHandle handle)
 		return;
 	struct UGHandle_ *h = handle;
 
-	while (!gr_list_empty(&h->recognizers)) {
+	while (!ut_list_empty(&h->recognizers)) {
 		struct gr_recognizer *rec =
-			gr_container_of(h->recognizers.next, struct gr_recognizer, link);
+			ut_container_of(h->recognizers.next, struct gr_recognizer, link);
 		for (unsigned int i = 0; i < rec->nsubs; i++)
 			gr_subscription_detach(rec->subs[i], h);
 		gr_recognizer_destroy(rec, false);
 	}
-	while (!gr_list_empty(&h->queue)) {
-		struct gr_list *l = h->queue.next;
-		gr_list_remove(l);
-		gr_event_release(gr_container_of(l, struct UGEvent_, link));
+	while (!ut_list_empty(&h->queue)) {
+		struct ut_list *l = h->queue.next;
+		ut_list_remove(l);
+		gr_event_release(ut_container_of(l, struct UGEvent_, link));
 	}
 	while (h->gesture_chunks) {
 		struct gr_gesture_chunk *c = h->gesture_chunks;
@@ -278,15 +261,15 @@ grail_delete(UGHandle handle)
 GRAIL_PUBLIC int
 grail_get_fd(UGHandle handle)
 {
-	return handle ? handle->fd : -1;
+	return UT_CLIENT_BUG_IF(NULL, !handle) ? -1 : handle->fd;
 }
 
 static struct gr_recognizer *
 find_recognizer(struct UGHandle_ *h, UFDevice device, UFWindowId window)
 {
-	struct gr_list *l;
+	struct ut_list *l;
 	for (l = h->recognizers.next; l != &h->recognizers; l = l->next) {
-		struct gr_recognizer *rec = gr_container_of(l, struct gr_recognizer, link);
+		struct gr_recognizer *rec = ut_container_of(l, struct gr_recognizer, link);
 		if (rec->device == device && rec->window == window)
 			return rec;
 	}
@@ -296,7 +279,7 @@ find_recognizer(struct UGHandle_ *h, UFDevice device, UFWindowId window)
 GRAIL_PUBLIC UGStatus
 grail_subscription_activate(UGHandle handle, UGSubscription subscription)
 {
-	if (!handle || !subscription)
+	if (UT_CLIENT_BUG_IF(NULL, !handle || !subscription))
 		return UGStatusErrorInvalidValue;
 	struct UGHandle_ *h = handle;
 	struct UGSubscription_ *sub = subscription;
@@ -335,14 +318,14 @@ grail_subscription_activate(UGHandle handle, UGSubscription subscription)
 GRAIL_PUBLIC void
 grail_subscription_deactivate(UGHandle handle, UGSubscription subscription)
 {
-	if (!handle || !subscription)
+	if (UT_CLIENT_BUG_IF(NULL, !handle || !subscription))
 		return;
 	struct UGHandle_ *h = handle;
-	struct gr_list *l = h->recognizers.next;
+	struct ut_list *l = h->recognizers.next;
 
 	while (l != &h->recognizers) {
-		struct gr_list *next = l->next;
-		struct gr_recognizer *rec = gr_container_of(l, struct gr_recognizer, link);
+		struct ut_list *next = l->next;
+		struct gr_recognizer *rec = ut_container_of(l, struct gr_recognizer, link);
 		gr_recognizer_remove_subscription(rec, subscription);
 		if (rec->nsubs == 0)
 			gr_recognizer_destroy(rec, true);
@@ -367,7 +350,7 @@ reject_begin_touches(UFFrame frame, UFDevice device, UFWindowId window)
 GRAIL_PUBLIC void
 grail_process_frame_event(UGHandle handle, const UFEvent event)
 {
-	if (!handle || !event)
+	if (UT_CLIENT_BUG_IF(NULL, !handle || !event))
 		return;
 	struct UGHandle_ *h = handle;
 	struct ut_frame_event_view view;
@@ -381,11 +364,11 @@ grail_process_frame_event(UGHandle handle, const UFEvent event)
 		if ((frame_event_get_property)(event, UFEventPropertyDevice, &dev) !=
 		    UFStatusSuccess)
 			return;
-		struct gr_list *l = h->recognizers.next;
+		struct ut_list *l = h->recognizers.next;
 		while (l != &h->recognizers) {
-			struct gr_list *next = l->next;
+			struct ut_list *next = l->next;
 			struct gr_recognizer *rec =
-				gr_container_of(l, struct gr_recognizer, link);
+				ut_container_of(l, struct gr_recognizer, link);
 			if (rec->device == dev) {
 				for (unsigned int i = 0; i < rec->nsubs; i++)
 					gr_subscription_detach(rec->subs[i], h);
@@ -398,12 +381,13 @@ grail_process_frame_event(UGHandle handle, const UFEvent event)
 	case UFEventTypeFrame:
 		break;
 	default:
+		ut_log_client_bug(&h->log, __func__, "event of unknown type %d", (int)event->type);
 		return;
 	}
 
 	UFFrame frame = view.frame;
 	if (!frame) {
-		gr_log(h, GR_LOG_WARN, "frame event without a frame");
+		ut_log_client_bug(&h->log, __func__, "frame event without a frame");
 		return;
 	}
 	UFDevice device = view.device;
@@ -421,11 +405,11 @@ grail_process_frame_event(UGHandle handle, const UFEvent event)
 GRAIL_PUBLIC UGStatus
 grail_get_event(UGHandle handle, UGEvent *event)
 {
-	if (!handle || !event)
+	if (UT_CLIENT_BUG_IF(NULL, !handle || !event))
 		return UGStatusErrorInvalidValue;
 	struct UGHandle_ *h = handle;
 
-	if (gr_list_empty(&h->queue)) {
+	if (ut_list_empty(&h->queue)) {
 		/*
 		 * The eventfd is cleared lazily: a client that drains the queue
 		 * after every frame (the common case) never pays for the two
@@ -438,9 +422,9 @@ grail_get_event(UGHandle handle, UGEvent *event)
 		return UGStatusErrorNoEvent;
 	}
 	h->noevent_pending = false;
-	struct gr_list *l = h->queue.next;
-	gr_list_remove(l);
-	struct UGEvent_ *ev = gr_container_of(l, struct UGEvent_, link);
+	struct ut_list *l = h->queue.next;
+	ut_list_remove(l);
+	struct UGEvent_ *ev = ut_container_of(l, struct UGEvent_, link);
 	event_disown(ev);
 	*event = ev;
 	return UGStatusSuccess;
@@ -449,12 +433,12 @@ grail_get_event(UGHandle handle, UGEvent *event)
 GRAIL_PUBLIC void
 grail_update_time(UGHandle handle, uint64_t time)
 {
-	if (!handle)
+	if (UT_CLIENT_BUG_IF(NULL, !handle))
 		return;
-	struct gr_list *l = handle->recognizers.next;
+	struct ut_list *l = handle->recognizers.next;
 	while (l != &handle->recognizers) {
-		struct gr_list *next = l->next;
-		gr_recognizer_update_time(gr_container_of(l, struct gr_recognizer, link),
+		struct ut_list *next = l->next;
+		gr_recognizer_update_time(ut_container_of(l, struct gr_recognizer, link),
 					  time);
 		l = next;
 	}
@@ -463,13 +447,13 @@ grail_update_time(UGHandle handle, uint64_t time)
 GRAIL_PUBLIC uint64_t
 grail_next_timeout(UGHandle handle)
 {
-	if (!handle)
+	if (UT_CLIENT_BUG_IF(NULL, !handle))
 		return 0;
 	uint64_t best = 0;
-	struct gr_list *l;
+	struct ut_list *l;
 	for (l = handle->recognizers.next; l != &handle->recognizers; l = l->next) {
 		const struct gr_recognizer *rec =
-			gr_container_of(l, struct gr_recognizer, link);
+			ut_container_of(l, struct gr_recognizer, link);
 		if (!gr_recognizer_has_undecided(rec))
 			continue; /* no timeout */
 		uint64_t t = gr_recognizer_next_timeout(rec);
@@ -482,9 +466,9 @@ grail_next_timeout(UGHandle handle)
 static struct gr_gesture *
 find_undecided(struct UGHandle_ *h, unsigned int id, struct gr_recognizer **out)
 {
-	struct gr_list *l;
+	struct ut_list *l;
 	for (l = h->recognizers.next; l != &h->recognizers; l = l->next) {
-		struct gr_recognizer *rec = gr_container_of(l, struct gr_recognizer, link);
+		struct gr_recognizer *rec = ut_container_of(l, struct gr_recognizer, link);
 		struct gr_gesture *g = gr_recognizer_find_undecided(rec, id);
 		if (g) {
 			*out = rec;
@@ -497,7 +481,7 @@ find_undecided(struct UGHandle_ *h, unsigned int id, struct gr_recognizer **out)
 GRAIL_PUBLIC UGStatus
 grail_accept_gesture(UGHandle handle, unsigned int id)
 {
-	if (!handle)
+	if (UT_CLIENT_BUG_IF(NULL, !handle))
 		return UGStatusErrorInvalidValue;
 	struct gr_recognizer *rec = NULL;
 	struct gr_gesture *g = find_undecided(handle, id, &rec);
@@ -514,7 +498,7 @@ grail_accept_gesture(UGHandle handle, unsigned int id)
 GRAIL_PUBLIC UGStatus
 grail_reject_gesture(UGHandle handle, unsigned int id)
 {
-	if (!handle)
+	if (UT_CLIENT_BUG_IF(NULL, !handle))
 		return UGStatusErrorInvalidValue;
 	struct gr_recognizer *rec = NULL;
 	struct gr_gesture *g = find_undecided(handle, id, &rec);
@@ -551,7 +535,7 @@ grail_event_unref(UGEvent event)
 GRAIL_PUBLIC UGStatus
 grail_event_get_property(const UGEvent event, UGEventProperty property, void *value)
 {
-	if (!event || !value)
+	if (UT_CLIENT_BUG_IF(NULL, !event || !value))
 		return UGStatusErrorInvalidValue;
 	switch (property) {
 	case UGEventPropertyType:
@@ -577,13 +561,13 @@ grail_event_get_type(const UGEvent event)
 GRAIL_PUBLIC uint64_t
 grail_event_get_time(const UGEvent event)
 {
-	return event ? event->slice.time : 0;
+	return UT_CLIENT_BUG_IF(NULL, !event) ? 0 : event->slice.time;
 }
 
 GRAIL_PUBLIC UGStatus
 grail_slice_get_touch_id(const UGSlice slice, unsigned int index, UFTouchId *touch_id)
 {
-	if (!slice || !touch_id)
+	if (UT_CLIENT_BUG_IF(NULL, !slice || !touch_id))
 		return UGStatusErrorInvalidValue;
 	if (index >= slice->num_touches)
 		return UGStatusErrorInvalidIndex;
@@ -594,7 +578,7 @@ grail_slice_get_touch_id(const UGSlice slice, unsigned int index, UFTouchId *tou
 GRAIL_PUBLIC UGStatus
 grail_slice_get_property(const UGSlice slice, UGSliceProperty property, void *value)
 {
-	if (!slice || !value)
+	if (UT_CLIENT_BUG_IF(NULL, !slice || !value))
 		return UGStatusErrorInvalidValue;
 	switch (property) {
 	case UGSlicePropertyId:
@@ -649,89 +633,89 @@ grail_slice_get_property(const UGSlice slice, UGSliceProperty property, void *va
 GRAIL_PUBLIC unsigned int
 grail_slice_get_id(const UGSlice slice)
 {
-	return slice ? slice->id : 0;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? 0 : slice->id;
 }
 
 GRAIL_PUBLIC UGGestureState
 grail_slice_get_state(const UGSlice slice)
 {
-	return slice ? slice->state : UGGestureStateBegin;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? UGGestureStateBegin : slice->state;
 }
 
 GRAIL_PUBLIC UGSubscription
 grail_slice_get_subscription(const UGSlice slice)
 {
-	return slice ? slice->subscription : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? NULL : slice->subscription;
 }
 
 GRAIL_PUBLIC UGGestureTypeMask
 grail_slice_get_recognized(const UGSlice slice)
 {
-	return slice ? slice->recognized : 0;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? 0 : slice->recognized;
 }
 
 GRAIL_PUBLIC unsigned int
 grail_slice_get_num_touches(const UGSlice slice)
 {
-	return slice ? slice->num_touches : 0;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? 0 : slice->num_touches;
 }
 
 GRAIL_PUBLIC float
 grail_slice_get_original_center_x(const UGSlice slice)
 {
-	return slice ? slice->original_center_x : 0.0f;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? 0.0f : slice->original_center_x;
 }
 
 GRAIL_PUBLIC float
 grail_slice_get_original_center_y(const UGSlice slice)
 {
-	return slice ? slice->original_center_y : 0.0f;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? 0.0f : slice->original_center_y;
 }
 
 GRAIL_PUBLIC float
 grail_slice_get_original_radius(const UGSlice slice)
 {
-	return slice ? slice->original_radius : 0.0f;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? 0.0f : slice->original_radius;
 }
 
 GRAIL_PUBLIC float
 grail_slice_get_center_of_rotation_x(const UGSlice slice)
 {
-	return slice ? slice->center_of_rotation_x : 0.0f;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? 0.0f : slice->center_of_rotation_x;
 }
 
 GRAIL_PUBLIC float
 grail_slice_get_center_of_rotation_y(const UGSlice slice)
 {
-	return slice ? slice->center_of_rotation_y : 0.0f;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? 0.0f : slice->center_of_rotation_y;
 }
 
 GRAIL_PUBLIC const UGTransform *
 grail_slice_get_transform(const UGSlice slice)
 {
-	return slice ? (const UGTransform *)&slice->transform : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? NULL : (const UGTransform *)&slice->transform;
 }
 
 GRAIL_PUBLIC const UGTransform *
 grail_slice_get_cumulative_transform(const UGSlice slice)
 {
-	return slice ? (const UGTransform *)&slice->cumulative : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? NULL : (const UGTransform *)&slice->cumulative;
 }
 
 GRAIL_PUBLIC UFFrame
 grail_slice_get_frame(const UGSlice slice)
 {
-	return slice ? slice->frame : NULL;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? NULL : slice->frame;
 }
 
 GRAIL_PUBLIC int
 grail_slice_get_construction_finished(const UGSlice slice)
 {
-	return slice ? slice->construction_finished : 0;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? 0 : slice->construction_finished;
 }
 
 GRAIL_PUBLIC int
 grail_slice_get_canceled(const UGSlice slice)
 {
-	return slice ? slice->canceled : 0;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? 0 : slice->canceled;
 }

@@ -31,6 +31,9 @@
  * getter call per field.  It never sees frame's structures.
  */
 #include "frame/frame-peer.h"
+#include "util/array.h"
+#include "util/list.h"
+#include "util/log.h"
 
 /* Touches read per ut_frame_touch_views() call. */
 #define GR_VIEW_BATCH 16
@@ -49,47 +52,10 @@
 /* Frame touch indices for which the recognizer remembers a slot. */
 #define GR_TOUCH_HINTS 32
 
-#define GR_LOG_DEBUG -1
-#define GR_LOG_WARN 0
-#define GR_LOG_ERROR 1
-#define GR_LOG_OFF 2
-
-struct gr_list {
-	struct gr_list *prev, *next;
-};
-
-static inline void
-gr_list_init(struct gr_list *l)
-{
-	l->prev = l->next = l;
-}
-
-static inline bool
-gr_list_empty(const struct gr_list *l)
-{
-	return l->next == l;
-}
-
-/* Insert @elm before @pos (at the tail when @pos is the list head). */
-static inline void
-gr_list_insert_before(struct gr_list *pos, struct gr_list *elm)
-{
-	elm->next = pos;
-	elm->prev = pos->prev;
-	pos->prev->next = elm;
-	pos->prev = elm;
-}
-
-static inline void
-gr_list_remove(struct gr_list *elm)
-{
-	elm->prev->next = elm->next;
-	elm->next->prev = elm->prev;
-	elm->prev = elm->next = elm;
-}
-
-#define gr_container_of(ptr, type, member) \
-	((type *)(void *)((char *)(ptr) - offsetof(type, member)))
+/* grail logs through the shared path (util/log.h) */
+#define GR_LOG_DEBUG UT_LOG_DEBUG
+#define GR_LOG_WARN UT_LOG_WARNING
+#define GR_LOG_ERROR UT_LOG_ERROR
 
 struct UGSubscription_ {
 	UFDevice device;
@@ -138,14 +104,14 @@ struct gr_pool;
 struct gr_gesture;
 
 struct UGEvent_ {
-	struct gr_list link;
+	struct ut_list link;
 	/*
 	 * While the event waits in the handle's queue: the gesture it belongs
 	 * to and its place in that gesture's list of queued events, so that
 	 * cancelling a gesture withdraws its events without a queue scan.
 	 */
 	struct gr_gesture *owner;
-	struct gr_list glink;
+	struct ut_list glink;
 	unsigned int refcount;
 	struct gr_pool *pool;
 	struct UGSlice_ slice;
@@ -164,7 +130,7 @@ struct gr_event_chunk {
  * GR_EVENT_CHUNK_MAX events) and only returned when the pool goes.
  */
 struct gr_pool {
-	struct gr_list free;
+	struct ut_list free;
 	struct gr_event_chunk *chunks;
 	unsigned int next_chunk;
 	unsigned int live;
@@ -198,7 +164,7 @@ struct gr_touch {
 struct gr_recognizer;
 
 struct gr_gesture {
-	struct gr_list link;
+	struct ut_list link;
 	struct gr_recognizer *rec;
 	UGSubscription sub;
 	unsigned int id;
@@ -229,8 +195,8 @@ struct gr_gesture {
 	bool construction_finished;
 	bool has_slice;
 	struct UGSlice_ last;     /* copy of the newest slice */
-	struct gr_list pending;   /* slices waiting to be flushed */
-	struct gr_list queued;    /* its events in the handle's queue (glink) */
+	struct ut_list pending;   /* slices waiting to be flushed */
+	struct ut_list queued;    /* its events in the handle's queue (glink) */
 	unsigned int nflushed;    /* events handed to the queue */
 	unsigned int nflushed_cf; /* ... of which with construction_finished */
 };
@@ -246,7 +212,7 @@ struct gr_slot_array {
 };
 
 struct gr_recognizer {
-	struct gr_list link;
+	struct ut_list link;
 	struct UGHandle_ *handle;
 	UFDevice device;
 	UFWindowId window;
@@ -255,8 +221,8 @@ struct gr_recognizer {
 	float res_x, res_y;
 	UGSubscription *subs;
 	unsigned int nsubs, capsubs;
-	struct gr_list unaccepted;
-	struct gr_list accepted;
+	struct ut_list unaccepted;
+	struct ut_list accepted;
 	struct gr_touch *touches;
 	unsigned int ntouches, captouches;
 	struct gr_slot_array free_slots;   /* unused touch slots */
@@ -276,18 +242,18 @@ struct UGHandle_ {
 	int fd;
 	bool fd_signalled;
 	bool noevent_pending; /* last grail_get_event() found the queue empty */
-	struct gr_list queue;
+	struct ut_list queue;
 	unsigned int next_id;
-	struct gr_list recognizers;
+	struct ut_list recognizers;
 	struct gr_pool *pool;
-	struct gr_list gesture_free;   /* recycled gesture objects */
-	struct gr_list gesture_fresh;  /* never used yet (from a chunk) */
+	struct ut_list gesture_free;   /* recycled gesture objects */
+	struct ut_list gesture_fresh;  /* never used yet (from a chunk) */
 	struct gr_gesture_chunk *gesture_chunks;
 	uint32_t next_rank;
 	unsigned int ncached;
-	grail_log_handler log_handler;
+	struct ut_log log;              /* domain "grail" */
+	grail_log_handler log_handler;  /* the client's, fed by the log */
 	void *log_data;
-	int env_level;
 };
 
 /* grail-handle.c */
@@ -344,7 +310,7 @@ uint64_t gr_recognizer_next_timeout(const struct gr_recognizer *rec);
 static inline bool
 gr_recognizer_has_undecided(const struct gr_recognizer *rec)
 {
-	return !gr_list_empty(&rec->unaccepted) || rec->free_touches.n > 0;
+	return !ut_list_empty(&rec->unaccepted) || rec->free_touches.n > 0;
 }
 struct gr_gesture *gr_recognizer_find_undecided(struct gr_recognizer *rec,
 						unsigned int id);

@@ -16,17 +16,7 @@
 bool
 gr_slots_reserve(struct gr_slot_array *a, unsigned int n)
 {
-	if (n <= a->cap)
-		return true;
-	unsigned int cap = a->cap ? a->cap : 8;
-	while (cap < n)
-		cap *= 2;
-	uint32_t *v = realloc(a->v, cap * sizeof(*v));
-	if (!v)
-		return false;
-	a->v = v;
-	a->cap = cap;
-	return true;
+	return UT_ARRAY_RESERVE(a->v, a->cap, n, 8);
 }
 
 void
@@ -100,14 +90,8 @@ touch_new(struct gr_recognizer *rec, UFTouchId id, uint64_t start)
 	if (rec->free_slots.n > 0) {
 		slot = rec->free_slots.v[--rec->free_slots.n];
 	} else {
-		if (rec->ntouches == rec->captouches) {
-			unsigned int cap = rec->captouches ? rec->captouches * 2 : 16;
-			struct gr_touch *v = realloc(rec->touches, cap * sizeof(*v));
-			if (!v)
-				return -1;
-			rec->touches = v;
-			rec->captouches = cap;
-		}
+		if (!UT_ARRAY_RESERVE(rec->touches, rec->captouches, rec->ntouches + 1, 16))
+			return -1;
 		/* make sure releasing every slot later cannot fail */
 		if (!gr_slots_reserve(&rec->free_slots, rec->ntouches + 1))
 			return -1;
@@ -223,12 +207,12 @@ gestures_share_touch(const struct gr_gesture *a, const struct gr_gesture *b)
 
 /* Insert into a gesture list, keeping it in rank order. */
 static void
-list_insert_ordered(struct gr_list *list, struct gr_gesture *g)
+list_insert_ordered(struct ut_list *list, struct gr_gesture *g)
 {
-	struct gr_list *pos = list->next;
-	while (pos != list && gr_container_of(pos, struct gr_gesture, link)->rank < g->rank)
+	struct ut_list *pos = list->next;
+	while (pos != list && ut_container_of(pos, struct gr_gesture, link)->rank < g->rank)
 		pos = pos->next;
-	gr_list_insert_before(pos, &g->link);
+	ut_list_insert_before(pos, &g->link);
 }
 
 static struct gr_gesture *
@@ -243,33 +227,33 @@ gesture_new(struct gr_recognizer *rec, UGSubscription sub, uint64_t start)
 		return NULL;
 	}
 
-	if (!gr_list_empty(&h->gesture_free)) {
-		struct gr_list *l = h->gesture_free.next;
-		gr_list_remove(l);
-		g = gr_container_of(l, struct gr_gesture, link);
+	if (!ut_list_empty(&h->gesture_free)) {
+		struct ut_list *l = h->gesture_free.next;
+		ut_list_remove(l);
+		g = ut_container_of(l, struct gr_gesture, link);
 		rank = g->rank;
 		if (h->ncached > 0)
 			h->ncached--;
 	} else {
-		if (gr_list_empty(&h->gesture_fresh)) {
+		if (ut_list_empty(&h->gesture_fresh)) {
 			struct gr_gesture_chunk *c = malloc(sizeof(*c));
 			if (!c)
 				return NULL;
 			c->next = h->gesture_chunks;
 			h->gesture_chunks = c;
 			for (unsigned int i = 0; i < GR_GESTURE_CHUNK; i++)
-				gr_list_insert_before(&h->gesture_fresh, &c->g[i].link);
+				ut_list_insert_before(&h->gesture_fresh, &c->g[i].link);
 		}
-		struct gr_list *l = h->gesture_fresh.next;
-		gr_list_remove(l);
-		g = gr_container_of(l, struct gr_gesture, link);
+		struct ut_list *l = h->gesture_fresh.next;
+		ut_list_remove(l);
+		g = ut_container_of(l, struct gr_gesture, link);
 		rank = h->next_rank++;
 	}
 	memset(g, 0, sizeof(*g));
 	g->rank = rank;
-	gr_list_init(&g->link);
-	gr_list_init(&g->pending);
-	gr_list_init(&g->queued);
+	ut_list_init(&g->link);
+	ut_list_init(&g->pending);
+	ut_list_init(&g->queued);
 	g->rec = rec;
 	g->sub = sub;
 	g->start_time = start;
@@ -332,10 +316,10 @@ gesture_remove_current(struct gr_gesture *g, unsigned int i)
 static void
 gesture_drop_pending(struct gr_gesture *g)
 {
-	while (!gr_list_empty(&g->pending)) {
-		struct gr_list *l = g->pending.next;
-		gr_list_remove(l);
-		gr_event_release(gr_container_of(l, struct UGEvent_, link));
+	while (!ut_list_empty(&g->pending)) {
+		struct ut_list *l = g->pending.next;
+		ut_list_remove(l);
+		gr_event_release(ut_container_of(l, struct UGEvent_, link));
 	}
 }
 
@@ -360,10 +344,10 @@ gesture_destroy(struct gr_gesture *g)
 	rec->ngestures--;
 	struct UGHandle_ *h = rec->handle;
 	if (h->ncached < 7) {
-		gr_list_insert_before(h->gesture_free.next, &g->link);
+		ut_list_insert_before(h->gesture_free.next, &g->link);
 		h->ncached++;
 	} else {
-		gr_list_insert_before(&h->gesture_free, &g->link);
+		ut_list_insert_before(&h->gesture_free, &g->link);
 	}
 }
 
@@ -384,7 +368,7 @@ gesture_queue_slice(struct gr_gesture *g, const struct UGSlice_ *s)
 	}
 	ev->slice = *s;
 	gr_slice_set_frame(&ev->slice, s->frame_event, s->frame);
-	gr_list_insert_before(&g->pending, &ev->link);
+	ut_list_insert_before(&g->pending, &ev->link);
 }
 
 /* Make @s the gesture's newest slice and queue it. */
@@ -402,10 +386,10 @@ static void
 gesture_flush(struct gr_gesture *g)
 {
 	struct UGHandle_ *h = g->rec->handle;
-	while (!gr_list_empty(&g->pending)) {
-		struct gr_list *l = g->pending.next;
-		gr_list_remove(l);
-		struct UGEvent_ *ev = gr_container_of(l, struct UGEvent_, link);
+	while (!ut_list_empty(&g->pending)) {
+		struct ut_list *l = g->pending.next;
+		ut_list_remove(l);
+		struct UGEvent_ *ev = ut_container_of(l, struct UGEvent_, link);
 		gr_queue_push(h, ev, g);
 		g->nflushed++;
 		if (ev->slice.construction_finished)
@@ -486,7 +470,7 @@ gesture_cancel(struct gr_gesture *g, uint64_t time, bool tell_client)
 {
 	struct UGHandle_ *h = g->rec->handle;
 
-	bool had_pending = !gr_list_empty(&g->pending);
+	bool had_pending = !ut_list_empty(&g->pending);
 	gesture_drop_pending(g);
 	unsigned int purged_cf = 0;
 	unsigned int purged = gr_queue_purge(g, &purged_cf);
@@ -524,7 +508,7 @@ gesture_cancel(struct gr_gesture *g, uint64_t time, bool tell_client)
 static void
 gesture_remove_and_destroy(struct gr_gesture *g)
 {
-	gr_list_remove(&g->link);
+	ut_list_remove(&g->link);
 	gesture_destroy(g);
 }
 
@@ -621,9 +605,9 @@ gesture_update_touched(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint64_t
 		g->recognized |= gr_slice_check_recognition(g, &g->last);
 		g->last.recognized = g->recognized;
 		/* the queued copy is the tail of the pending list */
-		if (!gr_list_empty(&g->pending)) {
+		if (!ut_list_empty(&g->pending)) {
 			struct UGEvent_ *qe =
-				gr_container_of(g->pending.prev, struct UGEvent_, link);
+				ut_container_of(g->pending.prev, struct UGEvent_, link);
 			qe->slice.recognized = g->recognized;
 		}
 	}
@@ -650,8 +634,8 @@ gr_recognizer_new(struct UGHandle_ *h, UFDevice device, UFWindowId window, bool 
 	rec->device = device;
 	rec->window = window;
 	rec->atomic = atomic;
-	gr_list_init(&rec->unaccepted);
-	gr_list_init(&rec->accepted);
+	ut_list_init(&rec->unaccepted);
+	ut_list_init(&rec->accepted);
 
 	int direct = 0;
 	if ((frame_device_get_property)(device, UFDevicePropertyDirect, &direct) !=
@@ -684,7 +668,7 @@ gr_recognizer_new(struct UGHandle_ *h, UFDevice device, UFWindowId window, bool 
 		if (!(rec->res_y > 0.0f))
 			rec->res_y = GR_DEFAULT_AXIS_RES_Y;
 	}
-	gr_list_insert_before(&h->recognizers, &rec->link);
+	ut_list_insert_before(&h->recognizers, &rec->link);
 	gr_log(h, GR_LOG_DEBUG, "new %s recognizer for window %llu (%s, %.1f x %.1f per m)",
 	       atomic ? "atomic" : "regular", (unsigned long long)window,
 	       rec->direct ? "direct" : "indirect", (double)rec->res_x, (double)rec->res_y);
@@ -692,10 +676,10 @@ gr_recognizer_new(struct UGHandle_ *h, UFDevice device, UFWindowId window, bool 
 }
 
 static void
-destroy_list(struct gr_list *list, uint64_t time, bool notify)
+destroy_list(struct ut_list *list, uint64_t time, bool notify)
 {
-	while (!gr_list_empty(list)) {
-		struct gr_gesture *g = gr_container_of(list->next, struct gr_gesture, link);
+	while (!ut_list_empty(list)) {
+		struct gr_gesture *g = ut_container_of(list->next, struct gr_gesture, link);
 		if (!g->ended || notify)
 			gesture_cancel(g, time, notify);
 		gesture_remove_and_destroy(g);
@@ -706,11 +690,11 @@ static uint64_t
 last_time(const struct gr_recognizer *rec)
 {
 	uint64_t t = 0;
-	const struct gr_list *lists[2] = {&rec->unaccepted, &rec->accepted};
+	const struct ut_list *lists[2] = {&rec->unaccepted, &rec->accepted};
 	for (int k = 0; k < 2; k++) {
-		for (const struct gr_list *l = lists[k]->next; l != lists[k]; l = l->next) {
+		for (const struct ut_list *l = lists[k]->next; l != lists[k]; l = l->next) {
 			const struct gr_gesture *g =
-				gr_container_of(l, struct gr_gesture, link);
+				ut_container_of(l, struct gr_gesture, link);
 			if (g->has_slice && g->last.time > t)
 				t = g->last.time;
 		}
@@ -731,7 +715,7 @@ gr_recognizer_destroy(struct gr_recognizer *rec, bool notify)
 		rec->touches[slot].in_new = false;
 		touch_unref(rec, slot);
 	}
-	gr_list_remove(&rec->link);
+	ut_list_remove(&rec->link);
 	gr_slots_finish(&rec->free_slots);
 	gr_slots_finish(&rec->free_touches);
 	gr_slots_finish(&rec->new_touches);
@@ -746,14 +730,8 @@ gr_recognizer_add_subscription(struct gr_recognizer *rec, UGSubscription sub)
 	for (unsigned int i = 0; i < rec->nsubs; i++)
 		if (rec->subs[i] == sub)
 			return true;
-	if (rec->nsubs == rec->capsubs) {
-		unsigned int cap = rec->capsubs ? rec->capsubs * 2 : 4;
-		UGSubscription *v = realloc(rec->subs, cap * sizeof(*v));
-		if (!v)
-			return false;
-		rec->subs = v;
-		rec->capsubs = cap;
-	}
+	if (!UT_ARRAY_RESERVE(rec->subs, rec->capsubs, rec->nsubs + 1, 4))
+		return false;
 	rec->subs[rec->nsubs++] = sub;
 	return true;
 }
@@ -771,12 +749,12 @@ gr_recognizer_remove_subscription(struct gr_recognizer *rec, UGSubscription sub)
 	rec->nsubs--;
 
 	uint64_t t = last_time(rec);
-	struct gr_list *lists[2] = {&rec->accepted, &rec->unaccepted};
+	struct ut_list *lists[2] = {&rec->accepted, &rec->unaccepted};
 	for (int k = 0; k < 2; k++) {
-		struct gr_list *l = lists[k]->next;
+		struct ut_list *l = lists[k]->next;
 		while (l != lists[k]) {
-			struct gr_list *next = l->next;
-			struct gr_gesture *g = gr_container_of(l, struct gr_gesture, link);
+			struct ut_list *next = l->next;
+			struct gr_gesture *g = ut_container_of(l, struct gr_gesture, link);
 			if (g->sub == sub) {
 				if (!g->ended)
 					gesture_cancel(g, t, true);
@@ -790,8 +768,8 @@ gr_recognizer_remove_subscription(struct gr_recognizer *rec, UGSubscription sub)
 struct gr_gesture *
 gr_recognizer_find_undecided(struct gr_recognizer *rec, unsigned int id)
 {
-	for (struct gr_list *l = rec->unaccepted.next; l != &rec->unaccepted; l = l->next) {
-		struct gr_gesture *g = gr_container_of(l, struct gr_gesture, link);
+	for (struct ut_list *l = rec->unaccepted.next; l != &rec->unaccepted; l = l->next) {
+		struct gr_gesture *g = ut_container_of(l, struct gr_gesture, link);
 		if (g->id == id)
 			return g;
 	}
@@ -834,10 +812,10 @@ gr_recognizer_accept(struct gr_recognizer *rec, struct gr_gesture *g)
 			touch_accept(rec, slot);
 		} else {
 			/* an extension: it replaces the accepted gestures it grew from */
-			struct gr_list *l = rec->accepted.next;
+			struct ut_list *l = rec->accepted.next;
 			while (l != &rec->accepted) {
-				struct gr_list *next = l->next;
-				struct gr_gesture *o = gr_container_of(l, struct gr_gesture, link);
+				struct ut_list *next = l->next;
+				struct gr_gesture *o = ut_container_of(l, struct gr_gesture, link);
 				if (gesture_has_touch(o, slot)) {
 					gesture_cancel(o, time, true);
 					gesture_remove_and_destroy(o);
@@ -848,17 +826,17 @@ gr_recognizer_accept(struct gr_recognizer *rec, struct gr_gesture *g)
 		free_remove(rec, slot);
 	}
 
-	struct gr_list *l = rec->unaccepted.next;
+	struct ut_list *l = rec->unaccepted.next;
 	while (l != &rec->unaccepted) {
-		struct gr_list *next = l->next;
-		struct gr_gesture *o = gr_container_of(l, struct gr_gesture, link);
+		struct ut_list *next = l->next;
+		struct gr_gesture *o = ut_container_of(l, struct gr_gesture, link);
 		if (o != g && gestures_share_touch(g, o))
 			reject_gesture(rec, o, time, true);
 		l = next;
 	}
 
 	gesture_finish_construction(g, time);
-	gr_list_remove(&g->link);
+	ut_list_remove(&g->link);
 	if (g->ended) {
 		gesture_destroy(g);
 	} else {
@@ -877,7 +855,7 @@ atomic_accept(struct gr_recognizer *rec, struct gr_gesture *g, uint64_t time)
 		free_remove(rec, g->all[i]);
 	}
 	gesture_finish_construction(g, time);
-	gr_list_remove(&g->link);
+	ut_list_remove(&g->link);
 	if (g->ended) {
 		gesture_destroy(g);
 	} else {
@@ -889,10 +867,10 @@ atomic_accept(struct gr_recognizer *rec, struct gr_gesture *g, uint64_t time)
 static void
 reject_overdue(struct gr_recognizer *rec, uint64_t time)
 {
-	struct gr_list *l = rec->unaccepted.next;
+	struct ut_list *l = rec->unaccepted.next;
 	while (l != &rec->unaccepted) {
-		struct gr_list *next = l->next;
-		struct gr_gesture *g = gr_container_of(l, struct gr_gesture, link);
+		struct ut_list *next = l->next;
+		struct gr_gesture *g = ut_container_of(l, struct gr_gesture, link);
 		uint64_t to = gesture_timeout(g);
 		if (to && time > g->start_time && time - g->start_time > to) {
 			gr_log(rec->handle, GR_LOG_DEBUG, "gesture %u timed out", g->id);
@@ -1062,10 +1040,10 @@ atomic_match_new_touches(struct gr_recognizer *rec, uint64_t time)
 	}
 	rec->new_touches.n = 0;
 
-	struct gr_list *l = rec->accepted.next;
+	struct ut_list *l = rec->accepted.next;
 	while (l != &rec->accepted) {
-		struct gr_list *next = l->next;
-		struct gr_gesture *g = gr_container_of(l, struct gr_gesture, link);
+		struct ut_list *next = l->next;
+		struct gr_gesture *g = ut_container_of(l, struct gr_gesture, link);
 		if (!g->ended && g->ncur + nnew <= g->sub->touches_max) {
 			for (unsigned int i = 0; i < nnew; i++) {
 				if (rec->touches[newslots[i]].live &&
@@ -1088,8 +1066,8 @@ atomic_match_new_touches(struct gr_recognizer *rec, uint64_t time)
 
 	l = rec->unaccepted.next;
 	while (l != &rec->unaccepted) {
-		struct gr_list *next = l->next;
-		struct gr_gesture *g = gr_container_of(l, struct gr_gesture, link);
+		struct ut_list *next = l->next;
+		struct gr_gesture *g = ut_container_of(l, struct gr_gesture, link);
 		if (!g->ended && g->ncur + nnew <= g->sub->touches_max) {
 			for (unsigned int i = 0; i < nnew; i++)
 				if (rec->touches[newslots[i]].live)
@@ -1173,14 +1151,14 @@ process_touches(struct gr_recognizer *rec, UFFrame frame, uint32_t n, uint64_t t
 				/* hold a reference while matching, so nothing rejects it early */
 				touch_ref(rec, (uint32_t)slot);
 				free_add(rec, (uint32_t)slot);
-				struct gr_list *lists[2] = {&rec->accepted, &rec->unaccepted};
+				struct ut_list *lists[2] = {&rec->accepted, &rec->unaccepted};
 				for (int k = 0; k < 2; k++) {
-					struct gr_list *last = lists[k]->prev;
-					struct gr_list *l = lists[k]->next;
+					struct ut_list *last = lists[k]->prev;
+					struct ut_list *l = lists[k]->next;
 					while (l != lists[k]) {
-						struct gr_list *next = l->next;
+						struct ut_list *next = l->next;
 						expand_gesture(rec,
-							       gr_container_of(l, struct gr_gesture, link),
+							       ut_container_of(l, struct gr_gesture, link),
 							       (uint32_t)slot);
 						if (l == last)
 							break;
@@ -1248,10 +1226,10 @@ process_touches(struct gr_recognizer *rec, UFFrame frame, uint32_t n, uint64_t t
 static void
 process_event(struct gr_recognizer *rec, UFEvent ev, UFFrame frame, uint64_t time)
 {
-	struct gr_list *l = rec->accepted.next;
+	struct ut_list *l = rec->accepted.next;
 	while (l != &rec->accepted) {
-		struct gr_list *next = l->next;
-		struct gr_gesture *g = gr_container_of(l, struct gr_gesture, link);
+		struct ut_list *next = l->next;
+		struct gr_gesture *g = ut_container_of(l, struct gr_gesture, link);
 		gesture_update(g, ev, frame, time);
 		if (g->canceled && !g->ended) {
 			gesture_cancel(g, time, true);
@@ -1265,8 +1243,8 @@ process_event(struct gr_recognizer *rec, UFEvent ev, UFFrame frame, uint64_t tim
 
 	l = rec->unaccepted.next;
 	while (l != &rec->unaccepted) {
-		struct gr_list *next = l->next;
-		struct gr_gesture *g = gr_container_of(l, struct gr_gesture, link);
+		struct ut_list *next = l->next;
+		struct gr_gesture *g = ut_container_of(l, struct gr_gesture, link);
 		gesture_update(g, ev, frame, time);
 		if (g->canceled)
 			reject_gesture(rec, g, time, true);
@@ -1279,8 +1257,8 @@ check_construction_finished(struct gr_recognizer *rec, uint64_t time)
 {
 	if (rec->atomic)
 		return;
-	for (struct gr_list *l = rec->unaccepted.next; l != &rec->unaccepted; l = l->next) {
-		struct gr_gesture *g = gr_container_of(l, struct gr_gesture, link);
+	for (struct ut_list *l = rec->unaccepted.next; l != &rec->unaccepted; l = l->next) {
+		struct gr_gesture *g = ut_container_of(l, struct gr_gesture, link);
 		if (g->construction_finished || g->ended || !gesture_active(g))
 			continue;
 		bool finished = true;
@@ -1291,9 +1269,9 @@ check_construction_finished(struct gr_recognizer *rec, uint64_t time)
 				finished = false;
 				break;
 			}
-			for (struct gr_list *m = rec->unaccepted.next; m != &rec->unaccepted;
+			for (struct ut_list *m = rec->unaccepted.next; m != &rec->unaccepted;
 			     m = m->next) {
-				struct gr_gesture *o = gr_container_of(m, struct gr_gesture, link);
+				struct gr_gesture *o = ut_container_of(m, struct gr_gesture, link);
 				if (o != g && gesture_has_touch(o, slot) && !gesture_active(o)) {
 					finished = false;
 					break;
@@ -1308,10 +1286,10 @@ check_construction_finished(struct gr_recognizer *rec, uint64_t time)
 static void
 find_gestures_to_accept(struct gr_recognizer *rec, uint64_t time)
 {
-	struct gr_list *l = rec->unaccepted.next;
+	struct ut_list *l = rec->unaccepted.next;
 	while (l != &rec->unaccepted) {
-		struct gr_list *next = l->next;
-		struct gr_gesture *g = gr_container_of(l, struct gr_gesture, link);
+		struct ut_list *next = l->next;
+		struct gr_gesture *g = ut_container_of(l, struct gr_gesture, link);
 		if (gesture_active(g) && time >= g->start_time &&
 		    time - g->start_time >= GR_COMPOSITION_TIME) {
 			g->keep_slices = false;
@@ -1334,7 +1312,7 @@ gr_recognizer_process_frame(struct gr_recognizer *rec, UFEvent ev, UFFrame frame
 	if (rec->atomic && any_new)
 		atomic_match_new_touches(rec, time);
 	process_event(rec, ev, frame, time);
-	if (gr_list_empty(&rec->unaccepted))
+	if (ut_list_empty(&rec->unaccepted))
 		return;
 	if (rec->atomic)
 		find_gestures_to_accept(rec, time);
@@ -1366,9 +1344,9 @@ gr_recognizer_next_timeout(const struct gr_recognizer *rec)
 		uint32_t slot = rec->free_touches.v[i];
 		const struct gr_touch *t = &rec->touches[slot];
 		bool in_gesture = false;
-		for (const struct gr_list *l = rec->unaccepted.next; l != &rec->unaccepted;
+		for (const struct ut_list *l = rec->unaccepted.next; l != &rec->unaccepted;
 		     l = l->next) {
-			if (gesture_has_touch(gr_container_of(l, struct gr_gesture, link),
+			if (gesture_has_touch(ut_container_of(l, struct gr_gesture, link),
 					      slot)) {
 				in_gesture = true;
 				break;
@@ -1381,9 +1359,9 @@ gr_recognizer_next_timeout(const struct gr_recognizer *rec)
 			best = t60;
 	}
 
-	for (const struct gr_list *l = rec->unaccepted.next; l != &rec->unaccepted;
+	for (const struct ut_list *l = rec->unaccepted.next; l != &rec->unaccepted;
 	     l = l->next) {
-		const struct gr_gesture *g = gr_container_of(l, struct gr_gesture, link);
+		const struct gr_gesture *g = ut_container_of(l, struct gr_gesture, link);
 		uint64_t to = gesture_timeout(g);
 		if (to) {
 			/* a huge timeout must not wrap around to the past */

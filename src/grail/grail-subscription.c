@@ -10,7 +10,7 @@
 GRAIL_PUBLIC UGStatus
 grail_subscription_new(UGSubscription *subscription)
 {
-	if (!subscription)
+	if (UT_CLIENT_BUG_IF(NULL, !subscription))
 		return UGStatusErrorInvalidValue;
 
 	struct UGSubscription_ *s = calloc(1, sizeof(*s));
@@ -62,7 +62,7 @@ GRAIL_PUBLIC UGStatus
 grail_subscription_set_property(UGSubscription subscription,
 				UGSubscriptionProperty property, const void *value)
 {
-	if (!subscription || !value)
+	if (UT_CLIENT_BUG_IF(NULL, !subscription || !value))
 		return UGStatusErrorInvalidValue;
 
 	struct UGSubscription_ *s = subscription;
@@ -144,7 +144,7 @@ GRAIL_PUBLIC UGStatus
 grail_subscription_get_property(UGSubscription subscription,
 				UGSubscriptionProperty property, void *value)
 {
-	if (!subscription || !value)
+	if (UT_CLIENT_BUG_IF(NULL, !subscription || !value))
 		return UGStatusErrorInvalidValue;
 
 	const struct UGSubscription_ *s = subscription;
@@ -219,14 +219,8 @@ gr_subscription_attach(struct UGSubscription_ *s, struct UGHandle_ *h)
 	for (unsigned int i = 0; i < s->nhandles; i++)
 		if (s->handles[i] == h)
 			return true;
-	if (s->nhandles == s->caphandles) {
-		unsigned int cap = s->caphandles ? s->caphandles * 2 : 2;
-		struct UGHandle_ **v = realloc(s->handles, cap * sizeof(*v));
-		if (!v)
-			return false;
-		s->handles = v;
-		s->caphandles = cap;
-	}
+	if (!UT_ARRAY_RESERVE(s->handles, s->caphandles, s->nhandles + 1, 2))
+		return false;
 	s->handles[s->nhandles++] = h;
 	return true;
 }

@@ -269,7 +269,7 @@ op_close(int fd, void *data)
 	close(fd);
 }
 
-static const struct ut_evdev_open_iface op_iface = {
+static const struct utouch_geis_open_interface op_iface = {
 	.open_restricted = op_open,
 	.close_restricted = op_close,
 };

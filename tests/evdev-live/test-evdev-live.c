@@ -443,7 +443,7 @@ fake_caps(const char *path, void *data)
 	return n ? n->caps : NULL;
 }
 
-static const struct ut_evdev_open_iface fake_iface = {
+static const struct utouch_geis_open_interface fake_iface = {
 	.open_restricted = fake_open,
 	.close_restricted = fake_close,
 };
@@ -502,7 +502,7 @@ feed(struct ut_evdev_live *l, int fd, const struct ut_recording *rec,
 }
 
 static struct ut_evdev_live *
-new_live(struct tmpdir *t, struct sink *s, const struct ut_evdev_open_iface *iface,
+new_live(struct tmpdir *t, struct sink *s, const struct utouch_geis_open_interface *iface,
 	 void *iface_data, int hotplug)
 {
 	struct ut_evdev_live_config cfg = {
@@ -552,7 +552,7 @@ static void
 test_bad_arguments(void **state)
 {
 	struct ut_evdev_live_config cfg = { .dir = "/nonexistent-ut-dir" };
-	struct ut_evdev_open_iface half = { .open_restricted = fake_open };
+	struct utouch_geis_open_interface half = { .open_restricted = fake_open };
 	struct ut_recording *rec = ut_test_load_recording("touchscreen/drag-2.evemu");
 	struct libevdev *kbd = libevdev_new();
 	struct sink s = { 0 };

@@ -21,22 +21,15 @@
 #include <geis/geis.h>
 #include <utouch/geis.h>
 
+#include "util/gesture-class.h"
+
 #define MAX_INIT_ARGS 14
 
 enum policy { POLICY_NONE, POLICY_ACCEPT, POLICY_REJECT };
 enum backend { BACKEND_DEFAULT, BACKEND_RECORDING, BACKEND_EVDEV, BACKEND_X11 };
 
-static const struct class_name {
-	const char *option;
-	const char *name;
-} class_names[] = {
-	{ "drag", GEIS_GESTURE_DRAG },
-	{ "pinch", GEIS_GESTURE_PINCH },
-	{ "rotate", GEIS_GESTURE_ROTATE },
-	{ "tap", GEIS_GESTURE_TAP },
-	{ "touch", GEIS_GESTURE_TOUCH },
-};
-#define NUM_CLASSES ((int)(sizeof(class_names) / sizeof(class_names[0])))
+/* --class takes the keys of the shared class table (util/gesture-class.h) */
+#define NUM_CLASSES UT_NUM_GESTURE_CLASSES
 
 /* Per-subscription settings: name, value type, and the option value. */
 struct config_item {
@@ -196,11 +189,8 @@ parse_classes(struct options *o, const char *list)
 		exit(1);
 	}
 	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		int found = -1;
+		int found = ut_gesture_class_find(tok, strlen(tok), 1);
 
-		for (int i = 0; i < NUM_CLASSES; i++)
-			if (strcasecmp(tok, class_names[i].option) == 0)
-				found = i;
 		if (found < 0) {
 			char bad[32];
 
@@ -591,9 +581,9 @@ print_frame_classes(struct state *st, GeisFrame f, FILE *out, int json)
 			fputc(json ? ',' : '+', out);
 		first = 0;
 		if (json)
-			json_string(out, class_names[i].name);
+			json_string(out, ut_gesture_classes[i].name);
 		else
-			fputs(class_names[i].name, out);
+			fputs(ut_gesture_classes[i].name, out);
 	}
 	if (json)
 		fputc(']', out);
@@ -777,7 +767,7 @@ handle_event(struct state *st, GeisEvent ev, FILE *out)
 		const char *name = geis_gesture_class_name(c);
 
 		for (int i = 0; name && i < NUM_CLASSES; i++) {
-			if (strcmp(class_names[i].name, name) != 0)
+			if (strcmp(ut_gesture_classes[i].name, name) != 0)
 				continue;
 			if (type == GEIS_EVENT_CLASS_UNAVAILABLE) {
 				geis_gesture_class_unref(st->classes[i]);
@@ -862,14 +852,14 @@ create_instance(const struct options *o)
 static int
 add_filter(Geis geis, GeisSubscription sub, const struct options *o, int cls)
 {
-	GeisFilter f = geis_filter_new(geis, cls >= 0 ? class_names[cls].option : "all");
+	GeisFilter f = geis_filter_new(geis, cls >= 0 ? ut_gesture_classes[cls].key : "all");
 	GeisStatus s = GEIS_STATUS_SUCCESS;
 
 	if (!f)
 		return -1;
 	if (cls >= 0)
 		s = geis_filter_add_term(f, GEIS_FILTER_CLASS, GEIS_CLASS_ATTRIBUTE_NAME,
-					 GEIS_FILTER_OP_EQ, class_names[cls].name, NULL);
+					 GEIS_FILTER_OP_EQ, ut_gesture_classes[cls].name, NULL);
 	if (s == GEIS_STATUS_SUCCESS && o->touches)
 		s = geis_filter_add_term(f, GEIS_FILTER_CLASS, GEIS_GESTURE_ATTRIBUTE_TOUCHES,
 					 GEIS_FILTER_OP_EQ, o->touches, NULL);

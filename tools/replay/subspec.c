@@ -4,23 +4,12 @@
 #include <string.h>
 
 #include "subspec.h"
+#include "util/gesture-class.h"
 
-static const char *const prim_names[SUBSPEC_NPRIM] = {
-	"drag", "pinch", "rotate", "tap",
-};
-
-static const struct {
-	const char *name;
-	UGGestureTypeMask bits;
-} mask_names[] = {
-	{ "drag", UGGestureTypeDrag },
-	{ "pinch", UGGestureTypePinch },
-	{ "rotate", UGGestureTypeRotate },
-	{ "tap", UGGestureTypeTap },
-	{ "touch", UGGestureTypeTouch },
-	{ "all", UGGestureTypeDrag | UGGestureTypePinch | UGGestureTypeRotate |
-		 UGGestureTypeTap | UGGestureTypeTouch },
-};
+/* The per-primitive keys (drag-timeout, ...) are named after the first
+ * rows of the class table, which are in SUBSPEC_* order. */
+_Static_assert(SUBSPEC_NPRIM <= UT_NUM_GESTURE_CLASSES, "class table too short");
+#define prim_name(p) (ut_gesture_classes[(p)].key)
 
 void
 subspec_mask_str(UGGestureTypeMask mask, char *buf, size_t len)
@@ -28,12 +17,12 @@ subspec_mask_str(UGGestureTypeMask mask, char *buf, size_t len)
 	size_t used = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < 5; i++) {
-		if (!(mask & mask_names[i].bits))
+	for (size_t i = 0; i < UT_NUM_GESTURE_CLASSES; i++) {
+		if (!(mask & ut_gesture_classes[i].mask))
 			continue;
 		used += (size_t)snprintf(buf + used, used < len ? len - used : 0,
 					 "%s%s", used ? "+" : "",
-					 mask_names[i].name);
+					 ut_gesture_classes[i].key);
 	}
 	if (!used)
 		snprintf(buf, len, "none");
@@ -46,15 +35,14 @@ parse_mask(const char *v, UGGestureTypeMask *out)
 
 	while (*v) {
 		size_t n = strcspn(v, "+|/");
-		size_t i;
+		int i = ut_gesture_class_find(v, n, 0);
 
-		for (i = 0; i < sizeof(mask_names) / sizeof(mask_names[0]); i++)
-			if (strlen(mask_names[i].name) == n &&
-			    strncmp(v, mask_names[i].name, n) == 0)
-				break;
-		if (i == sizeof(mask_names) / sizeof(mask_names[0]))
+		if (n == 3 && strncmp(v, "all", 3) == 0)
+			m |= ut_gesture_class_mask_all();
+		else if (i < 0)
 			return -1;
-		m |= mask_names[i].bits;
+		else
+			m |= ut_gesture_classes[i].mask;
 		v += n;
 		if (*v)
 			v++;
@@ -123,9 +111,9 @@ parse_item(char *key, const char *v, struct subspec *s)
 		return 0;
 	}
 	for (int p = 0; p < SUBSPEC_NPRIM; p++) {
-		size_t len = strlen(prim_names[p]);
+		size_t len = strlen(prim_name(p));
 
-		if (strncmp(key, prim_names[p], len) || key[len] != '-')
+		if (strncmp(key, prim_name(p), len) || key[len] != '-')
 			continue;
 		if (!strcmp(key + len + 1, "timeout")) {
 			if (parse_uint(v, UINT64_MAX, &n))

@@ -20,7 +20,9 @@
 #include <libevdev/libevdev.h>
 
 #include "backend/evdev/evdev-live.h"
+#include "util/array.h"
 #include "util/clock.h"
+#include "util/log.h"
 #include "backend/evdev/evstream.h"
 #include "backend/evdev/frames.h"
 
@@ -68,7 +70,7 @@ struct ut_evdev_live_device {
 
 struct ut_evdev_live {
 	char *dir;
-	const struct ut_evdev_open_iface *iface;
+	const struct utouch_geis_open_interface *iface;
 	void *iface_data;
 	const struct libevdev *(*caps_for_path)(const char *, void *);
 	int grab;
@@ -89,6 +91,7 @@ struct ut_evdev_live {
 	int in_dispatch;
 	int pending_removals;
 	char error[512];
+	struct ut_log log;             /* domain "evdev" */
 };
 
 /* ------------------------------------------------------------------ */
@@ -98,15 +101,6 @@ uint64_t
 ut_evdev_live_now_ms(void)
 {
 	return ut_mono_ms();
-}
-
-static uint64_t
-now_usec(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
 
 __attribute__((format(printf, 4, 5)))
@@ -125,6 +119,7 @@ report(struct ut_evdev_live *l, const char *path, int err, const char *fmt, ...)
 	else
 		snprintf(l->error, sizeof(l->error), "%s: %s",
 			 path ? path : "(stream)", msg);
+	ut_log(&l->log, UT_LOG_WARNING, "%s", l->error);
 	if (l->cb.log) {
 		l->in_callback++;
 		l->cb.log(l->data, path, err, l->error);
@@ -254,8 +249,7 @@ push(struct ut_evdev_live_device *d, const struct input_event *ev)
 		else if (ev->code == ABS_MT_TRACKING_ID && d->cur_slot >= 0)
 			d->tracking[d->cur_slot] = ev->value < 0 ? -1 : ev->value;
 	}
-	d->last_usec = (uint64_t)ev->input_event_sec * 1000000u +
-		       (uint64_t)ev->input_event_usec;
+	d->last_usec = ut_input_event_usec(ev);
 	d->have_time = 1;
 	ut_evstream_push(d->stream, ev);
 }
@@ -267,8 +261,7 @@ push3(struct ut_evdev_live_device *d, uint64_t usec, uint16_t type,
 	struct input_event ev;
 
 	memset(&ev, 0, sizeof(ev));
-	ev.input_event_sec = (time_t)(usec / 1000000u);
-	ev.input_event_usec = (suseconds_t)(usec % 1000000u);
+	ut_input_event_set_usec(&ev, usec);
 	ev.type = type;
 	ev.code = code;
 	ev.value = value;
@@ -284,7 +277,7 @@ device_usec(const struct ut_evdev_live_device *d)
 
 	if (d->kind == KIND_RAW && d->have_time)
 		return d->last_usec;
-	now = now_usec();
+	now = ut_mono_us();
 	return d->have_time && d->last_usec > now ? d->last_usec : now;
 }
 
@@ -322,7 +315,7 @@ end_all_touches(struct ut_evdev_live_device *d, uint64_t usec)
 static void
 replay_initial_state(struct ut_evdev_live_device *d)
 {
-	uint64_t usec = now_usec();
+	uint64_t usec = ut_mono_us();
 	int nslots = libevdev_get_num_slots(d->evdev);
 	int any = 0;
 
@@ -661,15 +654,8 @@ scan_dir(struct ut_evdev_live *l)
 	while ((de = readdir(dir))) {
 		if (!is_event_name(de->d_name))
 			continue;
-		if (n == cap) {
-			size_t ncap = cap ? cap * 2 : 16;
-			char **q = realloc(names, ncap * sizeof(*q));
-
-			if (!q)
-				break;
-			names = q;
-			cap = ncap;
-		}
+		if (!UT_ARRAY_RESERVE(names, cap, n + 1, 16))
+			break;
 		if (!(names[n] = strdup(de->d_name)))
 			break;
 		n++;
@@ -796,8 +782,7 @@ static void
 raw_event(struct ut_evdev_live_device *d, const struct input_event *ev)
 {
 	if (ev->type == EV_SYN && ev->code == SYN_DROPPED) {
-		uint64_t usec = (uint64_t)ev->input_event_sec * 1000000u +
-				(uint64_t)ev->input_event_usec;
+		uint64_t usec = ut_input_event_usec(ev);
 
 		end_all_touches(d, usec);
 		d->dropping = 1;
@@ -886,6 +871,7 @@ ut_evdev_live_new(const struct ut_evdev_live_config *cfg,
 		errno = ENOMEM;
 		return NULL;
 	}
+	ut_log_init(&l->log, "evdev");
 	l->epfd = -1;
 	l->inofd = -1;
 	l->dir = strdup(cfg->dir ? cfg->dir : DEFAULT_DIR);

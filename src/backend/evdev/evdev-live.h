@@ -31,6 +31,7 @@
 
 #include <oif/frame.h>
 #include <oif/frame_backend.h>
+#include <utouch/geis.h>
 
 #include "frame/frame-peer.h"
 #include "backend/evdev/evstream.h"
@@ -39,23 +40,17 @@ struct libevdev;
 struct ut_evdev_live;
 struct ut_evdev_live_device;
 
-/**
+/*
  * How device nodes are opened and closed, for callers that may not open
- * them directly (e.g. through systemd-logind's TakeDevice).
+ * them directly (e.g. through systemd-logind's TakeDevice), is the public
+ * struct utouch_geis_open_interface of <utouch/geis.h>: geis hands the
+ * application's interface down unchanged.  This module calls
+ * open_restricted with O_RDONLY | O_NONBLOCK | O_CLOEXEC and sets
+ * O_NONBLOCK on the returned descriptor again, in case the opener ignored
+ * the flag; close_restricted is called exactly once for every descriptor
+ * open_restricted handed out, also when the module decided not to use the
+ * device.
  */
-struct ut_evdev_open_iface {
-	/**
-	 * Open @p path with @p flags (always O_RDONLY | O_NONBLOCK |
-	 * O_CLOEXEC).  Return a file descriptor, or a negative errno value.
-	 * The module sets O_NONBLOCK on the returned descriptor again, in
-	 * case the opener ignored the flag.
-	 */
-	int (*open_restricted)(const char *path, int flags, void *user_data);
-	/** Close a descriptor open_restricted returned.  Called exactly once
-	 * for every descriptor open_restricted handed out, also when the
-	 * module decided not to use the device. */
-	void (*close_restricted)(int fd, void *user_data);
-};
 
 /** Configuration of a context; every field may be left 0 / NULL. */
 struct ut_evdev_live_config {
@@ -64,7 +59,7 @@ struct ut_evdev_live_config {
 	const char *dir;
 	/** Opener; NULL: open(2) with O_RDONLY | O_NONBLOCK | O_CLOEXEC and
 	 * close(2).  The struct must stay valid for the life of the context. */
-	const struct ut_evdev_open_iface *iface;
+	const struct utouch_geis_open_interface *iface;
 	/** Passed to the iface functions and to caps_for_path. */
 	void *iface_data;
 	/** Grab each device (EVIOCGRAB) so no other reader sees its events. */

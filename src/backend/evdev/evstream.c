@@ -9,6 +9,7 @@
 #include <mtdev-plumbing.h>
 
 #include "backend/evdev/evstream.h"
+#include "util/clock.h"
 
 #define MAX_SLOTS UT_EVSTREAM_MAX_SLOTS
 /* an ownership frame may list every slot plus every touch waiting for
@@ -365,13 +366,6 @@ handle_event(struct ut_evstream *s, uint16_t type, uint16_t code,
 	sl->changed = 1;
 }
 
-static uint64_t
-event_usec(const struct input_event *ev)
-{
-	return (uint64_t)ev->input_event_sec * 1000000u +
-	       (uint64_t)ev->input_event_usec;
-}
-
 static int
 setup_mtdev(struct ut_evstream *s, const struct libevdev *caps)
 {
@@ -464,7 +458,7 @@ ut_evstream_push(struct ut_evstream *s, const struct input_event *ev)
 	if (!s || !ev)
 		return;
 	if (!s->mtdev) {
-		handle_event(s, ev->type, ev->code, ev->value, event_usec(ev));
+		handle_event(s, ev->type, ev->code, ev->value, ut_input_event_usec(ev));
 		return;
 	}
 	mtdev_put_event(s->mtdev, ev);
@@ -472,7 +466,7 @@ ut_evstream_push(struct ut_evstream *s, const struct input_event *ev)
 		struct input_event out;
 
 		mtdev_get_event(s->mtdev, &out);
-		handle_event(s, out.type, out.code, out.value, event_usec(&out));
+		handle_event(s, out.type, out.code, out.value, ut_input_event_usec(&out));
 	}
 }
 

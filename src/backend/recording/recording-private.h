@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "backend/recording/recording.h"
+#include "util/log.h"
 
 /* Largest seconds field accepted in an event time stamp (about 139000 years). */
 #define UT_REC_MAX_SEC (UINT64_C(1) << 42)
@@ -58,6 +59,7 @@ struct ut_parse {
 	char *err;
 	size_t errlen;
 	unsigned long incomplete_line; /* last line had no newline (0 = none) */
+	int failed;                    /* an error was recorded (only the first is kept) */
 	const char *data;              /* the buffer, to turn offsets into lines */
 	size_t len;
 	enum ut_recording_format format;

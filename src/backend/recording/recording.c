@@ -14,29 +14,39 @@
 
 #include "backend/recording/recording-private.h"
 
+/* Parse failures are returned to the caller and logged at info priority. */
+static const struct ut_log rec_log = UT_LOG_STATIC_INIT("recording");
+
 int
 ut__rec_fail(struct ut_parse *p, int rc, unsigned long line, const char *fmt, ...)
 {
-	if (!p->err || p->errlen == 0 || p->err[0] != '\0')
+	char msg[512];
+
+	/* only the first error counts, also across parses sharing @p err */
+	if (p->failed || (p->err && p->errlen > 0 && p->err[0] != '\0'))
 		return rc;
+	p->failed = 1;
 
 	int n;
 	if (line > 0)
-		n = snprintf(p->err, p->errlen, "%s:%lu: ", p->name, line);
+		n = snprintf(msg, sizeof(msg), "%s:%lu: ", p->name, line);
 	else
-		n = snprintf(p->err, p->errlen, "%s: ", p->name);
-	if (n < 0 || (size_t)n >= p->errlen)
-		return rc;
+		n = snprintf(msg, sizeof(msg), "%s: ", p->name);
+	if (n < 0 || (size_t)n >= sizeof(msg))
+		n = (int)strlen(msg);
 
 	va_list args;
 	va_start(args, fmt);
-	int m = vsnprintf(p->err + n, p->errlen - (size_t)n, fmt, args);
+	int m = vsnprintf(msg + n, sizeof(msg) - (size_t)n, fmt, args);
 	va_end(args);
 
 	/* A malformed last line without a newline is most likely a cut-off file. */
-	if (m >= 0 && line > 0 && line == p->incomplete_line && (size_t)(n + m) < p->errlen)
-		snprintf(p->err + n + m, p->errlen - (size_t)(n + m),
+	if (m >= 0 && line > 0 && line == p->incomplete_line && (size_t)(n + m) < sizeof(msg))
+		snprintf(msg + n + m, sizeof(msg) - (size_t)(n + m),
 			 " (the file ends in the middle of this line)");
+	if (p->err && p->errlen > 0)
+		snprintf(p->err, p->errlen, "%s", msg);
+	ut_log(&rec_log, UT_LOG_INFO, "%s", msg);
 	return rc;
 }
 

@@ -3,13 +3,8 @@
 #include <string.h>
 
 #include "backend/recording/script.h"
-#include "util/grow.h"
-
-static int
-grow(void **p, size_t *cap, size_t need, size_t size)
-{
-	return ut_grow(p, cap, need, size, 256);
-}
+#include "util/array.h"
+#include "util/clock.h"
 
 static void
 on_frame(void *data, uint64_t usec, const struct ut_touch_op *ops, size_t nops)
@@ -19,8 +14,8 @@ on_frame(void *data, uint64_t usec, const struct ut_touch_op *ops, size_t nops)
 	uint64_t t = usec / 1000 - s->usec0 / 1000 + UT_SCRIPT_TIME_BASE_MS;
 
 	if (s->oom ||
-	    grow((void **)&s->frames, &s->capframes, s->nframes + 1, sizeof(*s->frames)) ||
-	    grow((void **)&s->ops, &s->capops, s->nops + nops, sizeof(*s->ops))) {
+	    !UT_ARRAY_RESERVE(s->frames, s->capframes, s->nframes + 1, 256) ||
+	    !UT_ARRAY_RESERVE(s->ops, s->capops, s->nops + nops, 256)) {
 		s->oom = 1;
 		return;
 	}
@@ -53,8 +48,7 @@ ut_script_build(struct ut_script *s, const struct ut_recording *rec,
 		struct input_event ev;
 
 		memset(&ev, 0, sizeof(ev));
-		ev.input_event_sec = (time_t)(r->usec / 1000000u);
-		ev.input_event_usec = (suseconds_t)(r->usec % 1000000u);
+		ut_input_event_set_usec(&ev, r->usec);
 		ev.type = r->type;
 		ev.code = r->code;
 		ev.value = r->value;

@@ -25,6 +25,9 @@
 #include <oif/frame_x11.h>
 #include <utouch/frame_handle.h>
 
+#include "util/array.h"
+#include "util/log.h"
+
 #define AXIS_NONE (-1)
 
 struct x11_touch {
@@ -196,15 +199,8 @@ touch_add(struct x11_window *w, UFTouchId id)
 
 	if (t)
 		return t;
-	if (w->num_touches == w->capacity) {
-		unsigned int cap = w->capacity ? w->capacity * 2 : 4;
-		struct x11_touch *touches = realloc(w->touches, cap * sizeof(*touches));
-
-		if (!touches)
-			return NULL;
-		w->touches = touches;
-		w->capacity = cap;
-	}
+	if (!UT_ARRAY_RESERVE(w->touches, w->capacity, w->num_touches + 1, 4))
+		return NULL;
 	t = &w->touches[w->num_touches++];
 	*t = (struct x11_touch){ .id = id };
 	return t;
@@ -669,7 +665,7 @@ frame_x11_new(Display *display, UFHandle *handle)
 	int event_base, error_base, major = 2, minor = 2;
 	UFStatus status;
 
-	if (!handle)
+	if (UT_CLIENT_BUG_IF(NULL, !handle))
 		return UFStatusErrorGeneric;
 	*handle = NULL;
 	if (!display)
@@ -733,7 +729,7 @@ frame_x11_process_event(UFHandle handle, XGenericEventCookie *xcookie)
 {
 	struct x11_ctx *ctx;
 
-	if (!handle || !xcookie)
+	if (UT_CLIENT_BUG_IF(NULL, !handle || !xcookie))
 		return UFStatusErrorGeneric;
 	ctx = registry_find(handle);
 	if (!ctx)

@@ -1,0 +1,86 @@
+/*
+ * The gesture classes, in one table: the geis class name and id, the grail
+ * gesture-type bit, and the lower-case key the tools accept on their
+ * command lines.  geis (instance classes, filters, slice -> class) and the
+ * tools (utouch-events, utouch-replay) all read this table; a new class is
+ * one new row.
+ *
+ * Header only (no state), so every library and tool that includes it gets
+ * the same table without a link dependency.
+ */
+#ifndef UTOUCH_UTIL_GESTURE_CLASS_H
+#define UTOUCH_UTIL_GESTURE_CLASS_H
+
+#include <stddef.h>
+#include <string.h>
+#include <strings.h>
+
+#include <geis/geis.h>
+#include <oif/grail.h>
+
+/** One gesture class. */
+struct ut_gesture_class {
+	const char *name;        /**< geis class name, e.g. GEIS_GESTURE_DRAG "Drag" */
+	const char *key;         /**< lower-case name used by the tools: "drag" */
+	int id;                  /**< geis class id, e.g. GEIS_GESTURE_PRIMITIVE_DRAG */
+	UGGestureTypeMask mask;  /**< the grail gesture-type bit */
+};
+
+/** Number of rows in ut_gesture_classes. */
+#define UT_NUM_GESTURE_CLASSES 5
+
+/*
+ * In the order geis announces the classes; a slice whose mask has several
+ * bits is given to the first class in this order that it has.
+ */
+static const struct ut_gesture_class ut_gesture_classes[UT_NUM_GESTURE_CLASSES] = {
+	{ GEIS_GESTURE_DRAG, "drag", GEIS_GESTURE_PRIMITIVE_DRAG, UGGestureTypeDrag },
+	{ GEIS_GESTURE_PINCH, "pinch", GEIS_GESTURE_PRIMITIVE_PINCH, UGGestureTypePinch },
+	{ GEIS_GESTURE_ROTATE, "rotate", GEIS_GESTURE_PRIMITIVE_ROTATE, UGGestureTypeRotate },
+	{ GEIS_GESTURE_TAP, "tap", GEIS_GESTURE_PRIMITIVE_TAP, UGGestureTypeTap },
+	{ GEIS_GESTURE_TOUCH, "touch", GEIS_GESTURE_PRIMITIVE_TOUCH, UGGestureTypeTouch },
+};
+
+/** The grail bits of every class together. */
+static inline UGGestureTypeMask
+ut_gesture_class_mask_all(void)
+{
+	UGGestureTypeMask m = 0;
+
+	for (size_t i = 0; i < UT_NUM_GESTURE_CLASSES; i++)
+		m |= ut_gesture_classes[i].mask;
+	return m;
+}
+
+/**
+ * The first class (in table order) whose bit is set in @p mask, or NULL
+ * when none is.
+ */
+static inline const struct ut_gesture_class *
+ut_gesture_class_by_mask(UGGestureTypeMask mask)
+{
+	for (size_t i = 0; i < UT_NUM_GESTURE_CLASSES; i++)
+		if (mask & ut_gesture_classes[i].mask)
+			return &ut_gesture_classes[i];
+	return NULL;
+}
+
+/**
+ * The index of the class whose key ("drag") is the first @p len bytes of
+ * @p s (compared without regard to case when @p ignore_case is set); -1
+ * when there is none.
+ */
+static inline int
+ut_gesture_class_find(const char *s, size_t len, int ignore_case)
+{
+	for (size_t i = 0; i < UT_NUM_GESTURE_CLASSES; i++) {
+		const char *key = ut_gesture_classes[i].key;
+
+		if ((ignore_case ? strncasecmp(s, key, len) : strncmp(s, key, len)) == 0 &&
+		    key[len] == '\0')
+			return (int)i;
+	}
+	return -1;
+}
+
+#endif
