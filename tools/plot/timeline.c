@@ -11,7 +11,7 @@
 #include "plot.h"
 
 #define AXIS_H 30.0      /* time axis with its tick labels */
-#define ROW_HEAD 20.0    /* a row's title */
+#define ROW_HEAD 24.0    /* a row's title */
 #define ROW_GAP 10.0
 #define TOUCH_LANE 8.0
 #define GESTURE_LANE 18.0
