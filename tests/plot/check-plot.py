@@ -354,6 +354,27 @@ def t_errors():
             link = os.path.join(TMP, "full." + ext)
             os.symlink("/dev/full", link)
             expect("full disk (%s)" % ext, [good, "-o", link], 1, r"No space left on device", created=True)
+    # more gestures than a PNG has rows for: a clear error, no file
+    many = ["--policy", "none"] + ["-s", "mask=all,start=1,min=1,max=5"] * 4
+    expect("PNG too tall", many + [rec("touchscreen/storm-10.evemu"), "-o", os.path.join(TMP, "out.png")],
+           1, r"out\.png: \d+ gestures make the picture taller than the 32767 px a PNG can have")
+    check(not os.path.exists(os.path.join(TMP, "out.png")), "PNG too tall: no file")
+    # names that are not text: the SVG stays well-formed, the PNG is written
+    with open(good, "rb") as f:
+        data = f.read()
+    weird = os.path.join(TMP, "weird.evemu")
+    with open(weird, "wb") as f:
+        f.write(data.replace(b"N: utouch-synth touchscreen", b"N: caf\xc3\xa9 \xff\x01 <a&b>", 1))
+    expect("odd device name", [weird, "-s", "mask=drag,touches=2", "-o", out], 0, r"^$", created=True)
+    try:
+        title = [t.text for t in read_svg(out)[2] if t.get("class") == "title"]
+        check(title and title[0].startswith("weird.evemu: caf\u00e9 ?? <a&b>, direct"),
+              "odd device name: title %s" % title)
+    except ET.ParseError as e:
+        check(False, "odd device name: the SVG is well-formed (%s)" % e)
+    png = os.path.join(TMP, "weird.png")
+    rc, _, err = run([PLOT, weird, "-o", png])
+    check(rc == 0 and png_size(png) is not None, "odd device name: PNG written (%s)" % err)
     # a good run after all that
     expect("good run", [good, "-o", out], 0, r"^$", created=True)
     check(os.path.exists(out), "good run writes its output")

@@ -131,6 +131,58 @@ plot_text_width(struct plot_canvas *c, double size, int bold, const char *text)
 	return ext.x_advance;
 }
 
+/* Length of the valid UTF-8 sequence at @p s, or 0. */
+static size_t
+utf8_len(const unsigned char *s)
+{
+	size_t n;
+	unsigned int cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2, cp = s[0] & 0x1fu;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3, cp = s[0] & 0x0fu;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4, cp = s[0] & 0x07u;
+	else
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3fu);
+	}
+	/* overlong forms, surrogates and values past U+10FFFF */
+	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+/* @p text for drawing: invalid UTF-8 (cairo refuses it, XML forbids it)
+ * and control characters become '?'. */
+static void
+clean_text(const char *text, char *out, size_t outlen)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	size_t used = 0;
+
+	while (*s && used + 5 < outlen) {
+		size_t n = utf8_len(s);
+
+		if (n == 0 || (n == 1 && (*s < 0x20 || *s == 0x7f))) {
+			out[used++] = '?';
+			s++;
+			continue;
+		}
+		memcpy(out + used, s, n);
+		used += n;
+		s += n;
+	}
+	out[used] = '\0';
+}
+
 /* @p text with the characters XML reserves escaped, into the label list. */
 static void
 labels_escaped(struct plot_canvas *c, const char *text)
@@ -142,8 +194,7 @@ labels_escaped(struct plot_canvas *c, const char *text)
 		case '&': labels_printf(c, "&amp;"); break;
 		case '"': labels_printf(c, "&quot;"); break;
 		default:
-			/* control characters are not allowed in XML 1.0 */
-			labels_printf(c, "%c", (unsigned char)*p < 0x20 ? ' ' : *p);
+			labels_printf(c, "%c", *p);
 		}
 	}
 }
@@ -154,7 +205,10 @@ plot_label(struct plot_canvas *c, double x, double y, enum plot_align align,
 	   const char *attrs, const char *text)
 {
 	static const char *const anchors[] = { "start", "middle", "end" };
+	char clean[1024];
 
+	clean_text(text, clean, sizeof(clean));
+	text = clean;
 	if (c->format == PLOT_SVG) {
 		char hex[8];
 

@@ -193,9 +193,13 @@ struct plot_info {
 	int width;                /**< of the picture, in px */
 };
 
+/** The tallest PNG cairo can make, in px. */
+#define PLOT_PNG_MAX 32767
+
 /**
  * Draw the whole picture of @p d on a new canvas of format @p format.
- * Returns 0, or -1 when the canvas cannot be made.
+ * Returns 0, or -1 with errno EFBIG when a PNG would be taller than
+ * PLOT_PNG_MAX, or ENOMEM.
  */
 int plot_render(struct plot_canvas *c, enum plot_format format,
 		const struct plot_data *d, const struct plot_info *info);

@@ -3,6 +3,7 @@
  * gesture centroid paths and event markers), a legend on its right and
  * the timeline below.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <string.h>
@@ -311,13 +312,23 @@ plot_render(struct plot_canvas *c, enum plot_format format, const struct plot_da
 
 	fit(&v, d, AREA_LEFT, AREA_TOP, width - AREA_LEFT - LEGEND_W - MARGIN);
 	height = v.top + v.h + 40 + plot_timeline_height(d, info) + MARGIN;
-	if (plot_canvas_init(c, format, (int)width, (int)ceil(height)) < 0)
+	if (format == PLOT_PNG && height > PLOT_PNG_MAX) {
+		errno = EFBIG;
 		return -1;
+	}
+	if (plot_canvas_init(c, format, (int)width, (int)ceil(height)) < 0) {
+		errno = ENOMEM;
+		return -1;
+	}
 	draw_title(c, d, info);
 	draw_axes(c, &v);
 	draw_touches(c, &v, d);
 	draw_gestures(c, &v, d);
 	draw_legend(c, &v, d, width - LEGEND_W + 4);
 	plot_timeline(c, d, info, TIMELINE_LEFT, width - MARGIN - 12, v.top + v.h + 40);
-	return c->oom ? -1 : 0;
+	if (c->oom) {
+		errno = ENOMEM;
+		return -1;
+	}
+	return 0;
 }

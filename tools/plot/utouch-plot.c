@@ -174,7 +174,12 @@ main(int argc, char **argv)
 		rc = 1;
 	} else {
 		if (plot_render(&canvas, (enum plot_format)format, &data, &info) < 0) {
-			fprintf(stderr, "utouch-plot: cannot draw the picture (out of memory)\n");
+			if (errno == EFBIG)
+				fprintf(stderr, "utouch-plot: %s: %zu gestures make the picture taller "
+					"than the %d px a PNG can have; write SVG, or subscribe to "
+					"fewer gestures\n", output, data.ngestures, PLOT_PNG_MAX);
+			else
+				fprintf(stderr, "utouch-plot: cannot draw the picture (out of memory)\n");
 			rc = 1;
 		} else if (write_picture(&canvas, output) < 0) {
 			rc = 1;
