@@ -69,6 +69,7 @@ def trace(recording, args):
     subs = [a for i, a in enumerate(args) if i > 0 and args[i - 1] == "-s"]
     for i, s in enumerate(subs):
         atomic[i] = "atomic=1" in s.split(",")
+    direct = re.search(r"^# file=.* direct=(\d) ", out, re.M)
     touches = []
     gestures = {}
     order = []
@@ -104,7 +105,8 @@ def trace(recording, args):
                 continue
             ge["decided"] = True
             ev["rejected" if policy == "reject" else "accepted"] = t
-    return {"touches": touches, "gestures": gestures, "order": order, "subs": subs}
+    return {"touches": touches, "gestures": gestures, "order": order, "subs": subs,
+            "direct": direct and direct.group(1) == "1"}
 
 
 # ---- what the picture says ----
@@ -200,6 +202,11 @@ def check_structure(recording, args, name, width=960):
     empty = sum(1 for i in range(len(subs)) if not any(g["sub"] == i for g in tr["gestures"].values()))
     check(len([t for t in by_class(texts, "note") if t.text == "no gestures"]) == empty,
           "%s: %d rows without gestures say so" % (name, empty))
+    # the plane grail computes in: window coordinates on touchscreens,
+    # device coordinates on touchpads
+    axis = [t.text for t in by_class(texts, "axis-title") if "coordinates" in t.text]
+    check(axis == ["window coordinates (px)" if tr["direct"] else "device coordinates (units)"],
+          "%s: coordinates %s for direct=%s" % (name, axis, tr["direct"]))
     title = by_class(texts, "title")
     nt, ng = len(tr["touches"]), len(tr["order"])
     check(len(title) == 1 and title[0].text.endswith(

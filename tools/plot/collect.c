@@ -85,7 +85,12 @@ on_frame(struct replay_run *run, const struct ut_script_frame *f)
 			continue;
 		if (op->kind == UT_OP_BEGIN && tp->npts == 0)
 			tp->t_begin = t;
-		add_point(d, &tp->pts, &tp->npts, &tp->cap, op->wx, op->wy, t);
+		/* the space grail works in: window coordinates for direct
+		 * devices, device coordinates for indirect ones */
+		if (run->script->direct)
+			add_point(d, &tp->pts, &tp->npts, &tp->cap, op->wx, op->wy, t);
+		else
+			add_point(d, &tp->pts, &tp->npts, &tp->cap, op->dx, op->dy, t);
 		if (op->kind == UT_OP_END || op->kind == UT_OP_PENDING_END) {
 			tp->ended = 1;
 			tp->t_end = t;

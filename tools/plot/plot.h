@@ -24,7 +24,8 @@ struct plot_point {
 	uint64_t t;
 };
 
-/** One touch: its window positions from begin to end. */
+/** One touch: its positions from begin to end, in the coordinates grail
+ * uses (window for direct devices, device for indirect ones). */
 struct plot_touch {
 	uint32_t id;              /**< the frame layer's id: 1, 2, 3 ... */
 	struct plot_point *pts;

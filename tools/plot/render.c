@@ -1,5 +1,5 @@
 /*
- * The whole picture: a title, the plot of window coordinates (touch paths,
+ * The whole picture: a title, the plot of the touch plane (touch paths,
  * gesture centroid paths and event markers), a legend on its right and
  * the timeline below.
  */
@@ -25,9 +25,9 @@ static const struct plot_rgb ink = { 0.15, 0.15, 0.15 };
 static const struct plot_rgb grey = { 0.55, 0.55, 0.55 };
 static const struct plot_rgb faint = { 0.88, 0.88, 0.88 };
 
-/* The window-coordinate rectangle shown and its mapping to the canvas. */
+/* The rectangle of the touch plane shown and its mapping to the canvas. */
 struct view {
-	double x0, y0, scale;    /* window point (x0, y0) at the area's corner */
+	double x0, y0, scale;    /* point (x0, y0) at the area's corner */
 	double left, top, w, h;  /* plot area on the canvas */
 };
 
@@ -105,7 +105,7 @@ nice_step(double span, int want)
 }
 
 static void
-draw_axes(struct plot_canvas *c, const struct view *v)
+draw_axes(struct plot_canvas *c, const struct view *v, int direct)
 {
 	cairo_t *cr = c->cr;
 	double step = nice_step(fmax(v->w, v->h) / v->scale, 8);
@@ -133,7 +133,7 @@ draw_axes(struct plot_canvas *c, const struct view *v)
 	cairo_rectangle(cr, v->left, v->top, v->w, v->h);
 	cairo_stroke(cr);
 	plot_label(c, v->left + v->w, v->top + v->h + 26, PLOT_RIGHT, 9, ink, 0, "axis-title",
-		   NULL, "window coordinates (px)");
+		   NULL, direct ? "window coordinates (px)" : "device coordinates (units)");
 }
 
 static void
@@ -321,7 +321,7 @@ plot_render(struct plot_canvas *c, enum plot_format format, const struct plot_da
 		return -1;
 	}
 	draw_title(c, d, info);
-	draw_axes(c, &v);
+	draw_axes(c, &v, info->direct);
 	draw_touches(c, &v, d);
 	draw_gestures(c, &v, d);
 	draw_legend(c, &v, d, width - LEGEND_W + 4);
