@@ -5,7 +5,8 @@ set -euo pipefail
 want=(build-essential meson ninja-build pkg-config python3
       libevdev-dev libmtdev-dev libyaml-dev libx11-dev libxi-dev
       libwlroots-dev wayland-protocols libwayland-dev libwayland-bin libxkbcommon-dev
-      libpixman-1-dev)
+      libpixman-1-dev
+      libcairo2-dev)  # cairo: utouch-plot (optional, -Dplot=disabled)
 if [ "${1:-build}" = test ]; then
   # cmocka for unit tests; clang + compiler-rt for the libFuzzer targets;
   # libgrail/libframe only build ../shared/tools/ref-grail (the oracle).

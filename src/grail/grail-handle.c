@@ -381,7 +381,7 @@ grail_process_frame_event(UGHandle handle, const UFEvent event)
 	case UFEventTypeFrame:
 		break;
 	default:
-		ut_log_client_bug(&h->log, __func__, "event of unknown type %d", (int)event->type);
+		ut_log_client_bug(&h->log, __func__, "event of unknown type %d", (int)view.type);
 		return;
 	}
 

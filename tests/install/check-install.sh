@@ -4,9 +4,9 @@
 # libraries only.  Proves that `meson install`, the .pc files and the
 # public headers are complete and that a program for the original APIs
 # compiles unchanged.
-# usage: check-install.sh BUILD_DIR SOURCE_DIR [SANITIZERS [x11|nox11]]
+# usage: check-install.sh BUILD_DIR SOURCE_DIR [SANITIZERS [x11|nox11 [plot|noplot]]]
 set -eu
-build=$1 src=$2 sanitize=${3:-none} x11=${4:-nox11}
+build=$1 src=$2 sanitize=${3:-none} x11=${4:-nox11} plot=${5:-noplot}
 extra=
 # a sanitizer build installs instrumented libraries; the program must carry
 # the same runtime
@@ -36,10 +36,13 @@ else
 	grep -q '^#define FRAME_NO_X11_BACKEND' "$tmp/root$prefix/include/oif/frame.h" ||
 		{ echo "installed frame.h does not define FRAME_NO_X11_BACKEND"; exit 1; }
 fi
-for t in utouch-replay utouch-synth utouch-events; do
+tools="utouch-replay utouch-synth utouch-events"
+[ "$plot" = plot ] && tools="$tools utouch-plot"
+for t in $tools; do
 	find "$tmp/root" -type f -name "$t" | grep -q . || { echo "tool not installed: $t"; exit 1; }
 done
-for m in utouch-replay.1 utouch-synth.1 utouch-events.1; do
+for t in $tools; do
+	m=$t.1
 	find "$tmp/root" -name "$m*" | grep -q . || { echo "man page not installed: $m"; exit 1; }
 done
 cc -std=c11 -Wall -Werror $extra -o "$tmp/example" "$src/examples/two-finger-drag.c" \

@@ -14,6 +14,34 @@ replay_run_sub_index(const struct replay_run *r, UGSubscription sub)
 	return -1;
 }
 
+enum replay_decision
+replay_run_decide(struct replay_run *r, enum replay_policy policy, UGSlice slice,
+		  int sub, int *decided)
+{
+	unsigned int id = grail_slice_get_id(slice);
+	enum replay_decision d;
+	UGStatus st;
+
+	if ((sub >= 0 && r->subs[sub].atomic) || *decided ||
+	    policy == REPLAY_POLICY_NONE || grail_slice_get_canceled(slice))
+		return REPLAY_UNDECIDED;
+	if (policy == REPLAY_POLICY_ACCEPT_CF && !grail_slice_get_construction_finished(slice))
+		return REPLAY_UNDECIDED;
+	*decided = 1;
+	if (policy == REPLAY_POLICY_REJECT) {
+		st = grail_reject_gesture(r->grail, id);
+		d = REPLAY_REJECTED;
+	} else {
+		st = grail_accept_gesture(r->grail, id);
+		d = REPLAY_ACCEPTED;
+	}
+	if (st != UGStatusSuccess) {
+		r->nfailures++;
+		return REPLAY_UNDECIDED;
+	}
+	return d;
+}
+
 /* Fetch every queued slice and hand it to the caller. */
 static void
 drain(struct replay_run *r)

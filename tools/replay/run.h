@@ -19,6 +19,21 @@
 
 struct replay_run;
 
+/** What the simulated client does with each gesture when it first sees it. */
+enum replay_policy {
+	REPLAY_POLICY_ACCEPT,     /**< accept it at once */
+	REPLAY_POLICY_ACCEPT_CF,  /**< accept it once construction is finished */
+	REPLAY_POLICY_REJECT,     /**< reject it at once */
+	REPLAY_POLICY_NONE,       /**< leave it alone */
+};
+
+/** A decision replay_run_decide() made. */
+enum replay_decision {
+	REPLAY_UNDECIDED = 0,
+	REPLAY_ACCEPTED,
+	REPLAY_REJECTED,
+};
+
 /** Called for every slice fetched from grail; the event stays owned by the
  * runner.  @p sub is the index of the slice's subscription, or -1. */
 typedef void (*replay_slice_fn)(struct replay_run *r, UGEvent ev,
@@ -57,6 +72,16 @@ int replay_run_frames(struct replay_run *r, uint64_t offset);
 
 /** Delete what replay_run_setup() created. */
 void replay_run_teardown(struct replay_run *r);
+
+/**
+ * Apply @p policy to the gesture of @p slice (of subscription @p sub) the
+ * way a client does: once per gesture (*@p decided is the gesture's flag),
+ * never for atomic subscriptions, and not on a canceled End (the gesture
+ * is gone).  A failed accept/reject call is counted in r->nfailures and
+ * still ends the decision.  Returns what was decided now and succeeded.
+ */
+enum replay_decision replay_run_decide(struct replay_run *r, enum replay_policy policy,
+				       UGSlice slice, int sub, int *decided);
 
 /** Index of @p sub among the run's subscriptions, or -1. */
 int replay_run_sub_index(const struct replay_run *r, UGSubscription sub);

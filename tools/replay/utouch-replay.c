@@ -17,10 +17,9 @@
 #include <oif/frame.h>
 #include <oif/grail.h>
 
+#include "options.h"
 #include "run.h"
 
-
-enum policy { POLICY_ACCEPT, POLICY_ACCEPT_CF, POLICY_REJECT, POLICY_NONE };
 
 struct gesture_stat {
 	int seen, decided, ended;
@@ -30,8 +29,7 @@ struct gesture_stat {
 
 struct replay {
 	struct replay_run run;
-	struct subspec subs[REPLAY_MAX_SUBS];
-	enum policy policy;
+	struct replay_opts opts;
 	int print, print_frames, verbose;
 	struct gesture_stat *stats;
 	size_t nstats;
@@ -123,9 +121,7 @@ static void
 on_slice(struct replay_run *run, UGEvent ev, UGSlice slice, int sub)
 {
 	struct replay *r = run->data;
-	unsigned int id = grail_slice_get_id(slice);
-	int cf = grail_slice_get_construction_finished(slice);
-	struct gesture_stat *gs = stat_of(r, id);
+	struct gesture_stat *gs = stat_of(r, grail_slice_get_id(slice));
 
 	if (!gs->seen) {
 		gs->seen = 1;
@@ -137,25 +133,7 @@ on_slice(struct replay_run *run, UGEvent ev, UGSlice slice, int sub)
 	if (r->print)
 		print_slice(r, ev, slice, sub);
 
-	/* a canceled End is grail telling the client the gesture is
-	 * gone; there is nothing left to decide */
-	if (!(sub >= 0 && r->subs[sub].atomic) && !gs->decided &&
-	    r->policy != POLICY_NONE && !grail_slice_get_canceled(slice)) {
-		UGStatus st = UGStatusSuccess;
-
-		if (r->policy == POLICY_ACCEPT) {
-			st = grail_accept_gesture(run->grail, id);
-			gs->decided = 1;
-		} else if (r->policy == POLICY_REJECT) {
-			st = grail_reject_gesture(run->grail, id);
-			gs->decided = 1;
-		} else if (cf) {
-			st = grail_accept_gesture(run->grail, id);
-			gs->decided = 1;
-		}
-		if (st != UGStatusSuccess)
-			run->nfailures++;
-	}
+	replay_run_decide(run, r->opts.policy, slice, sub, &gs->decided);
 }
 
 static void
@@ -255,27 +233,9 @@ usage(FILE *out)
 "usage: utouch-replay [options] RECORDING\n"
 "Replay an evemu or libinput-record recording through utouch's frame and\n"
 "grail layers and print the gesture trace.\n"
-"\n"
-"  -s, --sub SPEC       subscription (repeatable), a comma list of\n"
-"                       mask=drag|pinch|rotate|tap|touch|all (joined by +),\n"
-"                       start=N min=N max=N touches=N atomic=0|1\n"
-"                       drag-timeout=MS drag-threshold=M (metres)\n"
-"                       pinch-timeout=MS pinch-threshold=RATIO\n"
-"                       rotate-timeout=MS rotate-threshold=RAD\n"
-"                       tap-timeout=MS tap-threshold=M\n"
-"                       default: mask=drag (start=2, grail's defaults)\n"
-"  -d, --device FILE    evemu device description (default: the recording's\n"
-"                       own, or device.prop beside it)\n"
-"      --policy P       accept (default) | accept-cf | reject | none\n"
-"      --reject         same as --policy reject\n"
-"      --x11            same as --split --reverse --own event\n"
-"      --split          one frame per changed touch\n"
-"      --reverse        walk slots from highest to lowest\n"
-"      --begin-first    new touches first within a report\n"
-"      --own MODE       event (ownership in its own frame, default) | begin\n"
-"      --direct, --indirect   override the device type\n"
-"      --screen WxH     window size for direct devices (default 1024x768)\n"
-"      --window-res R   window resolution in px/m (default 0)\n"
+"\n", out);
+	fputs(replay_opts_help, out);
+	fputs(
 "      --frames         print the frame operations fed to grail\n"
 "      --summary        print one summary line instead of the trace\n"
 "  -v, --verbose        also print per-slice transforms and centre of rotation\n"
@@ -321,29 +281,13 @@ bench_run(struct replay *r, long iterations, const char *path)
 	       r->run.script->nframes ? ns / ((double)iterations * (double)r->run.script->nframes) : 0.0);
 }
 
-enum {
-	OPT_POLICY = 256, OPT_REJECT, OPT_X11, OPT_SPLIT, OPT_REVERSE, OPT_BEGIN_FIRST,
-	OPT_OWN, OPT_DIRECT, OPT_INDIRECT, OPT_SCREEN, OPT_WINDOW_RES, OPT_FRAMES,
-	OPT_SUMMARY, OPT_BENCH,
-};
+enum { OPT_FRAMES = REPLAY_OPT_TOOL, OPT_SUMMARY, OPT_BENCH };
 
 int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "sub", required_argument, NULL, 's' },
-		{ "device", required_argument, NULL, 'd' },
-		{ "policy", required_argument, NULL, OPT_POLICY },
-		{ "reject", no_argument, NULL, OPT_REJECT },
-		{ "x11", no_argument, NULL, OPT_X11 },
-		{ "split", no_argument, NULL, OPT_SPLIT },
-		{ "reverse", no_argument, NULL, OPT_REVERSE },
-		{ "begin-first", no_argument, NULL, OPT_BEGIN_FIRST },
-		{ "own", required_argument, NULL, OPT_OWN },
-		{ "direct", no_argument, NULL, OPT_DIRECT },
-		{ "indirect", no_argument, NULL, OPT_INDIRECT },
-		{ "screen", required_argument, NULL, OPT_SCREEN },
-		{ "window-res", required_argument, NULL, OPT_WINDOW_RES },
+		REPLAY_OPTS_LONGOPTS,
 		{ "frames", no_argument, NULL, OPT_FRAMES },
 		{ "summary", no_argument, NULL, OPT_SUMMARY },
 		{ "verbose", no_argument, NULL, 'v' },
@@ -352,66 +296,24 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	static struct replay r;
-	struct ut_evstream_opts sopts = {
-		.own = UT_OWN_EVENT, .direct = -1, .screen_w = 1024, .screen_h = 768,
-	};
-	const char *devfile = NULL, *path;
+	const char *path;
 	int summary = 0, frames = 0, c;
 	long bench = 0;
 	struct ut_recording *rec;
 	struct ut_script script;
 	char err[512];
-	int rc;
 
-	r.policy = POLICY_ACCEPT;
-	while ((c = getopt_long(argc, argv, "s:d:vh", longopts, NULL)) != -1) {
+	replay_opts_init(&r.opts);
+	while ((c = getopt_long(argc, argv, REPLAY_OPTS_SHORT "vh", longopts, NULL)) != -1) {
 		char *end;
 
-		switch (c) {
-		case 's':
-			if (r.run.nsubs >= REPLAY_MAX_SUBS)
-				bad_usage("at most %d subscriptions", REPLAY_MAX_SUBS);
-			if (subspec_parse(optarg, &r.subs[r.run.nsubs++], err, sizeof(err)))
-				bad_usage("-s %s: %s", optarg, err);
-			break;
-		case 'd': devfile = optarg; break;
-		case OPT_POLICY:
-			if (!strcmp(optarg, "accept")) r.policy = POLICY_ACCEPT;
-			else if (!strcmp(optarg, "accept-cf")) r.policy = POLICY_ACCEPT_CF;
-			else if (!strcmp(optarg, "reject")) r.policy = POLICY_REJECT;
-			else if (!strcmp(optarg, "none")) r.policy = POLICY_NONE;
-			else bad_usage("unknown policy '%s'", optarg);
-			break;
-		case OPT_REJECT: r.policy = POLICY_REJECT; break;
-		case OPT_X11:
-			sopts.split = 1;
-			sopts.reverse = 1;
-			sopts.own = UT_OWN_EVENT;
-			break;
-		case OPT_SPLIT: sopts.split = 1; break;
-		case OPT_REVERSE: sopts.reverse = 1; break;
-		case OPT_BEGIN_FIRST: sopts.begin_first = 1; break;
-		case OPT_OWN:
-			if (!strcmp(optarg, "event")) sopts.own = UT_OWN_EVENT;
-			else if (!strcmp(optarg, "begin")) sopts.own = UT_OWN_BEGIN;
-			else bad_usage("--own takes 'event' or 'begin', not '%s'", optarg);
-			break;
-		case OPT_DIRECT: sopts.direct = 1; break;
-		case OPT_INDIRECT: sopts.direct = 0; break;
-		case OPT_SCREEN: {
-			char x;
-			if (sscanf(optarg, "%lf%c%lf", &sopts.screen_w, &x, &sopts.screen_h) != 3 ||
-			    x != 'x' || !(sopts.screen_w > 0) || !(sopts.screen_h > 0) ||
-			    sopts.screen_w > 1e6 || sopts.screen_h > 1e6)
-				bad_usage("--screen takes WxH with positive sizes, not '%s'", optarg);
-			break;
+		switch (replay_opts_handle(&r.opts, c, optarg, err, sizeof(err))) {
+		case 1:
+			continue;
+		case -1:
+			bad_usage("%s", err);
 		}
-		case OPT_WINDOW_RES:
-			errno = 0;
-			r.run.window_res = strtof(optarg, &end);
-			if (errno || end == optarg || *end || !(r.run.window_res >= 0))
-				bad_usage("--window-res takes a number >= 0, not '%s'", optarg);
-			break;
+		switch (c) {
 		case OPT_FRAMES: frames = 1; break;
 		case OPT_SUMMARY: summary = 1; break;
 		case 'v': r.verbose = 1; break;
@@ -431,27 +333,14 @@ main(int argc, char **argv)
 	if (optind != argc - 1)
 		bad_usage(optind >= argc ? "no recording given" : "give exactly one recording");
 	path = argv[optind];
-	if (r.run.nsubs == 0)
-		subspec_parse("mask=drag", &r.subs[r.run.nsubs++], err, sizeof(err));
+	replay_opts_finish(&r.opts);
 
-	rc = ut_recording_load(path, devfile, &rec, err, sizeof(err));
-	if (rc < 0) {
+	if (replay_opts_load(&r.opts, path, &rec, &script, err, sizeof(err)) < 0) {
 		fprintf(stderr, "utouch-replay: %s\n", err);
 		return 1;
 	}
-	rc = ut_script_build(&script, rec, &sopts);
-	if (rc < 0) {
-		fprintf(stderr, "utouch-replay: %s: %s\n", path,
-			rc == -EINVAL ? "the device has no ABS_MT_POSITION_X/Y axes"
-				      : strerror(-rc));
-		ut_recording_free(rec);
-		return 1;
-	}
 
-	r.run.rec = rec;
-	r.run.script = &script;
-	r.run.subs = r.subs;
-	r.run.own_at_begin = sopts.own == UT_OWN_BEGIN;
+	replay_opts_configure(&r.opts, &r.run, rec, &script);
 	r.run.on_slice = on_slice;
 	r.run.on_frame = frames && !summary ? print_ops : NULL;
 	r.run.data = &r;
@@ -465,7 +354,7 @@ main(int argc, char **argv)
 			       "touchops=%zu split=%d own=%s\n",
 			       path, libevdev_get_name(rec->dev) ? libevdev_get_name(rec->dev) : "",
 			       script.protocol, script.direct, script.nframes, script.nops,
-			       sopts.split, sopts.own == UT_OWN_EVENT ? "event" : "begin");
+			       r.opts.stream.split, r.opts.stream.own == UT_OWN_EVENT ? "event" : "begin");
 		run_setup(&r);
 		run_replay(&r);
 		if (summary)
