@@ -564,7 +564,7 @@ GEIS_API GeisString geis_error_message(Geis geis, GeisSize index);
  * number of grail subscriptions the subscription holds, one per (filter,
  * device, window) while it is active and 0 while it is not, a GeisSize.
  */
-#define GEIS_CONFIG_NUM_ACTIVE_SUBSCRIPTIONS "org.libgeis.configuration.num-active-subscriptions"
+#define GEIS_CONFIG_NUM_ACTIVE_SUBSCRIPTIONS "com.canonical.oif.debug.active_subs"
 
 /**
  * Read an instance configuration item.

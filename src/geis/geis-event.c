@@ -227,6 +227,9 @@ geis_frame_is_class(GeisFrame frame, GeisGestureClass gesture_class)
 {
 	if (!frame || !gesture_class)
 		return GEIS_FALSE;
+	/* Flick: a drag whose end moved faster than 1 px/ms */
+	if (gesture_class->id == GEIS_GESTURE_ID_FLICK)
+		return frame->flick ? GEIS_TRUE : GEIS_FALSE;
 	return (frame->mask & gesture_class->mask) ? GEIS_TRUE : GEIS_FALSE;
 }
 

@@ -327,6 +327,7 @@ static const struct {
 	{ GEIS_GESTURE_ROTATE, GEIS_GESTURE_PRIMITIVE_ROTATE, UGGestureTypeRotate },
 	{ GEIS_GESTURE_TAP, GEIS_GESTURE_PRIMITIVE_TAP, UGGestureTypeTap },
 	{ GEIS_GESTURE_TOUCH, GEIS_GESTURE_PRIMITIVE_TOUCH, UGGestureTypeTouch },
+	{ GEIS_GESTURE_FLICK, GEIS_GESTURE_ID_FLICK, UGGestureTypeDrag },   /* drags */
 };
 
 #define ALL_TYPES (UGGestureTypeDrag | UGGestureTypePinch | UGGestureTypeRotate | \

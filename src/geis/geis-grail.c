@@ -111,6 +111,8 @@ geis_engine_event_delivered(Geis geis, GeisEvent ev)
 		g->seen = 1;
 }
 
+static int queued(Geis geis, unsigned id);
+
 /* ---- subscriptions ---- */
 
 static void
@@ -401,6 +403,29 @@ wrap_angle(float a)
 	return a;
 }
 
+/* Add @p id to the touches @p g ever held. */
+static void
+remember_touch(struct geis_gesture *g, UFTouchId id)
+{
+	for (unsigned i = 0; i < g->ntouches; i++)
+		if (g->touches[i] == id)
+			return;
+	if (g->ntouches < sizeof(g->touches) / sizeof(g->touches[0]))
+		g->touches[g->ntouches++] = id;
+}
+
+static int
+share_touch(const struct geis_gesture *a, const struct geis_gesture *b)
+{
+	if (a->device_id != b->device_id || a->window != b->window)
+		return 0;
+	for (unsigned i = 0; i < a->ntouches; i++)
+		for (unsigned j = 0; j < b->ntouches; j++)
+			if (a->touches[i] == b->touches[j])
+				return 1;
+	return 0;
+}
+
 /* Build a gesture event from a slice and update the gesture's memory of
  * the previous values. */
 static GeisEvent
@@ -486,6 +511,9 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 	geis_attr_bag_init(&f->attrs);
 	f->id = GEIS_PUBLIC_ID(g->id);
 	f->mask = mask;
+	if (type == GEIS_EVENT_GESTURE_END && (mask & UGGestureTypeDrag) && dt > 0 &&
+	    (dx / dt) * (dx / dt) + (dy / dt) * (dy / dt) > 1.0f)
+		f->flick = 1;
 	for (int r = 0; r < 3; r++)
 		for (int c = 0; c < 3; c++)
 			f->matrix[r * 3 + c] = C[r][c];
@@ -576,6 +604,10 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 	if (err)
 		goto fail;
 
+	g->device_id = dev->id;
+	g->window = bi->b->window;
+	for (int i = 0; i < n; i++)
+		remember_touch(g, t[i].id);
 	g->last_time = time;
 	g->last_x = px;
 	g->last_y = py;
@@ -621,7 +653,7 @@ handle_slice(Geis geis, UGEvent gev, UGSlice slice)
 		 * application saw it, else forget it entirely */
 		if (!g)
 			return;
-		if (!g->dead && g->seen && g->begun && !g->tap_only)
+		if (!g->dead && !g->ended && g->seen && g->begun && !g->tap_only)
 			queue_gesture_event(geis, GEIS_EVENT_GESTURE_END, slice, time, &bi, g,
 					    grail_slice_get_recognized(slice) &
 					    binding_mask(bi.b));
@@ -682,7 +714,7 @@ handle_slice(Geis geis, UGEvent gev, UGSlice slice)
 		queue_gesture_event(geis, GEIS_EVENT_GESTURE_UPDATE, slice, time, &bi, g, mask);
 	}
 	if (state == UGGestureStateEnd)
-		gesture_remove(geis, g);
+		g->ended = 1;   /* decided later: geis_engine_release_undecided */
 }
 
 void
@@ -704,8 +736,37 @@ geis_engine_drain(Geis geis)
 	/* during dispatch, callbacks see the events of each frame (or
 	 * timeout) before the next one is processed, so that they can accept
 	 * or reject in time */
-	if (geis->in_dispatch)
+	if (geis->in_dispatch) {
 		geis_deliver_callbacks(geis);
+		geis_engine_release_undecided(geis);
+	}
+}
+
+void
+geis_engine_release_undecided(Geis geis)
+{
+	int rejected = 0;
+
+	if (!geis->grail || geis->releasing)
+		return;
+	geis->releasing = 1;
+	for (struct geis_gesture *g = geis->gestures, *next; g; g = next) {
+		next = g->next;
+		if (!g->ended || queued(geis, g->id))
+			continue;
+		/* an atomic gesture's touches are grail's to decide: the
+		 * reject is refused (UGStatusErrorAtomicity) and changes
+		 * nothing */
+		if (!g->accepted && !g->dead &&
+		    grail_reject_gesture(geis->grail, g->id) == UGStatusSuccess)
+			rejected = 1;
+		gesture_remove(geis, g);
+	}
+	if (rejected) {
+		geis_engine_drain(geis);
+		geis_engine_rearm(geis);
+	}
+	geis->releasing = 0;
 }
 
 /* ---- time ---- */
@@ -805,6 +866,22 @@ geis_engine_accept(Geis geis, GeisGestureId id)
 	/* overlapping gestures are cancelled by grail: their ends (or the
 	 * removal of their unseen events) happen here.  The accepted
 	 * gesture's own queued events stay. */
+	struct geis_gesture *a = gesture_find(geis, id);
+
+	if (a) {
+		a->accepted = 1;
+		/* grail tells nothing about overlapping gestures that had
+		 * already ended: they are cancelled all the same, so their
+		 * events the application has not seen vanish too */
+		for (struct geis_gesture *g = geis->gestures, *next; g; g = next) {
+			next = g->next;
+			if (g == a || !g->ended || g->accepted || !share_touch(a, g))
+				continue;
+			if (!g->seen)
+				purge(geis, g->id);
+			gesture_remove(geis, g);
+		}
+	}
 	geis_engine_drain(geis);
 	geis_engine_rearm(geis);
 	return GEIS_STATUS_SUCCESS;

@@ -91,7 +91,9 @@ struct _GeisGestureClass {
 	struct geis_attr_bag attrs;
 };
 
-#define GEIS_NUM_CLASSES 5
+/* Drag, Pinch, Rotate, Tap, Touch and Flick (the last: drags, see
+ * geis_frame_is_class()) */
+#define GEIS_NUM_CLASSES 6
 GeisGestureClass geis_gesture_class_new(const char *name, GeisInteger id,
 					UGGestureTypeMask mask);
 
@@ -110,6 +112,7 @@ struct _GeisTouchSet {
 struct _GeisFrame {
 	GeisGestureId id;
 	UGGestureTypeMask mask;
+	int flick;          /* a drag's GESTURE_END faster than 1 px/ms */
 	struct geis_attr_bag attrs;
 	GeisFloat matrix[9];
 	GeisTouchId *touchids;
@@ -235,6 +238,13 @@ struct geis_gesture {
 	int seen;           /* the application received one of its events */
 	int dead;           /* rejected or ended: ignore further slices */
 	int tap_only;       /* pure tap delivered as one UPDATE */
+	int ended;          /* grail sent its End: kept until it is decided
+	                       and none of its events is queued */
+	int accepted;       /* the application accepted it */
+	GeisInteger device_id;  /* where it happens (grail cancels overlapping */
+	UFWindowId window;      /* gestures per device and window) */
+	UFTouchId touches[8];   /* every touch it held (up to 8) */
+	unsigned ntouches;
 	uint64_t last_time;
 	float last_x, last_y, last_radius, last_angle;
 	struct geis_gesture *next;
@@ -282,6 +292,7 @@ struct _Geis {
 	struct geis_gesture *gestures;
 	int in_dispatch;
 	int delivering;
+	int releasing;
 };
 
 /* engine (geis-grail.c) */
@@ -296,6 +307,11 @@ void geis_engine_timer_fired(Geis geis);
 void geis_engine_device_added(Geis geis, GeisDevice dev);
 void geis_engine_device_removed(Geis geis, GeisDevice dev);
 void geis_engine_event_delivered(Geis geis, GeisEvent ev);
+/** Reject (in grail, and so in the backend) the gestures that ended
+ * without the application accepting or rejecting them, once none of their
+ * events waits in the queue: their touches go back to the clients below,
+ * as in geis 2.2. */
+void geis_engine_release_undecided(Geis geis);
 GeisStatus geis_engine_accept(Geis geis, GeisGestureId id);
 GeisStatus geis_engine_reject(Geis geis, GeisGestureId id);
 

@@ -153,8 +153,7 @@ queue_device_event(Geis geis, GeisEventType type, GeisDevice d)
 {
 	GeisEvent ev;
 
-	if (!geis->track_devices)
-		return;
+	/* always, as geis 2.2.17 did: GEIS_INIT_TRACK_DEVICES changes nothing */
 	ev = geis_event_new(type);
 	if (!ev)
 		return;
@@ -259,33 +258,45 @@ static const struct {
 	{ GEIS_GESTURE_ROTATE, GEIS_GESTURE_PRIMITIVE_ROTATE, UGGestureTypeRotate },
 	{ GEIS_GESTURE_TAP, GEIS_GESTURE_PRIMITIVE_TAP, UGGestureTypeTap },
 	{ GEIS_GESTURE_TOUCH, GEIS_GESTURE_PRIMITIVE_TOUCH, UGGestureTypeTouch },
+	/* drags; geis_frame_is_class() tells a flick by its end velocity */
+	{ GEIS_GESTURE_FLICK, GEIS_GESTURE_ID_FLICK, UGGestureTypeDrag },
 };
 
-/* Start the backend; queue the start-up events. */
+static void
+queue_class_event(Geis geis, GeisGestureClass c)
+{
+	GeisEvent ev = geis_event_new(GEIS_EVENT_CLASS_AVAILABLE);
+
+	if (!ev)
+		return;
+	geis_gesture_class_ref(c);
+	ev->klass = c;
+	if (geis_attr_bag_add_pointer(&ev->attrs, GEIS_EVENT_ATTRIBUTE_CLASS, c)) {
+		geis_event_delete(ev);
+		return;
+	}
+	geis_enqueue(geis, ev);
+}
+
+/*
+ * Start the backend; queue the start-up events in geis 2.2.17's order,
+ * whatever the TRACK init arguments say: CLASS_AVAILABLE for Drag, Pinch,
+ * Rotate, Tap and Touch, INIT_COMPLETE, CLASS_AVAILABLE for Flick, then
+ * the devices the backend found.
+ */
 static int
 start(Geis geis)
 {
+	struct geis_event_queue found = { 0 };
+	GeisEvent mark, ev;
 	int rc;
 
 	if (geis->started)
 		return geis->backend_failed ? -1 : 0;
 	geis->started = 1;
-	if (geis->track_classes) {
-		for (int i = 0; i < GEIS_NUM_CLASSES; i++) {
-			GeisEvent ev = geis_event_new(GEIS_EVENT_CLASS_AVAILABLE);
-
-			if (!ev)
-				continue;
-			geis_gesture_class_ref(geis->classes[i]);
-			ev->klass = geis->classes[i];
-			if (geis_attr_bag_add_pointer(&ev->attrs, GEIS_EVENT_ATTRIBUTE_CLASS,
-						      geis->classes[i])) {
-				geis_event_delete(ev);
-				continue;
-			}
-			geis_enqueue(geis, ev);
-		}
-	}
+	for (int i = 0; i < GEIS_NUM_CLASSES - 1; i++)
+		queue_class_event(geis, geis->classes[i]);
+	mark = geis->queue.tail;
 	rc = geis->backend->ops->start(geis->backend);
 	if (rc < 0) {
 		geis->backend_failed = 1;
@@ -294,12 +305,17 @@ start(Geis geis)
 				geis->backend->ops->name, strerror(-rc));
 		return -1;
 	}
-	{
-		GeisEvent ev = geis_event_new(GEIS_EVENT_INIT_COMPLETE);
-
-		if (ev)
-			geis_enqueue(geis, ev);
+	/* what the backend queued while starting (its devices) goes last */
+	while ((ev = mark ? mark->next : geis->queue.head)) {
+		geis_queue_remove(&geis->queue, ev);
+		geis_queue_push(&found, ev);
 	}
+	ev = geis_event_new(GEIS_EVENT_INIT_COMPLETE);
+	if (ev)
+		geis_enqueue(geis, ev);
+	queue_class_event(geis, geis->classes[GEIS_NUM_CLASSES - 1]);
+	while ((ev = geis_queue_pop(&found)))
+		geis_queue_push(&geis->queue, ev);
 	geis_wake(geis);
 	return 0;
 }
@@ -346,6 +362,7 @@ instance_free(Geis geis)
 	if (geis->backend)
 		geis->backend->ops->destroy(geis->backend);
 	geis->backend = NULL;
+	geis_queue_clear(&geis->queue);   /* DEVICE_UNAVAILABLE from the backend */
 	geis_engine_fini(geis);
 	while (geis->devices) {
 		GeisDevice d = geis->devices;
@@ -703,6 +720,8 @@ geis_dispatch_events(Geis geis)
 	if (geis->in_dispatch)
 		return GEIS_STATUS_SUCCESS;
 	geis->in_dispatch = 1;
+	/* the application is done with what it took before */
+	geis_engine_release_undecided(geis);
 	before = geis->queue.count;
 	if (!geis->started) {
 		if (start(geis) < 0) {
@@ -733,8 +752,12 @@ geis_dispatch_events(Geis geis)
 		geis_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR, "the backend failed to start");
 		return GEIS_STATUS_UNKNOWN_ERROR;
 	}
+	/* nothing to do is still a success: geis 2.2 only ever returned
+	 * SUCCESS, CONTINUE or UNKNOWN_ERROR here, and programs test for
+	 * exactly those (utouch_geis_playback_finished() tells the end of a
+	 * recording) */
 	if (!handled && geis->queue.count == before)
-		return GEIS_STATUS_EMPTY;
+		return GEIS_STATUS_SUCCESS;
 	{
 		/* more input already waiting? (the wake fd does not count) */
 		int more = epoll_wait(geis->epfd, evs, 16, 0);
@@ -758,6 +781,9 @@ geis_next_event(Geis geis, GeisEvent *event)
 		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT, "geis_next_event: NULL argument");
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
+	/* the application is done with the event it took before */
+	if (!geis->in_dispatch)
+		geis_engine_release_undecided(geis);
 	ev = geis_queue_pop(&geis->queue);
 	if (!ev)
 		return GEIS_STATUS_EMPTY;
