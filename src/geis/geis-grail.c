@@ -455,16 +455,22 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 	py = C[1][2] + oy;
 	radius = sqrtf(C[0][0] * C[0][0] + C[0][1] * C[0][1]);
 	angle = atan2f(C[0][1], C[0][0]);
-	if (g->begun) {
+	if (g->begun && (unsigned)n == g->last_touches) {
 		dt = (float)(time > g->last_time ? time - g->last_time : 0);
 		dx = px - g->last_x;
 		dy = py - g->last_y;
 		rdelta = g->last_radius > 0.0f ? radius / g->last_radius : 1.0f;
 		adelta = wrap_angle(angle - g->last_angle);
 	} else {
+		/* the first event, or the touch count changed: as geis 2.2, the
+		 * motion starts afresh.  No movement yet (the centroid's jump
+		 * when a touch lifts or lands is no motion); the scale and
+		 * rotation are those accumulated since the touches began, as
+		 * the change from the neutral 1 and 0. */
 		dt = 0.0f;
-		dx = dy = adelta = 0.0f;
-		rdelta = 1.0f;
+		dx = dy = 0.0f;
+		rdelta = radius;
+		adelta = wrap_angle(angle);
 	}
 	for (int i = 0; i < n; i++) {
 		if (i == 0 || t[i].x < bx1) bx1 = t[i].x;
@@ -511,8 +517,15 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 	geis_attr_bag_init(&f->attrs);
 	f->id = GEIS_PUBLIC_ID(g->id);
 	f->mask = mask;
-	if (type == GEIS_EVENT_GESTURE_END && (mask & UGGestureTypeDrag) && dt > 0 &&
-	    (dx / dt) * (dx / dt) + (dy / dt) * (dy / dt) > 1.0f)
+	if (dt > 0) {
+		g->last_vx = dx / dt;
+		g->last_vy = dy / dt;
+	}
+	/* a flick: a drag that ends faster than 1 px/ms.  The end usually
+	 * comes without a time step of its own (the touch lifts where it last
+	 * moved), so the newest velocity counts, as in geis 2.2. */
+	if (type == GEIS_EVENT_GESTURE_END && (mask & UGGestureTypeDrag) &&
+	    g->last_vx * g->last_vx + g->last_vy * g->last_vy > 1.0f)
 		f->flick = 1;
 	for (int r = 0; r < 3; r++)
 		for (int c = 0; c < 3; c++)
@@ -544,7 +557,9 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 					 (GeisInteger)geis_core_root_window(geis));
 	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_EVENT_WINDOW_ID,
 					 (GeisInteger)bi->b->window);
-	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_CHILD_WINDOW_ID, 0);
+	/* geis 2.2.17 reported the event window as the child window too */
+	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_CHILD_WINDOW_ID,
+					 (GeisInteger)bi->b->window);
 	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TOUCHES, n);
 	err |= geis_attr_bag_add_string(a, GEIS_GESTURE_ATTRIBUTE_GESTURE_NAME, class_name(mask));
 	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_FOCUS_X, fx);
@@ -604,6 +619,7 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 	if (err)
 		goto fail;
 
+	g->last_touches = (unsigned)n;
 	g->device_id = dev->id;
 	g->window = bi->b->window;
 	for (int i = 0; i < n; i++)

@@ -247,6 +247,8 @@ struct geis_gesture {
 	unsigned ntouches;
 	uint64_t last_time;
 	float last_x, last_y, last_radius, last_angle;
+	float last_vx, last_vy;   /* the newest velocity over a time step */
+	unsigned last_touches;    /* "touches" of the previous event */
 	struct geis_gesture *next;
 };
 
