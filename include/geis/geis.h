@@ -267,7 +267,10 @@ typedef struct _GeisXcbWinInfo {
  *
  * @param win_info the window; win_type must be GEIS_XCB_FULL_WINDOW.  On
  *        the recording and evdev backends (see <utouch/geis.h>) the window
- *        id only names the region reported in the events.
+ *        id only names the region reported in the events.  As in geis 2.2,
+ *        the type geis_win_type_str(Test) selects the test backend
+ *        (UTOUCH_GEIS_INIT_MOCK in <utouch/geis.h>) and needs no window
+ *        info (win_info->win_info may be NULL).
  * @param[out] geis_instance receives the instance
  * @return GEIS_STATUS_SUCCESS, GEIS_BAD_ARGUMENT for NULL or unknown
  *         window types, GEIS_UNKNOWN_ERROR if no backend could start

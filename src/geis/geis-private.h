@@ -317,6 +317,14 @@ void geis_engine_release_undecided(Geis geis);
 GeisStatus geis_engine_accept(Geis geis, GeisGestureId id);
 GeisStatus geis_engine_reject(Geis geis, GeisGestureId id);
 
+/* Whether the instance's gestures come from grail (all backends but the
+ * test backend, which makes its own: geis_backend_ops.activate). */
+static inline int
+geis_uses_grail(Geis geis)
+{
+	return !geis->backend || !geis->backend->ops->activate;
+}
+
 /* core (geis.c) */
 void geis_enqueue(Geis geis, GeisEvent ev);
 void geis_wake(Geis geis);

@@ -24,6 +24,7 @@ enum backend_kind {
 	BACKEND_RECORDING,
 	BACKEND_EVDEV,
 	BACKEND_X11,
+	BACKEND_MOCK,
 };
 
 /* ---- multiplexor ---- */
@@ -169,6 +170,14 @@ queue_device_event(Geis geis, GeisEventType type, GeisDevice d)
 void
 geis_core_device_added(Geis geis, UFDevice device, GeisInteger id)
 {
+	if (geis && id <= 0)
+		id = geis->next_device_id;
+	geis_core_device_added_as(geis, device, id);
+}
+
+void
+geis_core_device_added_as(Geis geis, UFDevice device, GeisInteger id)
+{
 	GeisDevice d;
 
 	if (!geis || !device)
@@ -176,8 +185,6 @@ geis_core_device_added(Geis geis, UFDevice device, GeisInteger id)
 	for (d = geis->devices; d; d = d->next)
 		if (d->uf == device)
 			return;
-	if (id <= 0)
-		id = geis->next_device_id;
 	if (id >= geis->next_device_id)
 		geis->next_device_id = id + 1;
 	d = geis_device_new(geis, device, id);
@@ -278,6 +285,13 @@ queue_class_event(Geis geis, GeisGestureClass c)
 	geis_enqueue(geis, ev);
 }
 
+void
+geis_core_class_available(Geis geis, GeisGestureClass gesture_class)
+{
+	if (geis && gesture_class)
+		queue_class_event(geis, gesture_class);
+}
+
 /*
  * Start the backend; queue the start-up events in geis 2.2.17's order,
  * whatever the TRACK init arguments say: CLASS_AVAILABLE for Drag, Pinch,
@@ -294,7 +308,7 @@ start(Geis geis)
 	if (geis->started)
 		return geis->backend_failed ? -1 : 0;
 	geis->started = 1;
-	for (int i = 0; i < GEIS_NUM_CLASSES - 1; i++)
+	for (int i = 0; geis_uses_grail(geis) && i < GEIS_NUM_CLASSES - 1; i++)
 		queue_class_event(geis, geis->classes[i]);
 	mark = geis->queue.tail;
 	rc = geis->backend->ops->start(geis->backend);
@@ -313,7 +327,8 @@ start(Geis geis)
 	ev = geis_event_new(GEIS_EVENT_INIT_COMPLETE);
 	if (ev)
 		geis_enqueue(geis, ev);
-	queue_class_event(geis, geis->classes[GEIS_NUM_CLASSES - 1]);
+	if (geis_uses_grail(geis))
+		queue_class_event(geis, geis->classes[GEIS_NUM_CLASSES - 1]);
 	while ((ev = geis_queue_pop(&found)))
 		geis_queue_push(&geis->queue, ev);
 	geis_wake(geis);
@@ -455,6 +470,8 @@ geis_new(GeisString init_arg_name, ...)
 		}
 		else if (strcmp(arg, UTOUCH_GEIS_INIT_X11) == 0)
 			kind = BACKEND_X11;
+		else if (strcmp(arg, UTOUCH_GEIS_INIT_MOCK) == 0)
+			kind = BACKEND_MOCK;
 		else
 			geis_error_push(NULL, GEIS_STATUS_NOT_SUPPORTED,
 					"geis_new: unknown init argument \"%s\" skipped", arg);
@@ -521,6 +538,9 @@ geis_new(GeisString init_arg_name, ...)
 				"geis_new: this build has no X11 backend");
 		goto fail;
 #endif
+	case BACKEND_MOCK:
+		geis->backend = geis_backend_mock_new(geis);
+		break;
 	case BACKEND_NONE:
 		goto fail;
 	}
@@ -557,6 +577,16 @@ geis_delete(Geis geis)
 
 /* ---- configuration ---- */
 
+/* Items of the grail backends' recognizer: the test backend has none. */
+static int
+recognizer_item(const char *name)
+{
+	return strcmp(name, GEIS_CONFIG_ATOMIC_GESTURES) == 0 ||
+	       strcmp(name, GEIS_CONFIG_SEND_TENTATIVE_EVENTS) == 0 ||
+	       strcmp(name, GEIS_CONFIG_SEND_SYNCHRONOS_EVENTS) == 0 ||
+	       strcmp(name, GEIS_CONFIG_NUM_ACTIVE_SUBSCRIPTIONS) == 0;
+}
+
 GEIS_API GeisStatus
 geis_get_configuration(Geis geis, GeisString name, void *value)
 {
@@ -566,6 +596,12 @@ geis_get_configuration(Geis geis, GeisString name, void *value)
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
 	geis_error_clear(geis);
+	if (!geis_uses_grail(geis) && recognizer_item(name)) {
+		geis_error_push(geis, GEIS_STATUS_NOT_SUPPORTED,
+				"geis_get_configuration: the %s backend has no \"%s\"",
+				geis->backend->ops->name, name);
+		return GEIS_STATUS_NOT_SUPPORTED;
+	}
 	if (strcmp(name, GEIS_CONFIGURATION_FD) == 0) {
 		*(int *)value = geis->epfd;
 	} else if (strcmp(name, GEIS_CONFIG_MAX_EVENTS) == 0) {
@@ -599,6 +635,12 @@ geis_set_configuration(Geis geis, GeisString name, void *value)
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
 	geis_error_clear(geis);
+	if (!geis_uses_grail(geis) && recognizer_item(name)) {
+		geis_error_push(geis, GEIS_STATUS_NOT_SUPPORTED,
+				"geis_set_configuration: the %s backend has no \"%s\"",
+				geis->backend->ops->name, name);
+		return GEIS_STATUS_NOT_SUPPORTED;
+	}
 	if (strcmp(name, GEIS_CONFIG_MAX_EVENTS) == 0) {
 		GeisInteger v = *(GeisInteger *)value;
 
