@@ -143,31 +143,12 @@ mock_event(Geis geis, int touches)
 
 	if (!ev)
 		return NULL;
-	ev->groupset = calloc(1, sizeof(*ev->groupset));
-	ev->touchset = calloc(1, sizeof(*ev->touchset));
-	if (!ev->groupset || !ev->touchset)
-		goto fail;
-	ev->groupset->groups = calloc(1, sizeof(struct _GeisGroup));
-	if (!ev->groupset->groups)
-		goto fail;
-	ev->groupset->count = 1;
-	f = calloc(1, sizeof(*f));
+	f = geis_event_add_frame(ev, geis, 1, 1, (GeisSize)touches);
 	if (!f)
 		goto fail;
-	ev->groupset->groups[0].geis = geis;
-	ev->groupset->groups[0].id = 1;
-	ev->groupset->groups[0].frame = f;
-	geis_attr_bag_init(&f->attrs);
-	f->id = 1;
 	f->mask = MOCK_CLASS_MASK;
 	for (int i = 0; i < 9; i++)
 		f->matrix[i] = i % 4 == 0 ? 1.0f : 0.0f;
-	f->touchids = calloc((size_t)touches, sizeof(*f->touchids));
-	ev->touchset->touches = calloc((size_t)touches, sizeof(struct _GeisTouch));
-	if (!f->touchids || !ev->touchset->touches)
-		goto fail;
-	f->ntouchids = (GeisSize)touches;
-	ev->touchset->count = (GeisSize)touches;
 	for (int i = 0; i < touches; i++) {
 		struct _GeisTouch *t = &ev->touchset->touches[i];
 

@@ -516,22 +516,10 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 
 	ev->is_gesture = 1;
 	ev->gesture = g->id;
-	ev->groupset = calloc(1, sizeof(*ev->groupset));
-	ev->touchset = calloc(1, sizeof(*ev->touchset));
-	if (!ev->groupset || !ev->touchset)
-		goto fail;
-	ev->groupset->groups = calloc(1, sizeof(struct _GeisGroup));
-	if (!ev->groupset->groups)
-		goto fail;
-	ev->groupset->count = 1;
-	f = calloc(1, sizeof(*f));
+	f = geis_event_add_frame(ev, geis, (GeisInteger)GEIS_PUBLIC_ID(g->id),
+				 GEIS_PUBLIC_ID(g->id), (GeisSize)n);
 	if (!f)
 		goto fail;
-	ev->groupset->groups[0].geis = geis;
-	ev->groupset->groups[0].id = (GeisInteger)GEIS_PUBLIC_ID(g->id);
-	ev->groupset->groups[0].frame = f;
-	geis_attr_bag_init(&f->attrs);
-	f->id = GEIS_PUBLIC_ID(g->id);
 	f->mask = mask;
 	if (dt > 0) {
 		g->last_vx = dx / dt;
@@ -546,14 +534,6 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 	for (int r = 0; r < 3; r++)
 		for (int c = 0; c < 3; c++)
 			f->matrix[r * 3 + c] = C[r][c];
-	if (n > 0) {
-		f->touchids = calloc((size_t)n, sizeof(*f->touchids));
-		ev->touchset->touches = calloc((size_t)n, sizeof(struct _GeisTouch));
-		if (!f->touchids || !ev->touchset->touches)
-			goto fail;
-	}
-	f->ntouchids = (GeisSize)n;
-	ev->touchset->count = (GeisSize)n;
 	for (int i = 0; i < n; i++) {
 		struct _GeisTouch *tt = &ev->touchset->touches[i];
 

@@ -143,6 +143,14 @@ struct _GeisEvent {
 };
 
 GeisEvent geis_event_new(GeisEventType type);
+/**
+ * Give a new gesture event its group set (one group, @p group_id, holding
+ * one frame, @p frame_id) and its touch set of @p ntouches touches (zeroed,
+ * like the frame's touch ids).  Returns the frame, or NULL when out of
+ * memory (geis_event_delete() frees what was made).
+ */
+struct _GeisFrame *geis_event_add_frame(GeisEvent ev, Geis geis, GeisInteger group_id,
+					GeisGestureId frame_id, GeisSize ntouches);
 
 struct geis_event_queue {
 	struct _GeisEvent *head, *tail;
