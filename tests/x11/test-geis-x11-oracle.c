@@ -15,6 +15,8 @@
  *               on the root window: once the drag ended, both touches are
  *               replayed to the painting client below while the listener
  *               still runs; child window id = event window id
+ *   deltas      "delta x/y" 0 when a drag's touch count changes; a pinch's
+ *               GESTURE_BEGIN has "radius delta" = "radius"
  *
  * Exit status 0 pass, 1 fail, 77 skip (Xorg cannot run here).
  */
@@ -65,6 +67,14 @@ struct client {
 	int empty_status;       /* geis_dispatch_events() returned EMPTY */
 	int begun, ended, touches;
 	int child_not_event;
+	/* deltas: per gesture (frame id) the previous event's touch count */
+	struct {
+		GeisGestureId id;
+		int touches;
+	} last[32];
+	int nlast;
+	int count_changes, count_change_moved;   /* touches changed; with a delta */
+	int begins_checked, begin_bad_delta;      /* pinch BEGIN: radius delta */
 };
 
 static void
@@ -105,6 +115,34 @@ take_event(struct client *c, GeisEvent ev)
 		c->child_not_event++;
 	c->begun += t == GEIS_EVENT_GESTURE_BEGIN;
 	c->ended += t == GEIS_EVENT_GESTURE_END;
+
+	GeisAttr dx = geis_frame_attr_by_name(f, GEIS_GESTURE_ATTRIBUTE_DELTA_X);
+	GeisAttr dy = geis_frame_attr_by_name(f, GEIS_GESTURE_ATTRIBUTE_DELTA_Y);
+	GeisAttr r = geis_frame_attr_by_name(f, GEIS_GESTURE_ATTRIBUTE_RADIUS);
+	GeisAttr rd = geis_frame_attr_by_name(f, GEIS_GESTURE_ATTRIBUTE_RADIUS_DELTA);
+	int k;
+	for (k = 0; k < c->nlast; k++)
+		if (c->last[k].id == geis_frame_id(f))
+			break;
+	if (k == c->nlast && k < 32) {
+		c->last[k].id = geis_frame_id(f);
+		c->last[k].touches = 0;
+		c->nlast++;
+	}
+	if (k < 32) {
+		if (c->last[k].touches && a && c->last[k].touches != c->touches && dx && dy) {
+			c->count_changes++;
+			if (geis_attr_value_to_float(dx) != 0.0f ||
+			    geis_attr_value_to_float(dy) != 0.0f)
+				c->count_change_moved++;
+		}
+		c->last[k].touches = c->touches;
+	}
+	if (t == GEIS_EVENT_GESTURE_BEGIN && r && rd) {
+		c->begins_checked++;
+		if (fabsf(geis_attr_value_to_float(rd) - geis_attr_value_to_float(r)) > 1e-4f)
+			c->begin_bad_delta++;
+	}
 }
 
 static void
@@ -127,6 +165,22 @@ pump(struct client *c, int idle_ms, int max_ms)
 			geis_event_delete(ev);
 		}
 	}
+}
+
+static void
+subscribe(struct client *c, const char *cls, GeisFilterOperation op, int touches)
+{
+	GeisSubscription sub = geis_subscription_new(c->geis, cls, GEIS_SUBSCRIPTION_NONE);
+	GeisFilter filter = geis_filter_new(c->geis, cls);
+	if (geis_filter_add_term(filter, GEIS_FILTER_CLASS, GEIS_CLASS_ATTRIBUTE_NAME,
+				 GEIS_FILTER_OP_EQ, cls, GEIS_GESTURE_ATTRIBUTE_TOUCHES, op,
+				 touches, NULL) != GEIS_STATUS_SUCCESS ||
+	    geis_subscription_add_filter(sub, filter) != GEIS_STATUS_SUCCESS ||
+	    geis_subscription_activate(sub) != GEIS_STATUS_SUCCESS) {
+		fprintf(stderr, "FAIL: subscription to %s\n", cls);
+		failures++;
+	}
+	pump(c, 100, 1000);
 }
 
 static void
@@ -232,19 +286,7 @@ scenario_undecided(void)
 
 	painter_open(&p);
 	client_new(&c);
-	GeisSubscription sub = geis_subscription_new(c.geis, "drag", GEIS_SUBSCRIPTION_NONE);
-	GeisFilter filter = geis_filter_new(c.geis, "drag");
-	if (geis_filter_add_term(filter, GEIS_FILTER_CLASS, GEIS_CLASS_ATTRIBUTE_NAME,
-				 GEIS_FILTER_OP_EQ, GEIS_GESTURE_DRAG,
-				 GEIS_GESTURE_ATTRIBUTE_TOUCHES, GEIS_FILTER_OP_EQ, 2,
-				 NULL) != GEIS_STATUS_SUCCESS ||
-	    geis_subscription_add_filter(sub, filter) != GEIS_STATUS_SUCCESS ||
-	    geis_subscription_activate(sub) != GEIS_STATUS_SUCCESS) {
-		fprintf(stderr, "FAIL: subscription\n");
-		failures++;
-		return;
-	}
-	pump(&c, 100, 1000);
+	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 2);
 
 	xh_touch_begin(d, 1, 300, 200);
 	xh_touch_begin(d, 2, 380, 200);
@@ -276,6 +318,68 @@ scenario_undecided(void)
 	XCloseDisplay(p.dpy);
 }
 
+/*
+ * Deltas: a drag whose second finger lifts goes on with one touch (the
+ * subscription allows 1 to 5), and on that event "delta x/y" are 0, not
+ * the centroid's jump; a pinch's GESTURE_BEGIN has "radius delta" equal to
+ * "radius" (the scale since the touches began).
+ */
+static void
+scenario_deltas(void)
+{
+	struct client c;
+	struct xh_device *d = &xs.devices[0];
+
+	client_new(&c);
+	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_GE, 1);
+	xh_touch_begin(d, 1, 300, 300);
+	xh_touch_begin(d, 2, 400, 300);
+	xh_sync(d);
+	pump(&c, 5, 30);
+	for (int s = 1; s <= 6; s++) {
+		xh_touch_update(d, 1, 300, 300 + 10 * s);
+		xh_touch_update(d, 2, 400, 300 + 10 * s);
+		xh_sync(d);
+		pump(&c, 5, 30);
+	}
+	xh_touch_end(d, 2, 400, 360);
+	xh_sync(d);
+	pump(&c, 5, 30);
+	for (int s = 7; s <= 12; s++) {
+		xh_touch_update(d, 1, 300, 300 + 10 * s);
+		xh_sync(d);
+		pump(&c, 5, 30);
+	}
+	xh_touch_end(d, 1, 300, 420);
+	xh_sync(d);
+	pump(&c, 100, 1000);
+	CHECK(c.count_changes >= 1, "no gesture changed its touch count");
+	CHECK(c.count_change_moved == 0,
+	      "%d of %d touch count changes reported a delta", c.count_change_moved,
+	      c.count_changes);
+	geis_delete(c.geis);
+
+	client_new(&c);
+	subscribe(&c, GEIS_GESTURE_PINCH, GEIS_FILTER_OP_EQ, 2);
+	xh_touch_begin(d, 1, 360, 300);
+	xh_touch_begin(d, 2, 440, 300);
+	xh_sync(d);
+	pump(&c, 5, 30);
+	for (int s = 1; s <= 10; s++) {
+		xh_touch_update(d, 1, 360 - 8 * s, 300);
+		xh_touch_update(d, 2, 440 + 8 * s, 300);
+		xh_sync(d);
+		pump(&c, 5, 30);
+	}
+	xh_touch_end(d, 1, 280, 300);
+	xh_touch_end(d, 2, 520, 300);
+	xh_sync(d);
+	pump(&c, 100, 1000);
+	CHECK(c.begins_checked == 1, "%d pinch begins", c.begins_checked);
+	CHECK(c.begin_bad_delta == 0, "the pinch's BEGIN radius delta is not its radius");
+	geis_delete(c.geis);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -285,6 +389,7 @@ main(int argc, char **argv)
 	} scenarios[] = {
 		{ "startup", scenario_startup },
 		{ "undecided", scenario_undecided },
+		{ "deltas", scenario_deltas },
 	};
 
 	if (argc != 2) {
