@@ -107,8 +107,11 @@ geis_engine_event_delivered(Geis geis, GeisEvent ev)
 	if (!ev->is_gesture)
 		return;
 	g = gesture_find(geis, ev->gesture);
-	if (g)
+	if (g) {
 		g->seen = 1;
+		if (g->ended)
+			geis->release_due = 1;
+	}
 }
 
 static int queued(Geis geis, unsigned id);
@@ -725,8 +728,10 @@ handle_slice(Geis geis, UGEvent gev, UGSlice slice)
 	} else if (geis->synchronous || time > g->last_time) {
 		queue_gesture_event(geis, GEIS_EVENT_GESTURE_UPDATE, slice, time, &bi, g, mask);
 	}
-	if (state == UGGestureStateEnd)
+	if (state == UGGestureStateEnd) {
 		g->ended = 1;   /* decided later: geis_engine_release_undecided */
+		geis->release_due = 1;
+	}
 }
 
 void
@@ -759,8 +764,11 @@ geis_engine_release_undecided(Geis geis)
 {
 	int rejected = 0;
 
-	if (!geis->grail || geis->releasing)
+	/* only after an ended gesture's End or one of its events went out:
+	 * a gesture still queued then gets its turn when its last event does */
+	if (!geis->grail || geis->releasing || !geis->release_due)
 		return;
+	geis->release_due = 0;
 	geis->releasing = 1;
 	for (struct geis_gesture *g = geis->gestures, *next; g; g = next) {
 		next = g->next;

