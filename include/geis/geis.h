@@ -267,7 +267,10 @@ typedef struct _GeisXcbWinInfo {
  *
  * @param win_info the window; win_type must be GEIS_XCB_FULL_WINDOW.  On
  *        the recording and evdev backends (see <utouch/geis.h>) the window
- *        id only names the region reported in the events.
+ *        id only names the region reported in the events.  As in geis 2.2,
+ *        the type geis_win_type_str(Test) selects the test backend
+ *        (UTOUCH_GEIS_INIT_MOCK in <utouch/geis.h>) and needs no window
+ *        info (win_info->win_info may be NULL).
  * @param[out] geis_instance receives the instance
  * @return GEIS_STATUS_SUCCESS, GEIS_BAD_ARGUMENT for NULL or unknown
  *         window types, GEIS_UNKNOWN_ERROR if no backend could start
@@ -564,7 +567,7 @@ GEIS_API GeisString geis_error_message(Geis geis, GeisSize index);
  * number of grail subscriptions the subscription holds, one per (filter,
  * device, window) while it is active and 0 while it is not, a GeisSize.
  */
-#define GEIS_CONFIG_NUM_ACTIVE_SUBSCRIPTIONS "org.libgeis.configuration.num-active-subscriptions"
+#define GEIS_CONFIG_NUM_ACTIVE_SUBSCRIPTIONS "com.canonical.oif.debug.active_subs"
 
 /**
  * Read an instance configuration item.

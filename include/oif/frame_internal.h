@@ -8,10 +8,11 @@
  * against the value type and return UFStatusErrorInvalidType on a
  * mismatch.  The typed variants are always exported.  In C11 the name
  * frame_X_get_property becomes a _Generic macro that picks the typed
- * variant from the pointer type of the value; any other pointer type falls
- * back to the untyped function, so code written against the untyped API
- * still compiles.  Calling `(frame_X_get_property)(...)` with parentheses
- * bypasses the macro.
+ * variant from the pointer type of the value.  As with frame 2.5's macros
+ * under clang, a pointer of any other type (a char buffer for a float, a
+ * uint64_t for a device property) is a compile error, under gcc and clang
+ * alike; a void * still goes to the untyped function.  Calling
+ * `(frame_X_get_property)(...)` with parentheses bypasses the macro.
  */
 #ifndef FRAME_OIF_FRAME_INTERNAL_H_
 #define FRAME_OIF_FRAME_INTERNAL_H_
@@ -295,7 +296,7 @@ UFStatus frame_touch_get_property_bool_(UFTouch touch, UFTouchProperty property,
 		_Bool *: frame_device_get_property_bool_,                        \
 		unsigned int *: frame_device_get_property_unsigned_int_,         \
 		float *: frame_device_get_property_float_,                       \
-		default: frame_device_get_property)((device), (property), (value))
+		void *: frame_device_get_property)((device), (property), (value))
 
 #define frame_event_get_property(event, property, value)                        \
 	_Generic((value),                                                        \
@@ -303,14 +304,14 @@ UFStatus frame_touch_get_property_bool_(UFTouch touch, UFTouchProperty property,
 		UFDevice *: frame_event_get_property_device_,                    \
 		UFFrame *: frame_event_get_property_frame_,                      \
 		uint64_t *: frame_event_get_property_uint64_,                    \
-		default: frame_event_get_property)((event), (property), (value))
+		void *: frame_event_get_property)((event), (property), (value))
 
 #define frame_frame_get_property(frame, property, value)                        \
 	_Generic((value),                                                        \
 		UFDevice *: frame_frame_get_property_device_,                    \
 		uint64_t *: frame_frame_get_property_window_id_,                 \
 		unsigned int *: frame_frame_get_property_unsigned_int_,          \
-		default: frame_frame_get_property)((frame), (property), (value))
+		void *: frame_frame_get_property)((frame), (property), (value))
 
 #define frame_touch_get_property(touch, property, value)                        \
 	_Generic((value),                                                        \
@@ -319,7 +320,7 @@ UFStatus frame_touch_get_property_bool_(UFTouch touch, UFTouchProperty property,
 		float *: frame_touch_get_property_float_,                        \
 		int *: frame_touch_get_property_int_,                            \
 		_Bool *: frame_touch_get_property_bool_,                         \
-		default: frame_touch_get_property)((touch), (property), (value))
+		void *: frame_touch_get_property)((touch), (property), (value))
 
 #endif /* FRAME_HAS_GENERIC_GETTERS */
 

@@ -81,9 +81,11 @@ void frame_x11_delete(UFHandle handle);
  * Handles XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd (one frame event per
  * X event, for the device and the event window), XI_TouchOwnership (a
  * frame in which the touch becomes Owned) and XI_HierarchyChanged
- * (DeviceAdded / DeviceRemoved).  Other events are ignored.  The cookie
- * must hold its data: call XGetEventData() before and XFreeEventData()
- * after.
+ * (DeviceAdded / DeviceRemoved).  Other events are ignored.  As in
+ * frame 2.5, an event is recognised by the cookie's extension (the XInput
+ * opcode) and evtype alone; its type is not checked, so a cookie built by
+ * hand needs only extension, evtype and data.  The cookie must hold its
+ * data: call XGetEventData() before and XFreeEventData() after.
  *
  * @param handle an instance made by frame_x11_new()
  * @param xcookie the event

@@ -61,6 +61,43 @@ extern "C" {
 #define UTOUCH_GEIS_INIT_RECORDING      "org.utouch.init.backend.recording"
 
 /**
+ * geis_new() argument: the test backend, geis 2.2's
+ * "com.canonical.oif.backend.mock", for exercising the API without any
+ * device (unit tests of geis programs).  It has no input; what a program
+ * sees:
+ *
+ * - GEIS_EVENT_INIT_COMPLETE, GEIS_EVENT_CLASS_AVAILABLE for its one
+ *   gesture class, "poke" (class id 2100), and GEIS_EVENT_DEVICE_AVAILABLE
+ *   for its one device, "abs-test-device" (device id 0, so geis_get_device(geis,
+ *   0) finds it; direct touch, 5 touches, X and Y 0..1000).  Filters may
+ *   name the device by name, id, touches and direct touch, and the class
+ *   by name, id and touches;
+ * - every geis_subscription_activate() queues one GEIS_EVENT_GESTURE_BEGIN:
+ *   one group (id 1) with one frame (id 1) of class "poke" whose attributes
+ *   are "device id" 13, "timestamp" 1, "root window id" 2, "event window
+ *   id" 3, "child window id" 4, "focus x" 123.456, "focus y" 987.654,
+ *   "gesture name" "mock gesture" and "touches" n, the lowest count from 1
+ *   to 5 that one of the subscription's filters allows (its "touches"
+ *   terms; no filter: 1), with n touches (ids 0 .. n-1) in the touch set
+ *   and the frame; activation fails (GEIS_STATUS_BAD_ARGUMENT) when no
+ *   filter allows any count;
+ * - geis_gesture_accept() and geis_gesture_reject() return
+ *   GEIS_STATUS_SUCCESS; the recognizer's configuration items
+ *   (GEIS_CONFIG_ATOMIC_GESTURES, _SEND_TENTATIVE_EVENTS,
+ *   _SEND_SYNCHRONOS_EVENTS, _NUM_ACTIVE_SUBSCRIPTIONS and every
+ *   subscription item) return GEIS_STATUS_NOT_SUPPORTED.
+ *
+ * The v1 API uses it for the window type geis_win_type_str(Test), which
+ * takes no window info (geis_init() with win_info->win_info NULL).
+ */
+#define UTOUCH_GEIS_INIT_MOCK           "com.canonical.oif.backend.mock"
+
+/** geis 2.2's name of UTOUCH_GEIS_INIT_MOCK (its test API header). */
+#ifndef GEIS_INIT_MOCK_BACKEND
+#define GEIS_INIT_MOCK_BACKEND          UTOUCH_GEIS_INIT_MOCK
+#endif
+
+/**
  * geis_new() argument (no parameter): play the recording as fast as
  * possible in virtual time.  Each geis_dispatch_events() delivers the whole
  * rest of the recording; grail timeouts that fall before a frame are fired

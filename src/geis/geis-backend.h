@@ -69,6 +69,16 @@ struct geis_backend_ops {
 	 * be called before start.
 	 */
 	UFWindowId (*root_window)(struct geis_backend *be);
+	/**
+	 * Optional, for a backend that makes its gestures itself instead of
+	 * grail (the test backend): called for every activation of a
+	 * subscription (the core keeps no grail subscriptions, and accept
+	 * and reject succeed without effect).  The backend also announces
+	 * its own gesture classes (geis_core_class_available() from start)
+	 * instead of the six grail classes, and the recognizer's
+	 * configuration items are GEIS_STATUS_NOT_SUPPORTED.
+	 */
+	GeisStatus (*activate)(struct geis_backend *be, GeisSubscription sub);
 };
 
 /** Base of every backend; backends embed it as their first member. */
@@ -91,6 +101,10 @@ void geis_mux_remove(Geis geis, int fd);
  * UFDevice must stay valid until geis_core_device_removed().
  */
 void geis_core_device_added(Geis geis, UFDevice device, GeisInteger id);
+/** geis_core_device_added() with exactly @p id (0 included). */
+void geis_core_device_added_as(Geis geis, UFDevice device, GeisInteger id);
+/** Queue CLASS_AVAILABLE for a class of the backend's own (see activate). */
+void geis_core_class_available(Geis geis, GeisGestureClass gesture_class);
 /** A device went away (its subscriptions are dropped). */
 void geis_core_device_removed(Geis geis, UFDevice device);
 /** Every device went away at once (the backend lost its input source). */
@@ -120,5 +134,7 @@ struct geis_backend *geis_backend_recording_new(Geis geis, const char *path,
 /* The evdev backend's constructor, geis_backend_evdev_new_config(), is in
  * geis-evdev.h, the X11 backend's, geis_backend_x11_new(), in geis-x11.h
  * (built with the x11 option only). */
+/** Create the mock test backend (backend-mock.c, doc/geis.md). */
+struct geis_backend *geis_backend_mock_new(Geis geis);
 
 #endif

@@ -27,6 +27,39 @@ frame_free(struct _GeisFrame *f)
 	free(f);
 }
 
+struct _GeisFrame *
+geis_event_add_frame(GeisEvent ev, Geis geis, GeisInteger group_id,
+		     GeisGestureId frame_id, GeisSize ntouches)
+{
+	struct _GeisFrame *f;
+
+	ev->groupset = calloc(1, sizeof(*ev->groupset));
+	ev->touchset = calloc(1, sizeof(*ev->touchset));
+	if (!ev->groupset || !ev->touchset)
+		return NULL;
+	ev->groupset->groups = calloc(1, sizeof(struct _GeisGroup));
+	if (!ev->groupset->groups)
+		return NULL;
+	ev->groupset->count = 1;
+	f = calloc(1, sizeof(*f));
+	if (!f)
+		return NULL;
+	ev->groupset->groups[0].geis = geis;
+	ev->groupset->groups[0].id = group_id;
+	ev->groupset->groups[0].frame = f;
+	geis_attr_bag_init(&f->attrs);
+	f->id = frame_id;
+	if (ntouches > 0) {
+		f->touchids = calloc(ntouches, sizeof(*f->touchids));
+		ev->touchset->touches = calloc(ntouches, sizeof(struct _GeisTouch));
+		if (!f->touchids || !ev->touchset->touches)
+			return NULL;
+	}
+	f->ntouchids = ntouches;
+	ev->touchset->count = ntouches;
+	return f;
+}
+
 GEIS_API void
 geis_event_delete(GeisEvent event)
 {
@@ -227,6 +260,9 @@ geis_frame_is_class(GeisFrame frame, GeisGestureClass gesture_class)
 {
 	if (UT_CLIENT_BUG_IF(NULL, !frame || !gesture_class))
 		return GEIS_FALSE;
+	/* Flick: a drag whose end moved faster than 1 px/ms */
+	if (gesture_class->id == GEIS_GESTURE_ID_FLICK)
+		return frame->flick ? GEIS_TRUE : GEIS_FALSE;
 	return (frame->mask & gesture_class->mask) ? GEIS_TRUE : GEIS_FALSE;
 }
 

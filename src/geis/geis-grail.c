@@ -108,9 +108,14 @@ geis_engine_event_delivered(Geis geis, GeisEvent ev)
 	if (!ev->is_gesture)
 		return;
 	g = gesture_find(geis, ev->gesture);
-	if (g)
+	if (g) {
 		g->seen = 1;
+		if (g->ended)
+			geis->release_due = 1;
+	}
 }
+
+static int queued(Geis geis, unsigned id);
 
 /* ---- subscriptions ---- */
 
@@ -262,6 +267,15 @@ geis_engine_activate(GeisSubscription sub)
 	Geis geis = sub->geis;
 	GeisFilter f = sub->filters;
 
+	if (!geis_uses_grail(geis)) {
+		/* the backend makes the gestures (the test backend) */
+		GeisStatus st = geis->backend->ops->activate(geis->backend, sub);
+
+		if (st == GEIS_STATUS_SUCCESS)
+			sub->active = 1;
+		return st;
+	}
+
 	do {
 		struct geis_gesture_params p;
 
@@ -293,6 +307,11 @@ geis_engine_deactivate(GeisSubscription sub)
 {
 	Geis geis = sub->geis;
 
+	if (!geis_uses_grail(geis)) {
+		sub->active = 0;
+		return;
+	}
+
 	unbind_all(sub, NULL);
 	sub->active = 0;
 	/* whatever is still queued of its gestures is dropped; gestures the
@@ -311,6 +330,8 @@ geis_engine_deactivate(GeisSubscription sub)
 void
 geis_engine_device_added(Geis geis, GeisDevice dev)
 {
+	if (!geis_uses_grail(geis))
+		return;
 	for (GeisSubscription s = geis->subs; s; s = s->next)
 		if (s->active)
 			bind_device(s, dev);
@@ -399,6 +420,29 @@ wrap_angle(float a)
 	return a;
 }
 
+/* Add @p id to the touches @p g ever held. */
+static void
+remember_touch(struct geis_gesture *g, UFTouchId id)
+{
+	for (unsigned i = 0; i < g->ntouches; i++)
+		if (g->touches[i] == id)
+			return;
+	if (g->ntouches < sizeof(g->touches) / sizeof(g->touches[0]))
+		g->touches[g->ntouches++] = id;
+}
+
+static int
+share_touch(const struct geis_gesture *a, const struct geis_gesture *b)
+{
+	if (a->device_id != b->device_id || a->window != b->window)
+		return 0;
+	for (unsigned i = 0; i < a->ntouches; i++)
+		for (unsigned j = 0; j < b->ntouches; j++)
+			if (a->touches[i] == b->touches[j])
+				return 1;
+	return 0;
+}
+
 /* Build a gesture event from a slice and update the gesture's memory of
  * the previous values. */
 static GeisEvent
@@ -428,16 +472,22 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 	py = C[1][2] + oy;
 	radius = sqrtf(C[0][0] * C[0][0] + C[0][1] * C[0][1]);
 	angle = atan2f(C[0][1], C[0][0]);
-	if (g->begun) {
+	if (g->begun && (unsigned)n == g->last_touches) {
 		dt = (float)(time > g->last_time ? time - g->last_time : 0);
 		dx = px - g->last_x;
 		dy = py - g->last_y;
 		rdelta = g->last_radius > 0.0f ? radius / g->last_radius : 1.0f;
 		adelta = wrap_angle(angle - g->last_angle);
 	} else {
+		/* the first event, or the touch count changed: as geis 2.2, the
+		 * motion starts afresh.  No movement yet (the centroid's jump
+		 * when a touch lifts or lands is no motion); the scale and
+		 * rotation are those accumulated since the touches began, as
+		 * the change from the neutral 1 and 0. */
 		dt = 0.0f;
-		dx = dy = adelta = 0.0f;
-		rdelta = 1.0f;
+		dx = dy = 0.0f;
+		rdelta = radius;
+		adelta = wrap_angle(angle);
 	}
 	for (int i = 0; i < n; i++) {
 		if (i == 0 || t[i].x < bx1) bx1 = t[i].x;
@@ -467,34 +517,24 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 
 	ev->is_gesture = 1;
 	ev->gesture = g->id;
-	ev->groupset = calloc(1, sizeof(*ev->groupset));
-	ev->touchset = calloc(1, sizeof(*ev->touchset));
-	if (!ev->groupset || !ev->touchset)
-		goto fail;
-	ev->groupset->groups = calloc(1, sizeof(struct _GeisGroup));
-	if (!ev->groupset->groups)
-		goto fail;
-	ev->groupset->count = 1;
-	f = calloc(1, sizeof(*f));
+	f = geis_event_add_frame(ev, geis, (GeisInteger)GEIS_PUBLIC_ID(g->id),
+				 GEIS_PUBLIC_ID(g->id), (GeisSize)n);
 	if (!f)
 		goto fail;
-	ev->groupset->groups[0].geis = geis;
-	ev->groupset->groups[0].id = (GeisInteger)GEIS_PUBLIC_ID(g->id);
-	ev->groupset->groups[0].frame = f;
-	geis_attr_bag_init(&f->attrs);
-	f->id = GEIS_PUBLIC_ID(g->id);
 	f->mask = mask;
+	if (dt > 0) {
+		g->last_vx = dx / dt;
+		g->last_vy = dy / dt;
+	}
+	/* a flick: a drag that ends faster than 1 px/ms.  The end usually
+	 * comes without a time step of its own (the touch lifts where it last
+	 * moved), so the newest velocity counts, as in geis 2.2. */
+	if (type == GEIS_EVENT_GESTURE_END && (mask & UGGestureTypeDrag) &&
+	    g->last_vx * g->last_vx + g->last_vy * g->last_vy > 1.0f)
+		f->flick = 1;
 	for (int r = 0; r < 3; r++)
 		for (int c = 0; c < 3; c++)
 			f->matrix[r * 3 + c] = C[r][c];
-	if (n > 0) {
-		f->touchids = calloc((size_t)n, sizeof(*f->touchids));
-		ev->touchset->touches = calloc((size_t)n, sizeof(struct _GeisTouch));
-		if (!f->touchids || !ev->touchset->touches)
-			goto fail;
-	}
-	f->ntouchids = (GeisSize)n;
-	ev->touchset->count = (GeisSize)n;
 	for (int i = 0; i < n; i++) {
 		struct _GeisTouch *tt = &ev->touchset->touches[i];
 
@@ -514,7 +554,9 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 					 (GeisInteger)geis_core_root_window(geis));
 	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_EVENT_WINDOW_ID,
 					 (GeisInteger)bi->b->window);
-	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_CHILD_WINDOW_ID, 0);
+	/* geis 2.2.17 reported the event window as the child window too */
+	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_CHILD_WINDOW_ID,
+					 (GeisInteger)bi->b->window);
 	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TOUCHES, n);
 	err |= geis_attr_bag_add_string(a, GEIS_GESTURE_ATTRIBUTE_GESTURE_NAME, class_name(mask));
 	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_FOCUS_X, fx);
@@ -574,6 +616,11 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 	if (err)
 		goto fail;
 
+	g->last_touches = (unsigned)n;
+	g->device_id = dev->id;
+	g->window = bi->b->window;
+	for (int i = 0; i < n; i++)
+		remember_touch(g, t[i].id);
 	g->last_time = time;
 	g->last_x = px;
 	g->last_y = py;
@@ -619,7 +666,7 @@ handle_slice(Geis geis, UGEvent gev, UGSlice slice)
 		 * application saw it, else forget it entirely */
 		if (!g)
 			return;
-		if (!g->dead && g->seen && g->begun && !g->tap_only)
+		if (!g->dead && !g->ended && g->seen && g->begun && !g->tap_only)
 			queue_gesture_event(geis, GEIS_EVENT_GESTURE_END, slice, time, &bi, g,
 					    grail_slice_get_recognized(slice) &
 					    binding_mask(bi.b));
@@ -679,8 +726,10 @@ handle_slice(Geis geis, UGEvent gev, UGSlice slice)
 	} else if (geis->synchronous || time > g->last_time) {
 		queue_gesture_event(geis, GEIS_EVENT_GESTURE_UPDATE, slice, time, &bi, g, mask);
 	}
-	if (state == UGGestureStateEnd)
-		gesture_remove(geis, g);
+	if (state == UGGestureStateEnd) {
+		g->ended = 1;   /* decided later: geis_engine_release_undecided */
+		geis->release_due = 1;
+	}
 }
 
 void
@@ -702,8 +751,40 @@ geis_engine_drain(Geis geis)
 	/* during dispatch, callbacks see the events of each frame (or
 	 * timeout) before the next one is processed, so that they can accept
 	 * or reject in time */
-	if (geis->in_dispatch)
+	if (geis->in_dispatch) {
 		geis_deliver_callbacks(geis);
+		geis_engine_release_undecided(geis);
+	}
+}
+
+void
+geis_engine_release_undecided(Geis geis)
+{
+	int rejected = 0;
+
+	/* only after an ended gesture's End or one of its events went out:
+	 * a gesture still queued then gets its turn when its last event does */
+	if (!geis->grail || geis->releasing || !geis->release_due)
+		return;
+	geis->release_due = 0;
+	geis->releasing = 1;
+	for (struct geis_gesture *g = geis->gestures, *next; g; g = next) {
+		next = g->next;
+		if (!g->ended || queued(geis, g->id))
+			continue;
+		/* an atomic gesture's touches are grail's to decide: the
+		 * reject is refused (UGStatusErrorAtomicity) and changes
+		 * nothing */
+		if (!g->accepted && !g->dead &&
+		    grail_reject_gesture(geis->grail, g->id) == UGStatusSuccess)
+			rejected = 1;
+		gesture_remove(geis, g);
+	}
+	if (rejected) {
+		geis_engine_drain(geis);
+		geis_engine_rearm(geis);
+	}
+	geis->releasing = 0;
 }
 
 /* ---- time ---- */
@@ -781,6 +862,8 @@ queued(Geis geis, unsigned id)
 GeisStatus
 geis_engine_accept(Geis geis, GeisGestureId id)
 {
+	if (!geis_uses_grail(geis))
+		return GEIS_STATUS_SUCCESS;   /* the test backend's gestures */
 	int known = gesture_find(geis, id) != NULL || queued(geis, id);
 	UGStatus st = grail_accept_gesture(geis->grail, id);
 
@@ -798,6 +881,22 @@ geis_engine_accept(Geis geis, GeisGestureId id)
 	/* overlapping gestures are cancelled by grail: their ends (or the
 	 * removal of their unseen events) happen here.  The accepted
 	 * gesture's own queued events stay. */
+	struct geis_gesture *a = gesture_find(geis, id);
+
+	if (a) {
+		a->accepted = 1;
+		/* grail tells nothing about overlapping gestures that had
+		 * already ended: they are cancelled all the same, so their
+		 * events the application has not seen vanish too */
+		for (struct geis_gesture *g = geis->gestures, *next; g; g = next) {
+			next = g->next;
+			if (g == a || !g->ended || g->accepted || !share_touch(a, g))
+				continue;
+			if (!g->seen)
+				purge(geis, g->id);
+			gesture_remove(geis, g);
+		}
+	}
 	geis_engine_drain(geis);
 	geis_engine_rearm(geis);
 	return GEIS_STATUS_SUCCESS;
@@ -806,6 +905,8 @@ geis_engine_accept(Geis geis, GeisGestureId id)
 GeisStatus
 geis_engine_reject(Geis geis, GeisGestureId id)
 {
+	if (!geis_uses_grail(geis))
+		return GEIS_STATUS_SUCCESS;
 	struct geis_gesture *g = gesture_find(geis, id);
 	int known = g != NULL || queued(geis, id);
 	UGStatus st = grail_reject_gesture(geis->grail, id);

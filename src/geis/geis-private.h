@@ -94,6 +94,8 @@ struct _GeisGestureClass {
 	struct geis_attr_bag attrs;
 };
 
+/* Drag, Pinch, Rotate, Tap, Touch and Flick (the last: drags, see
+ * geis_frame_is_class()) */
 #define GEIS_NUM_CLASSES UT_NUM_GESTURE_CLASSES
 GeisGestureClass geis_gesture_class_new(const char *name, GeisInteger id,
 					UGGestureTypeMask mask);
@@ -113,6 +115,7 @@ struct _GeisTouchSet {
 struct _GeisFrame {
 	GeisGestureId id;
 	UGGestureTypeMask mask;
+	int flick;          /* a drag's GESTURE_END faster than 1 px/ms */
 	struct geis_attr_bag attrs;
 	GeisFloat matrix[9];
 	GeisTouchId *touchids;
@@ -143,6 +146,14 @@ struct _GeisEvent {
 };
 
 GeisEvent geis_event_new(GeisEventType type);
+/**
+ * Give a new gesture event its group set (one group, @p group_id, holding
+ * one frame, @p frame_id) and its touch set of @p ntouches touches (zeroed,
+ * like the frame's touch ids).  Returns the frame, or NULL when out of
+ * memory (geis_event_delete() frees what was made).
+ */
+struct _GeisFrame *geis_event_add_frame(GeisEvent ev, Geis geis, GeisInteger group_id,
+					GeisGestureId frame_id, GeisSize ntouches);
 
 struct geis_event_queue {
 	struct _GeisEvent *head, *tail;
@@ -238,8 +249,17 @@ struct geis_gesture {
 	int seen;           /* the application received one of its events */
 	int dead;           /* rejected or ended: ignore further slices */
 	int tap_only;       /* pure tap delivered as one UPDATE */
+	int ended;          /* grail sent its End: kept until it is decided
+	                       and none of its events is queued */
+	int accepted;       /* the application accepted it */
+	GeisInteger device_id;  /* where it happens (grail cancels overlapping */
+	UFWindowId window;      /* gestures per device and window) */
+	UFTouchId touches[8];   /* every touch it held (up to 8) */
+	unsigned ntouches;
 	uint64_t last_time;
 	float last_x, last_y, last_radius, last_angle;
+	float last_vx, last_vy;   /* the newest velocity over a time step */
+	unsigned last_touches;    /* "touches" of the previous event */
 	struct geis_gesture *next;
 };
 
@@ -286,6 +306,8 @@ struct _Geis {
 	struct geis_gesture *gestures;
 	int in_dispatch;
 	int delivering;
+	int releasing;
+	int release_due;    /* an ended gesture may have left the queue */
 };
 
 /* engine (geis-grail.c) */
@@ -300,8 +322,21 @@ void geis_engine_timer_fired(Geis geis);
 void geis_engine_device_added(Geis geis, GeisDevice dev);
 void geis_engine_device_removed(Geis geis, GeisDevice dev);
 void geis_engine_event_delivered(Geis geis, GeisEvent ev);
+/** Reject (in grail, and so in the backend) the gestures that ended
+ * without the application accepting or rejecting them, once none of their
+ * events waits in the queue: their touches go back to the clients below,
+ * as in geis 2.2. */
+void geis_engine_release_undecided(Geis geis);
 GeisStatus geis_engine_accept(Geis geis, GeisGestureId id);
 GeisStatus geis_engine_reject(Geis geis, GeisGestureId id);
+
+/* Whether the instance's gestures come from grail (all backends but the
+ * test backend, which makes its own: geis_backend_ops.activate). */
+static inline int
+geis_uses_grail(Geis geis)
+{
+	return !geis->backend || !geis->backend->ops->activate;
+}
 
 /* core (geis.c) */
 void geis_enqueue(Geis geis, GeisEvent ev);

@@ -225,6 +225,13 @@ config_lookup(GeisSubscription subscription, GeisString name, GeisPointer value,
 		return NULL;
 	}
 	geis_error_clear(subscription->geis);
+	if (!geis_uses_grail(subscription->geis)) {
+		geis_error_push(subscription->geis, GEIS_STATUS_NOT_SUPPORTED,
+				"%s: the %s backend has no \"%s\"", fn,
+				subscription->geis->backend->ops->name, name);
+		*status = GEIS_STATUS_NOT_SUPPORTED;
+		return NULL;
+	}
 	it = find_item(name);
 	if (!it) {
 		geis_error_push(subscription->geis, GEIS_STATUS_NOT_SUPPORTED,
@@ -242,6 +249,7 @@ geis_subscription_get_configuration(GeisSubscription subscription,
 	GeisStatus status = GEIS_STATUS_SUCCESS;
 
 	if (subscription && config_item_name && config_item_value &&
+	    geis_uses_grail(subscription->geis) &&
 	    strcmp(config_item_name, GEIS_CONFIG_NUM_ACTIVE_SUBSCRIPTIONS) == 0) {
 		/* as geis 2.2 answered it per subscription: how many grail
 		 * subscriptions (device, window, filter) it holds, a GeisSize */

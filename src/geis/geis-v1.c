@@ -20,6 +20,7 @@
 #include <strings.h>
 
 #include <geis/geis.h>
+#include <utouch/geis.h>
 
 #include "util/log.h"
 
@@ -170,21 +171,29 @@ geis_init(GeisWinInfo *win_info, GeisInstance *geis_instance)
 	GeisXcbWinInfo *xcb;
 	GeisInstance inst;
 
+	int test;
+
 	if (geis_instance)
 		*geis_instance = NULL;
-	if (!win_info || !geis_instance || !win_info->win_info ||
-	    win_info->win_type != GEIS_XCB_FULL_WINDOW)
+	if (!win_info || !geis_instance)
 		return GEIS_BAD_ARGUMENT;
-	xcb = win_info->win_info;
+	/* "Test": the test backend, no window (as geis 2.2) */
+	test = win_info->win_type == geis_win_type_str(Test);
+	if (!test && (!win_info->win_info || win_info->win_type != GEIS_XCB_FULL_WINDOW))
+		return GEIS_BAD_ARGUMENT;
+	xcb = test ? NULL : win_info->win_info;
 
 	inst = calloc(1, sizeof(*inst));
 	if (!inst)
 		return GEIS_UNKNOWN_ERROR;
-	inst->window_id = xcb->window_id;
+	inst->window_id = xcb ? xcb->window_id : 0;
 	/* display_name and screenp are not used: the v2 instance picks its
 	 * backend (and X display) by itself, see <utouch/geis.h>. */
-	inst->geis = geis_new(GEIS_INIT_TRACK_DEVICES, GEIS_INIT_TRACK_GESTURE_CLASSES,
-			      GEIS_INIT_SYNCHRONOUS_START, NULL);
+	if (test)
+		inst->geis = geis_new(UTOUCH_GEIS_INIT_MOCK, GEIS_INIT_SYNCHRONOUS_START, NULL);
+	else
+		inst->geis = geis_new(GEIS_INIT_TRACK_DEVICES, GEIS_INIT_TRACK_GESTURE_CLASSES,
+				      GEIS_INIT_SYNCHRONOUS_START, NULL);
 	if (!inst->geis) {
 		free(inst);
 		return GEIS_UNKNOWN_ERROR;

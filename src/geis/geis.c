@@ -25,6 +25,7 @@ enum backend_kind {
 	BACKEND_RECORDING,
 	BACKEND_EVDEV,
 	BACKEND_X11,
+	BACKEND_MOCK,
 };
 
 /* ---- multiplexor ---- */
@@ -151,8 +152,7 @@ queue_device_event(Geis geis, GeisEventType type, GeisDevice d)
 {
 	GeisEvent ev;
 
-	if (!geis->track_devices)
-		return;
+	/* always, as geis 2.2.17 did: GEIS_INIT_TRACK_DEVICES changes nothing */
 	ev = geis_event_new(type);
 	if (!ev)
 		return;
@@ -168,6 +168,14 @@ queue_device_event(Geis geis, GeisEventType type, GeisDevice d)
 void
 geis_core_device_added(Geis geis, UFDevice device, GeisInteger id)
 {
+	if (geis && id <= 0)
+		id = geis->next_device_id;
+	geis_core_device_added_as(geis, device, id);
+}
+
+void
+geis_core_device_added_as(Geis geis, UFDevice device, GeisInteger id)
+{
 	GeisDevice d;
 
 	if (!geis || !device)
@@ -175,8 +183,6 @@ geis_core_device_added(Geis geis, UFDevice device, GeisInteger id)
 	for (d = geis->devices; d; d = d->next)
 		if (d->uf == device)
 			return;
-	if (id <= 0)
-		id = geis->next_device_id;
 	if (id >= geis->next_device_id)
 		geis->next_device_id = id + 1;
 	d = geis_device_new(geis, device, id);
@@ -247,31 +253,48 @@ geis_core_frame_event(Geis geis, UFEvent event)
 	}
 }
 
-/* Start the backend; queue the start-up events. */
+static void
+queue_class_event(Geis geis, GeisGestureClass c)
+{
+	GeisEvent ev = geis_event_new(GEIS_EVENT_CLASS_AVAILABLE);
+
+	if (!ev)
+		return;
+	geis_gesture_class_ref(c);
+	ev->klass = c;
+	if (geis_attr_bag_add_pointer(&ev->attrs, GEIS_EVENT_ATTRIBUTE_CLASS, c)) {
+		geis_event_delete(ev);
+		return;
+	}
+	geis_enqueue(geis, ev);
+}
+
+void
+geis_core_class_available(Geis geis, GeisGestureClass gesture_class)
+{
+	if (geis && gesture_class)
+		queue_class_event(geis, gesture_class);
+}
+
+/*
+ * Start the backend; queue the start-up events in geis 2.2.17's order,
+ * whatever the TRACK init arguments say: CLASS_AVAILABLE for Drag, Pinch,
+ * Rotate, Tap and Touch, INIT_COMPLETE, CLASS_AVAILABLE for Flick, then
+ * the devices the backend found.
+ */
 static int
 start(Geis geis)
 {
+	struct geis_event_queue found = { 0 };
+	GeisEvent mark, ev;
 	int rc;
 
 	if (geis->started)
 		return geis->backend_failed ? -1 : 0;
 	geis->started = 1;
-	if (geis->track_classes) {
-		for (int i = 0; i < GEIS_NUM_CLASSES; i++) {
-			GeisEvent ev = geis_event_new(GEIS_EVENT_CLASS_AVAILABLE);
-
-			if (!ev)
-				continue;
-			geis_gesture_class_ref(geis->classes[i]);
-			ev->klass = geis->classes[i];
-			if (geis_attr_bag_add_pointer(&ev->attrs, GEIS_EVENT_ATTRIBUTE_CLASS,
-						      geis->classes[i])) {
-				geis_event_delete(ev);
-				continue;
-			}
-			geis_enqueue(geis, ev);
-		}
-	}
+	for (int i = 0; geis_uses_grail(geis) && i < GEIS_NUM_CLASSES - 1; i++)
+		queue_class_event(geis, geis->classes[i]);
+	mark = geis->queue.tail;
 	rc = geis->backend->ops->start(geis->backend);
 	if (rc < 0) {
 		geis->backend_failed = 1;
@@ -280,12 +303,18 @@ start(Geis geis)
 				geis->backend->ops->name, strerror(-rc));
 		return -1;
 	}
-	{
-		GeisEvent ev = geis_event_new(GEIS_EVENT_INIT_COMPLETE);
-
-		if (ev)
-			geis_enqueue(geis, ev);
+	/* what the backend queued while starting (its devices) goes last */
+	while ((ev = mark ? mark->next : geis->queue.head)) {
+		geis_queue_remove(&geis->queue, ev);
+		geis_queue_push(&found, ev);
 	}
+	ev = geis_event_new(GEIS_EVENT_INIT_COMPLETE);
+	if (ev)
+		geis_enqueue(geis, ev);
+	if (geis_uses_grail(geis))
+		queue_class_event(geis, geis->classes[GEIS_NUM_CLASSES - 1]);
+	while ((ev = geis_queue_pop(&found)))
+		geis_queue_push(&geis->queue, ev);
 	geis_wake(geis);
 	return 0;
 }
@@ -332,6 +361,7 @@ instance_free(Geis geis)
 	if (geis->backend)
 		geis->backend->ops->destroy(geis->backend);
 	geis->backend = NULL;
+	geis_queue_clear(&geis->queue);   /* DEVICE_UNAVAILABLE from the backend */
 	geis_engine_fini(geis);
 	while (geis->devices) {
 		GeisDevice d = geis->devices;
@@ -424,6 +454,8 @@ geis_new(GeisString init_arg_name, ...)
 		}
 		else if (strcmp(arg, UTOUCH_GEIS_INIT_X11) == 0)
 			kind = BACKEND_X11;
+		else if (strcmp(arg, UTOUCH_GEIS_INIT_MOCK) == 0)
+			kind = BACKEND_MOCK;
 		else
 			geis_error_push(NULL, GEIS_STATUS_NOT_SUPPORTED,
 					"geis_new: unknown init argument \"%s\" skipped", arg);
@@ -491,6 +523,9 @@ geis_new(GeisString init_arg_name, ...)
 				"geis_new: this build has no X11 backend");
 		goto fail;
 #endif
+	case BACKEND_MOCK:
+		geis->backend = geis_backend_mock_new(geis);
+		break;
 	case BACKEND_NONE:
 		goto fail;
 	}
@@ -527,6 +562,16 @@ geis_delete(Geis geis)
 
 /* ---- configuration ---- */
 
+/* Items of the grail backends' recognizer: the test backend has none. */
+static int
+recognizer_item(const char *name)
+{
+	return strcmp(name, GEIS_CONFIG_ATOMIC_GESTURES) == 0 ||
+	       strcmp(name, GEIS_CONFIG_SEND_TENTATIVE_EVENTS) == 0 ||
+	       strcmp(name, GEIS_CONFIG_SEND_SYNCHRONOS_EVENTS) == 0 ||
+	       strcmp(name, GEIS_CONFIG_NUM_ACTIVE_SUBSCRIPTIONS) == 0;
+}
+
 GEIS_API GeisStatus
 geis_get_configuration(Geis geis, GeisString name, void *value)
 {
@@ -536,6 +581,12 @@ geis_get_configuration(Geis geis, GeisString name, void *value)
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
 	geis_error_clear(geis);
+	if (!geis_uses_grail(geis) && recognizer_item(name)) {
+		geis_error_push(geis, GEIS_STATUS_NOT_SUPPORTED,
+				"geis_get_configuration: the %s backend has no \"%s\"",
+				geis->backend->ops->name, name);
+		return GEIS_STATUS_NOT_SUPPORTED;
+	}
 	if (strcmp(name, GEIS_CONFIGURATION_FD) == 0) {
 		*(int *)value = geis->epfd;
 	} else if (strcmp(name, GEIS_CONFIG_MAX_EVENTS) == 0) {
@@ -569,6 +620,12 @@ geis_set_configuration(Geis geis, GeisString name, void *value)
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
 	geis_error_clear(geis);
+	if (!geis_uses_grail(geis) && recognizer_item(name)) {
+		geis_error_push(geis, GEIS_STATUS_NOT_SUPPORTED,
+				"geis_set_configuration: the %s backend has no \"%s\"",
+				geis->backend->ops->name, name);
+		return GEIS_STATUS_NOT_SUPPORTED;
+	}
 	if (strcmp(name, GEIS_CONFIG_MAX_EVENTS) == 0) {
 		GeisInteger v = *(GeisInteger *)value;
 
@@ -690,6 +747,8 @@ geis_dispatch_events(Geis geis)
 	if (geis->in_dispatch)
 		return GEIS_STATUS_SUCCESS;
 	geis->in_dispatch = 1;
+	/* the application is done with what it took before */
+	geis_engine_release_undecided(geis);
 	before = geis->queue.count;
 	if (!geis->started) {
 		if (start(geis) < 0) {
@@ -720,8 +779,12 @@ geis_dispatch_events(Geis geis)
 		geis_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR, "the backend failed to start");
 		return GEIS_STATUS_UNKNOWN_ERROR;
 	}
+	/* nothing to do is still a success: geis 2.2 only ever returned
+	 * SUCCESS, CONTINUE or UNKNOWN_ERROR here, and programs test for
+	 * exactly those (utouch_geis_playback_finished() tells the end of a
+	 * recording) */
 	if (!handled && geis->queue.count == before)
-		return GEIS_STATUS_EMPTY;
+		return GEIS_STATUS_SUCCESS;
 	{
 		/* more input already waiting? (the wake fd does not count) */
 		int more = epoll_wait(geis->epfd, evs, 16, 0);
@@ -745,6 +808,9 @@ geis_next_event(Geis geis, GeisEvent *event)
 		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT, "geis_next_event: NULL argument");
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
+	/* the application is done with the event it took before */
+	if (!geis->in_dispatch)
+		geis_engine_release_undecided(geis);
 	ev = geis_queue_pop(&geis->queue);
 	if (!ev)
 		return GEIS_STATUS_EMPTY;

@@ -27,7 +27,7 @@ struct ut_gesture_class {
 };
 
 /** Number of rows in ut_gesture_classes. */
-#define UT_NUM_GESTURE_CLASSES 5
+#define UT_NUM_GESTURE_CLASSES 6
 
 /*
  * In the order geis announces the classes; a slice whose mask has several
@@ -39,6 +39,9 @@ static const struct ut_gesture_class ut_gesture_classes[UT_NUM_GESTURE_CLASSES] 
 	{ GEIS_GESTURE_ROTATE, "rotate", GEIS_GESTURE_PRIMITIVE_ROTATE, UGGestureTypeRotate },
 	{ GEIS_GESTURE_TAP, "tap", GEIS_GESTURE_PRIMITIVE_TAP, UGGestureTypeTap },
 	{ GEIS_GESTURE_TOUCH, "touch", GEIS_GESTURE_PRIMITIVE_TOUCH, UGGestureTypeTouch },
+	/* geis 2.2's Flick: drags (last, so that a mask lookup finds Drag);
+	 * geis_frame_is_class() tells a flick by its end velocity */
+	{ GEIS_GESTURE_FLICK, "flick", GEIS_GESTURE_ID_FLICK, UGGestureTypeDrag },
 };
 
 /** The grail bits of every class together. */

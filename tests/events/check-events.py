@@ -118,7 +118,9 @@ def check_sequences(events, what):
 def check_preamble(events, what, device="utouch-synth touchscreen"):
     names = [e.get("event") for e in events]
     classes = [e["class"]["name"] for e in events if e.get("event") == "CLASS_AVAILABLE"]
-    check(classes == ["Drag", "Pinch", "Rotate", "Tap", "Touch"], "%s: class events %s" % (what, classes))
+    # always sent (as geis 2.2.17), Flick after INIT_COMPLETE
+    check(classes == ["Drag", "Pinch", "Rotate", "Tap", "Touch", "Flick"],
+          "%s: class events %s" % (what, classes))
     devs = [e["device"] for e in events if e.get("event") == "DEVICE_AVAILABLE"]
     if check(len(devs) == 1, "%s: %d device events" % (what, len(devs))):
         d = devs[0]

@@ -101,10 +101,12 @@ play_to_end(Geis geis)
 	for (int i = 0; i < 50 && !empty; i++) {
 		GeisEvent ev;
 
-		empty = geis_dispatch_events(geis) == GEIS_STATUS_EMPTY &&
+		empty = geis_dispatch_events(geis) == GEIS_STATUS_SUCCESS &&
 			utouch_geis_playback_finished(geis);
-		while (geis_next_event(geis, &ev) != GEIS_STATUS_EMPTY)
+		while (geis_next_event(geis, &ev) != GEIS_STATUS_EMPTY) {
 			geis_event_delete(ev);
+			empty = 0;
+		}
 	}
 	assert_true(empty);
 }

@@ -358,6 +358,8 @@ static const struct {
 	{ "GEIS_CONFIG_ROTATE_TIMEOUT", GEIS_CONFIG_ROTATE_TIMEOUT, "com.canonical.oif.rotate.timeout" },
 	{ "GEIS_CONFIG_TAP_THRESHOLD", GEIS_CONFIG_TAP_THRESHOLD, "com.canonical.oif.tap.threshold" },
 	{ "GEIS_CONFIG_TAP_TIMEOUT", GEIS_CONFIG_TAP_TIMEOUT, "com.canonical.oif.tap.timeout" },
+	{ "GEIS_CONFIG_NUM_ACTIVE_SUBSCRIPTIONS", GEIS_CONFIG_NUM_ACTIVE_SUBSCRIPTIONS,
+	  "com.canonical.oif.debug.active_subs" },
 	{ "GEIS_EVENT_ATTRIBUTE_DEVICE", GEIS_EVENT_ATTRIBUTE_DEVICE, "device" },
 	{ "GEIS_DEVICE_ATTRIBUTE_NAME", GEIS_DEVICE_ATTRIBUTE_NAME, "device name" },
 	{ "GEIS_DEVICE_ATTRIBUTE_ID", GEIS_DEVICE_ATTRIBUTE_ID, "device id" },
@@ -510,7 +512,7 @@ main(void)
 		fprintf(stderr, "GEIS_DEFAULT_EVENT_CALLBACK is not NULL\n");
 		bad++;
 	}
-	if (sizeof(strings) / sizeof(strings[0]) != 127 ||
+	if (sizeof(strings) / sizeof(strings[0]) != 128 ||
 	    sizeof(functions) / sizeof(functions[0]) != 89) {
 		fprintf(stderr, "table sizes changed\n");
 		bad++;

@@ -397,6 +397,36 @@ test_pending_end_impedes_gestures(void **state)
 	fx_free(fx);
 }
 
+/*
+ * grail_update_time() with a time before the touches began is "not yet":
+ * nothing finishes construction, no timeout fires.  grail 3.1 computed
+ * time - start unsigned, so the earlier time wrapped into "long past"
+ * (doc/grail.md, differences).
+ */
+static void
+test_update_time_before_start_is_not_yet(void **state)
+{
+	(void)state;
+	struct fixture *fx = fx_new();
+	fx_subscribe(fx, UGGestureTypeTouch, 2, 0, 0);
+
+	fx->time = 50000;
+	fx_begin_owned(fx, 1, 1000, 1000);
+	fx_begin_owned(fx, 2, 2000, 1000);
+	assert_int_equal(fx->nslices, 1);
+	assert_int_equal(fx->slices[0].cf, 0);
+	fx_update_time(fx, 49990);
+	fx_update_time(fx, 1);
+	assert_int_equal(fx->nslices, 1);   /* no construction finished */
+	fx_update_time(fx, 50100);
+	assert_int_equal(fx->nslices, 2);
+	assert_int_equal(fx->slices[1].cf, 1);
+	fx_end(fx, 1);
+	fx_end(fx, 2);
+	fx_check_all_ended(fx);
+	fx_free(fx);
+}
+
 static void
 test_still_gesture_finishes_construction(void **state)
 {
@@ -988,6 +1018,7 @@ main(void)
 		cmocka_unit_test(test_quick_tap_ends_with_construction_finished),
 		cmocka_unit_test(test_pending_end_impedes_gestures),
 		cmocka_unit_test(test_still_gesture_finishes_construction),
+		cmocka_unit_test(test_update_time_before_start_is_not_yet),
 		cmocka_unit_test(test_seed_example_pinch_pairs),
 		cmocka_unit_test(test_bug_pinch_game),
 		cmocka_unit_test(test_construction_finished_example),

@@ -34,16 +34,22 @@ static void
 test_class_table(void **state)
 {
 	(void)state;
-	assert_int_equal(UT_NUM_GESTURE_CLASSES, 5);
+	assert_int_equal(UT_NUM_GESTURE_CLASSES, 6);
 	assert_string_equal(ut_gesture_classes[0].name, "Drag");
 	assert_int_equal(ut_gesture_classes[0].id, 0);
 	assert_int_equal(ut_gesture_classes[3].id, 15);
 	assert_int_equal(ut_gesture_classes[4].id, 32);
+	/* Flick: geis 2.2's class 128, whose gestures are drags */
+	assert_string_equal(ut_gesture_classes[5].name, "Flick");
+	assert_int_equal(ut_gesture_classes[5].id, 128);
+	assert_int_equal(ut_gesture_classes[5].mask, UGGestureTypeDrag);
 	assert_int_equal(ut_gesture_class_mask_all(), 0x1f);
 	/* the first class in table order wins */
 	assert_string_equal(ut_gesture_class_by_mask(UGGestureTypeTap |
 						     UGGestureTypePinch)->name, "Pinch");
 	assert_string_equal(ut_gesture_class_by_mask(UGGestureTypeTouch)->key, "touch");
+	/* a drag is a Drag, not a Flick */
+	assert_string_equal(ut_gesture_class_by_mask(UGGestureTypeDrag)->name, "Drag");
 	assert_null(ut_gesture_class_by_mask(0));
 	assert_null(ut_gesture_class_by_mask(0x20));
 }

@@ -53,6 +53,9 @@ struct fixture {
 	int other_types[MAX_EVENTS];
 	double other_x[MAX_EVENTS];
 	int num_other;
+	/* feed cookies built by hand, with only extension, evtype and data
+	 * set (type 0), as test fixtures written for frame 2.5 do */
+	int hand_built;
 };
 
 static int x_errors;
@@ -210,8 +213,19 @@ pump(struct fixture *fx)
 		if (xev.type != GenericEvent || xev.xcookie.extension != fx->opcode)
 			continue;
 		assert_true(XGetEventData(fx->dpy, &xev.xcookie));
-		assert_int_equal(frame_x11_process_event(fx->handle, &xev.xcookie),
-				 UFStatusSuccess);
+		if (fx->hand_built) {
+			XGenericEventCookie cookie;
+
+			memset(&cookie, 0, sizeof(cookie));
+			cookie.extension = xev.xcookie.extension;
+			cookie.evtype = xev.xcookie.evtype;
+			cookie.data = xev.xcookie.data;
+			assert_int_equal(frame_x11_process_event(fx->handle, &cookie),
+					 UFStatusSuccess);
+		} else {
+			assert_int_equal(frame_x11_process_event(fx->handle, &xev.xcookie),
+					 UFStatusSuccess);
+		}
 		XFreeEventData(fx->dpy, &xev.xcookie);
 	}
 	take_events(fx);
@@ -628,6 +642,40 @@ test_grab_accept(void **state)
 	assert_int_equal(x_errors, 0);
 }
 
+/*
+ * frame 2.5 looked only at a cookie's extension and evtype: a cookie built
+ * by hand without its type (0, not GenericEvent) is still a touch event,
+ * so its touch exists and can be accepted.
+ */
+static void
+test_hand_built_cookie(void **state)
+{
+	struct fixture *fx = *state;
+	struct xh_device *d = &fx->xs.devices[0];
+	UFTouchId id;
+	UFDevice dev;
+
+	fx->hand_built = 1;
+	grab_root(fx->dpy);
+	new_frame_x11(fx);
+	take_events(fx);
+	drop_events(fx);
+
+	assert_int_equal(xh_touch_begin(d, 1, 200, 100), 0);
+	sync_all(fx);
+	assert_int_equal(fx->num_events, 2);   /* begin, ownership */
+	check_frame(fx, 0, fx->root, UFTouchStateBegin, 0, 0);
+	id = frame_touch_get_id(check_frame(fx, 1, fx->root, UFTouchStateUpdate, 1, 0));
+	dev = frame_frame_get_device(frame_of(fx->events[1]));
+	assert_int_equal(frame_accept_touch(dev, fx->root, id), UFStatusSuccess);
+	assert_int_equal(xh_touch_end(d, 1, 200, 100), 0);
+	sync_all(fx);
+	assert_int_equal(fx->num_events, 3);
+	check_frame(fx, 2, fx->root, UFTouchStateEnd, 1, 0);
+	XSync(fx->dpy, False);
+	assert_int_equal(x_errors, 0);
+}
+
 /* Accept and reject after the touch ended, while the grab still decides. */
 static void
 test_decide_after_end(void **state)
@@ -889,6 +937,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_touch_before_instance, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_grab_reject_replays, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_grab_accept, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_hand_built_cookie, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_decide_after_end, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_pending_end_and_ownership, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_selection_owner, setup, teardown),

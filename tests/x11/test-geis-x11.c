@@ -27,6 +27,11 @@
  *                 the last one to go releases it
  *   v1            a geis v1 program on its own window gets a 2-touch drag
  *                 through its callbacks, in window coordinates
+ *   undecided     a client that never decides: its ended 2-touch drag is
+ *                 rejected and replayed to the painting client while it
+ *                 runs; touch ids, child window and group id conventions
+ *   no-track      a client without TRACK init arguments gets classes and
+ *                 devices in geis 2.2.17's order; the Flick class
  *   events-tool   utouch-events --x11 as a window manager: its 3-touch
  *                 drag grab on the root window wins over the painting
  *                 client, and its JSON output shows the gesture
@@ -208,6 +213,8 @@ struct client {
 	/* latency: time of the newest gesture event */
 	double last_event_ms;
 	int nevents;
+	/* called with every event before the client's own handling */
+	void (*hook)(struct client *c, GeisEvent ev);
 };
 
 static struct gesture_rec *
@@ -303,15 +310,17 @@ client_pump(struct client *c, int idle_ms, int max_ms)
 		if (r <= 0)
 			continue;
 		last = now_ms();
+		/* geis 2.2's three: never EMPTY */
 		GeisStatus st = geis_dispatch_events(c->geis);
-		if (st != GEIS_STATUS_SUCCESS && st != GEIS_STATUS_CONTINUE &&
-		    st != GEIS_STATUS_EMPTY)
+		if (st != GEIS_STATUS_SUCCESS && st != GEIS_STATUS_CONTINUE)
 			c->errors++;
 		GeisEvent ev;
 		for (;;) {
 			st = geis_next_event(c->geis, &ev);
 			if (st != GEIS_STATUS_SUCCESS && st != GEIS_STATUS_CONTINUE)
 				break;
+			if (c->hook)
+				c->hook(c, ev);
 			switch (geis_event_type(ev)) {
 			case GEIS_EVENT_INIT_COMPLETE:
 				c->init_complete++;
@@ -1034,6 +1043,296 @@ scenario_events_tool(void)
 	painter_close(&p);
 }
 
+/* ---- a listening client: touch ids, conventions ---- */
+
+static struct {
+	unsigned int ids[16];   /* touch ids geis reported (frame and touch set) */
+	int nids;
+	int mismatch;           /* frame touch ids != touch set ids */
+	int child_not_event;    /* "child window id" != "event window id" */
+	int group_not_frame;    /* group id != frame id */
+	char name[32];          /* "gesture name" */
+} seen;
+
+static void
+note_id(unsigned int id)
+{
+	for (int i = 0; i < seen.nids; i++)
+		if (seen.ids[i] == id)
+			return;
+	if (seen.nids < 16)
+		seen.ids[seen.nids++] = id;
+}
+
+static void
+listen_hook(struct client *c, GeisEvent ev)
+{
+	(void)c;
+	GeisEventType t = geis_event_type(ev);
+	if (t != GEIS_EVENT_GESTURE_BEGIN && t != GEIS_EVENT_GESTURE_UPDATE &&
+	    t != GEIS_EVENT_GESTURE_END)
+		return;
+	GeisGroupSet gs = geis_attr_value_to_pointer(
+		geis_event_attr_by_name(ev, GEIS_EVENT_ATTRIBUTE_GROUPSET));
+	GeisTouchSet ts = geis_attr_value_to_pointer(
+		geis_event_attr_by_name(ev, GEIS_EVENT_ATTRIBUTE_TOUCHSET));
+	GeisGroup grp = geis_groupset_group(gs, 0);
+	GeisFrame f = geis_group_frame(grp, 0);
+	if (!f || !ts)
+		return;
+	if (geis_group_id(grp) != (GeisInteger)geis_frame_id(f))
+		seen.group_not_frame++;
+	if (geis_attr_value_to_integer(geis_frame_attr_by_name(
+		    f, GEIS_GESTURE_ATTRIBUTE_CHILD_WINDOW_ID)) !=
+	    geis_attr_value_to_integer(geis_frame_attr_by_name(
+		    f, GEIS_GESTURE_ATTRIBUTE_EVENT_WINDOW_ID)))
+		seen.child_not_event++;
+	snprintf(seen.name, sizeof(seen.name), "%s",
+		 geis_attr_value_to_string(geis_frame_attr_by_name(
+			 f, GEIS_GESTURE_ATTRIBUTE_GESTURE_NAME)));
+	if (geis_frame_touchid_count(f) != geis_touchset_touch_count(ts))
+		seen.mismatch++;
+	for (GeisSize i = 0; i < geis_frame_touchid_count(f); i++) {
+		GeisTouch touch = geis_touchset_touch(ts, i);
+		if (!touch || geis_touch_id(touch) != geis_frame_touchid(f, i))
+			seen.mismatch++;
+		note_id(geis_frame_touchid(f, i));
+	}
+}
+
+/*
+ * A client that only listens (policy none, no atomic gestures): its
+ * recognised 2-touch drag on the root window ends undecided, and geis
+ * rejects its touches then, so the X server replays them to the painting
+ * client below while the listener is still running (geis 2.2 did the
+ * same; before, the touches stayed grabbed until the listener exited).
+ * Also the attribute conventions on X11: touch ids are the XI touch ids
+ * the painter sees, the child window is the event window, the group id is
+ * the gesture id.
+ */
+static void
+scenario_undecided(void)
+{
+	struct painter p;
+	struct client c;
+	memset(&seen, 0, sizeof(seen));
+	painter_open(&p);
+	client_open(&c, POLICY_NONE, GEIS_GESTURE_DRAG, 2, 0);
+	c.hook = listen_hook;
+
+	xh_touch_begin(dev0(), 1, 300, 200);
+	xh_touch_begin(dev0(), 2, 380, 200);
+	sync_all();
+	for (int s = 1; s <= 10; s++) {
+		xh_touch_update(dev0(), 1, 300, 200 + 12 * s);
+		xh_touch_update(dev0(), 2, 380, 200 + 12 * s);
+		sync_all();
+		client_pump(&c, 5, 50);
+		painter_pump(&p);
+	}
+	/* still down: the drag is undecided and holds the touches */
+	CHECK(painter_count(&p, XI_TouchBegin) == 0,
+	      "the painter got %d touches while the drag went on",
+	      painter_count(&p, XI_TouchBegin));
+	xh_touch_end(dev0(), 1, 300, 320);
+	xh_touch_end(dev0(), 2, 380, 320);
+	sync_all();
+	double start = now_ms();
+	while (painter_count(&p, XI_TouchEnd) < 2 && now_ms() - start < 3000) {
+		client_pump(&c, 20, 100);
+		painter_pump(&p);
+	}
+	fprintf(stderr, "replayed to the painter %.0f ms after the lift\n",
+		now_ms() - start);
+
+	const struct gesture_rec *g = find_gesture(&c, GEIS_GESTURE_DRAG, 2);
+	CHECK(g != NULL, "the listener saw no 2-touch drag (%d gestures)", c.ng);
+	if (g)
+		CHECK(g->ended == 1, "drag ended %d times", g->ended);
+	CHECK(painter_count(&p, XI_TouchBegin) == 2,
+	      "%d of the 2 touches replayed to the painter with the listener running",
+	      painter_count(&p, XI_TouchBegin));
+	CHECK(painter_count(&p, XI_TouchEnd) == 2, "%d TouchEnd replayed",
+	      painter_count(&p, XI_TouchEnd));
+	CHECK(painter_count(&p, XI_TouchUpdate) >= 10, "%d TouchUpdate replayed",
+	      painter_count(&p, XI_TouchUpdate));
+	/* the touch ids geis reported are the XI ids the painter sees */
+	CHECK(seen.nids == 2, "geis reported %d touch ids", seen.nids);
+	for (int i = 0; i < seen.nids; i++) {
+		int found = 0;
+		for (int j = 0; j < p.n; j++)
+			found |= p.ev[j].id == seen.ids[i];
+		CHECK(found, "geis touch id %u is no XI touch id of the painter",
+		      seen.ids[i]);
+	}
+	CHECK(seen.mismatch == 0, "frame and touch set ids differ %d times", seen.mismatch);
+	CHECK(seen.child_not_event == 0, "child window id != event window id %d times",
+	      seen.child_not_event);
+	CHECK(seen.group_not_frame == 0, "group id != gesture id %d times",
+	      seen.group_not_frame);
+	CHECK(strcmp(seen.name, GEIS_GESTURE_DRAG) == 0, "gesture name \"%s\"", seen.name);
+	client_close(&c);
+	painter_close(&p);
+}
+
+/* ---- a client without the TRACK init arguments ---- */
+
+static struct {
+	GeisEventType types[16];
+	char classes[16][16];
+	int n;
+	GeisGestureClass drag, flick;
+	int frames, drag_frames;
+	int flick_frames, flick_ends, flick_slow_end;
+	int current;           /* 0 the fast drag, 1 the slow one */
+} nt;
+
+static void
+no_track_hook(struct client *c, GeisEvent ev)
+{
+	(void)c;
+	GeisEventType t = geis_event_type(ev);
+	if (t == GEIS_EVENT_CLASS_AVAILABLE || t == GEIS_EVENT_INIT_COMPLETE ||
+	    t == GEIS_EVENT_DEVICE_AVAILABLE) {
+		if (nt.n < 16) {
+			nt.types[nt.n] = t;
+			nt.classes[nt.n][0] = '\0';
+		}
+		if (t == GEIS_EVENT_CLASS_AVAILABLE) {
+			GeisGestureClass k = geis_attr_value_to_pointer(
+				geis_event_attr_by_name(ev, GEIS_EVENT_ATTRIBUTE_CLASS));
+			if (nt.n < 16)
+				snprintf(nt.classes[nt.n], sizeof(nt.classes[0]), "%s",
+					 geis_gesture_class_name(k));
+			/* the class lives as long as a reference is held */
+			if (geis_gesture_class_id(k) == GEIS_GESTURE_PRIMITIVE_DRAG) {
+				nt.drag = k;
+				geis_gesture_class_ref(k);
+			}
+			if (geis_gesture_class_id(k) == GEIS_GESTURE_ID_FLICK) {
+				nt.flick = k;
+				geis_gesture_class_ref(k);
+			}
+		}
+		nt.n++;
+		return;
+	}
+	if (t != GEIS_EVENT_GESTURE_BEGIN && t != GEIS_EVENT_GESTURE_UPDATE &&
+	    t != GEIS_EVENT_GESTURE_END)
+		return;
+	GeisGroupSet gs = geis_attr_value_to_pointer(
+		geis_event_attr_by_name(ev, GEIS_EVENT_ATTRIBUTE_GROUPSET));
+	GeisFrame f = geis_group_frame(geis_groupset_group(gs, 0), 0);
+	if (!f)
+		return;
+	nt.frames++;
+	nt.drag_frames += geis_frame_is_class(f, nt.drag) == GEIS_TRUE;
+	if (geis_frame_is_class(f, nt.flick)) {
+		nt.flick_frames++;
+		if (t == GEIS_EVENT_GESTURE_END && nt.current == 0)
+			nt.flick_ends++;
+		if (nt.current == 1)
+			nt.flick_slow_end++;
+	}
+}
+
+/*
+ * A geis 2.2 client that passes no TRACK init arguments (and relies on
+ * $DISPLAY): it still gets the classes, INIT_COMPLETE and the device, in
+ * geis 2.2.17's order, and geis_frame_is_class() works with the classes
+ * it was given.  Its subscription names the Flick class by id: it gets
+ * drags, and only the end of the fast one is a flick.
+ */
+static void
+scenario_no_track(void)
+{
+	struct client c;
+	memset(&nt, 0, sizeof(nt));
+	memset(&c, 0, sizeof(c));
+	c.policy = POLICY_ACCEPT;
+	c.hook = no_track_hook;
+	c.geis = geis_new(GEIS_INIT_GRAIL_BACKEND, GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
+	if (!c.geis)
+		die("geis_new without TRACK arguments failed");
+	if (geis_get_configuration(c.geis, GEIS_CONFIGURATION_FD, &c.fd) !=
+	    GEIS_STATUS_SUCCESS)
+		die("no geis fd");
+	client_pump(&c, 100, 2000);
+
+	static const char *const want_class[8] = { "Drag", "Pinch", "Rotate", "Tap",
+						   "Touch", "", "Flick", "" };
+	CHECK(nt.n == 8, "%d start-up events, expected 8", nt.n);
+	for (int i = 0; i < 8 && i < nt.n; i++) {
+		GeisEventType want = i == 5 ? GEIS_EVENT_INIT_COMPLETE :
+				     i == 7 ? GEIS_EVENT_DEVICE_AVAILABLE :
+					      GEIS_EVENT_CLASS_AVAILABLE;
+		CHECK(nt.types[i] == want, "start-up event %d is %d, expected %d", i,
+		      (int)nt.types[i], (int)want);
+		CHECK(strcmp(nt.classes[i], want_class[i]) == 0,
+		      "start-up event %d: class \"%s\", expected \"%s\"", i, nt.classes[i],
+		      want_class[i]);
+	}
+	CHECK(nt.drag && nt.flick, "no Drag or Flick class object");
+	CHECK(c.devices_available == 1, "%d DEVICE_AVAILABLE", c.devices_available);
+	CHECK(c.init_complete == 1, "%d INIT_COMPLETE", c.init_complete);
+
+	GeisSubscription sub = geis_subscription_new(c.geis, "flicks", GEIS_SUBSCRIPTION_NONE);
+	GeisFilter filter = geis_filter_new(c.geis, "flick");
+	if (geis_filter_add_term(filter, GEIS_FILTER_CLASS, GEIS_CLASS_ATTRIBUTE_ID,
+				 GEIS_FILTER_OP_EQ, (GeisInteger)GEIS_GESTURE_ID_FLICK,
+				 GEIS_GESTURE_ATTRIBUTE_TOUCHES, GEIS_FILTER_OP_EQ, 1,
+				 NULL) != GEIS_STATUS_SUCCESS ||
+	    geis_subscription_add_filter(sub, filter) != GEIS_STATUS_SUCCESS ||
+	    geis_subscription_activate(sub) != GEIS_STATUS_SUCCESS)
+		die("Flick subscription");
+	client_pump(&c, 50, 500);
+
+	/* fast: 40 px per step, lifting 80 px further on */
+	nt.current = 0;
+	xh_touch_begin(dev0(), 1, 200, 300);
+	sync_all();
+	client_pump(&c, 5, 30);
+	for (int s = 1; s <= 6; s++) {
+		usleep(5000);
+		xh_touch_update(dev0(), 1, 200 + 40 * s, 300);
+		sync_all();
+		client_pump(&c, 5, 30);
+	}
+	xh_touch_end(dev0(), 1, 520, 300);
+	sync_all();
+	client_pump(&c, 100, 1000);
+	int fast_frames = nt.frames;
+
+	/* slow: 3 px per 20 ms */
+	nt.current = 1;
+	xh_touch_begin(dev0(), 2, 200, 500);
+	sync_all();
+	client_pump(&c, 5, 30);
+	for (int s = 1; s <= 30; s++) {
+		usleep(20000);
+		xh_touch_update(dev0(), 2, 200 + 3 * s, 500);
+		sync_all();
+		client_pump(&c, 5, 30);
+	}
+	xh_touch_end(dev0(), 2, 290, 500);
+	sync_all();
+	client_pump(&c, 100, 1000);
+
+	CHECK(fast_frames > 2, "the fast drag gave %d frames", fast_frames);
+	CHECK(nt.frames > fast_frames + 2, "the slow drag gave %d frames",
+	      nt.frames - fast_frames);
+	CHECK(nt.drag_frames == nt.frames, "%d of %d frames are of class Drag",
+	      nt.drag_frames, nt.frames);
+	CHECK(nt.flick_ends == 1 && nt.flick_frames == 1,
+	      "flick: %d frames, %d fast ends (expected the fast drag's end only)",
+	      nt.flick_frames, nt.flick_ends);
+	CHECK(nt.flick_slow_end == 0, "the slow drag was a flick");
+	CHECK(c.errors == 0, "%d errors", c.errors);
+	geis_gesture_class_unref(nt.drag);
+	geis_gesture_class_unref(nt.flick);
+	client_close(&c);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1052,6 +1351,8 @@ main(int argc, char **argv)
 		{ "events-tool", scenario_events_tool, 1 },
 		{ "grab-sharing", scenario_grab_sharing, 1 },
 		{ "v1", scenario_v1, 1 },
+		{ "undecided", scenario_undecided, 1 },
+		{ "no-track", scenario_no_track, 1 },
 	};
 	if (argc != 2) {
 		fprintf(stderr, "usage: %s SCENARIO\n", argv[0]);

@@ -95,7 +95,7 @@ usage(FILE *out)
 "Subscribe to gestures and print every geis event.\n"
 "\n"
 "What to subscribe to:\n"
-"  -c, --class LIST        comma list of drag,pinch,rotate,tap,touch\n"
+"  -c, --class LIST        comma list of drag,pinch,rotate,tap,touch,flick\n"
 "                          (default: every class)\n"
 "  -t, --touches N         exactly N touches (1..5)\n"
 "      --min-touches N     at least N touches\n"
@@ -197,7 +197,7 @@ parse_classes(struct options *o, const char *list)
 			snprintf(bad, sizeof(bad), "%s", tok);
 			free(copy);
 			bad_usage("unknown gesture class '%s' (expected drag, pinch, rotate, "
-				  "tap or touch)", bad);
+				  "tap, touch or flick)", bad);
 		}
 		if (!o->classes[found]) {
 			o->classes[found] = 1;

@@ -734,7 +734,9 @@ frame_x11_process_event(UFHandle handle, XGenericEventCookie *xcookie)
 	ctx = registry_find(handle);
 	if (!ctx)
 		return UFStatusErrorGeneric;
-	if (xcookie->type != GenericEvent || xcookie->extension != ctx->opcode)
+	/* as frame 2.5: the extension and evtype say what the event is; the
+	 * type is not looked at, so cookies built by hand without it count */
+	if (xcookie->extension != ctx->opcode)
 		return UFStatusSuccess;
 	switch (xcookie->evtype) {
 	case XI_TouchBegin:
