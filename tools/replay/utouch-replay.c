@@ -448,6 +448,10 @@ main(int argc, char **argv)
 		return 1;
 	}
 
+	if (script.dropped > 0)
+		fprintf(stderr, "utouch-replay: %s: warning: %lu protocol A contacts beyond %d "
+			"in one report were left out\n", path, script.dropped,
+			script.max_contacts);
 	r.run.rec = rec;
 	r.run.script = &script;
 	r.run.subs = r.subs;

@@ -57,6 +57,7 @@ struct ut_evdev_live_device {
 
 	uint64_t last_usec;         /* time of the last event pushed */
 	int have_time;
+	int warned_contacts;        /* told about an oversized protocol A report */
 	int dropping;               /* raw: skip events up to a SYN_REPORT */
 
 	unsigned char buf[sizeof(struct input_event)];
@@ -246,6 +247,8 @@ on_frame(void *data, uint64_t usec, const struct ut_touch_op *ops, size_t nops)
 static void
 push(struct ut_evdev_live_device *d, const struct input_event *ev)
 {
+	unsigned long dropped;
+
 	if (ev->type == EV_ABS && d->stream &&
 	    ut_evstream_protocol(d->stream) == 'B') {
 		if (ev->code == ABS_MT_SLOT)
@@ -257,7 +260,14 @@ push(struct ut_evdev_live_device *d, const struct input_event *ev)
 	d->last_usec = (uint64_t)ev->input_event_sec * 1000000u +
 		       (uint64_t)ev->input_event_usec;
 	d->have_time = 1;
+	dropped = ut_evstream_dropped(d->stream);
 	ut_evstream_push(d->stream, ev);
+	if (ut_evstream_dropped(d->stream) > dropped && !d->warned_contacts) {
+		d->warned_contacts = 1;
+		report(d->owner, d->path, 0,
+		       "a protocol A report lists more than %d contacts; the rest are left out",
+		       ut_evstream_max_contacts(d->stream));
+	}
 }
 
 static void

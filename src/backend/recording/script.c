@@ -72,6 +72,8 @@ ut_script_build(struct ut_script *s, const struct ut_recording *rec,
 		ev.value = r->value;
 		ut_evstream_push(st, &ev);
 	}
+	s->dropped = ut_evstream_dropped(st);
+	s->max_contacts = ut_evstream_max_contacts(st);
 	ut_evstream_destroy(st);
 	if (s->oom) {
 		ut_script_release(s);

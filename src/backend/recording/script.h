@@ -31,6 +31,9 @@ struct ut_script {
 	char protocol;   /* 'A' or 'B' */
 	int direct;
 	uint64_t usec0;  /* time of the first event of the recording */
+	unsigned long dropped; /* protocol A contacts beyond max_contacts in one
+	                          report, left out (ut_evstream_dropped()) */
+	int max_contacts;      /* ut_evstream_max_contacts() */
 	int oom;
 };
 
