@@ -50,6 +50,7 @@ struct ut_devdesc {
 struct ut_event_vec {
 	struct ut_raw_event *events;
 	size_t n, cap;
+	uint64_t latest;  /* the latest event time so far */
 };
 
 /* State of one parse: the file name for messages and the first error. */

@@ -95,10 +95,15 @@ ut__rec_push_event(struct ut_parse *p, struct ut_event_vec *vec, unsigned long l
 		return ut__rec_fail(p, -EINVAL, line, "event time out of range");
 
 	uint64_t t = sec * 1000000 + usec;
-	if (vec->n > 0 && t < vec->events[vec->n - 1].usec) {
-		uint64_t prev = vec->events[vec->n - 1].usec;
+	/* kernels stamp the events of one report one by one, and on real
+	 * hardware a stamp can be a few microseconds before the previous one;
+	 * a clock that jumps further back is not a device's */
+	if (vec->n > 0 && t + UT_RECORDING_MAX_BACKSTEP_USEC < vec->latest) {
+		uint64_t prev = vec->latest;
 		return ut__rec_fail(p, -EINVAL, line,
-				    "time goes backwards (%llu.%06llu after %llu.%06llu)",
+				    "time goes backwards by more than %u us "
+				    "(%llu.%06llu after %llu.%06llu)",
+				    UT_RECORDING_MAX_BACKSTEP_USEC,
 				    (unsigned long long)(t / 1000000),
 				    (unsigned long long)(t % 1000000),
 				    (unsigned long long)(prev / 1000000),
@@ -114,6 +119,8 @@ ut__rec_push_event(struct ut_parse *p, struct ut_event_vec *vec, unsigned long l
 		vec->events = events;
 		vec->cap = cap;
 	}
+	if (vec->n == 0 || t > vec->latest)
+		vec->latest = t;
 	vec->events[vec->n++] = (struct ut_raw_event){
 		.usec = t,
 		.type = (uint16_t)type,

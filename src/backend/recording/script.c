@@ -28,7 +28,16 @@ on_frame(void *data, uint64_t usec, const struct ut_touch_op *ops, size_t nops)
 {
 	struct ut_script *s = data;
 	struct ut_script_frame *f;
-	uint64_t t = usec / 1000 - s->usec0 / 1000 + UT_SCRIPT_TIME_BASE_MS;
+	uint64_t t = UT_SCRIPT_TIME_BASE_MS;
+
+	/* A frame has the time of the event that closed it, as in the
+	 * original.  Event stamps may step back a little (see
+	 * UT_RECORDING_MAX_BACKSTEP_USEC); frame times never do, and none
+	 * lies before the first event. */
+	if (usec / 1000 > s->usec0 / 1000)
+		t += usec / 1000 - s->usec0 / 1000;
+	if (s->nframes > 0 && t < s->last_time)
+		t = s->last_time;
 
 	if (s->oom ||
 	    grow((void **)&s->frames, &s->capframes, s->nframes + 1, sizeof(*s->frames)) ||
