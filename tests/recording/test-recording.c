@@ -284,6 +284,42 @@ test_evemu1_inline(void **state)
 	free(text);
 }
 
+/* Touch positions need a range: none, or an empty one, would give
+ * made-up coordinates. */
+static void
+test_position_ranges(void **state)
+{
+	static const struct {
+		const char *name, *text, *msg;
+	} cases[] = {
+		{ "inv.evemu", "N: T\nA: 35 500 100 0 0\nA: 36 0 100 0 0\nE: 1.0 0 0 0\n",
+		  "inv.evemu:2: ABS_MT_POSITION_X range 500..100 is empty (the minimum must be "
+		  "below the maximum)" },
+		{ "flat.evemu", "N: T\nA: 35 0 100 0 0\nA: 36 7 7 0 0\nE: 1.0 0 0 0\n",
+		  "flat.evemu:3: ABS_MT_POSITION_Y range 7..7 is empty (the minimum must be "
+		  "below the maximum)" },
+		/* enabled by B: 03 (bits 0x35 and 0x36) without any A: line */
+		{ "noaxes.evemu", "N: T\nB: 00 0b\nB: 03 00 00 00 00 00 00 60 00\nE: 1.0 0 0 0\n",
+		  "noaxes.evemu:3: ABS_MT_POSITION_X is enabled but has no range (an A: line is "
+		  "missing)" },
+		{ "noy.evemu", "N: T\nB: 03 00 00 00 00 00 00 60 00\nA: 35 0 9 0 0\nE: 1.0 0 0 0\n",
+		  "noy.evemu:2: ABS_MT_POSITION_Y is enabled but has no range (an A: line is "
+		  "missing)" },
+		{ "inv.yml", "version: 1\ndevices:\n- evdev:\n    codes: {3: [53, 54]}\n"
+		  "    absinfo: {53: [0, 100, 0, 0, 5], 54: [50, -50, 0, 0, 5]}\n"
+		  "  events:\n  - evdev: [[0, 0, 0, 0, 0]]\n",
+		  "inv.yml:5: ABS_MT_POSITION_Y range 50..-50 is empty (the minimum must be "
+		  "below the maximum)" },
+		{ "noabs.yml", "version: 1\ndevices:\n- evdev:\n    codes: {3: [53, 54]}\n"
+		  "  events:\n  - evdev: [[0, 0, 0, 0, 0]]\n",
+		  "noabs.yml:4: ABS_MT_POSITION_X is enabled but has no range (an absinfo entry "
+		  "is missing)" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		expect_error(cases[i].name, cases[i].text, -EINVAL, cases[i].msg);
+}
+
 /* Real devices stamp the events of a report one by one, and a stamp can
  * lie a few microseconds before the previous one: kept as written. */
 static void
@@ -298,6 +334,7 @@ test_small_backsteps(void **state)
 		"E: 1327542640.244100 0000 0000 0\n";
 	static const char yaml[] =
 		"version: 1\ndevices:\n- evdev:\n    codes:\n      3: [53, 54]\n"
+		"    absinfo: {53: [0, 100, 0, 0, 5], 54: [0, 50, 0, 0, 5]}\n"
 		"  events:\n  - evdev:\n    - [1, 5, 3, 53, 10]\n    - [1, 0, 3, 54, 20]\n"
 		"    - [1, 6, 0, 0, 0]\n";
 	struct ut_recording *rec = parse_ok("ntrig.evemu", evemu);
@@ -941,6 +978,7 @@ main(void)
 		cmocka_unit_test(test_evemu1_inline),
 		cmocka_unit_test(test_evemu2_inline),
 		cmocka_unit_test(test_small_backsteps),
+		cmocka_unit_test(test_position_ranges),
 		cmocka_unit_test(test_backstep_frame_times),
 		cmocka_unit_test(test_yaml_inline),
 		cmocka_unit_test(test_roundtrip_evemu2_yaml),

@@ -44,6 +44,8 @@ struct ut_devdesc {
 	size_t nbytes[EV_MAX + 1];  /* evemu B: bytes read so far, per type */
 	struct input_absinfo absinfo[ABS_MAX + 1];
 	bool have_absinfo[ABS_MAX + 1];
+	unsigned long absinfo_line[ABS_MAX + 1]; /* where the range was given */
+	unsigned long abs_bit_line[ABS_MAX + 1]; /* where the axis was enabled */
 };
 
 /* A growing list of events with the checks every format shares. */

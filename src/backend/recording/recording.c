@@ -260,6 +260,39 @@ parse_release(struct ut_parse *p)
 }
 
 /* Parse a buffer; with @p desc_only it must be an evemu device description. */
+/* The touch position axes need a range no device can lack: coordinates
+ * scaled from an unknown or empty range would be made up. */
+static int
+check_positions(struct ut_parse *p)
+{
+	static const struct { unsigned int code; const char *name; } axes[] = {
+		{ ABS_MT_POSITION_X, "ABS_MT_POSITION_X" },
+		{ ABS_MT_POSITION_Y, "ABS_MT_POSITION_Y" },
+	};
+	const struct ut_devdesc *d = p->desc;
+	const char *given = p->format == UT_RECORDING_LIBINPUT_RECORD ? "an absinfo entry"
+								      : "an A: line";
+
+	for (size_t i = 0; i < sizeof(axes) / sizeof(axes[0]); i++) {
+		unsigned int code = axes[i].code;
+		const struct input_absinfo *a = &d->absinfo[code];
+
+		if (!d->have_absinfo[code]) {
+			if (ut__rec_test_bit(d->bits[EV_ABS], code))
+				return ut__rec_fail(p, -EINVAL, d->abs_bit_line[code],
+						    "%s is enabled but has no range (%s is missing)",
+						    axes[i].name, given);
+			continue;
+		}
+		if (a->minimum >= a->maximum)
+			return ut__rec_fail(p, -EINVAL, d->absinfo_line[code],
+					    "%s range %d..%d is empty (the minimum must be "
+					    "below the maximum)", axes[i].name, a->minimum,
+					    a->maximum);
+	}
+	return 0;
+}
+
 static int
 parse_buffer(struct ut_parse *p, bool desc_only)
 {
@@ -291,6 +324,8 @@ parse_buffer(struct ut_parse *p, bool desc_only)
 
 	if (!desc_only && p->events.n == 0)
 		return ut__rec_fail(p, -EINVAL, 0, "no events");
+	if (p->desc->present && (rc = check_positions(p)) < 0)
+		return rc;
 	if (desc_only && !p->desc->present)
 		return ut__rec_fail(p, -EINVAL, 0,
 				    "no device description (no N:, I:, P:, B: or A: lines)");
