@@ -1048,6 +1048,10 @@ main(int argc, char **argv)
 		close(sigfd);
 		return 1;
 	}
+	/* what the backend met on the way without failing (e.g. contacts a
+	 * recording has too many of) */
+	for (GeisSize i = 0; i < geis_error_count(st.geis); i++)
+		fprintf(stderr, "%s: warning: %s\n", prog, geis_error_message(st.geis, i));
 	sub = subscribe(st.geis, &opt);
 	if (!sub) {
 		geis_delete(st.geis);

@@ -304,27 +304,11 @@ end_all_touches(struct ut_evdev_live_device *d, uint64_t usec)
 {
 	if (!d->stream)
 		return;
-	if (ut_evstream_protocol(d->stream) == 'A') {
-		/* the first report closes whatever contacts mtdev has
-		 * collected (nothing when none); then a report with an empty
-		 * contact list, which is how protocol A says "no touches" */
-		push3(d, usec, EV_SYN, SYN_REPORT, 0);
-		push3(d, usec, EV_SYN, SYN_MT_REPORT, 0);
-		push3(d, usec, EV_SYN, SYN_REPORT, 0);
-		return;
-	}
-	int cur = d->cur_slot;
-
-	for (int i = 0; i < UT_EVSTREAM_MAX_SLOTS; i++) {
-		if (d->tracking[i] < 0)
-			continue;
-		push3(d, usec, EV_ABS, ABS_MT_SLOT, i);
-		push3(d, usec, EV_ABS, ABS_MT_TRACKING_ID, -1);
-	}
-	push3(d, usec, EV_SYN, SYN_REPORT, 0);
-	/* later events of the stream may rely on the slot it selected */
-	if (cur >= 0 && cur != d->cur_slot)
-		push3(d, usec, EV_ABS, ABS_MT_SLOT, cur);
+	ut_evstream_end_all(d->stream, usec);
+	for (int i = 0; i < UT_EVSTREAM_MAX_SLOTS; i++)
+		d->tracking[i] = -1;
+	d->last_usec = usec;
+	d->have_time = 1;
 }
 
 /* A real node opened while fingers are down: announce the touches the

@@ -551,6 +551,51 @@ put_a(struct ut_evstream *s, const struct input_event *ev)
 	}
 }
 
+static size_t
+count_active(const struct ut_evstream *s)
+{
+	size_t n = 0;
+
+	for (int i = 0; i < s->nslots; i++)
+		n += s->slots[i].active != 0;
+	return n;
+}
+
+size_t
+ut_evstream_end_all(struct ut_evstream *s, uint64_t usec)
+{
+	struct input_event ev;
+	size_t n;
+
+	if (!s)
+		return 0;
+	memset(&ev, 0, sizeof(ev));
+	ev.input_event_sec = (time_t)(usec / 1000000u);
+	ev.input_event_usec = (suseconds_t)(usec % 1000000u);
+	ev.type = EV_SYN;
+	if (s->mtdev) {
+		/* the first report closes whatever contacts mtdev holds (it
+		 * passes nothing when it holds none); a report with an empty
+		 * contact list is how protocol A says "no touches" */
+		ev.code = SYN_REPORT;
+		ut_evstream_push(s, &ev);
+		n = count_active(s);
+		ev.code = SYN_MT_REPORT;
+		ut_evstream_push(s, &ev);
+		ev.code = SYN_REPORT;
+		ut_evstream_push(s, &ev);
+		return n;
+	}
+	/* one report: what the cut-off report changed goes with the ends */
+	n = 0;
+	for (int i = 0; i < s->nslots; i++) {
+		n += s->slots[i].tracking >= 0;
+		set_tracking(s, &s->slots[i], -1, usec);
+	}
+	sync_report(s, usec);
+	return n;
+}
+
 int
 ut_evstream_grant(struct ut_evstream *s, uint32_t id, uint64_t usec)
 {

@@ -102,6 +102,16 @@ void ut_evstream_destroy(struct ut_evstream *s);
 /** Feed one event.  Frames are delivered from inside this call. */
 void ut_evstream_push(struct ut_evstream *s, const struct input_event *ev);
 
+/**
+ * End of input: end every touch that is still down, in one report at
+ * @p usec that also carries what a cut-off report in progress changed
+ * (protocol A: the contacts mtdev collected form a report first).  This is what a live
+ * stream does at end of file, and what a recording cut off with fingers
+ * down gets.  The stream can go on afterwards; a touch that is reported
+ * again begins anew.  Returns the number of touches ended.
+ */
+size_t ut_evstream_end_all(struct ut_evstream *s, uint64_t usec);
+
 /** Grant ownership of touch @p id (UT_OWN_MANUAL).  Emits an ownership frame
  * at @p usec, and the touch's end right after when it had a pending end.
  * Returns 0, or -ENOENT when no touch waits for ownership under that id. */

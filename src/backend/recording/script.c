@@ -60,6 +60,7 @@ ut_script_build(struct ut_script *s, const struct ut_recording *rec,
 	     const struct ut_evstream_opts *opts)
 {
 	struct ut_evstream *st;
+	uint64_t latest = 0;
 
 	memset(s, 0, sizeof(*s));
 	st = ut_evstream_new(rec->dev, opts, on_frame, s);
@@ -80,7 +81,13 @@ ut_script_build(struct ut_script *s, const struct ut_recording *rec,
 		ev.code = r->code;
 		ev.value = r->value;
 		ut_evstream_push(st, &ev);
+		if (r->usec > latest)
+			latest = r->usec;
 	}
+	/* a recording cut off with fingers down ends them at its last
+	 * event, as a live stream does at end of input */
+	if (rec->nevents > 0 && !s->oom)
+		s->ended_at_end = ut_evstream_end_all(st, latest);
 	s->dropped = ut_evstream_dropped(st);
 	s->max_contacts = ut_evstream_max_contacts(st);
 	ut_evstream_destroy(st);
