@@ -788,7 +788,8 @@ queued(Geis geis, unsigned id)
 GeisStatus
 geis_engine_accept(Geis geis, GeisGestureId id)
 {
-	int known = gesture_find(geis, id) != NULL || queued(geis, id);
+	struct geis_gesture *g = gesture_find(geis, id);
+	int known = g != NULL || queued(geis, id);
 	UGStatus st = grail_accept_gesture(geis->grail, id);
 
 	if (st == UGStatusErrorAtomicity)
@@ -802,6 +803,8 @@ geis_engine_accept(Geis geis, GeisGestureId id)
 				(int)st);
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
+	if (g)
+		g->accepted = 1;
 	/* overlapping gestures are cancelled by grail: their ends (or the
 	 * removal of their unseen events) happen here.  The accepted
 	 * gesture's own queued events stay. */
@@ -815,8 +818,16 @@ geis_engine_reject(Geis geis, GeisGestureId id)
 {
 	struct geis_gesture *g = gesture_find(geis, id);
 	int known = g != NULL || queued(geis, id);
-	UGStatus st = grail_reject_gesture(geis->grail, id);
+	UGStatus st;
 
+	if (g && g->accepted) {
+		/* grail refuses it too; the gesture goes on to its end */
+		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+				"geis_gesture_reject: gesture %u was accepted; it cannot be "
+				"rejected", (unsigned)GEIS_PUBLIC_ID(id));
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	st = grail_reject_gesture(geis->grail, id);
 	if (st != UGStatusSuccess && st != UGStatusErrorAtomicity && !known) {
 		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_gesture_reject: gesture %u is unknown or already "

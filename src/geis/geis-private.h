@@ -235,6 +235,7 @@ struct geis_gesture {
 	int seen;           /* the application received one of its events */
 	int dead;           /* rejected or ended: ignore further slices */
 	int tap_only;       /* pure tap delivered as one UPDATE */
+	int accepted;       /* the application accepted it: it cannot be rejected */
 	uint64_t last_time;
 	float last_x, last_y, last_radius, last_angle;
 	struct geis_gesture *next;
