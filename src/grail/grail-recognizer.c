@@ -231,6 +231,15 @@ list_insert_ordered(struct gr_list *list, struct gr_gesture *g)
 	gr_list_insert_before(pos, &g->link);
 }
 
+static void
+gesture_mark_ended(struct gr_gesture *g)
+{
+	if (!g->ended) {
+		g->ended = true;
+		g->rec->nended++;
+	}
+}
+
 static struct gr_gesture *
 gesture_new(struct gr_recognizer *rec, UGSubscription sub, uint64_t start)
 {
@@ -238,7 +247,7 @@ gesture_new(struct gr_recognizer *rec, UGSubscription sub, uint64_t start)
 	struct gr_gesture *g;
 	uint32_t rank;
 
-	if (rec->ngestures >= GR_MAX_GESTURES) {
+	if (rec->ngestures - rec->nended >= GR_MAX_GESTURES) {
 		gr_log(h, GR_LOG_WARN, "too many candidate gestures, dropping one");
 		return NULL;
 	}
@@ -358,6 +367,8 @@ gesture_destroy(struct gr_gesture *g)
 	g->all = NULL;
 	g->nall = 0;
 	rec->ngestures--;
+	if (g->ended)
+		rec->nended--;
 	struct UGHandle_ *h = rec->handle;
 	if (h->ncached < 7) {
 		gr_list_insert_before(h->gesture_free.next, &g->link);
@@ -451,7 +462,7 @@ gesture_end(struct gr_gesture *g, uint64_t time)
 		gesture_push_slice(g, &s);
 		gesture_maybe_flush(g);
 	}
-	g->ended = true;
+	gesture_mark_ended(g);
 	g->ncur = 0;
 }
 
@@ -471,7 +482,7 @@ gesture_finish_construction(struct gr_gesture *g, uint64_t time)
 	gesture_push_slice(g, &s);
 	gesture_maybe_flush(g);
 	if (phys_ended) {
-		g->ended = true;
+		gesture_mark_ended(g);
 		g->ncur = 0;
 	}
 }
@@ -515,7 +526,7 @@ gesture_cancel(struct gr_gesture *g, uint64_t time, bool tell_client)
 			g->nflushed++;
 		}
 	}
-	g->ended = true;
+	gesture_mark_ended(g);
 	g->canceled = true;
 	gr_log(h, GR_LOG_DEBUG, "gesture %u cancelled%s", g->id,
 	       tell_client && seen ? " (client notified)" : "");
@@ -1241,6 +1252,27 @@ process_touches(struct gr_recognizer *rec, UFFrame frame, uint64_t time, bool *a
 	}
 }
 
+/* A client that never decides its non-atomic gestures leaves the ended
+ * ones waiting; beyond GR_MAX_ENDED_UNDECIDED, reject the oldest (the
+ * client has their End already, so it is told nothing). */
+static void
+release_ended(struct gr_recognizer *rec, uint64_t time)
+{
+	struct gr_list *l = rec->unaccepted.next;
+
+	if (rec->nended <= GR_MAX_ENDED_UNDECIDED)
+		return;
+	gr_log(rec->handle, GR_LOG_DEBUG, "releasing ended undecided gestures");
+	while (l != &rec->unaccepted && rec->nended > GR_MAX_ENDED_UNDECIDED) {
+		struct gr_list *next = l->next;
+		struct gr_gesture *g = gr_container_of(l, struct gr_gesture, link);
+
+		if (g->ended)
+			reject_gesture(rec, g, time, false);
+		l = next;
+	}
+}
+
 static void
 process_event(struct gr_recognizer *rec, UFEvent ev, UFFrame frame, uint64_t time)
 {
@@ -1268,6 +1300,7 @@ process_event(struct gr_recognizer *rec, UFEvent ev, UFFrame frame, uint64_t tim
 			reject_gesture(rec, g, time, true);
 		l = next;
 	}
+	release_ended(rec, time);
 }
 
 static void
