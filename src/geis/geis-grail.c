@@ -511,7 +511,8 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 
 	a = &f->attrs;
 	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_DEVICE_ID, dev->id);
-	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TIMESTAMP, (GeisInteger)time);
+	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TIMESTAMP,
+					 geis_core_timestamp(geis, time));
 	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_ROOT_WINDOW_ID,
 					 (GeisInteger)geis_core_root_window(geis));
 	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_EVENT_WINDOW_ID,

@@ -122,6 +122,14 @@ geis_now(Geis geis)
 	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
 
+GeisInteger
+geis_core_timestamp(Geis geis, uint64_t t)
+{
+	if (!geis || t < geis->time_origin)
+		return 0;
+	return (GeisInteger)((t - geis->time_origin) & 0x7fffffffu);
+}
+
 UFWindowId
 geis_core_root_window(Geis geis)
 {
@@ -266,6 +274,7 @@ static int
 start(Geis geis)
 {
 	int rc;
+	uint64_t start_ms;
 
 	if (geis->started)
 		return geis->backend_failed ? -1 : 0;
@@ -286,6 +295,10 @@ start(Geis geis)
 			geis_enqueue(geis, ev);
 		}
 	}
+	/* the clock as the backend starts: before start() where the backend
+	 * already has one (evdev, recordings), after it otherwise (X11 learns
+	 * the server time while starting) */
+	start_ms = geis_now(geis);
 	rc = geis->backend->ops->start(geis->backend);
 	if (rc < 0) {
 		geis->backend_failed = 1;
@@ -293,6 +306,15 @@ start(Geis geis)
 				"the %s backend failed to start: %s",
 				geis->backend->ops->name, strerror(-rc));
 		return -1;
+	}
+	{
+		/* timestamps count from one second before now, so that input
+		 * stamped a little before the start (touches already down,
+		 * events in flight) still has a positive time; a recording's
+		 * clock starts at 1000 ms, so its times are kept as they are */
+		if (!start_ms)
+			start_ms = geis_now(geis);
+		geis->time_origin = start_ms > 1000 ? start_ms - 1000 : 0;
 	}
 	{
 		GeisEvent ev = geis_event_new(GEIS_EVENT_INIT_COMPLETE);
