@@ -12,7 +12,8 @@ CHECK is one of:
   policy         --accept / --reject with --no-atomic
   filters        device, window and threshold options; the environment backend
   bad-options    usage errors exit 2 with a message; --help exits 0
-  signals        SIGINT / SIGTERM during real-time playback exit 0 at once;
+  signals        SIGINT / SIGTERM during real-time playback exit 0 at once,
+                 and end a program blocked opening a FIFO without a writer;
                  a short real-time recording ends the program by itself
   hostile        recordings as real devices and broken files make them: a
                  file cut off with fingers down ends its gestures, stamps
@@ -411,6 +412,26 @@ def signals():
         # stopped early: the 1.5 s drag had not ended yet
         check(not any(e.get("event") == "GESTURE_END" for e in lines),
               "%s: the recording played to its end" % sig.name)
+    # blocked before the main loop (opening a FIFO nobody writes to): the
+    # signals still end the program
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        fifo = os.path.join(tmp, "fifo.evemu")
+        os.mkfifo(fifo)
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            e = dict(os.environ)
+            e.pop("UTOUCH_GEIS_BACKEND", None)
+            p = subprocess.Popen([TOOL, "--json", "-r", fifo], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True, env=e)
+            time.sleep(0.5)
+            check(p.poll() is None, "fifo: exited before the signal")
+            p.send_signal(sig)
+            try:
+                p.communicate(timeout=5)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.communicate()
+                check(False, "fifo, %s: no exit within 5 s of the signal" % sig.name)
     # a short real-time recording: exits by itself after its end
     t0 = time.monotonic()
     rc, out, err = run(["--json", "-r", rec("touchscreen/tap-2.evemu"), "-c", "tap"], timeout=10)
