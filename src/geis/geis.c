@@ -369,6 +369,9 @@ instance_free(Geis geis)
 		geis->backend->ops->destroy(geis->backend);
 	geis->backend = NULL;
 	geis_engine_fini(geis);
+	/* the backend reported its devices gone as it went (DEVICE_UNAVAILABLE
+	 * events nobody will read) */
+	geis_queue_clear(&geis->queue);
 	while (geis->devices) {
 		GeisDevice d = geis->devices;
 

@@ -424,6 +424,44 @@ test_timestamp_far_clock(void **state)
 	geis_delete(geis);
 }
 
+/* geis_delete() with a stream still attached, its touch down and its
+ * DEVICE_AVAILABLE read: the DEVICE_UNAVAILABLE the teardown produces is
+ * freed with the instance (the sanitizer and valgrind runs see leaks). */
+static void
+test_delete_with_stream_attached(void **state)
+{
+	(void)state;
+	const char *caps = gt_recording("touchscreen/drag-2.evemu");
+	Geis geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, tmpdir,
+			     GEIS_INIT_TRACK_DEVICES, GEIS_INIT_SYNCHRONOUS_START, NULL);
+	assert_non_null(geis);
+	subscribe(geis, GEIS_GESTURE_TOUCH, 1);
+	int fds[2];
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(utouch_geis_add_input_fd(geis, fds[0], caps), GEIS_STATUS_SUCCESS);
+	int64_t t0 = mono_us();
+	struct input_event down[] = {
+		mk(t0, EV_ABS, ABS_MT_SLOT, 0),
+		mk(t0, EV_ABS, ABS_MT_TRACKING_ID, 7),
+		mk(t0, EV_ABS, ABS_MT_POSITION_X, 4000),
+		mk(t0, EV_ABS, ABS_MT_POSITION_Y, 3000),
+		mk(t0, EV_SYN, SYN_REPORT, 0),
+	};
+	write_events(fds[1], down, sizeof(down) / sizeof(down[0]));
+	for (int i = 0; i < 5; i++) {
+		GeisEvent ev;
+
+		GeisStatus st;
+
+		geis_dispatch_events(geis);
+		while ((st = geis_next_event(geis, &ev)) == GEIS_STATUS_SUCCESS ||
+		       st == GEIS_STATUS_CONTINUE)
+			geis_event_delete(ev);
+	}
+	geis_delete(geis);
+	close(fds[1]);
+}
+
 static int
 fd_is_open(int fd)
 {
@@ -552,6 +590,7 @@ main(void)
 		cmocka_unit_test(test_pipe_rect_region),
 		cmocka_unit_test(test_timeout_without_input),
 		cmocka_unit_test(test_timestamp_far_clock),
+		cmocka_unit_test(test_delete_with_stream_attached),
 		cmocka_unit_test(test_add_input_fd_errors),
 		cmocka_unit_test(test_open_interface),
 	};
