@@ -552,7 +552,8 @@ test_b_bad_slots_and_other_events(void **state)
 	struct libevdev *caps = new_caps(CAPS_B);
 	struct rec r = { 0 };
 	struct ut_evstream *s = new_stream(caps, NULL, &r);
-	static const int bad[] = { 64, -1, 1000, INT32_MIN };
+	/* the device has slots 0..9: 10 and 63 are out of its range too */
+	static const int bad[] = { 10, 63, 64, -1, 1000, INT32_MIN };
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		b_down(s, T(1), bad[i], 5, 500, 500);

@@ -443,8 +443,13 @@ ut_evstream_new(const struct libevdev *caps, const struct ut_evstream_opts *opts
 		s->slots[i].tracking = -1;
 
 	if (libevdev_has_event_code(caps, EV_ABS, ABS_MT_SLOT)) {
+		const struct input_absinfo *slot = libevdev_get_abs_info(caps, ABS_MT_SLOT);
+
 		s->protocol = 'B';
 		s->cur = 0;
+		/* the device's own slots only: events for others are ignored */
+		if (slot->maximum >= 0 && slot->maximum < MAX_SLOTS)
+			s->nslots = slot->maximum + 1;
 	} else {
 		s->protocol = 'A';
 		if (setup_mtdev(s, caps) != 0) {
