@@ -681,6 +681,10 @@ geis_deliver_callbacks(Geis geis)
 
 	if (geis->delivering)
 		return 0;   /* the running loop picks up new events */
+	/* it runs after every frame: without any callback, walking the
+	 * queue each time made a long recording quadratic */
+	if (!geis->device_cb && !geis->class_cb && !geis->event_cb)
+		return 0;
 	geis->delivering = 1;
 	while (ev) {
 		GeisEvent next = ev->next;
