@@ -179,6 +179,8 @@ void frame_backend_device_set_max_touches(UFBackendDevice device,
  * @param device the device handle; NULL is ignored
  * @param x window pixels per metre along X
  * @param y window pixels per metre along Y
+ *
+ * A NaN or infinite resolution is refused (the call is ignored).
  */
 FRAME_PUBLIC
 void frame_backend_device_set_window_resolution(UFBackendDevice device, float x,
@@ -196,6 +198,9 @@ void frame_backend_device_set_window_resolution(UFBackendDevice device, float x,
  * @param min smallest value, in device units
  * @param max largest value, in device units
  * @param resolution device units per metre (0 when unknown)
+ *
+ * A NaN or infinite @p min, @p max or @p resolution is refused (the call is
+ * ignored).
  */
 FRAME_PUBLIC
 void frame_backend_device_add_axis(UFBackendDevice device, UFAxisType type, float min,
@@ -381,9 +386,13 @@ void frame_backend_touch_set_ended(UFBackendTouch touch);
 /**
  * Set the WindowX and WindowY properties of a touch.
  *
+ * No device reports a position that is not a number: a call with a NaN or
+ * infinite coordinate is refused (ignored as a whole), and the touch keeps
+ * the position it had (none for a new touch).
+ *
  * @param touch the touch handle; NULL is ignored
- * @param x window pixels
- * @param y window pixels
+ * @param x window pixels (finite)
+ * @param y window pixels (finite)
  */
 FRAME_PUBLIC
 void frame_backend_touch_set_window_pos(UFBackendTouch touch, float x, float y);
@@ -430,7 +439,8 @@ void frame_backend_touch_set_pending_end(UFBackendTouch touch, int pending_end);
  *
  * @param touch the touch handle; NULL is ignored
  * @param type the axis; values outside UFAxisType are ignored
- * @param value the value in device units
+ * @param value the value in device units; NaN and infinite values are
+ *        refused (ignored), and the touch keeps the value it had
  */
 FRAME_PUBLIC
 void frame_backend_touch_set_value(UFBackendTouch touch, UFAxisType type, float value);

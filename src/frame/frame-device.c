@@ -1,6 +1,7 @@
 /*
  * Devices and their axes.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,7 +116,7 @@ frame_backend_device_set_window_resolution(UFBackendDevice backend, float x, flo
 {
 	struct UFDevice_ *device = ut_device_from_backend(backend);
 
-	if (UT_CLIENT_BUG_IF(NULL, !device))
+	if (UT_CLIENT_BUG_IF(NULL, !device) || UT_CLIENT_BUG_IF(NULL, !isfinite(x) || !isfinite(y)))
 		return;
 	device->window_resolution_x = x;
 	device->window_resolution_y = y;
@@ -129,7 +130,8 @@ frame_backend_device_add_axis(UFBackendDevice backend, UFAxisType type, float mi
 {
 	struct UFDevice_ *device = ut_device_from_backend(backend);
 
-	if (!device || !axis_type_valid(type))
+	if (UT_CLIENT_BUG_IF(NULL, !device || !axis_type_valid(type) || !isfinite(min) ||
+				   !isfinite(max) || !isfinite(resolution)))
 		return;
 	device->axes[type] = (struct UFAxis_){
 		.type = type,

@@ -1,6 +1,7 @@
 /*
  * Touches: backend touch handles (copy on write) and property getters.
  */
+#include <math.h>
 #include <string.h>
 #include <stdlib.h>
 
@@ -163,8 +164,11 @@ frame_backend_touch_set_ended(UFBackendTouch handle)
 FRAME_PUBLIC void
 frame_backend_touch_set_window_pos(UFBackendTouch handle, float x, float y)
 {
-	struct UFTouch_ *touch = writable(handle);
+	struct UFTouch_ *touch;
 
+	if (UT_CLIENT_BUG_IF(NULL, !isfinite(x) || !isfinite(y)))
+		return;
+	touch = writable(handle);
 	if (UT_CLIENT_BUG_IF(NULL, !touch))
 		return;
 	touch->window_x = x;
@@ -221,7 +225,7 @@ frame_backend_touch_set_value(UFBackendTouch handle, UFAxisType type, float valu
 {
 	struct UFTouch_ *touch;
 
-	if ((unsigned int)type >= UT_AXIS_COUNT)
+	if (UT_CLIENT_BUG_IF(NULL, (unsigned int)type >= UT_AXIS_COUNT || !isfinite(value)))
 		return;
 	touch = writable(handle);
 	if (UT_CLIENT_BUG_IF(NULL, !touch))

@@ -271,6 +271,11 @@ geis_backend_recording_new(Geis geis, const char *path, int fast)
 		return NULL;
 	}
 	rb->direct = rb->script.direct;
+	if (rb->script.dropped > 0)
+		geis_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR,
+				"recording: %s: %lu protocol A contacts beyond %d in one report "
+				"were left out", path, rb->script.dropped,
+				rb->script.max_contacts);
 	/* a recording whose clock steps back still plays forward */
 	for (size_t i = 1; i < rb->script.nframes; i++)
 		if (rb->script.frames[i].time < rb->script.frames[i - 1].time)

@@ -120,6 +120,14 @@ void geis_core_advance_time(Geis geis, uint64_t t);
  */
 int geis_core_window_rect(Geis geis, UFWindowId window, float rect[4]);
 
+/**
+ * The "timestamp" attribute of an event at backend time @p t (ms): the
+ * milliseconds since one second before the backend started, wrapped to
+ * 0 .. 2^31 - 1 (0 for times before that).  Frame and grail times stay
+ * 64-bit; see doc/geis.md.
+ */
+GeisInteger geis_core_timestamp(Geis geis, uint64_t t);
+
 /** The root window: the backend's root_window op, or 1. */
 UFWindowId geis_core_root_window(Geis geis);
 /** Record an error on the instance's error stack. */

@@ -369,6 +369,15 @@ geis_filter_gesture_params(GeisFilter filter, GeisSubscriptionFlags flags,
 		if (strcmp(t->name, GEIS_GESTURE_ATTRIBUTE_TOUCHES) == 0) {
 			unsigned n = t->v.i < 0 ? 0 : (unsigned)t->v.i;
 
+			/* a count no gesture has (1 to 5 touches) refuses the
+			 * filter, whatever the operation (EQ 0 is as impossible
+			 * as EQ 6) */
+			if ((t->op == GEIS_FILTER_OP_EQ && (t->v.i < 1 || t->v.i > 5)) ||
+			    (t->op == GEIS_FILTER_OP_GE && t->v.i > 5) ||
+			    (t->op == GEIS_FILTER_OP_GT && t->v.i >= 5) ||
+			    (t->op == GEIS_FILTER_OP_LE && t->v.i < 1) ||
+			    (t->op == GEIS_FILTER_OP_LT && t->v.i <= 1))
+				return -1;
 			switch (t->op) {
 			case GEIS_FILTER_OP_EQ:
 				p->start = umax(p->start, n);

@@ -549,7 +549,8 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 
 	a = &f->attrs;
 	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_DEVICE_ID, dev->id);
-	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TIMESTAMP, (GeisInteger)time);
+	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TIMESTAMP,
+					 geis_core_timestamp(geis, time));
 	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_ROOT_WINDOW_ID,
 					 (GeisInteger)geis_core_root_window(geis));
 	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_EVENT_WINDOW_ID,
@@ -864,7 +865,8 @@ geis_engine_accept(Geis geis, GeisGestureId id)
 {
 	if (!geis_uses_grail(geis))
 		return GEIS_STATUS_SUCCESS;   /* the test backend's gestures */
-	int known = gesture_find(geis, id) != NULL || queued(geis, id);
+	struct geis_gesture *g = gesture_find(geis, id);
+	int known = g != NULL || queued(geis, id);
 	UGStatus st = grail_accept_gesture(geis->grail, id);
 
 	if (st == UGStatusErrorAtomicity)
@@ -881,20 +883,18 @@ geis_engine_accept(Geis geis, GeisGestureId id)
 	/* overlapping gestures are cancelled by grail: their ends (or the
 	 * removal of their unseen events) happen here.  The accepted
 	 * gesture's own queued events stay. */
-	struct geis_gesture *a = gesture_find(geis, id);
-
-	if (a) {
-		a->accepted = 1;
+	if (g) {
+		g->accepted = 1;
 		/* grail tells nothing about overlapping gestures that had
 		 * already ended: they are cancelled all the same, so their
 		 * events the application has not seen vanish too */
-		for (struct geis_gesture *g = geis->gestures, *next; g; g = next) {
-			next = g->next;
-			if (g == a || !g->ended || g->accepted || !share_touch(a, g))
+		for (struct geis_gesture *o = geis->gestures, *next; o; o = next) {
+			next = o->next;
+			if (o == g || !o->ended || o->accepted || !share_touch(g, o))
 				continue;
-			if (!g->seen)
-				purge(geis, g->id);
-			gesture_remove(geis, g);
+			if (!o->seen)
+				purge(geis, o->id);
+			gesture_remove(geis, o);
 		}
 	}
 	geis_engine_drain(geis);
@@ -909,8 +909,16 @@ geis_engine_reject(Geis geis, GeisGestureId id)
 		return GEIS_STATUS_SUCCESS;
 	struct geis_gesture *g = gesture_find(geis, id);
 	int known = g != NULL || queued(geis, id);
-	UGStatus st = grail_reject_gesture(geis->grail, id);
+	UGStatus st;
 
+	if (g && g->accepted) {
+		/* grail refuses it too; the gesture goes on to its end */
+		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+				"geis_gesture_reject: gesture %u was accepted; it cannot be "
+				"rejected", (unsigned)GEIS_PUBLIC_ID(id));
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	st = grail_reject_gesture(geis->grail, id);
 	if (st != UGStatusSuccess && st != UGStatusErrorAtomicity && !known) {
 		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_gesture_reject: gesture %u is unknown or already "

@@ -251,7 +251,7 @@ struct geis_gesture {
 	int tap_only;       /* pure tap delivered as one UPDATE */
 	int ended;          /* grail sent its End: kept until it is decided
 	                       and none of its events is queued */
-	int accepted;       /* the application accepted it */
+	int accepted;       /* the application accepted it: it cannot be rejected */
 	GeisInteger device_id;  /* where it happens (grail cancels overlapping */
 	UFWindowId window;      /* gestures per device and window) */
 	UFTouchId touches[8];   /* every touch it held (up to 8) */
@@ -283,6 +283,8 @@ struct _Geis {
 	struct geis_backend *backend;
 	int started;
 	int backend_failed;
+	uint64_t time_origin;   /* backend clock 1 s before the backend started:
+	                           the zero of the "timestamp" attribute */
 	/* event loop */
 	int epfd;
 	int wakefd;              /* eventfd: something to dispatch */

@@ -2,6 +2,7 @@
  * Subscriptions: named sets of filters, activated through the engine.
  */
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "geis-private.h"
@@ -289,9 +290,12 @@ geis_subscription_set_configuration(GeisSubscription subscription,
 		GeisFloat v;
 
 		memcpy(&v, config_item_value, sizeof(v));
-		if (!(v >= 0.0f)) {
+		/* the rule grail has: a finite number, not negative (an
+		 * infinite threshold is refused, not taken as "never") */
+		if (!isfinite(v) || v < 0.0f) {
 			geis_error_push(subscription->geis, GEIS_STATUS_BAD_ARGUMENT,
-					"\"%s\" must not be negative", config_item_name);
+					"\"%s\" must be a finite number, not negative",
+					config_item_name);
 			return GEIS_STATUS_BAD_ARGUMENT;
 		}
 		memcpy(base, &v, sizeof(v));

@@ -121,6 +121,14 @@ geis_now(Geis geis)
 	return ut_mono_ms();
 }
 
+GeisInteger
+geis_core_timestamp(Geis geis, uint64_t t)
+{
+	if (!geis || t < geis->time_origin)
+		return 0;
+	return (GeisInteger)((t - geis->time_origin) & 0x7fffffffu);
+}
+
 UFWindowId
 geis_core_root_window(Geis geis)
 {
@@ -288,6 +296,7 @@ start(Geis geis)
 	struct geis_event_queue found = { 0 };
 	GeisEvent mark, ev;
 	int rc;
+	uint64_t start_ms;
 
 	if (geis->started)
 		return geis->backend_failed ? -1 : 0;
@@ -295,6 +304,10 @@ start(Geis geis)
 	for (int i = 0; geis_uses_grail(geis) && i < GEIS_NUM_CLASSES - 1; i++)
 		queue_class_event(geis, geis->classes[i]);
 	mark = geis->queue.tail;
+	/* the clock as the backend starts: before start() where the backend
+	 * already has one (evdev, recordings), after it otherwise (X11 learns
+	 * the server time while starting) */
+	start_ms = geis_now(geis);
 	rc = geis->backend->ops->start(geis->backend);
 	if (rc < 0) {
 		geis->backend_failed = 1;
@@ -302,6 +315,15 @@ start(Geis geis)
 				"the %s backend failed to start: %s",
 				geis->backend->ops->name, strerror(-rc));
 		return -1;
+	}
+	{
+		/* timestamps count from one second before now, so that input
+		 * stamped a little before the start (touches already down,
+		 * events in flight) still has a positive time; a recording's
+		 * clock starts at 1000 ms, so its times are kept as they are */
+		if (!start_ms)
+			start_ms = geis_now(geis);
+		geis->time_origin = start_ms > 1000 ? start_ms - 1000 : 0;
 	}
 	/* what the backend queued while starting (its devices) goes last */
 	while ((ev = mark ? mark->next : geis->queue.head)) {
@@ -363,6 +385,9 @@ instance_free(Geis geis)
 	geis->backend = NULL;
 	geis_queue_clear(&geis->queue);   /* DEVICE_UNAVAILABLE from the backend */
 	geis_engine_fini(geis);
+	/* the backend reported its devices gone as it went (DEVICE_UNAVAILABLE
+	 * events nobody will read) */
+	geis_queue_clear(&geis->queue);
 	while (geis->devices) {
 		GeisDevice d = geis->devices;
 
@@ -700,6 +725,10 @@ geis_deliver_callbacks(Geis geis)
 
 	if (geis->delivering)
 		return 0;   /* the running loop picks up new events */
+	/* it runs after every frame: without any callback, walking the
+	 * queue each time made a long recording quadratic */
+	if (!geis->device_cb && !geis->class_cb && !geis->event_cb)
+		return 0;
 	geis->delivering = 1;
 	while (ev) {
 		GeisEvent next = ev->next;

@@ -46,9 +46,14 @@
 #define GR_DEFAULT_WINDOW_RES 3780.0f
 #define GR_DEFAULT_AXIS_RES_X 46000.0f
 #define GR_DEFAULT_AXIS_RES_Y 45000.0f
-/* Candidate gestures per recognizer; more are not created (grail 3.1 had no
- * limit, so a burst of touches could make it allocate combinatorially). */
+/* Live (not ended) candidate gestures per recognizer; more are not created
+ * (grail 3.1 had no limit, so a burst of touches could make it allocate
+ * combinatorially). */
 #define GR_MAX_GESTURES 4096
+/* Ended gestures a client has not decided yet that a recognizer keeps; the
+ * oldest beyond this are rejected, so a client that never decides does not
+ * make grail grow (or slow down) for ever. */
+#define GR_MAX_ENDED_UNDECIDED 4096
 /* Frame touch indices for which the recognizer remembers a slot. */
 #define GR_TOUCH_HINTS 32
 
@@ -235,7 +240,9 @@ struct gr_recognizer {
 	 */
 	uint32_t hint[GR_TOUCH_HINTS];
 	uint32_t serial;                   /* frames processed, starting at 1 */
-	unsigned int ngestures;            /* live gestures of this recognizer */
+	unsigned int ngestures;            /* gestures of this recognizer */
+	unsigned int nended;               /* ... of which ended (waiting for the
+	                                      client's decision) */
 };
 
 struct UGHandle_ {

@@ -215,6 +215,15 @@ list_insert_ordered(struct ut_list *list, struct gr_gesture *g)
 	ut_list_insert_before(pos, &g->link);
 }
 
+static void
+gesture_mark_ended(struct gr_gesture *g)
+{
+	if (!g->ended) {
+		g->ended = true;
+		g->rec->nended++;
+	}
+}
+
 static struct gr_gesture *
 gesture_new(struct gr_recognizer *rec, UGSubscription sub, uint64_t start)
 {
@@ -222,7 +231,7 @@ gesture_new(struct gr_recognizer *rec, UGSubscription sub, uint64_t start)
 	struct gr_gesture *g;
 	uint32_t rank;
 
-	if (rec->ngestures >= GR_MAX_GESTURES) {
+	if (rec->ngestures - rec->nended >= GR_MAX_GESTURES) {
 		gr_log(h, GR_LOG_WARN, "too many candidate gestures, dropping one");
 		return NULL;
 	}
@@ -342,6 +351,8 @@ gesture_destroy(struct gr_gesture *g)
 	g->all = NULL;
 	g->nall = 0;
 	rec->ngestures--;
+	if (g->ended)
+		rec->nended--;
 	struct UGHandle_ *h = rec->handle;
 	if (h->ncached < 7) {
 		ut_list_insert_before(h->gesture_free.next, &g->link);
@@ -435,7 +446,7 @@ gesture_end(struct gr_gesture *g, uint64_t time)
 		gesture_push_slice(g, &s);
 		gesture_maybe_flush(g);
 	}
-	g->ended = true;
+	gesture_mark_ended(g);
 	g->ncur = 0;
 }
 
@@ -455,7 +466,7 @@ gesture_finish_construction(struct gr_gesture *g, uint64_t time)
 	gesture_push_slice(g, &s);
 	gesture_maybe_flush(g);
 	if (phys_ended) {
-		g->ended = true;
+		gesture_mark_ended(g);
 		g->ncur = 0;
 	}
 }
@@ -499,7 +510,7 @@ gesture_cancel(struct gr_gesture *g, uint64_t time, bool tell_client)
 			g->nflushed++;
 		}
 	}
-	g->ended = true;
+	gesture_mark_ended(g);
 	g->canceled = true;
 	gr_log(h, GR_LOG_DEBUG, "gesture %u cancelled%s", g->id,
 	       tell_client && seen ? " (client notified)" : "");
@@ -1223,6 +1234,27 @@ process_touches(struct gr_recognizer *rec, UFFrame frame, uint32_t n, uint64_t t
 	}
 }
 
+/* A client that never decides its non-atomic gestures leaves the ended
+ * ones waiting; beyond GR_MAX_ENDED_UNDECIDED, reject the oldest (the
+ * client has their End already, so it is told nothing). */
+static void
+release_ended(struct gr_recognizer *rec, uint64_t time)
+{
+	struct ut_list *l = rec->unaccepted.next;
+
+	if (rec->nended <= GR_MAX_ENDED_UNDECIDED)
+		return;
+	gr_log(rec->handle, GR_LOG_DEBUG, "releasing ended undecided gestures");
+	while (l != &rec->unaccepted && rec->nended > GR_MAX_ENDED_UNDECIDED) {
+		struct ut_list *next = l->next;
+		struct gr_gesture *g = ut_container_of(l, struct gr_gesture, link);
+
+		if (g->ended)
+			reject_gesture(rec, g, time, false);
+		l = next;
+	}
+}
+
 static void
 process_event(struct gr_recognizer *rec, UFEvent ev, UFFrame frame, uint64_t time)
 {
@@ -1250,6 +1282,7 @@ process_event(struct gr_recognizer *rec, UFEvent ev, UFFrame frame, uint64_t tim
 			reject_gesture(rec, g, time, true);
 		l = next;
 	}
+	release_ended(rec, time);
 }
 
 static void

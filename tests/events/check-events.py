@@ -12,8 +12,13 @@ CHECK is one of:
   policy         --accept / --reject with --no-atomic
   filters        device, window and threshold options; the environment backend
   bad-options    usage errors exit 2 with a message; --help exits 0
-  signals        SIGINT / SIGTERM during real-time playback exit 0 at once;
+  signals        SIGINT / SIGTERM during real-time playback exit 0 at once,
+                 and end a program blocked opening a FIFO without a writer;
                  a short real-time recording ends the program by itself
+  hostile        recordings as real devices and broken files make them: a
+                 file cut off with fingers down ends its gestures, stamps
+                 that step back a little are accepted, a protocol A report
+                 of 40 contacts does not hang, an empty axis range is refused
 """
 import json
 import math
@@ -409,6 +414,26 @@ def signals():
         # stopped early: the 1.5 s drag had not ended yet
         check(not any(e.get("event") == "GESTURE_END" for e in lines),
               "%s: the recording played to its end" % sig.name)
+    # blocked before the main loop (opening a FIFO nobody writes to): the
+    # signals still end the program
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        fifo = os.path.join(tmp, "fifo.evemu")
+        os.mkfifo(fifo)
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            e = dict(os.environ)
+            e.pop("UTOUCH_GEIS_BACKEND", None)
+            p = subprocess.Popen([TOOL, "--json", "-r", fifo], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True, env=e)
+            time.sleep(0.5)
+            check(p.poll() is None, "fifo: exited before the signal")
+            p.send_signal(sig)
+            try:
+                p.communicate(timeout=5)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.communicate()
+                check(False, "fifo, %s: no exit within 5 s of the signal" % sig.name)
     # a short real-time recording: exits by itself after its end
     t0 = time.monotonic()
     rc, out, err = run(["--json", "-r", rec("touchscreen/tap-2.evemu"), "-c", "tap"], timeout=10)
@@ -420,9 +445,61 @@ def signals():
     check(len(taps) == 1 and taps[0]["touches"] == 2, "real-time tap-2: taps %s" % taps)
 
 
+def hostile():
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        # cut off in the middle of a two-finger drag
+        with open(rec("touchscreen/drag-2.evemu")) as f:
+            lines = f.read().splitlines(True)
+        cut = os.path.join(tmp, "cut.evemu")
+        with open(cut, "w") as f:
+            f.writelines(lines[:200])
+        for extra in ([], ["--no-atomic"]):
+            what = "cut-off recording %s" % extra
+            events = run_json(["-r", cut, "--fast", "-c", "drag", "-t", "2"] + extra)
+            per = check_sequences(events, what)
+            check(len(per) == 1, "%s: %d gestures, want 1" % (what, len(per)))
+            types = [t for g in per for t, _, _ in per[g]]
+            check(types and types[-1] == "GESTURE_END", "%s: last event %s" % (what, types[-1:]))
+
+        # real hardware: stamps inside reports step back by a few microseconds
+        events = run_json(["-r", rec("touchscreen/drag-2-backstep.evemu"), "--fast", "-c", "drag", "-t", "2"])
+        per = check_sequences(events, "backstep recording")
+        check(len(per) == 1, "backstep recording: %d gestures, want 1" % len(per))
+
+        # protocol A, 40 contacts in every report: 31 reach mtdev
+        a40 = os.path.join(tmp, "a40.evemu")
+        with open(rec("touchscreen-a/drag-2.evemu")) as f:
+            head = [l for l in f if l[:2] in ("N:", "I:", "P:", "B:", "A:")]
+        with open(a40, "w") as f:
+            f.writelines(head)
+            for r in range(5):
+                for c in range(40):
+                    f.write("E: 0.0%d0000 0003 0035 %d\n" % (r, 100 + c * 200 + r * 40))
+                    f.write("E: 0.0%d0000 0003 0036 %d\n" % (r, 100 + c * 100))
+                    f.write("E: 0.0%d0000 0003 0030 9\n" % r)
+                    f.write("E: 0.0%d0000 0000 0002 0\n" % r)
+                f.write("E: 0.0%d0000 0000 0000 0\n" % r)
+            f.write("E: 0.060000 0000 0002 0\nE: 0.060000 0000 0000 0\n")
+        rc, out, err = run(["-r", a40, "--fast", "-c", "touch", "--json"], timeout=20)
+        check(rc == 0, "40 contacts: exit status %d (%s)" % (rc, err.strip()))
+        check("contacts beyond 31 in one report were left out" in out + err,
+              "40 contacts: no message about the dropped contacts: %r" % (out + err)[-300:])
+
+        # an axis range no device has
+        bad = os.path.join(tmp, "bad.evemu")
+        with open(bad, "w") as f:
+            f.write("N: x\nA: 35 900 100 0 0\nA: 36 0 100 0 0\nE: 0.000000 0000 0000 0\n")
+        rc, out, err = run(["-r", bad, "--fast"])
+        check(rc != 0, "empty range: exit status 0")
+        check(bad + ":2: ABS_MT_POSITION_X range 900..100 is empty" in err,
+              "empty range: message %r" % err.strip())
+
+
 CHECKS = {
     "json-drag": json_drag, "json-pinch": json_pinch, "json-tap": json_tap, "tap-any-touches": tap_any_touches, "text": text,
     "policy": policy, "filters": filters, "bad-options": bad_options, "signals": signals,
+    "hostile": hostile,
 }
 
 

@@ -547,7 +547,8 @@ test_b_bad_slots_and_other_events(void **state)
 	struct libevdev *caps = new_caps(CAPS_B);
 	struct rec r = { 0 };
 	struct ut_evstream *s = new_stream(caps, NULL, &r);
-	static const int bad[] = { 64, -1, 1000, INT32_MIN };
+	/* the device has slots 0..9: 10 and 63 are out of its range too */
+	static const int bad[] = { 10, 63, 64, -1, 1000, INT32_MIN };
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		b_down(s, T(1), bad[i], 5, 500, 500);
@@ -1107,6 +1108,103 @@ check_same_frames(const struct rec *a, const struct rec *b)
 	}
 }
 
+/* libmtdev never returns from a report with 32 or more contacts: the stream
+ * passes the first UT_EVSTREAM_MAX_CONTACTS_A and counts the rest. */
+static void
+test_protocol_a_too_many_contacts(void **state)
+{
+	struct libevdev *caps = new_caps(0);
+	struct rec r = { 0 };
+	struct ut_evstream *s = new_stream(caps, NULL, &r);
+	size_t begins = 0, updates = 0, ends = 0;
+
+	for (int rep = 0; rep < 3; rep++) {
+		for (int c = 0; c < 40; c++)
+			a_contact(s, T(1 + rep), -1, 110 + 50 * c + 7 * rep, 100 + 30 * c);
+		syn(s, T(1 + rep));
+	}
+	mt_report(s, T(4));
+	syn(s, T(4));
+	assert_int_equal(ut_evstream_dropped(s), 3 * (40 - UT_EVSTREAM_MAX_CONTACTS_A));
+	for (size_t i = 0; i < r.nops; i++) {
+		begins += r.ops[i].kind == UT_OP_BEGIN;
+		updates += r.ops[i].kind == UT_OP_UPDATE;
+		ends += r.ops[i].kind == UT_OP_END;
+	}
+	assert_int_equal(begins, UT_EVSTREAM_MAX_CONTACTS_A);
+	assert_int_equal(ends, UT_EVSTREAM_MAX_CONTACTS_A);
+	assert_int_equal(updates, 2 * UT_EVSTREAM_MAX_CONTACTS_A);
+	/* the first 31 contacts are kept, the later ones never appear */
+	for (size_t i = 0; i < r.nops; i++)
+		assert_true(r.ops[i].dx < 110 + 50 * UT_EVSTREAM_MAX_CONTACTS_A);
+
+	assert_int_equal(ut_evstream_max_contacts(s), UT_EVSTREAM_MAX_CONTACTS_A);
+	/* a report with exactly the bound and a partial contact after it */
+	for (int c = 0; c < UT_EVSTREAM_MAX_CONTACTS_A; c++)
+		a_contact(s, T(5), -1, 110 + 50 * c, 600);
+	mt(s, T(5), ABS_MT_POSITION_X, 2000);
+	syn(s, T(5));
+	assert_int_equal(ut_evstream_dropped(s), 3 * (40 - UT_EVSTREAM_MAX_CONTACTS_A));
+	ut_evstream_destroy(s);
+	libevdev_free(caps);
+}
+
+/* With its own tracking ids, a device may need two slots per contact in
+ * mtdev: the bound is lower, and new ids in every report never hang. */
+static void
+test_protocol_a_too_many_contacts_with_ids(void **state)
+{
+	struct libevdev *caps = new_caps(CAPS_TRACKING);
+	struct rec r = { 0 };
+	struct ut_evstream *s = new_stream(caps, NULL, &r);
+	size_t begins = 0;
+
+	assert_int_equal(ut_evstream_max_contacts(s), UT_EVSTREAM_MAX_CONTACTS_A_IDS);
+	for (int rep = 0; rep < 4; rep++) {
+		for (int c = 0; c < 20; c++)
+			a_contact(s, T(1 + rep), 100 * rep + c, 110 + 50 * c, 100 + 30 * rep);
+		syn(s, T(1 + rep));
+	}
+	for (size_t i = 0; i < r.nops; i++)
+		begins += r.ops[i].kind == UT_OP_BEGIN;
+	assert_int_equal(begins, 4 * UT_EVSTREAM_MAX_CONTACTS_A_IDS);
+	assert_int_equal(ut_evstream_dropped(s), 4 * (20 - UT_EVSTREAM_MAX_CONTACTS_A_IDS));
+	ut_evstream_destroy(s);
+	libevdev_free(caps);
+}
+
+/* An axis the device declares but a contact leaves out: mtdev would read
+ * uninitialised memory; the stream fills in 0 the first time and the
+ * contact's earlier value afterwards, so the result does not depend on
+ * the heap. */
+static void
+test_protocol_a_missing_axis(void **state)
+{
+	struct libevdev *caps = new_caps(CAPS_EXTRA);
+	struct rec r = { 0 };
+	struct ut_evstream *s = new_stream(caps, NULL, &r);
+
+	/* no major ever: mtdev takes a zero major for a lifted finger */
+	a_contact(s, T(1), -1, 600, 300);
+	syn(s, T(1));
+	assert_int_equal(r.nframes, 0);
+
+	mt(s, T(2), ABS_MT_TOUCH_MAJOR, 30);
+	a_contact(s, T(2), -1, 600, 300);
+	syn(s, T(2));
+	assert_string_equal(seq(&r), "B1");
+	assert_float_equal(op_at(&r, 0, 0)->axis[2], 30, 0);
+	/* the major is left out again: the contact keeps its 30 */
+	a_contact(s, T(3), -1, 700, 300);
+	syn(s, T(3));
+	assert_string_equal(seq(&r), "B1|U1");
+	assert_float_equal(op_at(&r, 1, 0)->axis[2], 30, 0);
+	assert_float_equal(op_at(&r, 1, 0)->dx, 700, 0);
+	assert_int_equal(ut_evstream_dropped(s), 0);
+	ut_evstream_destroy(s);
+	libevdev_free(caps);
+}
+
 static void
 test_protocol_a_equals_b(void **state)
 {
@@ -1661,6 +1759,9 @@ main(void)
 		cmocka_unit_test(test_own_manual),
 		cmocka_unit_test(test_protocol_a_without_ids),
 		cmocka_unit_test(test_protocol_a_with_ids),
+		cmocka_unit_test(test_protocol_a_too_many_contacts),
+		cmocka_unit_test(test_protocol_a_too_many_contacts_with_ids),
+		cmocka_unit_test(test_protocol_a_missing_axis),
 		cmocka_unit_test(test_protocol_a_equals_b),
 		cmocka_unit_test(test_new_and_null_safety),
 		cmocka_unit_test(test_framer_device),

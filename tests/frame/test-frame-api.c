@@ -1,6 +1,7 @@
 /*
  * Tests of the frame library: consumer API, producer rules, event queue.
  */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -214,7 +215,15 @@ test_device_axes(void **state)
 	assert_int_equal(frame_device_get_axis_by_type(NULL, UFAxisTypeX, &axis),
 			 UFStatusErrorInvalidAxis);
 
-	/* a second axis of a type replaces the first; bad types are ignored */
+	/* a second axis of a type replaces the first; bad types and ranges that
+	 * are not numbers are ignored */
+	frame_backend_device_add_axis(bdev, UFAxisTypeX, NAN, 2000.0f, 1.0f);
+	frame_backend_device_add_axis(bdev, UFAxisTypeX, 0.0f, INFINITY, 1.0f);
+	frame_backend_device_add_axis(bdev, UFAxisTypeX, 0.0f, 10.0f, NAN);
+	assert_int_equal(frame_device_get_axis_by_type(dev, UFAxisTypeX, &axis), UFStatusSuccess);
+	assert_float_equal(frame_axis_get_maximum(axis), 1000.0f, 0.0f);
+	frame_backend_device_set_window_resolution(bdev, NAN, 1.0f);
+	assert_true(isfinite(frame_device_get_window_resolution_x(dev)));
 	frame_backend_device_add_axis(bdev, UFAxisTypeX, -5.0f, 2000.0f, 1.0f);
 	frame_backend_device_add_axis(bdev, (UFAxisType)12, 0.0f, 1.0f, 1.0f);
 	assert_int_equal(frame_device_get_num_axes(dev), 3);
@@ -341,6 +350,13 @@ test_touch_properties(void **state)
 	frame_backend_touch_set_value(bt, UFAxisTypeY, 202.5f);
 	frame_backend_touch_set_value(bt, UFAxisTypeDistance, 3.0f);
 	frame_backend_touch_set_value(bt, (UFAxisType)12, 3.0f); /* ignored */
+	/* positions and values that are not numbers are refused */
+	frame_backend_touch_set_window_pos(bt, NAN, 1.0f);
+	frame_backend_touch_set_window_pos(bt, 1.0f, INFINITY);
+	frame_backend_touch_set_window_pos(bt, -INFINITY, -INFINITY);
+	frame_backend_touch_set_value(bt, UFAxisTypeX, NAN);
+	frame_backend_touch_set_value(bt, UFAxisTypeY, INFINITY);
+	frame_backend_touch_set_value(bt, UFAxisTypePressure, NAN);
 	t = frame_backend_touch_get_touch(bt);
 
 	assert_int_equal(to_prop(t, UFTouchPropertyId, &u), UFStatusSuccess);
@@ -378,6 +394,15 @@ test_touch_properties(void **state)
 	assert_int_equal(frame_touch_get_value(t, UFAxisTypePressure, &f),
 			 UFStatusErrorInvalidAxis);
 	assert_int_equal(frame_touch_get_value(t, (UFAxisType)12, &f), UFStatusErrorInvalidAxis);
+	{
+		/* a new touch given only a NaN position has none */
+		UFBackendTouch nt = frame_backend_touch_new();
+
+		frame_backend_touch_set_window_pos(nt, NAN, NAN);
+		assert_int_equal(to_prop(frame_backend_touch_get_touch(nt), UFTouchPropertyWindowX,
+					 &f), UFStatusErrorUnknownProperty);
+		utouch_frame_backend_touch_delete(nt);
+	}
 
 	/* wrong types */
 	assert_int_equal(frame_touch_get_property_float_(t, UFTouchPropertyId, &f),

@@ -520,6 +520,30 @@ test_filters(void **state)
 	assert_int_equal(p.min, 1);
 	assert_int_equal(p.max, 3);
 	geis_filter_delete(g);
+	/* touch counts no gesture has: refused like NE */
+	{
+		static const struct { GeisFilterOperation op; GeisInteger n; } bad[] = {
+			{ GEIS_FILTER_OP_EQ, 0 }, { GEIS_FILTER_OP_EQ, -3 },
+			{ GEIS_FILTER_OP_EQ, 6 }, { GEIS_FILTER_OP_GE, 6 },
+			{ GEIS_FILTER_OP_GT, 5 }, { GEIS_FILTER_OP_LE, 0 },
+			{ GEIS_FILTER_OP_LT, 1 },
+		};
+
+		for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+			g = geis_filter_new(geis, "impossible");
+			geis_filter_add_term(g, GEIS_FILTER_CLASS, GEIS_GESTURE_ATTRIBUTE_TOUCHES,
+					     bad[k].op, bad[k].n, NULL);
+			assert_int_equal(geis_filter_gesture_params(g, 0, 0, &p), -1);
+			geis_filter_delete(g);
+		}
+		/* the edges that are possible */
+		g = geis_filter_new(geis, "edges");
+		geis_filter_add_term(g, GEIS_FILTER_CLASS, GEIS_GESTURE_ATTRIBUTE_TOUCHES,
+				     GEIS_FILTER_OP_GE, 0, GEIS_GESTURE_ATTRIBUTE_TOUCHES,
+				     GEIS_FILTER_OP_LE, 5, NULL);
+		assert_int_equal(geis_filter_gesture_params(g, 0, 0, &p), 0);
+		geis_filter_delete(g);
+	}
 	g = geis_filter_new(geis, "ne");
 	geis_filter_add_term(g, GEIS_FILTER_CLASS, GEIS_GESTURE_ATTRIBUTE_TOUCHES,
 			     GEIS_FILTER_OP_NE, 2, NULL);

@@ -1208,9 +1208,36 @@ test_unknown_and_out_of_range(void **state)
 			 GEIS_STATUS_BAD_ARGUMENT);
 	assert_int_equal(geis_subscription_set_configuration(sub, GEIS_CONFIG_DRAG_THRESHOLD, NULL),
 			 GEIS_STATUS_BAD_ARGUMENT);
-	fl = NAN;
-	assert_int_equal(geis_subscription_set_configuration(sub, GEIS_CONFIG_DRAG_THRESHOLD, &fl),
-			 GEIS_STATUS_BAD_ARGUMENT);
+	/* every threshold: finite and not negative, as in grail; infinity is
+	 * refused, not taken as "never" */
+	{
+		static const char *const thresholds[] = {
+			GEIS_CONFIG_DRAG_THRESHOLD, GEIS_CONFIG_PINCH_THRESHOLD,
+			GEIS_CONFIG_ROTATE_THRESHOLD, GEIS_CONFIG_TAP_THRESHOLD,
+		};
+		const GeisFloat bad[] = { NAN, INFINITY, -INFINITY, -1.0f };
+
+		for (size_t k = 0; k < 4; k++) {
+			GeisFloat before, after;
+
+			assert_int_equal(geis_subscription_get_configuration(sub, thresholds[k],
+									     &before), 0);
+			for (size_t b = 0; b < sizeof(bad) / sizeof(bad[0]); b++) {
+				fl = bad[b];
+				assert_int_equal(geis_subscription_set_configuration(
+							 sub, thresholds[k], &fl),
+						 GEIS_STATUS_BAD_ARGUMENT);
+				assert_int_equal(geis_error_count(geis), 1);
+			}
+			assert_int_equal(geis_subscription_get_configuration(sub, thresholds[k],
+									     &after), 0);
+			assert_true(before == after);
+		}
+		i = -1;
+		assert_int_equal(geis_subscription_set_configuration(sub, GEIS_CONFIG_DRAG_TIMEOUT,
+								     &i),
+				 GEIS_STATUS_BAD_ARGUMENT);
+	}
 	/* a subscription configuration item is not an instance one */
 	assert_int_equal(geis_get_configuration(geis, GEIS_CONFIG_DRAG_TIMEOUT, &i),
 			 GEIS_STATUS_NOT_SUPPORTED);

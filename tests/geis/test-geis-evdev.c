@@ -308,6 +308,7 @@ test_timeout_without_input(void **state)
 {
 	(void)state;
 	const char *caps = gt_recording("touchscreen/drag-2.evemu");
+	int64_t before_ms = mono_us() / 1000;
 	Geis geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, tmpdir, NULL);
 	assert_non_null(geis);
 	subscribe(geis, GEIS_GESTURE_TOUCH, 1);
@@ -334,8 +335,10 @@ test_timeout_without_input(void **state)
 	assert_int_equal(log.ev[0].touches, 1);
 	assert_true(waited_ms >= 50);    /* not before the composition time */
 	assert_true(waited_ms < 1000);
-	/* the gesture's time is the touch's begin */
-	assert_int_equal((uint32_t)log.ev[0].timestamp, (uint32_t)(t0 / 1000));
+	/* the gesture's time is the touch's begin, counted from one second
+	 * before the instance started */
+	assert_true(log.ev[0].timestamp >= 1000 - waited_ms);
+	assert_true(log.ev[0].timestamp <= 1000 + (t0 / 1000 - before_ms));
 
 	int64_t t1 = mono_us();
 	struct input_event up[] = {
@@ -349,6 +352,99 @@ test_timeout_without_input(void **state)
 	close(fds[1]);
 	gt_log_free(&log);
 	geis_delete(geis);
+}
+
+/*
+ * A stream whose clock is far from the instance's (74 days of uptime, past
+ * the 2^31 ms a GeisInteger holds): the "timestamp" attribute counts from
+ * the instance's start, wrapped to 0 .. 2^31 - 1, so it stays positive and
+ * its steps are the frames' steps.  geis 2.2 truncated the 64-bit time.
+ */
+static void
+test_timestamp_far_clock(void **state)
+{
+	(void)state;
+	const char *caps = gt_recording("touchscreen/drag-2.evemu");
+	int64_t before_ms = mono_us() / 1000;
+	Geis geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, tmpdir,
+			     GEIS_INIT_SYNCHRONOUS_START, NULL);
+	int64_t after_ms = mono_us() / 1000;
+	assert_non_null(geis);
+	subscribe(geis, GEIS_GESTURE_TOUCH, 1);
+	int fds[2];
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(utouch_geis_add_input_fd(geis, fds[0], caps), GEIS_STATUS_SUCCESS);
+
+	/* the origin lies in [before - 1000, after - 1000] ms */
+	int64_t base_ms = before_ms + 3 * (INT64_C(1) << 31) + (INT64_C(1) << 30);
+	int64_t b = base_ms * 1000;
+	struct input_event evs[] = {
+		ut_test_event(b, EV_ABS, ABS_MT_SLOT, 0),
+		ut_test_event(b, EV_ABS, ABS_MT_TRACKING_ID, 7),
+		ut_test_event(b, EV_ABS, ABS_MT_POSITION_X, 4000),
+		ut_test_event(b, EV_ABS, ABS_MT_POSITION_Y, 3000),
+		ut_test_event(b, EV_SYN, SYN_REPORT, 0),
+		ut_test_event(b + 100000, EV_ABS, ABS_MT_POSITION_X, 4100),
+		ut_test_event(b + 100000, EV_SYN, SYN_REPORT, 0),
+		ut_test_event(b + 200000, EV_ABS, ABS_MT_POSITION_X, 4200),
+		ut_test_event(b + 200000, EV_SYN, SYN_REPORT, 0),
+		ut_test_event(b + 300000, EV_ABS, ABS_MT_TRACKING_ID, -1),
+		ut_test_event(b + 300000, EV_SYN, SYN_REPORT, 0),
+	};
+	ut_test_write_events(fds[1], evs, sizeof(evs) / sizeof(evs[0]));
+	struct gt_log log = { 0 };
+	struct counts c = { 0 };
+	pump(geis, &log, &c, 3000, seen_end);
+	assert_true(log.n >= 2);
+	assert_int_equal(log.ev[log.n - 1].type, GEIS_EVENT_GESTURE_END);
+	GeisInteger lo = (GeisInteger)((INT64_C(1) << 30) + 1000 - (after_ms - before_ms));
+	GeisInteger hi = (GeisInteger)((INT64_C(1) << 30) + 1000);
+	assert_true(log.ev[0].timestamp >= lo);
+	assert_true(log.ev[0].timestamp <= hi);
+	for (size_t i = 1; i < log.n; i++)
+		assert_true(log.ev[i].timestamp >= log.ev[i - 1].timestamp);
+	assert_int_equal(log.ev[log.n - 1].timestamp - log.ev[0].timestamp, 300);
+	close(fds[1]);
+	gt_log_free(&log);
+	geis_delete(geis);
+}
+
+/* geis_delete() with a stream still attached, its touch down and its
+ * DEVICE_AVAILABLE read: the DEVICE_UNAVAILABLE the teardown produces is
+ * freed with the instance (the sanitizer and valgrind runs see leaks). */
+static void
+test_delete_with_stream_attached(void **state)
+{
+	(void)state;
+	const char *caps = gt_recording("touchscreen/drag-2.evemu");
+	Geis geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, tmpdir,
+			     GEIS_INIT_TRACK_DEVICES, GEIS_INIT_SYNCHRONOUS_START, NULL);
+	assert_non_null(geis);
+	subscribe(geis, GEIS_GESTURE_TOUCH, 1);
+	int fds[2];
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(utouch_geis_add_input_fd(geis, fds[0], caps), GEIS_STATUS_SUCCESS);
+	int64_t t0 = mono_us();
+	struct input_event down[] = {
+		ut_test_event(t0, EV_ABS, ABS_MT_SLOT, 0),
+		ut_test_event(t0, EV_ABS, ABS_MT_TRACKING_ID, 7),
+		ut_test_event(t0, EV_ABS, ABS_MT_POSITION_X, 4000),
+		ut_test_event(t0, EV_ABS, ABS_MT_POSITION_Y, 3000),
+		ut_test_event(t0, EV_SYN, SYN_REPORT, 0),
+	};
+	ut_test_write_events(fds[1], down, sizeof(down) / sizeof(down[0]));
+	for (int i = 0; i < 5; i++) {
+		GeisEvent ev;
+
+		GeisStatus st;
+
+		geis_dispatch_events(geis);
+		while ((st = geis_next_event(geis, &ev)) == GEIS_STATUS_SUCCESS ||
+		       st == GEIS_STATUS_CONTINUE)
+			geis_event_delete(ev);
+	}
+	geis_delete(geis);
+	close(fds[1]);
 }
 
 static int
@@ -478,6 +574,8 @@ main(void)
 		cmocka_unit_test(test_pipe_matches_recording),
 		cmocka_unit_test(test_pipe_rect_region),
 		cmocka_unit_test(test_timeout_without_input),
+		cmocka_unit_test(test_timestamp_far_clock),
+		cmocka_unit_test(test_delete_with_stream_attached),
 		cmocka_unit_test(test_add_input_fd_errors),
 		cmocka_unit_test(test_open_interface),
 	};

@@ -448,6 +448,7 @@ struct cb_state {
 	int have_chosen;
 	size_t decided_at;     /* log index of the decision */
 	int accept;
+	int reject_too;        /* reject right after accepting */
 	unsigned want_mask;    /* 0: any */
 	GeisSubscription deactivate;
 };
@@ -468,6 +469,13 @@ decide_cb(Geis geis, GeisEvent ev, void *ctx)
 			assert_int_equal(geis_subscription_deactivate(st->deactivate), 0);
 		} else if (st->accept) {
 			assert_int_equal(geis_gesture_accept(geis, NULL, st->chosen), 0);
+			if (st->reject_too) {
+				assert_int_equal(geis_gesture_reject(geis, NULL, st->chosen),
+						 GEIS_STATUS_BAD_ARGUMENT);
+				assert_int_equal(geis_error_count(geis), 1);
+				/* accepting again is harmless */
+				assert_int_equal(geis_gesture_accept(geis, NULL, st->chosen), 0);
+			}
 		} else {
 			assert_int_equal(geis_gesture_reject(geis, NULL, st->chosen), 0);
 		}
@@ -488,10 +496,10 @@ run_callback(Geis geis)
 /* Accepting a gesture keeps it going to its end; the overlapping gestures
  * are rejected implicitly: those the application saw end at once. */
 static void
-test_accept_callback(void **state)
+test_accept_callback_with(void **state, int reject_too)
 {
 	Geis geis = open_fast("touchscreen/drag-2.evemu", 0);
-	struct cb_state st = { .accept = 1 };
+	struct cb_state st = { .accept = 1, .reject_too = reject_too };
 	int after = 0, ended_others = 0;
 
 	subscribe(geis, NULL, 0);
@@ -530,6 +538,20 @@ test_accept_callback(void **state)
 	assert_true(ended_others >= 1);
 	gt_log_free(&st.log);
 	geis_delete(geis);
+}
+
+static void
+test_accept_callback(void **state)
+{
+	test_accept_callback_with(state, 0);
+}
+
+/* Rejecting an accepted gesture is refused (as grail refuses it), and the
+ * gesture still runs to its END. */
+static void
+test_reject_after_accept(void **state)
+{
+	test_accept_callback_with(state, 1);
 }
 
 static void
@@ -709,6 +731,7 @@ main(void)
 		cmocka_unit_test(test_max_events),
 		cmocka_unit_test(test_no_filter_grows),
 		cmocka_unit_test(test_accept_callback),
+		cmocka_unit_test(test_reject_after_accept),
 		cmocka_unit_test(test_reject_callback),
 		cmocka_unit_test(test_reject_queued),
 		cmocka_unit_test(test_accept_drops_queued_ended_overlap),

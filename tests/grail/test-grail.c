@@ -237,6 +237,22 @@ test_subscription_validation(void **state)
 	assert_int_equal(grail_subscription_set_property(
 				 sub, UGSubscriptionPropertyPinchThreshold, &nan_value),
 			 UGStatusErrorInvalidValue);
+	{
+		float inf = INFINITY, minus_inf = -INFINITY;
+
+		for (UGSubscriptionProperty p = UGSubscriptionPropertyDragThreshold;
+		     p <= UGSubscriptionPropertyTapThreshold; p++) {
+			if (p == UGSubscriptionPropertyDragTimeout ||
+			    p == UGSubscriptionPropertyPinchTimeout ||
+			    p == UGSubscriptionPropertyRotateTimeout ||
+			    p == UGSubscriptionPropertyTapTimeout)
+				continue;
+			assert_int_equal(grail_subscription_set_property(sub, p, &inf),
+					 UGStatusErrorInvalidValue);
+			assert_int_equal(grail_subscription_set_property(sub, p, &minus_inf),
+					 UGStatusErrorInvalidValue);
+		}
+	}
 	assert_int_equal(grail_subscription_set_property(sub, UGSubscriptionPropertyMask, NULL),
 			 UGStatusErrorInvalidValue);
 	assert_int_equal(grail_subscription_set_property(sub, (UGSubscriptionProperty)99,

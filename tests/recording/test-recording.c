@@ -17,6 +17,7 @@
 
 #include "backend/recording/recording-private.h"
 #include "backend/recording/recording.h"
+#include "backend/recording/script.h"
 
 /* ------------------------------------------------------------------ */
 /* Fixtures: the same two-report touch recording in the three formats. */
@@ -281,6 +282,106 @@ test_evemu1_inline(void **state)
 	assert_test_events(rec, UINT64_C(1327542640244087));
 	ut_recording_free(rec);
 	free(text);
+}
+
+/* Touch positions need a range: none, or an empty one, would give
+ * made-up coordinates. */
+static void
+test_position_ranges(void **state)
+{
+	static const struct {
+		const char *name, *text, *msg;
+	} cases[] = {
+		{ "inv.evemu", "N: T\nA: 35 500 100 0 0\nA: 36 0 100 0 0\nE: 1.0 0 0 0\n",
+		  "inv.evemu:2: ABS_MT_POSITION_X range 500..100 is empty (the minimum must be "
+		  "below the maximum)" },
+		{ "flat.evemu", "N: T\nA: 35 0 100 0 0\nA: 36 7 7 0 0\nE: 1.0 0 0 0\n",
+		  "flat.evemu:3: ABS_MT_POSITION_Y range 7..7 is empty (the minimum must be "
+		  "below the maximum)" },
+		/* enabled by B: 03 (bits 0x35 and 0x36) without any A: line */
+		{ "noaxes.evemu", "N: T\nB: 00 0b\nB: 03 00 00 00 00 00 00 60 00\nE: 1.0 0 0 0\n",
+		  "noaxes.evemu:3: ABS_MT_POSITION_X is enabled but has no range (an A: line is "
+		  "missing)" },
+		{ "noy.evemu", "N: T\nB: 03 00 00 00 00 00 00 60 00\nA: 35 0 9 0 0\nE: 1.0 0 0 0\n",
+		  "noy.evemu:2: ABS_MT_POSITION_Y is enabled but has no range (an A: line is "
+		  "missing)" },
+		{ "inv.yml", "version: 1\ndevices:\n- evdev:\n    codes: {3: [53, 54]}\n"
+		  "    absinfo: {53: [0, 100, 0, 0, 5], 54: [50, -50, 0, 0, 5]}\n"
+		  "  events:\n  - evdev: [[0, 0, 0, 0, 0]]\n",
+		  "inv.yml:5: ABS_MT_POSITION_Y range 50..-50 is empty (the minimum must be "
+		  "below the maximum)" },
+		{ "noabs.yml", "version: 1\ndevices:\n- evdev:\n    codes: {3: [53, 54]}\n"
+		  "  events:\n  - evdev: [[0, 0, 0, 0, 0]]\n",
+		  "noabs.yml:4: ABS_MT_POSITION_X is enabled but has no range (an absinfo entry "
+		  "is missing)" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		expect_error(cases[i].name, cases[i].text, -EINVAL, cases[i].msg);
+}
+
+/* Real devices stamp the events of a report one by one, and a stamp can
+ * lie a few microseconds before the previous one: kept as written. */
+static void
+test_small_backsteps(void **state)
+{
+	static const char evemu[] =
+		"N: Test\nA: 35 0 100 0 0\nA: 36 0 100 0 0\n"
+		"E: 1327542640.244095 0003 0035 10\n"
+		"E: 1327542640.244090 0003 0036 20\n"
+		"E: 1327542640.244096 0000 0000 0\n"
+		"E: 1327542640.243096 0003 0035 11\n"
+		"E: 1327542640.244100 0000 0000 0\n";
+	static const char yaml[] =
+		"version: 1\ndevices:\n- evdev:\n    codes:\n      3: [53, 54]\n"
+		"    absinfo: {53: [0, 100, 0, 0, 5], 54: [0, 50, 0, 0, 5]}\n"
+		"  events:\n  - evdev:\n    - [1, 5, 3, 53, 10]\n    - [1, 0, 3, 54, 20]\n"
+		"    - [1, 6, 0, 0, 0]\n";
+	struct ut_recording *rec = parse_ok("ntrig.evemu", evemu);
+
+	assert_int_equal(rec->nevents, 5);
+	assert_event(&rec->events[0], UINT64_C(1327542640244095), EV_ABS, ABS_MT_POSITION_X, 10);
+	assert_event(&rec->events[1], UINT64_C(1327542640244090), EV_ABS, ABS_MT_POSITION_Y, 20);
+	assert_event(&rec->events[3], UINT64_C(1327542640243096), EV_ABS, ABS_MT_POSITION_X, 11);
+	ut_recording_free(rec);
+	rec = parse_ok("ntrig.yml", yaml);
+	assert_int_equal(rec->nevents, 3);
+	assert_event(&rec->events[1], UINT64_C(1000000), EV_ABS, ABS_MT_POSITION_Y, 20);
+	ut_recording_free(rec);
+}
+
+/* A frame has the time of its SYN_REPORT, as in the original; when that
+ * stamp lies before the previous frame's (or before the first event), the
+ * frame keeps the previous time, so frame times never go back. */
+static void
+test_backstep_frame_times(void **state)
+{
+	static const char evemu[] =
+		"N: Test\nA: 2f 0 9 0 0\nA: 35 0 100 0 0\nA: 36 0 100 0 0\nA: 39 0 65535 0 0\n"
+		"E: 5.002000 0003 002f 0\n"
+		"E: 5.001990 0003 0039 1\n"        /* before the first event */
+		"E: 5.002000 0003 0035 10\n"
+		"E: 5.001999 0000 0000 0\n"        /* frame 1: ms 5001 -> kept at 5002 */
+		"E: 5.012000 0003 0035 20\n"
+		"E: 5.011999 0003 0036 20\n"
+		"E: 5.012000 0000 0000 0\n"        /* frame 2: ms 5012 */
+		"E: 5.012500 0003 0035 30\n"
+		"E: 5.011999 0000 0000 0\n"        /* frame 3: ms 5011 -> kept at 5012 */
+		"E: 5.032000 0003 0039 -1\n"
+		"E: 5.032000 0000 0000 0\n";       /* frame 4: ms 5032 */
+	struct ut_recording *rec = parse_ok("backstep.evemu", evemu);
+	struct ut_evstream_opts o = { .direct = -1, .own = UT_OWN_BEGIN };
+	struct ut_script s;
+
+	assert_int_equal(ut_script_build(&s, rec, &o), 0);
+	assert_int_equal(s.nframes, 4);
+	assert_int_equal(s.frames[0].time, UT_SCRIPT_TIME_BASE_MS);
+	assert_int_equal(s.frames[1].time, UT_SCRIPT_TIME_BASE_MS + 10);
+	assert_int_equal(s.frames[2].time, UT_SCRIPT_TIME_BASE_MS + 10);
+	assert_int_equal(s.frames[3].time, UT_SCRIPT_TIME_BASE_MS + 30);
+	assert_int_equal(s.last_time, UT_SCRIPT_TIME_BASE_MS + 30);
+	ut_script_release(&s);
+	ut_recording_free(rec);
 }
 
 static void
@@ -637,8 +738,14 @@ test_evemu_errors(void **state)
 		  "bad.evemu:1: event code 0x40 out of range for type 0x3 (max 0x3f)" },
 		{ "E: 1.000000 0016 0000 0\n", -EINVAL,
 		  "bad.evemu:1: event type 0x16 has no event codes" },
-		{ "E: 2.000000 0000 0000 0\nE: 1.999999 0000 0000 0\n", -EINVAL,
-		  "bad.evemu:2: time goes backwards (1.999999 after 2.000000)" },
+		{ "E: 2.000000 0000 0000 0\nE: 1.998999 0000 0000 0\n", -EINVAL,
+		  "bad.evemu:2: time goes backwards by more than 1000 us (1.998999 after "
+		  "2.000000)" },
+		/* measured from the latest time, not from the previous event */
+		{ "E: 2.000000 0000 0000 0\nE: 1.999500 0000 0000 0\nE: 1.999000 0000 0000 0\n"
+		  "E: 1.998999 0000 0000 0\n", -EINVAL,
+		  "bad.evemu:4: time goes backwards by more than 1000 us (1.998999 after "
+		  "2.000000)" },
 		{ "E: 2.000000 0000 0000 0\nE: 2.000000 0003", -EINVAL,
 		  "bad.evemu:2: malformed E: line (expected 'E: <sec>.<usec> <type> <code> "
 		  "<value>') (the file ends in the middle of this line)" },
@@ -811,7 +918,8 @@ test_yaml_errors(void **state)
 		  "bad.yml:4: event code 0x40 out of range for type 0x3 (max 0x3f)" },
 		{ "version: 1\ndevices:\n- events:\n  - evdev: [[1, 0, 0, 0, 0]]\n"
 		  "  - evdev:\n    - [0, 5, 0, 0, 0]\n",
-		  -EINVAL, "bad.yml:6: time goes backwards (0.000005 after 1.000000)" },
+		  -EINVAL, "bad.yml:6: time goes backwards by more than 1000 us (0.000005 after "
+		  "1.000000)" },
 		{ "version: 1\ndevices:\n- events:\n  - [1, 2]\n", -EINVAL,
 		  "bad.yml:4: expected a mapping for an item of events, found a list" },
 		{ "version: 1\ndevices:\n- evdev:\n    id: [1, 2, 3]\n", -EINVAL,
@@ -869,6 +977,9 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_evemu1_inline),
 		cmocka_unit_test(test_evemu2_inline),
+		cmocka_unit_test(test_small_backsteps),
+		cmocka_unit_test(test_position_ranges),
+		cmocka_unit_test(test_backstep_frame_times),
 		cmocka_unit_test(test_yaml_inline),
 		cmocka_unit_test(test_roundtrip_evemu2_yaml),
 		cmocka_unit_test(test_evemu_props_continue),

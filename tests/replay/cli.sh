@@ -35,4 +35,27 @@ check "summary" 0 "^summary file=drag-2.evemu frames=63 events=[1-9][0-9]* gestu
 check "bench" 0 "^bench file=drag-2.evemu iterations=3 frames=63 events_per_iter=[1-9]" -- "$replay" --bench 3 "$recs/touchscreen/drag-2.evemu"
 check "frames header" 0 "^# file=.* protocol=B direct=1 frames=63 touchops=126 split=0 own=event$" -- "$replay" --frames "$recs/touchscreen/drag-2.evemu"
 check "x11 header" 0 "split=1 own=event$" -- "$replay" --x11 "$recs/touchscreen/drag-2.evemu"
+# a recording cut off with two fingers down: both end at its last event
+head -n 200 "$recs/touchscreen/drag-2.evemu" >"$tmp/cut.evemu"
+check "cut-off recording ends its touches" 0 "ends with 2 touches down; they end at its last event" -- "$replay" --summary "$tmp/cut.evemu"
+check "cut-off recording ends its gesture" 0 "^summary file=cut.evemu .* gestures=1 ended=1 drag/2=1$" -- "$replay" --summary "$tmp/cut.evemu"
+# protocol A with 40 contacts in a report: the first 31 go through mtdev
+{
+	grep -e '^[NIPBA]:' "$recs/touchscreen-a/drag-2.evemu"
+	for r in 0 1; do
+		c=0
+		while [ $c -lt 40 ]; do
+			echo "E: 0.0${r}0000 0003 0035 $((100 + c * 200 + r * 30))"
+			echo "E: 0.0${r}0000 0003 0036 $((100 + c * 100))"
+			echo "E: 0.0${r}0000 0003 0030 9"
+			echo "E: 0.0${r}0000 0000 0002 0"
+			c=$((c + 1))
+		done
+		echo "E: 0.0${r}0000 0000 0000 0"
+	done
+	echo "E: 0.020000 0000 0002 0"
+	echo "E: 0.020000 0000 0000 0"
+} >"$tmp/a40.evemu"
+check "protocol A report of 40 contacts does not hang" 0 "18 protocol A contacts beyond 31 in one report were left out" -- timeout 20 "$replay" --frames "$tmp/a40.evemu"
+check "protocol A report of 40 contacts keeps 31" 0 "frames=4 touchops=124 " -- timeout 20 "$replay" --frames "$tmp/a40.evemu"
 exit $fail

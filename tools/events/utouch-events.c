@@ -10,12 +10,12 @@
 #include <getopt.h>
 #include <math.h>
 #include <poll.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/signalfd.h>
 #include <unistd.h>
 
 #include <geis/geis.h>
@@ -960,8 +960,51 @@ drain(struct state *st, FILE *out)
 	return n;
 }
 
+/*
+ * SIGINT and SIGTERM.  Until the main loop runs (geis_new() may block,
+ * e.g. opening a FIFO nobody writes to), they keep their default action.
+ * In the loop, the first one asks for a clean stop: it wakes poll()
+ * through a pipe and is seen after the dispatch in progress.  A second one
+ * before the program stopped kills it, so a program stuck in a dispatch
+ * can still be interrupted.
+ */
+static volatile sig_atomic_t stop_requested;
+static int stop_pipe[2] = { -1, -1 };
+
+static void
+on_stop_signal(int sig)
+{
+	int saved = errno;
+
+	if (stop_requested) {
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
+	stop_requested = 1;
+	if (write(stop_pipe[1], "", 1) < 0) {
+		/* the pipe is full: a wake-up is pending anyway */
+	}
+	errno = saved;
+}
+
+/* From now on the signals stop the loop instead of the program. */
 static int
-run(struct state *st, int sigfd)
+catch_stop_signals(void)
+{
+	struct sigaction sa;
+
+	if (pipe2(stop_pipe, O_CLOEXEC | O_NONBLOCK) < 0)
+		return -1;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop_signal;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGINT, &sa, NULL) < 0 || sigaction(SIGTERM, &sa, NULL) < 0)
+		return -1;
+	return 0;
+}
+
+static int
+run(struct state *st)
 {
 	const int is_recording = st->opt->backend == BACKEND_RECORDING ||
 		(st->opt->backend == BACKEND_DEFAULT && getenv(UTOUCH_GEIS_BACKEND_ENV) &&
@@ -975,11 +1018,13 @@ run(struct state *st, int sigfd)
 		return 1;
 	}
 	fds[0] = (struct pollfd){ .fd = geis_fd, .events = POLLIN };
-	fds[1] = (struct pollfd){ .fd = sigfd, .events = POLLIN };
+	fds[1] = (struct pollfd){ .fd = stop_pipe[0], .events = POLLIN };
 
 	for (;;) {
 		int timeout = -1;
 
+		if (stop_requested)
+			return 0;   /* SIGINT or SIGTERM */
 		/* a finished recording: leave once nothing is left to do */
 		if (is_recording && utouch_geis_playback_finished(st->geis))
 			timeout = 0;
@@ -989,8 +1034,8 @@ run(struct state *st, int sigfd)
 			perror(prog);
 			return 1;
 		}
-		if (fds[1].revents & POLLIN)
-			return 0;   /* SIGINT or SIGTERM */
+		if (stop_requested)
+			return 0;
 		if (fds[0].revents & (POLLIN | POLLERR | POLLHUP)) {
 			GeisStatus s = geis_dispatch_events(st->geis);
 
@@ -1015,37 +1060,33 @@ main(int argc, char **argv)
 	struct options opt;
 	struct state st;
 	GeisSubscription sub;
-	sigset_t mask;
-	int sigfd, rc;
+	int rc;
 
 	parse_args(argc, argv, &opt);
 	memset(&st, 0, sizeof(st));
 	st.opt = &opt;
 
-	/* signals become readable on a descriptor polled with the geis one */
-	sigemptyset(&mask);
-	sigaddset(&mask, SIGINT);
-	sigaddset(&mask, SIGTERM);
-	if (sigprocmask(SIG_BLOCK, &mask, NULL) < 0 ||
-	    (sigfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK)) < 0) {
-		perror(prog);
-		return 1;
-	}
-
 	st.geis = create_instance(&opt);
 	if (!st.geis) {
 		print_geis_errors(NULL, "cannot start geis");
-		close(sigfd);
 		return 1;
 	}
+	/* what the backend met on the way without failing (e.g. contacts a
+	 * recording has too many of) */
+	for (GeisSize i = 0; i < geis_error_count(st.geis); i++)
+		fprintf(stderr, "%s: warning: %s\n", prog, geis_error_message(st.geis, i));
 	sub = subscribe(st.geis, &opt);
 	if (!sub) {
 		geis_delete(st.geis);
-		close(sigfd);
 		return 1;
 	}
 
-	rc = run(&st, sigfd);
+	if (catch_stop_signals() < 0) {
+		perror(prog);
+		rc = 1;
+	} else {
+		rc = run(&st);
+	}
 	fflush(stdout);
 
 	geis_subscription_delete(sub);
@@ -1053,6 +1094,5 @@ main(int argc, char **argv)
 		geis_gesture_class_unref(st.classes[i]);
 	geis_delete(st.geis);
 	free(st.decided);
-	close(sigfd);
 	return rc;
 }

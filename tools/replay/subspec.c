@@ -14,12 +14,15 @@ _Static_assert(SUBSPEC_NPRIM <= UT_NUM_GESTURE_CLASSES, "class table too short")
 void
 subspec_mask_str(UGGestureTypeMask mask, char *buf, size_t len)
 {
+	UGGestureTypeMask done = 0;
 	size_t used = 0;
 
 	buf[0] = '\0';
+	/* each grail bit once: geis's Flick row shares Drag's bit */
 	for (size_t i = 0; i < UT_NUM_GESTURE_CLASSES; i++) {
-		if (!(mask & ut_gesture_classes[i].mask))
+		if (!(mask & ut_gesture_classes[i].mask & ~done))
 			continue;
+		done |= ut_gesture_classes[i].mask;
 		used += (size_t)snprintf(buf + used, used < len ? len - used : 0,
 					 "%s%s", used ? "+" : "",
 					 ut_gesture_classes[i].key);

@@ -340,6 +340,15 @@ main(int argc, char **argv)
 		return 1;
 	}
 
+	if (script.ended_at_end > 0)
+		fprintf(stderr, "utouch-replay: %s: the recording ends with %zu touch%s down; "
+			"%s at its last event\n", path, script.ended_at_end,
+			script.ended_at_end == 1 ? "" : "es",
+			script.ended_at_end == 1 ? "it ends" : "they end");
+	if (script.dropped > 0)
+		fprintf(stderr, "utouch-replay: %s: warning: %lu protocol A contacts beyond %d "
+			"in one report were left out\n", path, script.dropped,
+			script.max_contacts);
 	replay_opts_configure(&r.opts, &r.run, rec, &script);
 	r.run.on_slice = on_slice;
 	r.run.on_frame = frames && !summary ? print_ops : NULL;

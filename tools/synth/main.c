@@ -22,6 +22,8 @@ usage(FILE *fp)
 		"  -o, --output FILE     write to FILE instead of standard output\n"
 		"      --split-device    evemu1 only: write the device description to\n"
 		"                        device.prop next to FILE and only events to FILE\n"
+		"      --backstep US     stamp every second event of a report US microseconds\n"
+		"                        (1..1000) before the one before it, as real devices do\n"
 		"      --stats           print the number of reports and events to stderr\n"
 		"      --list-devices    list the device presets and exit\n"
 		"  -h, --help            show this help and exit\n"
@@ -102,13 +104,14 @@ write_stdout(const struct synth_stream *st, enum synth_format format, const char
 int
 main(int argc, char **argv)
 {
-	enum { OPT_SPLIT = 256, OPT_STATS, OPT_LIST };
+	enum { OPT_SPLIT = 256, OPT_STATS, OPT_LIST, OPT_BACKSTEP };
 	static const struct option options[] = {
 		{ "device", required_argument, NULL, 'd' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "split-device", no_argument, NULL, OPT_SPLIT },
 		{ "stats", no_argument, NULL, OPT_STATS },
+		{ "backstep", required_argument, NULL, OPT_BACKSTEP },
 		{ "list-devices", no_argument, NULL, OPT_LIST },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -116,6 +119,7 @@ main(int argc, char **argv)
 	const char *device = NULL, *output = NULL;
 	enum synth_format format = SYNTH_FORMAT_EVEMU2;
 	bool split = false, stats = false;
+	int backstep = 0;
 	int c;
 
 	while ((c = getopt_long(argc, argv, "d:f:o:h", options, NULL)) != -1) {
@@ -145,6 +149,20 @@ main(int argc, char **argv)
 		case OPT_STATS:
 			stats = true;
 			break;
+		case OPT_BACKSTEP: {
+			char *end;
+			long v;
+
+			errno = 0;
+			v = strtol(optarg, &end, 10);
+			if (errno || end == optarg || *end || v < 1 || v > 1000) {
+				fprintf(stderr, "utouch-synth: --backstep needs a number of "
+					"microseconds from 1 to 1000, not '%s'\n", optarg);
+				return 2;
+			}
+			backstep = (int)v;
+			break;
+		}
 		case OPT_LIST:
 			list_devices();
 			return 0;
@@ -181,6 +199,8 @@ main(int argc, char **argv)
 
 	if (synth_render(sc, preset, &st) < 0)
 		goto out;
+	if (backstep)
+		synth_stream_backstep(&st, backstep);
 	if (stats)
 		fprintf(stderr, "reports %zu events %zu duration_ms %lld\n", st.nreports,
 			st.nevents,

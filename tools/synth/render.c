@@ -404,3 +404,19 @@ synth_stream_release(struct synth_stream *st)
 	st->nevents = st->capevents = 0;
 	st->nreports = 0;
 }
+
+void
+synth_stream_backstep(struct synth_stream *st, int usec)
+{
+	size_t k = 0; /* index of the event inside its report */
+
+	for (size_t i = 0; i < st->nevents; i++) {
+		struct synth_event *e = &st->events[i];
+		bool syn = e->type == 0 && e->code == 0;
+
+		e->usec += 1000;
+		if (!syn && k % 2 == 1)
+			e->usec -= usec;
+		k = syn ? 0 : k + 1;
+	}
+}

@@ -141,6 +141,12 @@ int synth_render(const struct synth_scenario *sc,
 		 const struct synth_preset *preset, struct synth_stream *out);
 void synth_stream_release(struct synth_stream *st);
 
+/* Stamp events the way some kernels do on real hardware (N-Trig, Apple
+ * Magic Trackpad): every event moves 1 ms later, then inside each report
+ * every second event (the SYN_REPORT excluded) is stamped @p usec
+ * microseconds earlier than the event before it.  @p usec is 1..1000. */
+void synth_stream_backstep(struct synth_stream *st, int usec);
+
 /* ------------------------------------------------------------------ */
 /* output                                                              */
 

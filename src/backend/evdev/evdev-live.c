@@ -59,6 +59,7 @@ struct ut_evdev_live_device {
 
 	uint64_t last_usec;         /* time of the last event pushed */
 	int have_time;
+	int warned_contacts;        /* told about an oversized protocol A report */
 	int dropping;               /* raw: skip events up to a SYN_REPORT */
 
 	unsigned char buf[sizeof(struct input_event)];
@@ -241,6 +242,8 @@ on_frame(void *data, uint64_t usec, const struct ut_touch_op *ops, size_t nops)
 static void
 push(struct ut_evdev_live_device *d, const struct input_event *ev)
 {
+	unsigned long dropped;
+
 	if (ev->type == EV_ABS && d->stream &&
 	    ut_evstream_protocol(d->stream) == 'B') {
 		if (ev->code == ABS_MT_SLOT)
@@ -251,7 +254,14 @@ push(struct ut_evdev_live_device *d, const struct input_event *ev)
 	}
 	d->last_usec = ut_input_event_usec(ev);
 	d->have_time = 1;
+	dropped = ut_evstream_dropped(d->stream);
 	ut_evstream_push(d->stream, ev);
+	if (ut_evstream_dropped(d->stream) > dropped && !d->warned_contacts) {
+		d->warned_contacts = 1;
+		report(d->owner, d->path, 0,
+		       "a protocol A report lists more than %d contacts; the rest are left out",
+		       ut_evstream_max_contacts(d->stream));
+	}
 }
 
 static void
@@ -287,27 +297,11 @@ end_all_touches(struct ut_evdev_live_device *d, uint64_t usec)
 {
 	if (!d->stream)
 		return;
-	if (ut_evstream_protocol(d->stream) == 'A') {
-		/* the first report closes whatever contacts mtdev has
-		 * collected (nothing when none); then a report with an empty
-		 * contact list, which is how protocol A says "no touches" */
-		push3(d, usec, EV_SYN, SYN_REPORT, 0);
-		push3(d, usec, EV_SYN, SYN_MT_REPORT, 0);
-		push3(d, usec, EV_SYN, SYN_REPORT, 0);
-		return;
-	}
-	int cur = d->cur_slot;
-
-	for (int i = 0; i < UT_EVSTREAM_MAX_SLOTS; i++) {
-		if (d->tracking[i] < 0)
-			continue;
-		push3(d, usec, EV_ABS, ABS_MT_SLOT, i);
-		push3(d, usec, EV_ABS, ABS_MT_TRACKING_ID, -1);
-	}
-	push3(d, usec, EV_SYN, SYN_REPORT, 0);
-	/* later events of the stream may rely on the slot it selected */
-	if (cur >= 0 && cur != d->cur_slot)
-		push3(d, usec, EV_ABS, ABS_MT_SLOT, cur);
+	ut_evstream_end_all(d->stream, usec);
+	for (int i = 0; i < UT_EVSTREAM_MAX_SLOTS; i++)
+		d->tracking[i] = -1;
+	d->last_usec = usec;
+	d->have_time = 1;
 }
 
 /* A real node opened while fingers are down: announce the touches the

@@ -51,6 +51,12 @@ struct ut_evstream {
 	int nwaiting;
 
 	struct mtdev *mtdev;  /* protocol A only */
+	int a_contacts;       /* contacts closed in the current A report */
+	int a_max;            /* the bound on a_contacts */
+	unsigned long a_dropped;
+	uint32_t a_axes;      /* axes the device declares, by axis index */
+	uint32_t a_seen;      /* axes the current contact has reported */
+	int32_t a_last[UT_EVSTREAM_MAX_CONTACTS_A][UT_OP_NUM_AXES];
 
 	/* the frame being assembled */
 	struct ut_touch_op ops[MAX_OPS];
@@ -379,12 +385,16 @@ setup_mtdev(struct ut_evstream *s, const struct libevdev *caps)
 		    !libevdev_has_event_code(caps, EV_ABS, code))
 			continue;
 		a = libevdev_get_abs_info(caps, code);
+		s->a_axes |= 1u << axis_of_code(code);
 		mtdev_set_mt_event(s->mtdev, (int)code, 1);
 		mtdev_set_abs_minimum(s->mtdev, (int)code, a->minimum);
 		mtdev_set_abs_maximum(s->mtdev, (int)code, a->maximum);
 		mtdev_set_abs_fuzz(s->mtdev, (int)code, a->fuzz);
 		mtdev_set_abs_resolution(s->mtdev, (int)code, a->resolution);
 	}
+	s->a_max = libevdev_has_event_code(caps, EV_ABS, ABS_MT_TRACKING_ID)
+			   ? UT_EVSTREAM_MAX_CONTACTS_A_IDS
+			   : UT_EVSTREAM_MAX_CONTACTS_A;
 	s->mtdev->caps.has_mtdata = 1;
 	s->mtdev->caps.has_slot = 0;
 	return 0;
@@ -427,8 +437,13 @@ ut_evstream_new(const struct libevdev *caps, const struct ut_evstream_opts *opts
 		s->slots[i].tracking = -1;
 
 	if (libevdev_has_event_code(caps, EV_ABS, ABS_MT_SLOT)) {
+		const struct input_absinfo *slot = libevdev_get_abs_info(caps, ABS_MT_SLOT);
+
 		s->protocol = 'B';
 		s->cur = 0;
+		/* the device's own slots only: events for others are ignored */
+		if (slot->maximum >= 0 && slot->maximum < MAX_SLOTS)
+			s->nslots = slot->maximum + 1;
 	} else {
 		s->protocol = 'A';
 		if (setup_mtdev(s, caps) != 0) {
@@ -452,15 +467,80 @@ ut_evstream_destroy(struct ut_evstream *s)
 	free(s);
 }
 
+static void put_a(struct ut_evstream *s, const struct input_event *ev);
+
+/* A protocol A contact is about to be closed by @p syn.  mtdev collects
+ * the contacts of a report in uninitialised memory, so an axis the device
+ * declares but the contact did not report would take whatever is there.
+ * Give such an axis what the contact at the same position of an earlier
+ * report had, or 0 the first time.  Positions are left alone (mtdev drops
+ * a contact without both), and so is an empty contact, which is how
+ * protocol A says "no touches". */
+static void
+complete_contact(struct ut_evstream *s, const struct input_event *syn)
+{
+	uint32_t missing = !s->a_seen ? 0 : s->a_axes & ~s->a_seen &
+			   ~(1u << axis_of_code(ABS_MT_POSITION_X)) &
+			   ~(1u << axis_of_code(ABS_MT_POSITION_Y));
+
+	for (unsigned int code = ABS_MT_TOUCH_MAJOR; missing && code <= ABS_MT_DISTANCE;
+	     code++) {
+		int axis = axis_of_code(code);
+		struct input_event ev = *syn;
+
+		if (axis < 0 || !(missing & (1u << axis)))
+			continue;
+		ev.type = EV_ABS;
+		ev.code = (uint16_t)code;
+		ev.value = s->a_last[s->a_contacts - 1][axis];
+		put_a(s, &ev);
+		missing &= ~(1u << axis);
+	}
+	s->a_seen = 0;
+}
+
 void
 ut_evstream_push(struct ut_evstream *s, const struct input_event *ev)
 {
 	if (!s || !ev)
 		return;
+	if (ev->type == EV_ABS && ev->code > ABS_MAX)
+		return; /* no device has such an axis; mtdev indexes by code */
 	if (!s->mtdev) {
 		handle_event(s, ev->type, ev->code, ev->value, ut_input_event_usec(ev));
 		return;
 	}
+	if (ev->type == EV_SYN && ev->code == SYN_REPORT) {
+		s->a_contacts = 0;
+		s->a_seen = 0;
+	} else if (ev->type == EV_SYN && ev->code == SYN_MT_REPORT) {
+		if (s->a_contacts >= s->a_max) {
+			s->a_dropped++;
+			return;
+		}
+		s->a_contacts++;
+		complete_contact(s, ev);
+	} else if (ev->type == EV_ABS && ev->code == ABS_MT_SLOT) {
+		/* a device without slots cannot send one; mtdev would switch
+		 * to reading protocol B and never end the touches it has */
+		return;
+	} else if (ev->type == EV_ABS && ev->code >= ABS_MT_TOUCH_MAJOR) {
+		if (s->a_contacts >= s->a_max)
+			return; /* a contact beyond the bound: mtdev never sees it */
+		int axis = axis_of_code(ev->code);
+
+		if (axis >= 0) {
+			s->a_seen |= 1u << axis;
+			s->a_last[s->a_contacts][axis] = ev->value;
+		}
+	}
+	put_a(s, ev);
+}
+
+/* one event into mtdev, and whatever it has ready into the slot reader */
+static void
+put_a(struct ut_evstream *s, const struct input_event *ev)
+{
 	mtdev_put_event(s->mtdev, ev);
 	while (!mtdev_empty(s->mtdev)) {
 		struct input_event out;
@@ -468,6 +548,51 @@ ut_evstream_push(struct ut_evstream *s, const struct input_event *ev)
 		mtdev_get_event(s->mtdev, &out);
 		handle_event(s, out.type, out.code, out.value, ut_input_event_usec(&out));
 	}
+}
+
+static size_t
+count_active(const struct ut_evstream *s)
+{
+	size_t n = 0;
+
+	for (int i = 0; i < s->nslots; i++)
+		n += s->slots[i].active != 0;
+	return n;
+}
+
+size_t
+ut_evstream_end_all(struct ut_evstream *s, uint64_t usec)
+{
+	struct input_event ev;
+	size_t n;
+
+	if (!s)
+		return 0;
+	memset(&ev, 0, sizeof(ev));
+	ev.input_event_sec = (time_t)(usec / 1000000u);
+	ev.input_event_usec = (suseconds_t)(usec % 1000000u);
+	ev.type = EV_SYN;
+	if (s->mtdev) {
+		/* the first report closes whatever contacts mtdev holds (it
+		 * passes nothing when it holds none); a report with an empty
+		 * contact list is how protocol A says "no touches" */
+		ev.code = SYN_REPORT;
+		ut_evstream_push(s, &ev);
+		n = count_active(s);
+		ev.code = SYN_MT_REPORT;
+		ut_evstream_push(s, &ev);
+		ev.code = SYN_REPORT;
+		ut_evstream_push(s, &ev);
+		return n;
+	}
+	/* one report: what the cut-off report changed goes with the ends */
+	n = 0;
+	for (int i = 0; i < s->nslots; i++) {
+		n += s->slots[i].tracking >= 0;
+		set_tracking(s, &s->slots[i], -1, usec);
+	}
+	sync_report(s, usec);
+	return n;
 }
 
 int
@@ -488,6 +613,18 @@ ut_evstream_grant(struct ut_evstream *s, uint32_t id, uint64_t usec)
 	frame_flush(s);
 	drop_waiting(s, w);
 	return 0;
+}
+
+int
+ut_evstream_max_contacts(const struct ut_evstream *s)
+{
+	return s && s->mtdev ? s->a_max : 0;
+}
+
+unsigned long
+ut_evstream_dropped(const struct ut_evstream *s)
+{
+	return s ? s->a_dropped : 0;
 }
 
 char

@@ -26,6 +26,17 @@ struct libevdev;
 /** The most slots a stream follows; events for higher slots are ignored. */
 #define UT_EVSTREAM_MAX_SLOTS 64
 
+/** The most contacts one protocol A report may list.  libmtdev, which
+ * assigns slots to protocol A contacts, has 32 slots and loops for ever or
+ * writes out of bounds once a report needs all of them; the stream passes
+ * the first 31 contacts of a report and drops the rest (counted by
+ * ut_evstream_dropped()). */
+#define UT_EVSTREAM_MAX_CONTACTS_A 31
+/** The same bound for a protocol A device that reports its own tracking
+ * ids: mtdev keeps the previous report's slots while it gives new ids new
+ * slots, so a report may need twice its contacts in slots. */
+#define UT_EVSTREAM_MAX_CONTACTS_A_IDS 15
+
 /** What happens to a touch in one operation. */
 enum ut_op_kind {
 	UT_OP_BEGIN = 0,     /**< the touch appears */
@@ -91,10 +102,30 @@ void ut_evstream_destroy(struct ut_evstream *s);
 /** Feed one event.  Frames are delivered from inside this call. */
 void ut_evstream_push(struct ut_evstream *s, const struct input_event *ev);
 
+/**
+ * End of input: end every touch that is still down, in one report at
+ * @p usec that also carries what a cut-off report in progress changed
+ * (protocol A: the contacts mtdev collected form a report first).  This is what a live
+ * stream does at end of file, and what a recording cut off with fingers
+ * down gets.  The stream can go on afterwards; a touch that is reported
+ * again begins anew.  Returns the number of touches ended.
+ */
+size_t ut_evstream_end_all(struct ut_evstream *s, uint64_t usec);
+
 /** Grant ownership of touch @p id (UT_OWN_MANUAL).  Emits an ownership frame
  * at @p usec, and the touch's end right after when it had a pending end.
  * Returns 0, or -ENOENT when no touch waits for ownership under that id. */
 int ut_evstream_grant(struct ut_evstream *s, uint32_t id, uint64_t usec);
+
+/** How many protocol A contacts were dropped so far because their report
+ * listed more than UT_EVSTREAM_MAX_CONTACTS_A (UT_EVSTREAM_MAX_CONTACTS_A_IDS
+ * for a device with ABS_MT_TRACKING_ID); 0 for protocol B.  Callers
+ * compare it before and after a push to tell the user. */
+unsigned long ut_evstream_dropped(const struct ut_evstream *s);
+
+/** The most contacts a protocol A report of this stream may list (0 for
+ * protocol B). */
+int ut_evstream_max_contacts(const struct ut_evstream *s);
 
 /** 'B' or 'A': the multitouch protocol the device speaks. */
 char ut_evstream_protocol(const struct ut_evstream *s);

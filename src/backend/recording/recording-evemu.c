@@ -222,6 +222,12 @@ parse_bits(struct line_ctx *c, const char *s)
 	if (rc < 0)
 		return rc;
 
+	if (type == EV_ABS) {
+		for (unsigned int code = 0; code <= ABS_MAX; code++)
+			if (!desc->abs_bit_line[code] &&
+			    ut__rec_test_bit(desc->bits[EV_ABS], code))
+				desc->abs_bit_line[code] = c->line;
+	}
 	if (type != EV_SYN) {
 		for (size_t i = before; i < desc->nbytes[type] && i < UT_REC_MASK_BYTES; i++) {
 			if (desc->bits[type][i]) {
@@ -274,6 +280,7 @@ parse_absinfo(struct line_ctx *c, const char *s)
 		.resolution = v[4], /* evemu 1.0 has no resolution: 0 */
 	};
 	desc->have_absinfo[code] = true;
+	desc->absinfo_line[code] = c->line;
 	ut__rec_set_bit(desc->bits[EV_ABS], code);
 	ut__rec_set_bit(desc->bits[EV_SYN], EV_ABS);
 	return 0;

@@ -45,12 +45,15 @@ struct ut_devdesc {
 	size_t nbytes[EV_MAX + 1];  /* evemu B: bytes read so far, per type */
 	struct input_absinfo absinfo[ABS_MAX + 1];
 	bool have_absinfo[ABS_MAX + 1];
+	unsigned long absinfo_line[ABS_MAX + 1]; /* where the range was given */
+	unsigned long abs_bit_line[ABS_MAX + 1]; /* where the axis was enabled */
 };
 
 /* A growing list of events with the checks every format shares. */
 struct ut_event_vec {
 	struct ut_raw_event *events;
 	size_t n, cap;
+	uint64_t latest;  /* the latest event time so far */
 };
 
 /* State of one parse: the file name for messages and the first error. */

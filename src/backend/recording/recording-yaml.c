@@ -251,6 +251,8 @@ parse_codes(struct yctx *y, struct ut_devdesc *desc)
 				return rc;
 			if (type != EV_SYN)
 				ut__rec_set_bit(desc->bits[type], (unsigned int)code);
+			if (type == EV_ABS && !desc->abs_bit_line[code])
+				desc->abs_bit_line[code] = yline(y);
 		}
 	}
 }
@@ -274,6 +276,7 @@ set_absinfo(struct yctx *y, struct ut_devdesc *desc, unsigned long line, int64_t
 		.resolution = (int32_t)v[4],
 	};
 	desc->have_absinfo[code] = true;
+	desc->absinfo_line[code] = line;
 	ut__rec_set_bit(desc->bits[EV_ABS], (unsigned int)code);
 	ut__rec_set_bit(desc->bits[EV_SYN], EV_ABS);
 	return 0;

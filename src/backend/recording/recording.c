@@ -105,10 +105,15 @@ ut__rec_push_event(struct ut_parse *p, struct ut_event_vec *vec, unsigned long l
 		return ut__rec_fail(p, -EINVAL, line, "event time out of range");
 
 	uint64_t t = sec * 1000000 + usec;
-	if (vec->n > 0 && t < vec->events[vec->n - 1].usec) {
-		uint64_t prev = vec->events[vec->n - 1].usec;
+	/* kernels stamp the events of one report one by one, and on real
+	 * hardware a stamp can be a few microseconds before the previous one;
+	 * a clock that jumps further back is not a device's */
+	if (vec->n > 0 && t + UT_RECORDING_MAX_BACKSTEP_USEC < vec->latest) {
+		uint64_t prev = vec->latest;
 		return ut__rec_fail(p, -EINVAL, line,
-				    "time goes backwards (%llu.%06llu after %llu.%06llu)",
+				    "time goes backwards by more than %u us "
+				    "(%llu.%06llu after %llu.%06llu)",
+				    UT_RECORDING_MAX_BACKSTEP_USEC,
 				    (unsigned long long)(t / 1000000),
 				    (unsigned long long)(t % 1000000),
 				    (unsigned long long)(prev / 1000000),
@@ -124,6 +129,8 @@ ut__rec_push_event(struct ut_parse *p, struct ut_event_vec *vec, unsigned long l
 		vec->events = events;
 		vec->cap = cap;
 	}
+	if (vec->n == 0 || t > vec->latest)
+		vec->latest = t;
 	vec->events[vec->n++] = (struct ut_raw_event){
 		.usec = t,
 		.type = (uint16_t)type,
@@ -263,6 +270,39 @@ parse_release(struct ut_parse *p)
 }
 
 /* Parse a buffer; with @p desc_only it must be an evemu device description. */
+/* The touch position axes need a range no device can lack: coordinates
+ * scaled from an unknown or empty range would be made up. */
+static int
+check_positions(struct ut_parse *p)
+{
+	static const struct { unsigned int code; const char *name; } axes[] = {
+		{ ABS_MT_POSITION_X, "ABS_MT_POSITION_X" },
+		{ ABS_MT_POSITION_Y, "ABS_MT_POSITION_Y" },
+	};
+	const struct ut_devdesc *d = p->desc;
+	const char *given = p->format == UT_RECORDING_LIBINPUT_RECORD ? "an absinfo entry"
+								      : "an A: line";
+
+	for (size_t i = 0; i < sizeof(axes) / sizeof(axes[0]); i++) {
+		unsigned int code = axes[i].code;
+		const struct input_absinfo *a = &d->absinfo[code];
+
+		if (!d->have_absinfo[code]) {
+			if (ut__rec_test_bit(d->bits[EV_ABS], code))
+				return ut__rec_fail(p, -EINVAL, d->abs_bit_line[code],
+						    "%s is enabled but has no range (%s is missing)",
+						    axes[i].name, given);
+			continue;
+		}
+		if (a->minimum >= a->maximum)
+			return ut__rec_fail(p, -EINVAL, d->absinfo_line[code],
+					    "%s range %d..%d is empty (the minimum must be "
+					    "below the maximum)", axes[i].name, a->minimum,
+					    a->maximum);
+	}
+	return 0;
+}
+
 static int
 parse_buffer(struct ut_parse *p, bool desc_only)
 {
@@ -294,6 +334,8 @@ parse_buffer(struct ut_parse *p, bool desc_only)
 
 	if (!desc_only && p->events.n == 0)
 		return ut__rec_fail(p, -EINVAL, 0, "no events");
+	if (p->desc->present && (rc = check_positions(p)) < 0)
+		return rc;
 	if (desc_only && !p->desc->present)
 		return ut__rec_fail(p, -EINVAL, 0,
 				    "no device description (no N:, I:, P:, B: or A: lines)");

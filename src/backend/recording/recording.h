@@ -46,6 +46,12 @@ struct ut_recording {
 #define UT_RECORDING_MAX_EVENTS  (16u * 1024u * 1024u)
 #define UT_RECORDING_MAX_LINE    4096u
 
+/** How far an event's time may lie before the latest time of the events
+ * before it.  Kernels stamp the events of a report one by one, and real
+ * devices (N-Trig, Apple Magic Trackpad) produce stamps a few microseconds
+ * before the previous one; larger steps back are refused. */
+#define UT_RECORDING_MAX_BACKSTEP_USEC 1000u
+
 /**
  * Load a recording.
  *

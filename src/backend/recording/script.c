@@ -11,7 +11,16 @@ on_frame(void *data, uint64_t usec, const struct ut_touch_op *ops, size_t nops)
 {
 	struct ut_script *s = data;
 	struct ut_script_frame *f;
-	uint64_t t = usec / 1000 - s->usec0 / 1000 + UT_SCRIPT_TIME_BASE_MS;
+	uint64_t t = UT_SCRIPT_TIME_BASE_MS;
+
+	/* A frame has the time of the event that closed it, as in the
+	 * original.  Event stamps may step back a little (see
+	 * UT_RECORDING_MAX_BACKSTEP_USEC); frame times never do, and none
+	 * lies before the first event. */
+	if (usec / 1000 > s->usec0 / 1000)
+		t += usec / 1000 - s->usec0 / 1000;
+	if (s->nframes > 0 && t < s->last_time)
+		t = s->last_time;
 
 	if (s->oom ||
 	    !UT_ARRAY_RESERVE(s->frames, s->capframes, s->nframes + 1, 256) ||
@@ -34,6 +43,7 @@ ut_script_build(struct ut_script *s, const struct ut_recording *rec,
 	     const struct ut_evstream_opts *opts)
 {
 	struct ut_evstream *st;
+	uint64_t latest = 0;
 
 	memset(s, 0, sizeof(*s));
 	st = ut_evstream_new(rec->dev, opts, on_frame, s);
@@ -53,7 +63,15 @@ ut_script_build(struct ut_script *s, const struct ut_recording *rec,
 		ev.code = r->code;
 		ev.value = r->value;
 		ut_evstream_push(st, &ev);
+		if (r->usec > latest)
+			latest = r->usec;
 	}
+	/* a recording cut off with fingers down ends them at its last
+	 * event, as a live stream does at end of input */
+	if (rec->nevents > 0 && !s->oom)
+		s->ended_at_end = ut_evstream_end_all(st, latest);
+	s->dropped = ut_evstream_dropped(st);
+	s->max_contacts = ut_evstream_max_contacts(st);
 	ut_evstream_destroy(st);
 	if (s->oom) {
 		ut_script_release(s);

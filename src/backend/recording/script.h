@@ -32,12 +32,18 @@ struct ut_script {
 	char protocol;   /* 'A' or 'B' */
 	int direct;
 	uint64_t usec0;  /* time of the first event of the recording */
+	unsigned long dropped; /* protocol A contacts beyond max_contacts in one
+	                          report, left out (ut_evstream_dropped()) */
+	int max_contacts;      /* ut_evstream_max_contacts() */
+	size_t ended_at_end;   /* touches still down at the end of the recording,
+	                          ended there (ut_evstream_end_all()) */
 	int oom;
 };
 
 /**
  * Run every event of @p rec through an evdev stream with @p opts and keep
- * the frames.  Returns 0, or -EINVAL when the device has no multitouch
+ * the frames.  Touches still down at the end (a cut-off recording) end in
+ * a last frame at the time of the latest event.  Returns 0, or -EINVAL when the device has no multitouch
  * axes, -ENOMEM.
  */
 UT_FRAME_PRIVATE
