@@ -3,7 +3,7 @@
 # Usage: scripts/deps.sh [build|test]   (test adds the test-only packages)
 set -euo pipefail
 want=(build-essential meson ninja-build pkg-config python3
-      libevdev-dev libmtdev-dev libyaml-dev libx11-dev libxi-dev)
+      libevdev-dev libmtdev-dev libyaml-dev libx11-dev libxi-dev libxtst-dev)
 if [ "${1:-build}" = test ]; then
   # cmocka for unit tests; clang + compiler-rt for the libFuzzer targets;
   # libgrail/libframe only build ../shared/tools/ref-grail (the oracle).
