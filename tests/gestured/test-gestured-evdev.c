@@ -174,7 +174,9 @@ main(void)
 	      "  - {gesture: pinch, fingers: 2, direction: out, device: touchscreen, distance: 20,\n"
 	      "     continuous: zoom}\n"
 	      "  - {gesture: swipe, fingers: 4, direction: up, repeat: true, distance: 10,\n"
-	      "     command: step}\n",
+	      "     command: step}\n"
+	      "  - {gesture: swipe, fingers: 2, direction: up, device: touchpad, command: pad-up}\n"
+	      "  - {gesture: swipe, fingers: 2, direction: down, device: touchpad, command: pad-down}\n",
 	      f);
 	fclose(f);
 
@@ -189,7 +191,7 @@ main(void)
 		fprintf(stderr, "FAIL: gd_daemon_new: %s\n", err);
 		return 1;
 	}
-	CHECK(gd_daemon_rule_count(d) == 4, "%d rules", gd_daemon_rule_count(d));
+	CHECK(gd_daemon_rule_count(d) == 6, "%d rules", gd_daemon_rule_count(d));
 	CHECK(gd_daemon_evdev_geis(d) != NULL, "no evdev instance");
 
 	struct stream pad = add_stream(d, REC_DIR "/touchpad/drag-3.evemu", 1);
@@ -246,6 +248,30 @@ main(void)
 	for (const char *l = strstr(out + mark, ": step"); l; l = strstr(l + 1, ": step"))
 		steps++;
 	CHECK(steps == 4, "%d repeated runs, expected 4:\n%s", steps, out + mark);
+
+	/* two 2-finger swipes at once on the touchpad, one up on the left,
+	 * one down on the right: two gestures, two actions */
+	mark = outlen;
+	{
+		int x[4] = { 400, 700, 2400, 2700 }, y[4];
+		down(&pad, 4, x, 1100);
+		run(d, 20);
+		for (int k = 1; k <= 12; k++) {
+			for (int i = 0; i < 4; i++)
+				y[i] = 1100 + (i < 2 ? -40 : 40) * k;
+			move(&pad, 4, x, y);
+			run(d, 12);
+		}
+		up(&pad, 4);
+		run(d, 150);
+	}
+	fflush(mem);
+	CHECK(strstr(out + mark, ": pad-up") != NULL && strstr(out + mark, ": pad-down") != NULL,
+	      "not both simultaneous swipes ran:\n%s", out + mark);
+	int runs = 0;
+	for (const char *l = strstr(out + mark, ": pad-"); l; l = strstr(l + 1, ": pad-"))
+		runs++;
+	CHECK(runs == 2, "%d actions for two simultaneous swipes:\n%s", runs, out + mark);
 
 	close(pad.fd);
 	close(scr.fd);

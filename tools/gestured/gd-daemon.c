@@ -796,13 +796,19 @@ source_open(struct gd_daemon *d, struct source *s, int x11, int only_indirect, c
 	if (x11)
 		s->geis = geis_new(UTOUCH_GEIS_INIT_X11, GEIS_INIT_TRACK_DEVICES,
 				   GEIS_INIT_SYNCHRONOUS_START, GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
-	else if (d->opts.evdev_dir)
-		s->geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, d->opts.evdev_dir,
-				   GEIS_INIT_TRACK_DEVICES, GEIS_INIT_SYNCHRONOUS_START,
-				   GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
-	else
-		s->geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, GEIS_INIT_TRACK_DEVICES,
-				   GEIS_INIT_SYNCHRONOUS_START, GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
+	else {
+		/* the optional arguments, those given first: a NULL ends the list */
+		const char *dir = d->opts.evdev_dir;
+		const char *grab = d->opts.evdev_grab ? UTOUCH_GEIS_INIT_EVDEV_GRAB : NULL;
+		if (dir)
+			s->geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, GEIS_INIT_TRACK_DEVICES,
+					   GEIS_INIT_SYNCHRONOUS_START, GEIS_INIT_NO_ATOMIC_GESTURES,
+					   UTOUCH_GEIS_INIT_EVDEV_DIR, dir, grab, NULL);
+		else
+			s->geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, GEIS_INIT_TRACK_DEVICES,
+					   GEIS_INIT_SYNCHRONOUS_START, GEIS_INIT_NO_ATOMIC_GESTURES,
+					   grab, NULL);
+	}
 	if (!s->geis) {
 		snprintf(err, errlen, "%s: geis_new failed%s%s", s->name,
 			 geis_error_count(NULL) ? ": " : "",

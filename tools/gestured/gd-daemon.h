@@ -21,6 +21,7 @@ struct gd_options {
 	const char *config_path;  /**< the configuration file */
 	enum gd_backend backend;
 	const char *evdev_dir;    /**< directory of evdev nodes, NULL: /dev/input */
+	int evdev_grab;           /**< grab the evdev devices (EVIOCGRAB): nobody else reads them */
 	int dry_run;              /**< print actions instead of running them */
 	int verbose;              /**< log every gesture decision on stderr */
 	FILE *out;                /**< dry-run output, NULL: stdout */

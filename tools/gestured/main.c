@@ -28,6 +28,8 @@ usage(FILE *f, const char *prog)
 		"  -b, --backend NAME    auto (X11 touchscreens and evdev touchpads when\n"
 		"                        $DISPLAY is set, else evdev), x11 or evdev\n"
 		"      --evdev-dir DIR   read evdev devices from DIR instead of /dev/input\n"
+		"      --evdev-grab      grab the evdev devices: nothing else reads them\n"
+		"                        (kiosks without X11 or compositor gestures)\n"
 		"  -v, --verbose         log every gesture and decision on stderr\n"
 		"  -h, --help            show this help\n"
 		"  -V, --version         show the version\n"
@@ -61,6 +63,7 @@ main(int argc, char **argv)
 		{ "dry-run", no_argument, NULL, 'n' },
 		{ "backend", required_argument, NULL, 'b' },
 		{ "evdev-dir", required_argument, NULL, 'E' },
+		{ "evdev-grab", no_argument, NULL, 'G' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -97,6 +100,9 @@ main(int argc, char **argv)
 			break;
 		case 'E':
 			opts.evdev_dir = optarg;
+			break;
+		case 'G':
+			opts.evdev_grab = 1;
 			break;
 		case 'v':
 			opts.verbose = 1;
