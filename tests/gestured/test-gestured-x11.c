@@ -248,6 +248,10 @@ wait_daemon_exit(int ms)
 		pid_t w = waitpid(daemon_pid, &status, WNOHANG);
 		if (w == daemon_pid) {
 			daemon_pid = 0;
+			/* read what it wrote up to its end of file */
+			double drain = now_ms();
+			while (daemon_err >= 0 && now_ms() - drain < 1000)
+				pump_daemon_log(10);
 			return status;
 		}
 		pump_daemon_log(10);
