@@ -667,13 +667,48 @@ scenario_reload(void)
 	swipe(&p, 3, 200, 200, 0, 15, 12, 1);
 	wait_lines("actions.log", 1, 3000);
 
-	/* an edit while fingers are down: the gesture in flight goes on */
+	/* an edit while a continuous swipe is in flight: the gesture goes on
+	 * with the rule it began with, to its end */
+	char cont[128];
+	path_in(cont, sizeof(cont), "cont.log");
+	snprintf(cfg, sizeof(cfg),
+		 "gestures:\n"
+		 "  - gesture: swipe\n    fingers: 3\n    direction: down\n    command: \"%s\"\n"
+		 "  - gesture: swipe\n    fingers: 3\n    direction: right\n"
+		 "    continuous: \"cat >> %s\"\n",
+		 logcmd("actions.log", "one"), cont);
+	write_config(cfg);
+	CHECK(wait_daemon_log("configuration reloaded", 3000), "no reload:\n%s", daemon_log);
+	swipe(&p, 3, 150, 300, 12, 0, 8, 0);
+	double start = now_ms();
+	while (!strstr(read_file("cont.log"), "update") && now_ms() - start < 3000)
+		sleep_ms(10);
+	int before = count_lines(read_file("cont.log"));
 	snprintf(cfg, sizeof(cfg),
 		 "gestures:\n"
 		 "  - gesture: swipe\n    fingers: 3\n    direction: down\n    command: \"%s\"\n",
 		 logcmd("actions.log", "two"));
 	write_config(cfg);
+	daemon_log_len = 0;
+	daemon_log[0] = '\0';
 	CHECK(wait_daemon_log("configuration reloaded", 3000), "no reload:\n%s", daemon_log);
+	for (int s = 9; s <= 16; s++) {
+		for (int i = 0; i < 3; i++)
+			xh_touch_update(dev0(), (uint32_t)i + 1, 150 + 60 * i + 12 * s, 300);
+		sync_all();
+		sleep_ms(8);
+	}
+	for (int i = 0; i < 3; i++)
+		xh_touch_end(dev0(), (uint32_t)i + 1, 150 + 60 * i + 12 * 16, 300);
+	sync_all();
+	start = now_ms();
+	while (!strstr(read_file("cont.log"), "end ") && now_ms() - start < 3000)
+		sleep_ms(10);
+	const char *c = read_file("cont.log");
+	CHECK(count_lines(c) > before + 3, "no updates after the reload:\n%s", c);
+	CHECK(strstr(c, "end ") != NULL && strstr(c, "cancel") == NULL,
+	      "the gesture in flight did not end normally:\n%s", c);
+
 	swipe(&p, 3, 200, 200, 0, 15, 12, 1);
 	wait_lines("actions.log", 2, 3000);
 
