@@ -44,6 +44,7 @@
 #include <X11/Xutil.h>
 #include <X11/extensions/XInput2.h>
 
+#include "xh-painter.h"
 #include "xorg-harness.h"
 
 static struct xh_server xs;
@@ -313,86 +314,12 @@ zombies_of(pid_t pid)
 /* ------------------------------------------------------------------ */
 /* painting clients                                                    */
 
-struct raw_touch {
-	int type;
-	unsigned int id;
-	double x, y;
-	double t;          /* when the client read it */
-};
-
-struct painter {
-	Display *dpy;
-	Window win;
-	int xi_opcode;
-	int x, y;
-	struct raw_touch ev[512];
-	int n;
-};
-
 static void
 painter_open(struct painter *p, int x, int y, int w, int h, const char *wm_class)
 {
-	memset(p, 0, sizeof(*p));
-	p->x = x;
-	p->y = y;
-	p->dpy = XOpenDisplay(xs.display_name);
-	if (!p->dpy)
-		die("painter: cannot open %s", xs.display_name);
-	int ev, err;
-	if (!XQueryExtension(p->dpy, "XInputExtension", &p->xi_opcode, &ev, &err))
-		die("painter: no XInputExtension");
-	int major = 2, minor = 2;
-	XIQueryVersion(p->dpy, &major, &minor);
-	p->win = XCreateSimpleWindow(p->dpy, DefaultRootWindow(p->dpy), x, y, (unsigned)w,
-				     (unsigned)h, 0, 0, 0);
-	XSetWindowAttributes attrs = { .override_redirect = True };
-	XChangeWindowAttributes(p->dpy, p->win, CWOverrideRedirect, &attrs);
-	XClassHint hint = { .res_name = (char *)wm_class, .res_class = (char *)wm_class };
-	XSetClassHint(p->dpy, p->win, &hint);
-	if (xh_select_touch(p->dpy, p->win, 0) < 0)
-		die("painter: cannot select touch events");
-	XMapRaised(p->dpy, p->win);
-	XSync(p->dpy, False);
-}
-
-static void
-painter_pump(struct painter *p)
-{
-	XSync(p->dpy, False);
-	while (XPending(p->dpy)) {
-		XEvent xev;
-		XNextEvent(p->dpy, &xev);
-		XGenericEventCookie *c = &xev.xcookie;
-		if (c->type != GenericEvent || c->extension != p->xi_opcode ||
-		    !XGetEventData(p->dpy, c))
-			continue;
-		if (c->evtype == XI_TouchBegin || c->evtype == XI_TouchUpdate ||
-		    c->evtype == XI_TouchEnd) {
-			const XIDeviceEvent *d = c->data;
-			if (p->n < (int)(sizeof(p->ev) / sizeof(p->ev[0])))
-				p->ev[p->n++] = (struct raw_touch){
-					.type = c->evtype, .id = (unsigned int)d->detail,
-					.x = d->event_x, .y = d->event_y, .t = now_ms() };
-		}
-		XFreeEventData(p->dpy, c);
-	}
-}
-
-static int
-painter_count(const struct painter *p, int type)
-{
-	int n = 0;
-	for (int i = 0; i < p->n; i++)
-		n += p->ev[i].type == type;
-	return n;
-}
-
-static void
-painter_close(struct painter *p)
-{
-	if (p->dpy)
-		XCloseDisplay(p->dpy);
-	p->dpy = NULL;
+	char err[256];
+	if (painter_open_at(p, xs.display_name, x, y, w, h, wm_class, err, sizeof(err)) < 0)
+		die("%s", err);
 }
 
 /* ------------------------------------------------------------------ */
