@@ -176,7 +176,8 @@ main(void)
 	      "  - {gesture: swipe, fingers: 4, direction: up, repeat: true, distance: 10,\n"
 	      "     command: step}\n"
 	      "  - {gesture: swipe, fingers: 2, direction: up, device: touchpad, command: pad-up}\n"
-	      "  - {gesture: swipe, fingers: 2, direction: down, device: touchpad, command: pad-down}\n",
+	      "  - {gesture: swipe, fingers: 2, direction: down, device: touchpad, command: pad-down}\n"
+	      "  - {gesture: hold, fingers: 3, device: touchscreen, time: 300, command: held}\n",
 	      f);
 	fclose(f);
 
@@ -191,7 +192,7 @@ main(void)
 		fprintf(stderr, "FAIL: gd_daemon_new: %s\n", err);
 		return 1;
 	}
-	CHECK(gd_daemon_rule_count(d) == 6, "%d rules", gd_daemon_rule_count(d));
+	CHECK(gd_daemon_rule_count(d) == 7, "%d rules", gd_daemon_rule_count(d));
 	CHECK(gd_daemon_evdev_geis(d) != NULL, "no evdev instance");
 
 	struct stream pad = add_stream(d, REC_DIR "/touchpad/drag-3.evemu", 1);
@@ -272,6 +273,42 @@ main(void)
 	for (const char *l = strstr(out + mark, ": pad-"); l; l = strstr(l + 1, ": pad-"))
 		runs++;
 	CHECK(runs == 2, "%d actions for two simultaneous swipes:\n%s", runs, out + mark);
+
+	/* three fingers held still for 500 ms: the hold runs once, at 300 ms */
+	mark = outlen;
+	{
+		int x[3] = { 1000, 1300, 1600 };
+		down(&scr, 3, x, 1400);
+		int64_t t0 = mono_us();
+		int64_t seen = 0;
+		while (mono_us() - t0 < 500000) {
+			gd_daemon_step(d, 5);
+			fflush(mem);
+			if (!seen && strstr(out + mark, ": held"))
+				seen = mono_us();
+		}
+		up(&scr, 3);
+		run(d, 100);
+		CHECK(seen && seen - t0 >= 290000 && seen - t0 < 450000,
+		      "hold ran after %lld ms", seen ? (long long)(seen - t0) / 1000 : -1LL);
+	}
+	/* held but slipping 10 mm: no hold */
+	{
+		int x[3] = { 1000, 1300, 1600 }, y[3] = { 1400, 1400, 1400 };
+		down(&scr, 3, x, 1400);
+		run(d, 50);
+		for (int i = 0; i < 3; i++)
+			x[i] += 140;
+		move(&scr, 3, x, y);
+		run(d, 400);
+		up(&scr, 3);
+		run(d, 100);
+	}
+	fflush(mem);
+	int holds = 0;
+	for (const char *l = strstr(out + mark, ": held"); l; l = strstr(l + 1, ": held"))
+		holds++;
+	CHECK(holds == 1, "%d holds ran, expected 1:\n%s", holds, out + mark);
 
 	close(pad.fd);
 	close(scr.fd);

@@ -549,8 +549,13 @@ track_new(struct gd_daemon *d, struct source *s, GeisGestureId id, GeisFrame f)
 		return NULL;
 	}
 #ifdef GD_HAVE_X11
-	if (s->is_x11 && d->x11 && gd_rules_need_app(t->cr->cfg, t->kind, t->fingers))
-		gd_x11_class_at(d->x11, t->x0, t->y0, t->inst, t->cls, sizeof(t->cls));
+	if (d->x11 && gd_rules_need_app(t->cr->cfg, t->kind, t->fingers)) {
+		/* touchscreens: the window under the fingers; touchpads: the
+		 * window under the pointer */
+		double ax = t->x0, ay = t->y0;
+		if (s->is_x11 || gd_x11_pointer(d->x11, &ax, &ay) == 0)
+			gd_x11_class_at(d->x11, ax, ay, t->inst, t->cls, sizeof(t->cls));
+	}
 #endif
 	struct gd_query q = { .kind = t->kind, .fingers = t->fingers, .device = t->device,
 			      .app_instance = t->inst, .app_class = t->cls, .x = t->x0,
@@ -573,16 +578,11 @@ on_gesture(struct gd_daemon *d, struct source *s, GeisEventType type, GeisFrame 
 	GeisGestureId id = geis_frame_id(f);
 	struct track *t = find_track(d, s, id);
 	if (!t) {
-		if (type == GEIS_EVENT_GESTURE_END) {
-			/* begun and ended at once, never seen before */
-			t = track_new(d, s, id, f);
-			if (!t)
-				return;
-		} else {
-			t = track_new(d, s, id, f);
-			if (!t)
-				return;
-		}
+		/* its first event: a BEGIN, the single UPDATE of a tap, or an
+		 * END of a gesture recognized only as it ended */
+		t = track_new(d, s, id, f);
+		if (!t)
+			return;
 	}
 	measure(t, f);
 	t->m.ended = type == GEIS_EVENT_GESTURE_END;

@@ -158,6 +158,20 @@ gd_x11_class_at(struct gd_x11 *x, double rx, double ry, char *inst, char *cls, s
 }
 
 int
+gd_x11_pointer(struct gd_x11 *x, double *rx, double *ry)
+{
+	Window root, child;
+	int px, py, wx, wy;
+	unsigned int mask;
+	if (x->dead || !XQueryPointer(x->dpy, DefaultRootWindow(x->dpy), &root, &child, &px, &py,
+				      &wx, &wy, &mask))
+		return -1;
+	*rx = px;
+	*ry = py;
+	return 0;
+}
+
+int
 gd_x11_send_keys(struct gd_x11 *x, const char *keys, char *err, size_t errlen)
 {
 	unsigned long syms[GD_KEYS_MAX];

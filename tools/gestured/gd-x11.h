@@ -60,6 +60,16 @@ void gd_x11_screen_size(const struct gd_x11 *x, double *w, double *h);
 int gd_x11_class_at(struct gd_x11 *x, double rx, double ry, char *inst, char *cls, size_t len);
 
 /**
+ * Where the pointer is on the root window.
+ *
+ * @param x the connection
+ * @param rx root X in pixels
+ * @param ry root Y in pixels
+ * @return 0, or -1 when the server could not say
+ */
+int gd_x11_pointer(struct gd_x11 *x, double *rx, double *ry);
+
+/**
  * Press and release a key combination with XTest: every key pressed in
  * order, released in reverse order.
  *
