@@ -44,7 +44,7 @@ test_full_rule(void **state)
 				    "    command: echo hi\n"
 				    "  - gesture: hold\n"
 				    "    fingers: 2\n"
-				    "    keys: ctrl+alt+Delete\n"
+				    "    command: ctrl+alt+Delete\n"
 				    "  - gesture: drag\n"
 				    "    fingers: 1\n"
 				    "    continuous: cat\n",
@@ -71,13 +71,34 @@ test_full_rule(void **state)
 	assert_int_equal(r->kind, GD_HOLD);
 	assert_int_equal(r->hold_ms, 700);
 	assert_true(fabs(r->threshold - 4) < 1e-9);     /* built-in default */
-	assert_int_equal(r->action, GD_ACT_KEYS);
+	assert_int_equal(r->action, GD_ACT_COMMAND);
 	assert_null(r->app);
 	r = &c->rules[2];
 	assert_int_equal(r->kind, GD_SWIPE);            /* "drag" is a swipe */
 	assert_int_equal(r->dir, GD_DIR_ANY);
 	assert_int_equal(r->action, GD_ACT_CONTINUOUS);
 	gd_config_free(c);
+}
+
+/* key combinations need X11 (XTest); without it they are refused */
+static void
+test_keys(void **state)
+{
+	(void)state;
+	char err[512];
+	struct gd_config *c = parse("gestures:\n"
+				    "  - {gesture: tap, fingers: 2, keys: ctrl + alt+Delete}\n",
+				    err, sizeof(err));
+#ifdef GD_HAVE_X11
+	assert_non_null(c);
+	assert_int_equal(c->rules[0].action, GD_ACT_KEYS);
+	assert_string_equal(c->rules[0].arg, "ctrl + alt+Delete");
+	gd_config_free(c);
+#else
+	assert_null(c);
+	assert_string_equal(err, "test.yaml:2:38: \"keys\": key actions need X11 and this "
+			    "utouch-gestured was built without it (-Dx11=disabled); use \"command\"");
+#endif
 }
 
 static void
@@ -364,6 +385,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_full_rule),
+		cmocka_unit_test(test_keys),
 		cmocka_unit_test(test_empty),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_load_file),
