@@ -10,6 +10,7 @@
  * Usage: test-gestured-x11 SCENARIO, one of
  *   swipe        a configured 3-finger swipe runs its action once, with its
  *                direction, and no touch of it reaches the painting client
+ *   keys         a swipe's key combination reaches the focused window (XTest)
  *   tap          a 3-finger tap no rule takes reaches the painting client
  *                in order, with its coordinates
  *   per-app      one swipe over two windows of different WM_CLASS runs the
@@ -42,6 +43,7 @@
 
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
+#include <X11/keysym.h>
 #include <X11/extensions/XInput2.h>
 
 #include "xh-painter.h"
@@ -417,6 +419,50 @@ scenario_swipe(void)
 	CHECK(count_lines(read_file("actions.log")) == 2, "%d actions",
 	      count_lines(read_file("actions.log")));
 	CHECK(p.n == 0, "the painting client received %d touch events", p.n);
+	stop_daemon();
+	painter_close(&p);
+}
+
+/* a key combination reaches the focused window through XTest */
+static void
+scenario_keys(void)
+{
+	static const char cfg[] = "gestures:\n"
+				  "  - {gesture: swipe, fingers: 3, direction: down, keys: ctrl+shift+a}\n";
+	struct painter p;
+	painter_open(&p, WIN_X, WIN_Y, WIN_W, WIN_H, "Painter");
+	XSelectInput(p.dpy, p.win, KeyPressMask | KeyReleaseMask);
+	XSetInputFocus(p.dpy, p.win, RevertToParent, CurrentTime);
+	XSync(p.dpy, False);
+	start_daemon(cfg, 1);
+	/* no painter_pump() here: it would drop the key events */
+	swipe(NULL, 3, 200, 200, 0, 15, 12, 1);
+	int press = 0, release = 0, a_state = -1;
+	unsigned long first_sym = 0;
+	double start = now_ms();
+	while (release < 3 && now_ms() - start < 3000) {
+		XSync(p.dpy, False);
+		while (XPending(p.dpy)) {
+			XEvent e;
+			XNextEvent(p.dpy, &e);
+			if (e.type != KeyPress && e.type != KeyRelease)
+				continue;
+			KeySym sym = XLookupKeysym(&e.xkey, 0);
+			if (e.type == KeyPress) {
+				if (!press++)
+					first_sym = sym;
+				if (sym == XK_a)
+					a_state = (int)e.xkey.state;
+			} else {
+				release++;
+			}
+		}
+		sleep_ms(10);
+	}
+	CHECK(press == 3 && release == 3, "%d presses, %d releases", press, release);
+	CHECK(first_sym == XK_Control_L, "first key 0x%lx", first_sym);
+	CHECK(a_state >= 0 && (a_state & ControlMask) && (a_state & ShiftMask),
+	      "a pressed with state 0x%x", a_state);
 	stop_daemon();
 	painter_close(&p);
 }
@@ -836,6 +882,7 @@ main(int argc, char **argv)
 	} scenarios[] = {
 		{ "swipe", scenario_swipe },
 		{ "tap", scenario_tap },
+		{ "keys", scenario_keys },
 		{ "per-app", scenario_per_app },
 		{ "continuous", scenario_continuous },
 		{ "reload", scenario_reload },
