@@ -905,7 +905,10 @@ gd_daemon_new(const struct gd_options *opts, char *err, size_t errlen)
 
 	enum gd_backend be = opts->backend;
 	const char *display = getenv("DISPLAY");
-	if (be == GD_BACKEND_AUTO && !(display && *display))
+	const char *wayland = getenv("WAYLAND_DISPLAY");
+	/* a Wayland session's DISPLAY is Xwayland, whose root window only
+	 * sees touches over X clients: read the devices instead */
+	if (be == GD_BACKEND_AUTO && (!(display && *display) || (wayland && *wayland)))
 		be = GD_BACKEND_EVDEV;
 #ifdef GD_HAVE_X11
 	if (be != GD_BACKEND_EVDEV) {
