@@ -232,7 +232,8 @@ rules(void)
 		"  - {gesture: rotate, fingers: 2, direction: ccw, command: r}\n"         /* 5 */
 		"  - {gesture: hold, fingers: 4, time: 400, command: h}\n"                /* 6 */
 		"  - {gesture: swipe, fingers: 4, timeout: 200, command: s4}\n"           /* 7 */
-		"  - {gesture: tap, fingers: 3, device: touchpad, command: tp}\n",        /* 8 */
+		"  - {gesture: tap, fingers: 3, device: touchpad, command: tp}\n"         /* 8 */
+		"  - {gesture: swipe, fingers: 1, edge: bottom-right, edge-size: 5, command: c}\n", /* 9 */
 		err, sizeof(err));
 	if (!c)
 		fprintf(stderr, "%s\n", err);
@@ -274,6 +275,16 @@ test_candidates(void **state)
 	assert_int_equal(gd_rules_candidates(c, &q, cand), 0);
 	q.device = GD_DEV_TOUCHPAD;
 	assert_int_equal(gd_rules_candidates(c, &q, cand), 1);
+	/* a corner: within 5 mm (20 px) of both the bottom and the right edge */
+	q = query(GD_SWIPE, 1);
+	q.x = 1010;
+	q.y = 700;
+	assert_int_equal(gd_rules_candidates(c, &q, cand), 0);
+	q.y = 750;
+	assert_int_equal(gd_rules_candidates(c, &q, cand), 1);
+	assert_int_equal(cand[0], 9);
+	q.x = 990;
+	assert_int_equal(gd_rules_candidates(c, &q, cand), 0);
 	assert_true(gd_rules_need_app(c, GD_SWIPE, 3));
 	assert_false(gd_rules_need_app(c, GD_SWIPE, 4));
 	gd_config_free(c);

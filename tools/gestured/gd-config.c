@@ -17,7 +17,9 @@ static const char *const kind_names[GD_KIND_COUNT] = { "swipe", "pinch", "rotate
 static const char *const dir_names[] = { "any", "up", "down", "left", "right", "in", "out",
 					 "cw", "ccw" };
 static const char *const device_names[] = { "any", "touchscreen", "touchpad" };
-static const char *const edge_names[] = { "none", "left", "right", "top", "bottom" };
+static const char *const edge_names[] = { "none", "left", "right", "top", "bottom",
+					  "top-left", "top-right", "bottom-left",
+					  "bottom-right" };
 
 const char *
 gd_kind_name(enum gd_kind k)
@@ -304,7 +306,8 @@ parse_rule(struct parser *p, yaml_node_t *map, struct gd_rule *r)
 			free(r->app);
 			r->app = strdup(s);
 		} else if (!strcmp(key, "edge")) {
-			if (parse_enum(p, n, key, edge_names, 5, &v) < 0)
+			if (parse_enum(p, n, key, edge_names,
+				       (int)(sizeof(edge_names) / sizeof(edge_names[0])), &v) < 0)
 				return -1;
 			r->edge = (enum gd_edge)v;
 			edge_node = n;

@@ -22,8 +22,11 @@ enum gd_dir {
 /** Device kinds. */
 enum gd_device { GD_DEV_ANY, GD_DEV_TOUCHSCREEN, GD_DEV_TOUCHPAD };
 
-/** Screen edges a swipe may be required to start at. */
-enum gd_edge { GD_EDGE_NONE, GD_EDGE_LEFT, GD_EDGE_RIGHT, GD_EDGE_TOP, GD_EDGE_BOTTOM };
+/** Screen edges and corners a swipe may be required to start at. */
+enum gd_edge {
+	GD_EDGE_NONE, GD_EDGE_LEFT, GD_EDGE_RIGHT, GD_EDGE_TOP, GD_EDGE_BOTTOM,
+	GD_EDGE_TOP_LEFT, GD_EDGE_TOP_RIGHT, GD_EDGE_BOTTOM_LEFT, GD_EDGE_BOTTOM_RIGHT
+};
 
 /** What a rule does. */
 enum gd_action { GD_ACT_COMMAND, GD_ACT_KEYS, GD_ACT_CONTINUOUS };

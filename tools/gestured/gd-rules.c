@@ -23,15 +23,25 @@ edge_matches(const struct gd_rule *r, const struct gd_query *q)
 		return 1;
 	double mx = r->edge_mm / (q->mm_x > 0 ? q->mm_x : 1.0);
 	double my = r->edge_mm / (q->mm_y > 0 ? q->mm_y : 1.0);
+	int left = q->x < mx, right = q->x >= q->screen_w - mx;
+	int top = q->y < my, bottom = q->y >= q->screen_h - my;
 	switch (r->edge) {
 	case GD_EDGE_LEFT:
-		return q->x < mx;
+		return left;
 	case GD_EDGE_RIGHT:
-		return q->x >= q->screen_w - mx;
+		return right;
 	case GD_EDGE_TOP:
-		return q->y < my;
+		return top;
 	case GD_EDGE_BOTTOM:
-		return q->y >= q->screen_h - my;
+		return bottom;
+	case GD_EDGE_TOP_LEFT:
+		return top && left;
+	case GD_EDGE_TOP_RIGHT:
+		return top && right;
+	case GD_EDGE_BOTTOM_LEFT:
+		return bottom && left;
+	case GD_EDGE_BOTTOM_RIGHT:
+		return bottom && right;
 	default:
 		return 1;
 	}
