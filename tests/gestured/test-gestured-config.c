@@ -132,7 +132,7 @@ test_errors(void **state)
 		{ "gestures:\n  - swipe\n",
 		  "test.yaml:2:5: a gesture rule must be a mapping (gesture:, fingers:, an action)" },
 		{ "gestures:\n  - gesture: swipe\n    fingers: 3\n    direction: upp\n    command: x\n",
-		  "test.yaml:4:16: \"direction\": unknown value \"upp\" (one of any, up, down, left, right, in, out, cw, ccw)" },
+		  "test.yaml:4:16: \"direction\": unknown value \"upp\" (one of any, up, down, left, right, in, out, cw, ccw, up-left, up-right, down-left, down-right)" },
 		{ "gestures:\n  - gesture: swipe\n    fingers: 6\n    command: x\n",
 		  "test.yaml:3:14: \"fingers\": 6 is out of range (1 to 5)" },
 		{ "gestures:\n  - gesture: swipe\n    fingers: 2.5\n    command: x\n",
@@ -208,7 +208,7 @@ test_load_file(void **state)
 	assert_null(gd_config_load(path, err, sizeof(err)));
 	snprintf(want, sizeof(want),
 		 "%s:8:16: \"direction\": unknown value \"ccww\" (one of any, up, down, left, "
-		 "right, in, out, cw, ccw)", path);
+		 "right, in, out, cw, ccw, up-left, up-right, down-left, down-right)", path);
 	assert_string_equal(err, want);
 	unlink(path);
 	assert_null(gd_config_load(path, err, sizeof(err)));
@@ -341,6 +341,48 @@ test_decide_swipe(void **state)
 	gd_config_free(c);
 }
 
+/* with a diagonal rule among the candidates, swipes have eight directions */
+static void
+test_decide_diagonal(void **state)
+{
+	(void)state;
+	char err[512];
+	struct gd_config *c = parse("gestures:\n"
+				    "  - {gesture: swipe, fingers: 2, direction: up, command: u}\n"
+				    "  - {gesture: swipe, fingers: 2, direction: up-right, distance: 10, command: ur}\n"
+				    "  - {gesture: swipe, fingers: 3, direction: up, command: u3}\n",
+				    err, sizeof(err));
+	assert_non_null(c);
+	size_t cand[GD_MAX_CANDIDATES], n, rule;
+	enum gd_dir dir;
+	struct gd_query q = query(GD_SWIPE, 2);
+	/* 45 degrees up-right: the diagonal rule */
+	n = gd_rules_candidates(c, &q, cand);
+	struct gd_motion m = { .dx_mm = 7, .dy_mm = -7 };
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_ACCEPT);
+	assert_int_equal(rule, 1);
+	assert_int_equal(dir, GD_DIR_UP_RIGHT);
+	assert_true(fabs(gd_rules_progress(&c->rules[1], dir, &m) - 0.98995) < 1e-4);
+	/* 30 degrees off vertical: up-right still (the sector is 45 wide) */
+	n = gd_rules_candidates(c, &q, cand);
+	m = (struct gd_motion){ .dx_mm = 5, .dy_mm = -8.66 };
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_ACCEPT);
+	assert_int_equal(rule, 1);
+	/* 15 degrees off vertical: up */
+	n = gd_rules_candidates(c, &q, cand);
+	m = (struct gd_motion){ .dx_mm = 2.6, .dy_mm = -9.7 };
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_ACCEPT);
+	assert_int_equal(rule, 0);
+	assert_int_equal(dir, GD_DIR_UP);
+	/* no diagonal rule for 3 fingers: 30 degrees off vertical is up */
+	q = query(GD_SWIPE, 3);
+	n = gd_rules_candidates(c, &q, cand);
+	m = (struct gd_motion){ .dx_mm = 5, .dy_mm = -8.66 };
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_ACCEPT);
+	assert_int_equal(rule, 2);
+	gd_config_free(c);
+}
+
 static void
 test_decide_other(void **state)
 {
@@ -402,6 +444,7 @@ main(void)
 		cmocka_unit_test(test_load_file),
 		cmocka_unit_test(test_candidates),
 		cmocka_unit_test(test_decide_swipe),
+		cmocka_unit_test(test_decide_diagonal),
 		cmocka_unit_test(test_decide_other),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

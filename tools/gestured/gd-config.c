@@ -15,7 +15,8 @@
 
 static const char *const kind_names[GD_KIND_COUNT] = { "swipe", "pinch", "rotate", "tap", "hold" };
 static const char *const dir_names[] = { "any", "up", "down", "left", "right", "in", "out",
-					 "cw", "ccw" };
+					 "cw", "ccw", "up-left", "up-right", "down-left",
+					 "down-right" };
 static const char *const device_names[] = { "any", "touchscreen", "touchpad" };
 static const char *const edge_names[] = { "none", "left", "right", "top", "bottom",
 					  "top-left", "top-right", "bottom-left",
@@ -238,7 +239,8 @@ dir_fits(enum gd_kind k, enum gd_dir d)
 		return 1;
 	switch (k) {
 	case GD_SWIPE:
-		return d >= GD_DIR_UP && d <= GD_DIR_RIGHT;
+		return (d >= GD_DIR_UP && d <= GD_DIR_RIGHT) ||
+		       (d >= GD_DIR_UP_LEFT && d <= GD_DIR_DOWN_RIGHT);
 	case GD_PINCH:
 		return d == GD_DIR_IN || d == GD_DIR_OUT;
 	case GD_ROTATE:

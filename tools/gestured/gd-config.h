@@ -13,10 +13,12 @@
 /** Gesture kinds a rule can name. */
 enum gd_kind { GD_SWIPE, GD_PINCH, GD_ROTATE, GD_TAP, GD_HOLD, GD_KIND_COUNT };
 
-/** Directions: swipes (up/down/left/right), pinches (in/out), rotations (cw/ccw). */
+/** Directions: swipes (up/down/left/right and the four diagonals), pinches
+ * (in/out), rotations (cw/ccw). */
 enum gd_dir {
 	GD_DIR_ANY, GD_DIR_UP, GD_DIR_DOWN, GD_DIR_LEFT, GD_DIR_RIGHT,
-	GD_DIR_IN, GD_DIR_OUT, GD_DIR_CW, GD_DIR_CCW
+	GD_DIR_IN, GD_DIR_OUT, GD_DIR_CW, GD_DIR_CCW,
+	GD_DIR_UP_LEFT, GD_DIR_UP_RIGHT, GD_DIR_DOWN_LEFT, GD_DIR_DOWN_RIGHT
 };
 
 /** Device kinds. */

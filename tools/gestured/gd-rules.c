@@ -80,16 +80,52 @@ gd_rules_need_app(const struct gd_config *cfg, enum gd_kind kind, int fingers)
 	return 0;
 }
 
+/* the nearest of the four axis directions */
+static enum gd_dir
+axis_dir(const struct gd_motion *m)
+{
+	if (fabs(m->dx_mm) >= fabs(m->dy_mm))
+		return m->dx_mm >= 0 ? GD_DIR_RIGHT : GD_DIR_LEFT;
+	return m->dy_mm >= 0 ? GD_DIR_DOWN : GD_DIR_UP;
+}
+
+static int
+is_diagonal(enum gd_dir d)
+{
+	return d >= GD_DIR_UP_LEFT && d <= GD_DIR_DOWN_RIGHT;
+}
+
+/* the nearest of the eight directions (45 degree sectors) */
+static enum gd_dir
+eight_dir(const struct gd_motion *m)
+{
+	/* within 22.5 degrees of an axis: that axis */
+	if (fabs(m->dy_mm) <= fabs(m->dx_mm) * tan(M_PI / 8) ||
+	    fabs(m->dx_mm) <= fabs(m->dy_mm) * tan(M_PI / 8))
+		return axis_dir(m);
+	if (m->dy_mm < 0)
+		return m->dx_mm < 0 ? GD_DIR_UP_LEFT : GD_DIR_UP_RIGHT;
+	return m->dx_mm < 0 ? GD_DIR_DOWN_LEFT : GD_DIR_DOWN_RIGHT;
+}
+
+/* whether some candidate swipe rule names a diagonal: then every swipe
+ * direction is one of eight, otherwise one of four */
+static int
+uses_diagonals(const struct gd_config *cfg, const size_t *cand, size_t ncand)
+{
+	for (size_t i = 0; i < ncand; i++)
+		if (cfg->rules[cand[i]].kind == GD_SWIPE && is_diagonal(cfg->rules[cand[i]].dir))
+			return 1;
+	return 0;
+}
+
 /* the direction of a motion and how far it went (in the rule's unit) */
 static double
 magnitude(enum gd_kind kind, const struct gd_motion *m, enum gd_dir *dir)
 {
 	switch (kind) {
 	case GD_SWIPE:
-		if (fabs(m->dx_mm) >= fabs(m->dy_mm))
-			*dir = m->dx_mm >= 0 ? GD_DIR_RIGHT : GD_DIR_LEFT;
-		else
-			*dir = m->dy_mm >= 0 ? GD_DIR_DOWN : GD_DIR_UP;
+		*dir = axis_dir(m);
 		return hypot(m->dx_mm, m->dy_mm);
 	case GD_PINCH:
 		*dir = m->spread_mm >= 0 ? GD_DIR_OUT : GD_DIR_IN;
@@ -117,10 +153,13 @@ enum gd_decision
 gd_rules_decide(const struct gd_config *cfg, size_t *cand, size_t *ncand,
 		const struct gd_motion *m, size_t *rule, enum gd_dir *dir)
 {
+	int eight = uses_diagonals(cfg, cand, *ncand);
 	for (size_t i = 0; i < *ncand;) {
 		const struct gd_rule *r = &cfg->rules[cand[i]];
 		enum gd_dir d;
 		double mag = magnitude(r->kind, m, &d);
+		if (r->kind == GD_SWIPE && eight)
+			d = eight_dir(m);
 		int out = 0, accept = 0;
 		switch (r->kind) {
 		case GD_TAP:
@@ -172,6 +211,10 @@ gd_rules_progress(const struct gd_rule *r, enum gd_dir dir, const struct gd_moti
 		case GD_DIR_DOWN: v = m->dy_mm; break;
 		case GD_DIR_LEFT: v = -m->dx_mm; break;
 		case GD_DIR_RIGHT: v = m->dx_mm; break;
+		case GD_DIR_UP_LEFT: v = (-m->dx_mm - m->dy_mm) / M_SQRT2; break;
+		case GD_DIR_UP_RIGHT: v = (m->dx_mm - m->dy_mm) / M_SQRT2; break;
+		case GD_DIR_DOWN_LEFT: v = (-m->dx_mm + m->dy_mm) / M_SQRT2; break;
+		case GD_DIR_DOWN_RIGHT: v = (m->dx_mm + m->dy_mm) / M_SQRT2; break;
 		default: v = hypot(m->dx_mm, m->dy_mm); break;
 		}
 		break;
