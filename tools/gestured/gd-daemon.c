@@ -738,7 +738,9 @@ watch_config(struct gd_daemon *d, char *err, size_t errlen)
 {
 	const char *path = d->opts.config_path;
 	const char *slash = strrchr(path, '/');
-	d->dir = slash ? strndup(path, (size_t)(slash - path ? slash - path : 1)) : strdup(".");
+	/* "/gestures.yaml" lives in "/" */
+	size_t dirlen = slash ? (slash == path ? 1 : (size_t)(slash - path)) : 0;
+	d->dir = slash ? strndup(path, dirlen) : strdup(".");
 	d->base = strdup(slash ? slash + 1 : path);
 	if (!d->dir || !d->base) {
 		snprintf(err, errlen, "out of memory");
