@@ -36,7 +36,7 @@ else
 	grep -q '^#define FRAME_NO_X11_BACKEND' "$tmp/root$prefix/include/oif/frame.h" ||
 		{ echo "installed frame.h does not define FRAME_NO_X11_BACKEND"; exit 1; }
 fi
-tools="utouch-replay utouch-synth utouch-events"
+tools="utouch-replay utouch-synth utouch-events utouch-gestured"
 [ "$plot" = plot ] && tools="$tools utouch-plot"
 for t in $tools; do
 	find "$tmp/root" -type f -name "$t" | grep -q . || { echo "tool not installed: $t"; exit 1; }
@@ -45,6 +45,12 @@ for t in $tools; do
 	m=$t.1
 	find "$tmp/root" -name "$m*" | grep -q . || { echo "man page not installed: $m"; exit 1; }
 done
+# utouch-gestured's systemd user unit and autostart entry start the installed daemon
+unit=$(find "$tmp/root" -path '*/systemd/user/utouch-gestured.service')
+desktop=$(find "$tmp/root" -path '*/xdg/autostart/utouch-gestured.desktop')
+[ -n "$unit" ] && [ -n "$desktop" ] || { echo "utouch-gestured unit or autostart entry not installed"; exit 1; }
+grep -qx "ExecStart=$prefix/bin/utouch-gestured" "$unit" || { echo "unit: $(grep ExecStart "$unit")"; exit 1; }
+grep -qx "Exec=$prefix/bin/utouch-gestured" "$desktop" || { echo "autostart: $(grep Exec "$desktop")"; exit 1; }
 cc -std=c11 -Wall -Werror $extra -o "$tmp/example" "$src/examples/two-finger-drag.c" \
 	$(pkg-config --cflags --libs utouch-grail utouch-frame)
 # the program must use the staged shared libraries, not the build tree's

@@ -58,6 +58,7 @@
 #include <geis/geis.h>
 #include <utouch/geis.h>
 
+#include "xh-painter.h"
 #include "xorg-harness.h"
 
 /* the painting client's window, in screen pixels */
@@ -104,87 +105,13 @@ now_ms(void)
 /* ------------------------------------------------------------------ */
 /* the painting client                                                 */
 
-struct raw_touch {
-	int type;          /* XI_TouchBegin / Update / End */
-	unsigned int id;   /* X touch id */
-	double x, y;       /* window coordinates */
-};
-
-struct painter {
-	Display *dpy;
-	Window win;
-	int xi_opcode;
-	struct raw_touch ev[512];
-	int n;
-};
-
 static void
 painter_open(struct painter *p)
 {
-	memset(p, 0, sizeof(*p));
-	p->dpy = XOpenDisplay(xs.display_name);
-	if (!p->dpy)
-		die("painter: cannot open %s", xs.display_name);
-	int ev, err;
-	if (!XQueryExtension(p->dpy, "XInputExtension", &p->xi_opcode, &ev, &err))
-		die("painter: no XInputExtension");
-	int major = 2, minor = 2;
-	XIQueryVersion(p->dpy, &major, &minor);
-	p->win = XCreateSimpleWindow(p->dpy, DefaultRootWindow(p->dpy), WIN_X, WIN_Y,
-				     WIN_W, WIN_H, 0, 0, 0);
-	/* no window manager: ask for no decoration by being override-redirect */
-	XSetWindowAttributes attrs = { .override_redirect = True };
-	XChangeWindowAttributes(p->dpy, p->win, CWOverrideRedirect, &attrs);
-	unsigned char bits[XIMaskLen(XI_LASTEVENT)] = { 0 };
-	XIEventMask mask = { .deviceid = XIAllMasterDevices, .mask_len = sizeof(bits),
-			     .mask = bits };
-	XISetMask(bits, XI_TouchBegin);
-	XISetMask(bits, XI_TouchUpdate);
-	XISetMask(bits, XI_TouchEnd);
-	XISelectEvents(p->dpy, p->win, &mask, 1);
-	XMapRaised(p->dpy, p->win);
-	XSync(p->dpy, False);
-}
-
-/* Collect the painter's touch events that arrived so far. */
-static void
-painter_pump(struct painter *p)
-{
-	XSync(p->dpy, False);
-	while (XPending(p->dpy)) {
-		XEvent xev;
-		XNextEvent(p->dpy, &xev);
-		XGenericEventCookie *c = &xev.xcookie;
-		if (c->type != GenericEvent || c->extension != p->xi_opcode ||
-		    !XGetEventData(p->dpy, c))
-			continue;
-		if (c->evtype == XI_TouchBegin || c->evtype == XI_TouchUpdate ||
-		    c->evtype == XI_TouchEnd) {
-			const XIDeviceEvent *d = c->data;
-			if (p->n < (int)(sizeof(p->ev) / sizeof(p->ev[0])))
-				p->ev[p->n++] = (struct raw_touch){
-					.type = c->evtype, .id = (unsigned int)d->detail,
-					.x = d->event_x, .y = d->event_y };
-		}
-		XFreeEventData(p->dpy, c);
-	}
-}
-
-static int
-painter_count(const struct painter *p, int type)
-{
-	int n = 0;
-	for (int i = 0; i < p->n; i++)
-		n += p->ev[i].type == type;
-	return n;
-}
-
-static void
-painter_close(struct painter *p)
-{
-	if (p->dpy)
-		XCloseDisplay(p->dpy);
-	p->dpy = NULL;
+	char err[256];
+	if (painter_open_at(p, xs.display_name, WIN_X, WIN_Y, WIN_W, WIN_H, NULL, err,
+			    sizeof(err)) < 0)
+		die("%s", err);
 }
 
 /* ------------------------------------------------------------------ */

@@ -1,0 +1,49 @@
+#!/bin/sh
+# utouch-gestured's command line: --help, --version, --check on good and
+# broken files, bad options.  Usage: test-gestured-cli.sh EXE SRCDIR x11|nox11
+exe=$1
+src=$2
+x11=${3:-x11}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+expect() {  # expect STATUS DESCRIPTION -- command...
+	want=$1; what=$2; shift 3
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	if [ "$got" != "$want" ]; then
+		echo "FAIL: $what: status $got, expected $want"; cat "$tmp/out" "$tmp/err"; fail=1
+	fi
+}
+expect 0 "--help" -- "$exe" --help
+grep -q -- "--dry-run" "$tmp/out" || { echo "FAIL: --help does not list --dry-run"; fail=1; }
+expect 0 "--version" -- "$exe" --version
+grep -q "^utouch-gestured [0-9]" "$tmp/out" || { echo "FAIL: --version: $(cat "$tmp/out")"; fail=1; }
+expect 2 "unknown option" -- "$exe" --frobnicate
+expect 2 "bad backend" -- "$exe" --backend wayland
+grep -q 'unknown backend "wayland"' "$tmp/err" || { echo "FAIL: bad backend message"; fail=1; }
+if [ "$x11" = x11 ]; then
+	expect 0 "--check of the example" -- "$exe" --check --config "$src/../../tools/gestured/gestures.yaml"
+	grep -q "OK, 7 rules" "$tmp/out" || { echo "FAIL: example: $(cat "$tmp/out")"; fail=1; }
+else
+	# the example sends keys, which need X11
+	expect 1 "--check of the example without X11" -- "$exe" --check --config "$src/../../tools/gestured/gestures.yaml"
+	grep -q "key actions need X11" "$tmp/err" || { echo "FAIL: example: $(cat "$tmp/err")"; fail=1; }
+fi
+printf 'gestures:\n  - gesture: swipe\n    fingers: 3\n    direction: sideways\n    command: x\n' >"$tmp/bad.yaml"
+expect 1 "--check of a broken file" -- "$exe" --check --config "$tmp/bad.yaml"
+grep -q "^$tmp/bad.yaml:4:16: \"direction\": unknown value \"sideways\"" "$tmp/err" ||
+	{ echo "FAIL: broken file message: $(cat "$tmp/err")"; fail=1; }
+expect 1 "--check of a missing file" -- "$exe" --check --config "$tmp/none.yaml"
+grep -q "none.yaml: No such file or directory" "$tmp/err" || { echo "FAIL: missing file message"; fail=1; }
+# the default path follows XDG_CONFIG_HOME
+mkdir -p "$tmp/xdg/utouch"
+printf 'gestures:\n  - {gesture: tap, fingers: 2, command: x}\n' >"$tmp/xdg/utouch/gestures.yaml"
+XDG_CONFIG_HOME=$tmp/xdg expect 0 "--check of the default path" -- "$exe" --check
+grep -q "$tmp/xdg/utouch/gestures.yaml: OK, 1 rules" "$tmp/out" ||
+	{ echo "FAIL: default path: $(cat "$tmp/out")"; fail=1; }
+# a daemon that cannot start says why (evdev on a directory that does not exist)
+expect 1 "a missing evdev directory" -- "$exe" --backend evdev --evdev-dir "$tmp/nodir" --config "$tmp/xdg/utouch/gestures.yaml"
+[ -s "$tmp/err" ] || { echo "FAIL: no message for a missing evdev directory"; fail=1; }
+[ $fail = 0 ] && echo "gestured-cli: ok"
+exit $fail

@@ -1,0 +1,451 @@
+/*
+ * utouch-gestured: configuration parser and rule matcher unit tests.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "gd-config.h"
+#include "gd-rules.h"
+
+static struct gd_config *
+parse(const char *text, char *err, size_t errlen)
+{
+	return gd_config_parse("test.yaml", text, strlen(text), err, errlen);
+}
+
+static void
+test_full_rule(void **state)
+{
+	(void)state;
+	char err[512];
+	struct gd_config *c = parse("settings:\n"
+				    "  swipe-threshold: 12mm\n"
+				    "  hold-time: 700\n"
+				    "gestures:\n"
+				    "  - gesture: swipe\n"
+				    "    fingers: 3\n"
+				    "    direction: Left\n"
+				    "    device: touchscreen\n"
+				    "    app: Firefox\n"
+				    "    edge: right\n"
+				    "    edge-size: 5\n"
+				    "    timeout: 300 ms\n"
+				    "    distance: 25\n"
+				    "    repeat: yes\n"
+				    "    interval: 150\n"
+				    "    command: echo hi\n"
+				    "  - gesture: hold\n"
+				    "    fingers: 2\n"
+				    "    command: ctrl+alt+Delete\n"
+				    "  - gesture: drag\n"
+				    "    fingers: 1\n"
+				    "    continuous: cat\n",
+				    err, sizeof(err));
+	assert_non_null(c);
+	assert_int_equal(c->nrules, 3);
+	const struct gd_rule *r = &c->rules[0];
+	assert_int_equal(r->line, 5);
+	assert_int_equal(r->kind, GD_SWIPE);
+	assert_int_equal(r->fingers, 3);
+	assert_int_equal(r->dir, GD_DIR_LEFT);
+	assert_int_equal(r->device, GD_DEV_TOUCHSCREEN);
+	assert_string_equal(r->app, "Firefox");
+	assert_int_equal(r->edge, GD_EDGE_RIGHT);
+	assert_true(fabs(r->edge_mm - 5) < 1e-9);
+	assert_true(fabs(r->threshold - 12) < 1e-9);   /* from settings */
+	assert_int_equal(r->timeout_ms, 300);
+	assert_true(fabs(r->distance - 25) < 1e-9);
+	assert_int_equal(r->repeat, 1);
+	assert_int_equal(r->interval_ms, 150);
+	assert_int_equal(r->action, GD_ACT_COMMAND);
+	assert_string_equal(r->arg, "echo hi");
+	r = &c->rules[1];
+	assert_int_equal(r->kind, GD_HOLD);
+	assert_int_equal(r->hold_ms, 700);
+	assert_true(fabs(r->threshold - 4) < 1e-9);     /* built-in default */
+	assert_int_equal(r->action, GD_ACT_COMMAND);
+	assert_null(r->app);
+	r = &c->rules[2];
+	assert_int_equal(r->kind, GD_SWIPE);            /* "drag" is a swipe */
+	assert_int_equal(r->dir, GD_DIR_ANY);
+	assert_int_equal(r->action, GD_ACT_CONTINUOUS);
+	gd_config_free(c);
+}
+
+/* key combinations need X11 (XTest); without it they are refused */
+static void
+test_keys(void **state)
+{
+	(void)state;
+	char err[512];
+	struct gd_config *c = parse("gestures:\n"
+				    "  - {gesture: tap, fingers: 2, keys: ctrl + alt+Delete}\n",
+				    err, sizeof(err));
+#ifdef GD_HAVE_X11
+	assert_non_null(c);
+	assert_int_equal(c->rules[0].action, GD_ACT_KEYS);
+	assert_string_equal(c->rules[0].arg, "ctrl + alt+Delete");
+	gd_config_free(c);
+#else
+	assert_null(c);
+	assert_string_equal(err, "test.yaml:2:38: \"keys\": key actions need X11 and this "
+			    "utouch-gestured was built without it (-Dx11=disabled); use \"command\"");
+#endif
+}
+
+static void
+test_empty(void **state)
+{
+	(void)state;
+	char err[256];
+	const char *texts[] = { "", "# nothing\n", "gestures:\n", "settings:\n  hold-time: 400\n" };
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		struct gd_config *c = parse(texts[i], err, sizeof(err));
+		assert_non_null(c);
+		assert_int_equal(c->nrules, 0);
+		gd_config_free(c);
+	}
+}
+
+/* each broken file gives exactly this message */
+static void
+test_errors(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text;
+		const char *msg;
+	} cases[] = {
+		{ "gestures:\n  - gesture: swipe\n    fingers: [3\n",
+		  "test.yaml:4:1: did not find expected ',' or ']' while parsing a flow sequence" },
+		{ "- a\n- b\n", "test.yaml:1:1: the file must be a mapping with \"gestures\" (and \"settings\")" },
+		{ "gesture:\n", "test.yaml:1:1: unknown top-level key \"gesture\" (\"gestures\" or \"settings\")" },
+		{ "gestures: 3\n", "test.yaml:1:11: \"gestures\" must be a list of rules" },
+		{ "gestures:\n  - swipe\n",
+		  "test.yaml:2:5: a gesture rule must be a mapping (gesture:, fingers:, an action)" },
+		{ "gestures:\n  - gesture: swipe\n    fingers: 3\n    direction: upp\n    command: x\n",
+		  "test.yaml:4:16: \"direction\": unknown value \"upp\" (one of any, up, down, left, right, in, out, cw, ccw, up-left, up-right, down-left, down-right)" },
+		{ "gestures:\n  - gesture: swipe\n    fingers: 6\n    command: x\n",
+		  "test.yaml:3:14: \"fingers\": 6 is out of range (1 to 5)" },
+		{ "gestures:\n  - gesture: swipe\n    fingers: 2.5\n    command: x\n",
+		  "test.yaml:3:14: \"fingers\": 2.5 is not a whole number" },
+		{ "gestures:\n  - gesture: swipe\n    fingers: three\n    command: x\n",
+		  "test.yaml:3:14: \"fingers\": \"three\" is not a number" },
+		{ "gestures:\n  - gesture: swipe\n    command: x\n",
+		  "test.yaml:2:5: the rule has no \"fingers\" (1 to 5)" },
+		{ "gestures:\n  - fingers: 2\n    command: x\n",
+		  "test.yaml:2:5: the rule has no \"gesture\" (swipe, pinch, rotate, tap or hold)" },
+		{ "gestures:\n  - gesture: tap\n    fingers: 2\n",
+		  "test.yaml:2:5: the rule has no action (\"command\", \"keys\" or \"continuous\")" },
+		{ "gestures:\n  - gesture: tap\n    fingers: 2\n    command: a\n    keys: b\n",
+		  "test.yaml:5:5: a rule has one action; \"keys\" comes after another" },
+		{ "gestures:\n  - gesture: pinch\n    fingers: 2\n    direction: up\n    command: x\n",
+		  "test.yaml:4:16: a pinch has no direction \"up\"" },
+		{ "gestures:\n  - gesture: tap\n    fingers: 2\n    colour: red\n    command: x\n",
+		  "test.yaml:4:5: unknown rule key \"colour\"" },
+		{ "gestures:\n  - gesture: tap\n    fingers: 2\n    continuous: x\n",
+		  "test.yaml:4:17: a tap has no progress to follow; use \"command\" or \"keys\"" },
+		{ "gestures:\n  - gesture: pinch\n    fingers: 2\n    edge: left\n    command: x\n",
+		  "test.yaml:4:11: only swipes can start at an edge" },
+		{ "gestures:\n  - gesture: swipe\n    fingers: 2\n    time: 300\n    command: x\n",
+		  "test.yaml:4:11: \"time\" is for holds" },
+		{ "gestures:\n  - gesture: swipe\n    fingers: 2\n    repeat: maybe\n    command: x\n",
+		  "test.yaml:4:13: \"repeat\": \"maybe\" is not true or false" },
+		{ "gestures:\n  - gesture: swipe\n    fingers: 2\n    repeat: true\n    continuous: x\n",
+		  "test.yaml:4:13: a continuous action follows the fingers; it cannot repeat" },
+		{ "gestures:\n  - gesture: swipe\n    fingers: 2\n    app: \"\"\n    command: x\n",
+		  "test.yaml:4:10: \"app\" is empty (leave it out to match every window)" },
+		{ "gestures:\n  - gesture: swipe\n    fingers: 2\n    command: \"\"\n",
+		  "test.yaml:4:14: \"command\" is empty" },
+		{ "settings:\n  speed: 3\n", "test.yaml:2:3: unknown setting \"speed\"" },
+		{ "settings:\n  hold-time: -5\n",
+		  "test.yaml:2:14: \"hold-time\": -5 is out of range (1 to 60000)" },
+		{ "gestures:\n  - gesture: swipe\n    fingers: 3\n    keys: ctrl+Nosuchkey\n",
+		  "test.yaml:4:11: \"keys\": unknown key \"Nosuchkey\" (X keysym names: Left, F5, a, Page_Down, XF86AudioRaiseVolume, ...)" },
+		{ "gestures:\n  - gesture: swipe\n    fingers: 3\n    keys: ctrl++a\n",
+		  "test.yaml:4:11: \"keys\": empty key name in \"ctrl++a\"" },
+		{ "gestures:\n  - gesture: swipe\n    fingers: {a: 1}\n    command: x\n",
+		  "test.yaml:3:14: \"fingers\" needs a single value" },
+		{ "gestures: [\n",
+		  "test.yaml:2:1: did not find expected node content while parsing a flow node" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char err[512] = "";
+		struct gd_config *c = parse(cases[i].text, err, sizeof(err));
+		if (c)
+			fprintf(stderr, "case %zu parsed\n", i);
+		assert_null(c);
+#ifndef GD_HAVE_X11
+		if (strstr(cases[i].text, "keys:"))
+			continue;
+#endif
+		if (strcmp(err, cases[i].msg) != 0)
+			fprintf(stderr, "case %zu:\n got  %s\n want %s\n", i, err, cases[i].msg);
+		assert_string_equal(err, cases[i].msg);
+	}
+}
+
+static void
+test_load_file(void **state)
+{
+	(void)state;
+	char path[] = "/tmp/gestured-config-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	const char *text = "gestures:\n  - gesture: rotate\n    fingers: 2\n    direction: cw\n"
+			   "    command: x\n  - gesture: rotate\n    fingers: 2\n    direction: ccww\n";
+	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	char err[512], want[600];
+	assert_null(gd_config_load(path, err, sizeof(err)));
+	snprintf(want, sizeof(want),
+		 "%s:8:16: \"direction\": unknown value \"ccww\" (one of any, up, down, left, "
+		 "right, in, out, cw, ccw, up-left, up-right, down-left, down-right)", path);
+	assert_string_equal(err, want);
+	unlink(path);
+	assert_null(gd_config_load(path, err, sizeof(err)));
+	snprintf(want, sizeof(want), "%s: No such file or directory", path);
+	assert_string_equal(err, want);
+}
+
+/* ---- rules ---- */
+
+static struct gd_config *
+rules(void)
+{
+	char err[512];
+	struct gd_config *c = parse(
+		"gestures:\n"
+		"  - {gesture: swipe, fingers: 3, direction: up, command: up}\n"          /* 0 */
+		"  - {gesture: swipe, fingers: 3, direction: left, threshold: 20, command: l}\n" /* 1 */
+		"  - {gesture: swipe, fingers: 3, direction: up, app: term, command: t}\n" /* 2 */
+		"  - {gesture: swipe, fingers: 2, edge: left, device: touchscreen, command: e}\n" /* 3 */
+		"  - {gesture: pinch, fingers: 2, direction: in, command: pi}\n"          /* 4 */
+		"  - {gesture: rotate, fingers: 2, direction: ccw, command: r}\n"         /* 5 */
+		"  - {gesture: hold, fingers: 4, time: 400, command: h}\n"                /* 6 */
+		"  - {gesture: swipe, fingers: 4, timeout: 200, command: s4}\n"           /* 7 */
+		"  - {gesture: tap, fingers: 3, device: touchpad, command: tp}\n"         /* 8 */
+		"  - {gesture: swipe, fingers: 1, edge: bottom-right, edge-size: 5, command: c}\n", /* 9 */
+		err, sizeof(err));
+	if (!c)
+		fprintf(stderr, "%s\n", err);
+	assert_non_null(c);
+	return c;
+}
+
+static struct gd_query
+query(enum gd_kind k, int fingers)
+{
+	return (struct gd_query){ .kind = k, .fingers = fingers, .device = GD_DEV_TOUCHSCREEN,
+				  .app_instance = "", .app_class = "", .x = 500, .y = 400,
+				  .screen_w = 1024, .screen_h = 768, .mm_x = 0.25, .mm_y = 0.25 };
+}
+
+static void
+test_candidates(void **state)
+{
+	(void)state;
+	struct gd_config *c = rules();
+	size_t cand[GD_MAX_CANDIDATES];
+	struct gd_query q = query(GD_SWIPE, 3);
+	assert_int_equal(gd_rules_candidates(c, &q, cand), 2);
+	assert_int_equal(cand[0], 0);
+	assert_int_equal(cand[1], 1);
+	/* an app rule comes first for its app (class or instance, any case) */
+	q.app_class = "Term";
+	assert_int_equal(gd_rules_candidates(c, &q, cand), 3);
+	assert_int_equal(cand[0], 2);
+	/* edge: 2-finger swipe within 8 mm (32 px) of the left edge only */
+	q = query(GD_SWIPE, 2);
+	assert_int_equal(gd_rules_candidates(c, &q, cand), 0);
+	q.x = 20;
+	assert_int_equal(gd_rules_candidates(c, &q, cand), 1);
+	q.device = GD_DEV_TOUCHPAD;
+	assert_int_equal(gd_rules_candidates(c, &q, cand), 0);
+	/* touchpad-only tap */
+	q = query(GD_TAP, 3);
+	assert_int_equal(gd_rules_candidates(c, &q, cand), 0);
+	q.device = GD_DEV_TOUCHPAD;
+	assert_int_equal(gd_rules_candidates(c, &q, cand), 1);
+	/* a corner: within 5 mm (20 px) of both the bottom and the right edge */
+	q = query(GD_SWIPE, 1);
+	q.x = 1010;
+	q.y = 700;
+	assert_int_equal(gd_rules_candidates(c, &q, cand), 0);
+	q.y = 750;
+	assert_int_equal(gd_rules_candidates(c, &q, cand), 1);
+	assert_int_equal(cand[0], 9);
+	q.x = 990;
+	assert_int_equal(gd_rules_candidates(c, &q, cand), 0);
+	assert_true(gd_rules_need_app(c, GD_SWIPE, 3));
+	assert_false(gd_rules_need_app(c, GD_SWIPE, 4));
+	gd_config_free(c);
+}
+
+static void
+test_decide_swipe(void **state)
+{
+	(void)state;
+	struct gd_config *c = rules();
+	size_t cand[GD_MAX_CANDIDATES], n, rule;
+	enum gd_dir dir;
+	struct gd_query q = query(GD_SWIPE, 3);
+	n = gd_rules_candidates(c, &q, cand);
+	struct gd_motion m = { .dy_mm = -5 };
+	/* below the 8 mm threshold: wait */
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_WAIT);
+	m.dy_mm = -9;
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_ACCEPT);
+	assert_int_equal(rule, 0);
+	assert_int_equal(dir, GD_DIR_UP);
+	assert_true(fabs(gd_rules_progress(&c->rules[0], GD_DIR_UP, &m) - 9.0 / 50.0) < 1e-9);
+
+	/* down: "up" is out at once, "left" (20 mm) is out once 20 mm went down */
+	n = gd_rules_candidates(c, &q, cand);
+	m = (struct gd_motion){ .dy_mm = 10 };
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_WAIT);
+	assert_int_equal(n, 1);
+	m.dy_mm = 21;
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_REJECT);
+
+	/* left, 20 mm threshold; the up rule goes first and is out */
+	n = gd_rules_candidates(c, &q, cand);
+	m = (struct gd_motion){ .dx_mm = -12 };
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_WAIT);
+	m.dx_mm = -20;
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_ACCEPT);
+	assert_int_equal(rule, 1);
+	assert_int_equal(dir, GD_DIR_LEFT);
+
+	/* lifted before the threshold: reject */
+	n = gd_rules_candidates(c, &q, cand);
+	m = (struct gd_motion){ .dx_mm = -3, .ended = 1 };
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_REJECT);
+
+	/* 4 fingers, 200 ms timeout */
+	q = query(GD_SWIPE, 4);
+	n = gd_rules_candidates(c, &q, cand);
+	assert_true(fabs(gd_rules_next_deadline(c, cand, n) - 201) < 1e-9);
+	m = (struct gd_motion){ .dx_mm = 3, .elapsed_ms = 150 };
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_WAIT);
+	m.elapsed_ms = 201;
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_REJECT);
+	gd_config_free(c);
+}
+
+/* with a diagonal rule among the candidates, swipes have eight directions */
+static void
+test_decide_diagonal(void **state)
+{
+	(void)state;
+	char err[512];
+	struct gd_config *c = parse("gestures:\n"
+				    "  - {gesture: swipe, fingers: 2, direction: up, command: u}\n"
+				    "  - {gesture: swipe, fingers: 2, direction: up-right, distance: 10, command: ur}\n"
+				    "  - {gesture: swipe, fingers: 3, direction: up, command: u3}\n",
+				    err, sizeof(err));
+	assert_non_null(c);
+	size_t cand[GD_MAX_CANDIDATES], n, rule;
+	enum gd_dir dir;
+	struct gd_query q = query(GD_SWIPE, 2);
+	/* 45 degrees up-right: the diagonal rule */
+	n = gd_rules_candidates(c, &q, cand);
+	struct gd_motion m = { .dx_mm = 7, .dy_mm = -7 };
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_ACCEPT);
+	assert_int_equal(rule, 1);
+	assert_int_equal(dir, GD_DIR_UP_RIGHT);
+	assert_true(fabs(gd_rules_progress(&c->rules[1], dir, &m) - 0.98995) < 1e-4);
+	/* 30 degrees off vertical: up-right still (the sector is 45 wide) */
+	n = gd_rules_candidates(c, &q, cand);
+	m = (struct gd_motion){ .dx_mm = 5, .dy_mm = -8.66 };
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_ACCEPT);
+	assert_int_equal(rule, 1);
+	/* 15 degrees off vertical: up */
+	n = gd_rules_candidates(c, &q, cand);
+	m = (struct gd_motion){ .dx_mm = 2.6, .dy_mm = -9.7 };
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_ACCEPT);
+	assert_int_equal(rule, 0);
+	assert_int_equal(dir, GD_DIR_UP);
+	/* no diagonal rule for 3 fingers: 30 degrees off vertical is up */
+	q = query(GD_SWIPE, 3);
+	n = gd_rules_candidates(c, &q, cand);
+	m = (struct gd_motion){ .dx_mm = 5, .dy_mm = -8.66 };
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_ACCEPT);
+	assert_int_equal(rule, 2);
+	gd_config_free(c);
+}
+
+static void
+test_decide_other(void **state)
+{
+	(void)state;
+	struct gd_config *c = rules();
+	size_t cand[GD_MAX_CANDIDATES], n, rule;
+	enum gd_dir dir;
+	struct gd_query q = query(GD_PINCH, 2);
+	n = gd_rules_candidates(c, &q, cand);
+	struct gd_motion m = { .spread_mm = 9 };
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_REJECT);
+	n = gd_rules_candidates(c, &q, cand);
+	m.spread_mm = -9;
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_ACCEPT);
+	assert_int_equal(dir, GD_DIR_IN);
+	m.spread_mm = -20;
+	assert_true(fabs(gd_rules_progress(&c->rules[4], GD_DIR_IN, &m) - 0.5) < 1e-9);
+
+	q = query(GD_ROTATE, 2);
+	n = gd_rules_candidates(c, &q, cand);
+	m = (struct gd_motion){ .angle_deg = -16 };
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_ACCEPT);
+	assert_int_equal(dir, GD_DIR_CCW);
+
+	/* hold: 400 ms, slipping 4 mm cancels, lifting early cancels */
+	q = query(GD_HOLD, 4);
+	n = gd_rules_candidates(c, &q, cand);
+	assert_true(fabs(gd_rules_next_deadline(c, cand, n) - 400) < 1e-9);
+	m = (struct gd_motion){ .dx_mm = 1, .elapsed_ms = 100 };
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_WAIT);
+	m.elapsed_ms = 400;
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_ACCEPT);
+	assert_int_equal(rule, 6);
+	n = gd_rules_candidates(c, &q, cand);
+	m = (struct gd_motion){ .dx_mm = 5, .elapsed_ms = 100 };
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_REJECT);
+	n = gd_rules_candidates(c, &q, cand);
+	m = (struct gd_motion){ .elapsed_ms = 100, .ended = 1 };
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_REJECT);
+
+	/* a tap is accepted as it is */
+	q = query(GD_TAP, 3);
+	q.device = GD_DEV_TOUCHPAD;
+	n = gd_rules_candidates(c, &q, cand);
+	m = (struct gd_motion){ 0 };
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_ACCEPT);
+	assert_int_equal(rule, 8);
+	gd_config_free(c);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_full_rule),
+		cmocka_unit_test(test_keys),
+		cmocka_unit_test(test_empty),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_load_file),
+		cmocka_unit_test(test_candidates),
+		cmocka_unit_test(test_decide_swipe),
+		cmocka_unit_test(test_decide_diagonal),
+		cmocka_unit_test(test_decide_other),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

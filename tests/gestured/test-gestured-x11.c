@@ -1,0 +1,930 @@
+/*
+ * End-to-end tests of utouch-gestured on a real headless Xorg with
+ * inputtest touch devices (tests/x11/xorg-harness.h).
+ *
+ * The daemon runs as its own process (path in $UTOUCH_GESTURED) with a
+ * configuration in a temporary directory; its actions are commands that
+ * append lines to files there.  "Painting" clients select raw XI 2.2
+ * touch events on their windows and record what they get.
+ *
+ * Usage: test-gestured-x11 SCENARIO, one of
+ *   swipe        a configured 3-finger swipe runs its action once, with its
+ *                direction, and no touch of it reaches the painting client
+ *   keys         a swipe's key combination reaches the focused window (XTest)
+ *   tap          a 3-finger tap no rule takes reaches the painting client
+ *                in order, with its coordinates
+ *   per-app      one swipe over two windows of different WM_CLASS runs the
+ *                two per-application actions
+ *   continuous   a continuous action reads begin, growing updates, end
+ *   reload       editing the configuration changes the action; a broken
+ *                edit keeps the old one and the log names file:line
+ *   server-gone  the X server dies: the daemon exits with status 0, no
+ *                action is left a zombie
+ *   bench-tap    (benchmark) delay from the last touch of a rejected tap
+ *                to the painting client receiving its end
+ *   bench-idle   (benchmark) the daemon's wakeups per minute while idle
+ *
+ * Exit status 0 pass, 1 fail, 77 skip (Xorg cannot run here).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/keysym.h>
+#include <X11/extensions/XInput2.h>
+
+#include "xh-painter.h"
+#include "xorg-harness.h"
+
+static struct xh_server xs;
+static int failures;
+static char tmpdir[64];
+static pid_t daemon_pid;
+static int daemon_err = -1;        /* the daemon's stderr */
+static char daemon_log[1 << 16];   /* what it wrote so far */
+static size_t daemon_log_len;
+
+#define CHECK(cond, ...)                                                         \
+	do {                                                                     \
+		if (!(cond)) {                                                   \
+			fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
+			fprintf(stderr, __VA_ARGS__);                            \
+			fputc('\n', stderr);                                     \
+			failures++;                                              \
+		}                                                                \
+	} while (0)
+
+static void stop_daemon(void);
+
+static void
+die(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "FAIL: ");
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	stop_daemon();
+	fprintf(stderr, "daemon log:\n%s\n", daemon_log);
+	xh_dump_log(&xs, 30);
+	xh_stop(&xs);
+	exit(1);
+}
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void
+sleep_ms(int ms)
+{
+	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+	nanosleep(&ts, NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* files                                                               */
+
+static void
+path_in(char *buf, size_t len, const char *name)
+{
+	snprintf(buf, len, "%s/%s", tmpdir, name);
+}
+
+/* write the configuration atomically, as editors that rename do */
+static void
+write_config(const char *text)
+{
+	char tmp[128], path[128];
+	path_in(tmp, sizeof(tmp), "gestures.yaml.new");
+	path_in(path, sizeof(path), "gestures.yaml");
+	FILE *f = fopen(tmp, "w");
+	if (!f)
+		die("cannot write %s", tmp);
+	fputs(text, f);
+	fclose(f);
+	if (rename(tmp, path) < 0)
+		die("rename: %s", strerror(errno));
+}
+
+static char *
+read_file(const char *name)
+{
+	char path[128];
+	static char buf[1 << 16];
+	path_in(path, sizeof(path), name);
+	FILE *f = fopen(path, "r");
+	buf[0] = '\0';
+	if (!f)
+		return buf;
+	size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static int
+count_lines(const char *s)
+{
+	int n = 0;
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+/* wait until file @p name has at least @p lines lines */
+static int
+wait_lines(const char *name, int lines, int ms)
+{
+	double start = now_ms();
+	while (count_lines(read_file(name)) < lines && now_ms() - start < ms)
+		sleep_ms(10);
+	return count_lines(read_file(name));
+}
+
+static void
+remove_tmpdir(void)
+{
+	DIR *dir = opendir(tmpdir);
+	if (!dir)
+		return;
+	struct dirent *e;
+	while ((e = readdir(dir))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		char p[512];
+		snprintf(p, sizeof(p), "%s/%s", tmpdir, e->d_name);
+		unlink(p);
+	}
+	closedir(dir);
+	rmdir(tmpdir);
+}
+
+/* ------------------------------------------------------------------ */
+/* the daemon                                                          */
+
+static void
+pump_daemon_log(int ms)
+{
+	double start = now_ms();
+	do {
+		struct pollfd p = { .fd = daemon_err, .events = POLLIN };
+		if (daemon_err < 0 || poll(&p, 1, ms > 0 ? 5 : 0) <= 0)
+			continue;
+		ssize_t r = read(daemon_err, daemon_log + daemon_log_len,
+				 sizeof(daemon_log) - 1 - daemon_log_len);
+		if (r <= 0) {
+			close(daemon_err);
+			daemon_err = -1;
+			break;
+		}
+		daemon_log_len += (size_t)r;
+		daemon_log[daemon_log_len] = '\0';
+	} while (now_ms() - start < ms);
+}
+
+static int
+wait_daemon_log(const char *needle, int ms)
+{
+	double start = now_ms();
+	while (!strstr(daemon_log, needle) && now_ms() - start < ms && daemon_err >= 0)
+		pump_daemon_log(20);
+	return strstr(daemon_log, needle) != NULL;
+}
+
+static void
+start_daemon(const char *config, int verbose)
+{
+	const char *exe = getenv("UTOUCH_GESTURED");
+	if (!exe)
+		die("UTOUCH_GESTURED is not set");
+	write_config(config);
+	char cfg[128];
+	path_in(cfg, sizeof(cfg), "gestures.yaml");
+	int p[2];
+	if (pipe(p) < 0)
+		die("pipe");
+	daemon_pid = fork();
+	if (daemon_pid < 0)
+		die("fork");
+	if (daemon_pid == 0) {
+		dup2(p[1], 2);
+		close(p[0]);
+		close(p[1]);
+		execl(exe, exe, "--backend", "x11", "--config", cfg, verbose ? "--verbose" : NULL,
+		      (char *)NULL);
+		_exit(127);
+	}
+	close(p[1]);
+	daemon_err = p[0];
+	daemon_log_len = 0;
+	daemon_log[0] = '\0';
+	if (!wait_daemon_log("ready:", 5000))
+		die("the daemon did not start");
+}
+
+/* wait for the daemon to exit; returns its status, -1 on timeout */
+static int
+wait_daemon_exit(int ms)
+{
+	int status;
+	double start = now_ms();
+	while (now_ms() - start < ms) {
+		pid_t w = waitpid(daemon_pid, &status, WNOHANG);
+		if (w == daemon_pid) {
+			daemon_pid = 0;
+			/* read what it wrote up to its end of file */
+			double drain = now_ms();
+			while (daemon_err >= 0 && now_ms() - drain < 1000)
+				pump_daemon_log(10);
+			return status;
+		}
+		pump_daemon_log(10);
+	}
+	return -1;
+}
+
+static void
+stop_daemon(void)
+{
+	if (daemon_pid > 0) {
+		kill(daemon_pid, SIGTERM);
+		int status = wait_daemon_exit(3000);
+		if (status < 0) {
+			kill(daemon_pid, SIGKILL);
+			waitpid(daemon_pid, NULL, 0);
+			daemon_pid = 0;
+		}
+		CHECK(status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		      "the daemon did not exit with status 0 on SIGTERM (0x%x)", status);
+	}
+	pump_daemon_log(0);
+	/* sanitizer reports of the daemon (build-asan) */
+	CHECK(!strstr(daemon_log, "Sanitizer") && !strstr(daemon_log, "runtime error"),
+	      "the daemon's sanitizer report:\n%s", daemon_log);
+	if (daemon_err >= 0)
+		close(daemon_err);
+	daemon_err = -1;
+}
+
+/* children of @p pid that are zombies */
+static int
+zombies_of(pid_t pid)
+{
+	int n = 0;
+	DIR *dir = opendir("/proc");
+	struct dirent *e;
+	while (dir && (e = readdir(dir))) {
+		char path[300], buf[512];
+		snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
+		FILE *f = fopen(path, "r");
+		if (!f)
+			continue;
+		size_t r = fread(buf, 1, sizeof(buf) - 1, f);
+		fclose(f);
+		buf[r] = '\0';
+		char *close_paren = strrchr(buf, ')');
+		char state;
+		int ppid;
+		if (close_paren && sscanf(close_paren + 1, " %c %d", &state, &ppid) == 2 &&
+		    ppid == pid && state == 'Z')
+			n++;
+	}
+	if (dir)
+		closedir(dir);
+	return n;
+}
+
+/* ------------------------------------------------------------------ */
+/* painting clients                                                    */
+
+static void
+painter_open(struct painter *p, int x, int y, int w, int h, const char *wm_class)
+{
+	char err[256];
+	if (painter_open_at(p, xs.display_name, x, y, w, h, wm_class, err, sizeof(err)) < 0)
+		die("%s", err);
+}
+
+/* ------------------------------------------------------------------ */
+/* touches                                                             */
+
+static struct xh_device *
+dev0(void)
+{
+	return &xs.devices[0];
+}
+
+static void
+sync_all(void)
+{
+	if (xh_sync(dev0()) < 0)
+		die("sync: %s", xs.error);
+}
+
+/* @p n fingers in a row from (x, y), 60 px apart, @p steps moves of (dx, dy);
+ * @p lift: lift them at the end */
+static void
+swipe(struct painter *p, int n, double x, double y, double dx, double dy, int steps, int lift)
+{
+	for (int i = 0; i < n; i++)
+		xh_touch_begin(dev0(), (uint32_t)i + 1, x + 60 * i, y);
+	sync_all();
+	for (int s = 1; s <= steps; s++) {
+		sleep_ms(8);
+		for (int i = 0; i < n; i++)
+			xh_touch_update(dev0(), (uint32_t)i + 1, x + 60 * i + dx * s, y + dy * s);
+		sync_all();
+		if (p)
+			painter_pump(p);
+	}
+	if (!lift)
+		return;
+	for (int i = 0; i < n; i++)
+		xh_touch_end(dev0(), (uint32_t)i + 1, x + 60 * i + dx * steps, y + dy * steps);
+	sync_all();
+}
+
+static const char *
+logcmd(const char *file, const char *extra)
+{
+	static char buf[4][256];
+	static int k;
+	char path[128];
+	path_in(path, sizeof(path), file);
+	k = (k + 1) % 4;
+	snprintf(buf[k], sizeof(buf[k]),
+		 "echo \\\"%s $UTOUCH_GESTURE $UTOUCH_FINGERS $UTOUCH_DIRECTION $UTOUCH_APP_CLASS\\\" >> %s",
+		 extra, path);
+	return buf[k];
+}
+
+/* ------------------------------------------------------------------ */
+/* scenarios                                                           */
+
+#define WIN_X 100
+#define WIN_Y 100
+#define WIN_W 700
+#define WIN_H 500
+
+static void
+scenario_swipe(void)
+{
+	char cfg[1024];
+	snprintf(cfg, sizeof(cfg),
+		 "gestures:\n"
+		 "  - gesture: swipe\n    fingers: 3\n    direction: down\n    command: \"%s\"\n"
+		 "  - gesture: swipe\n    fingers: 3\n    direction: up\n    command: \"%s\"\n",
+		 logcmd("actions.log", "A"), logcmd("actions.log", "B"));
+	struct painter p;
+	painter_open(&p, WIN_X, WIN_Y, WIN_W, WIN_H, "Painter");
+	start_daemon(cfg, 1);
+
+	swipe(&p, 3, 200, 200, 0, 15, 12, 1);
+	int n = wait_lines("actions.log", 1, 3000);
+	sleep_ms(300);
+	painter_pump(&p);
+	n = count_lines(read_file("actions.log"));
+	CHECK(n == 1, "%d actions ran: %s", n, read_file("actions.log"));
+	CHECK(strcmp(read_file("actions.log"), "A swipe 3 down Painter\n") == 0 ||
+		      strcmp(read_file("actions.log"), "A swipe 3 down \n") == 0,
+	      "action line \"%s\"", read_file("actions.log"));
+	CHECK(p.n == 0, "the painting client received %d touch events", p.n);
+
+	/* and the other way: the other rule */
+	swipe(&p, 3, 200, 400, 0, -15, 12, 1);
+	wait_lines("actions.log", 2, 3000);
+	sleep_ms(200);
+	painter_pump(&p);
+	CHECK(strstr(read_file("actions.log"), "B swipe 3 up") != NULL, "no upward action: %s",
+	      read_file("actions.log"));
+	CHECK(count_lines(read_file("actions.log")) == 2, "%d actions",
+	      count_lines(read_file("actions.log")));
+	CHECK(p.n == 0, "the painting client received %d touch events", p.n);
+	stop_daemon();
+	painter_close(&p);
+}
+
+/* a key combination reaches the focused window through XTest */
+static void
+scenario_keys(void)
+{
+	static const char cfg[] = "gestures:\n"
+				  "  - {gesture: swipe, fingers: 3, direction: down, keys: ctrl+shift+a}\n";
+	struct painter p;
+	painter_open(&p, WIN_X, WIN_Y, WIN_W, WIN_H, "Painter");
+	XSelectInput(p.dpy, p.win, KeyPressMask | KeyReleaseMask);
+	XSetInputFocus(p.dpy, p.win, RevertToParent, CurrentTime);
+	XSync(p.dpy, False);
+	start_daemon(cfg, 1);
+	/* no painter_pump() here: it would drop the key events */
+	swipe(NULL, 3, 200, 200, 0, 15, 12, 1);
+	int press = 0, release = 0, a_state = -1;
+	unsigned long first_sym = 0;
+	double start = now_ms();
+	while (release < 3 && now_ms() - start < 3000) {
+		XSync(p.dpy, False);
+		while (XPending(p.dpy)) {
+			XEvent e;
+			XNextEvent(p.dpy, &e);
+			if (e.type != KeyPress && e.type != KeyRelease)
+				continue;
+			KeySym sym = XLookupKeysym(&e.xkey, 0);
+			if (e.type == KeyPress) {
+				if (!press++)
+					first_sym = sym;
+				if (sym == XK_a)
+					a_state = (int)e.xkey.state;
+			} else {
+				release++;
+			}
+		}
+		sleep_ms(10);
+	}
+	CHECK(press == 3 && release == 3, "%d presses, %d releases", press, release);
+	CHECK(first_sym == XK_Control_L, "first key 0x%lx", first_sym);
+	CHECK(a_state >= 0 && (a_state & ControlMask) && (a_state & ShiftMask),
+	      "a pressed with state 0x%x", a_state);
+	stop_daemon();
+	painter_close(&p);
+}
+
+static void
+scenario_tap(void)
+{
+	char cfg[1024];
+	/* a 3-finger swipe rule and a 3-finger tap rule for another
+	 * application: the tap is reported to the daemon, which must reject it */
+	snprintf(cfg, sizeof(cfg),
+		 "gestures:\n"
+		 "  - gesture: swipe\n    fingers: 3\n    command: \"%s\"\n"
+		 "  - gesture: tap\n    fingers: 3\n    app: SomeOtherApp\n    command: \"%s\"\n",
+		 logcmd("actions.log", "S"), logcmd("actions.log", "T"));
+	struct painter p;
+	painter_open(&p, WIN_X, WIN_Y, WIN_W, WIN_H, "Painter");
+	start_daemon(cfg, 1);
+
+	const double x0 = 300, y0 = 250;
+	for (int i = 0; i < 3; i++)
+		xh_touch_begin(dev0(), (uint32_t)i + 1, x0 + 50 * i, y0);
+	sync_all();
+	sleep_ms(40);
+	for (int i = 0; i < 3; i++)
+		xh_touch_end(dev0(), (uint32_t)i + 1, x0 + 50 * i, y0);
+	sync_all();
+	double start = now_ms();
+	while (painter_count(&p, XI_TouchEnd) < 3 && now_ms() - start < 3000) {
+		sleep_ms(5);
+		painter_pump(&p);
+	}
+	sleep_ms(100);
+	painter_pump(&p);
+	pump_daemon_log(50);
+	CHECK(painter_count(&p, XI_TouchBegin) == 3, "%d TouchBegin",
+	      painter_count(&p, XI_TouchBegin));
+	CHECK(painter_count(&p, XI_TouchEnd) == 3, "%d TouchEnd", painter_count(&p, XI_TouchEnd));
+	CHECK(p.n == 6, "%d raw events, expected 6", p.n);
+	/* each touch: begin before end, at its own place; begins in the order
+	 * the fingers came down */
+	int k = 0;
+	for (int i = 0; i < p.n; i++) {
+		if (p.ev[i].type != XI_TouchBegin)
+			continue;
+		CHECK(fabs(p.ev[i].x - (x0 + 50 * k - WIN_X)) < 1.0 &&
+			      fabs(p.ev[i].y - (y0 - WIN_Y)) < 1.0,
+		      "begin %d at %.1f,%.1f", k, p.ev[i].x, p.ev[i].y);
+		int ended_after = 0;
+		for (int j = i + 1; j < p.n; j++)
+			if (p.ev[j].id == p.ev[i].id && p.ev[j].type == XI_TouchEnd)
+				ended_after = 1;
+		CHECK(ended_after, "touch %u: no end after its begin", p.ev[i].id);
+		k++;
+	}
+	CHECK(count_lines(read_file("actions.log")) == 0, "an action ran: %s",
+	      read_file("actions.log"));
+	CHECK(strstr(daemon_log, "reject 3-finger tap") != NULL,
+	      "the daemon did not reject the tap explicitly:\n%s", daemon_log);
+	stop_daemon();
+	painter_close(&p);
+}
+
+static void
+scenario_per_app(void)
+{
+	char cfg[1024];
+	snprintf(cfg, sizeof(cfg),
+		 "gestures:\n"
+		 "  - gesture: swipe\n    fingers: 3\n    direction: down\n    command: \"%s\"\n"
+		 "  - gesture: swipe\n    fingers: 3\n    direction: down\n    app: PainterA\n"
+		 "    command: \"%s\"\n"
+		 "  - gesture: swipe\n    fingers: 3\n    direction: down\n    app: painterb\n"
+		 "    command: \"%s\"\n",
+		 logcmd("actions.log", "generic"), logcmd("actions.log", "forA"),
+		 logcmd("actions.log", "forB"));
+	struct painter a, b;
+	painter_open(&a, 50, 100, 420, 500, "PainterA");
+	painter_open(&b, 530, 100, 420, 500, "PainterB");
+	start_daemon(cfg, 1);
+
+	swipe(&a, 3, 100, 200, 0, 15, 12, 1);
+	wait_lines("actions.log", 1, 3000);
+	swipe(&b, 3, 600, 200, 0, 15, 12, 1);
+	wait_lines("actions.log", 2, 3000);
+	sleep_ms(200);
+	painter_pump(&a);
+	painter_pump(&b);
+	const char *log = read_file("actions.log");
+	CHECK(strcmp(log, "forA swipe 3 down PainterA\nforB swipe 3 down PainterB\n") == 0,
+	      "actions:\n%s", log);
+	CHECK(a.n == 0 && b.n == 0, "painting clients got %d and %d touch events", a.n, b.n);
+	stop_daemon();
+	painter_close(&a);
+	painter_close(&b);
+}
+
+static void
+scenario_continuous(void)
+{
+	char cfg[1024], out[128];
+	path_in(out, sizeof(out), "cont.log");
+	snprintf(cfg, sizeof(cfg),
+		 "gestures:\n"
+		 "  - gesture: swipe\n    fingers: 3\n    direction: right\n    distance: 40\n"
+		 "    continuous: \"echo env $UTOUCH_DIRECTION >> %s; cat >> %s\"\n",
+		 out, out);
+	struct painter p;
+	painter_open(&p, WIN_X, WIN_Y, WIN_W, WIN_H, "Painter");
+	start_daemon(cfg, 0);
+
+	swipe(&p, 3, 150, 300, 15, 0, 16, 1);
+	/* the action ends when it reads end of file */
+	double start = now_ms();
+	while (!strstr(read_file("cont.log"), "end ") && now_ms() - start < 3000)
+		sleep_ms(10);
+	painter_pump(&p);
+	char *log = strdup(read_file("cont.log"));
+	int begins = 0, updates = 0, ends = 0, order_ok = 1, growing = 1;
+	double last = -1e9, final = 0;
+	char *save = NULL;
+	int idx = 0;
+	for (char *line = strtok_r(log, "\n", &save); line; line = strtok_r(NULL, "\n", &save), idx++) {
+		double v;
+		if (idx == 0) {
+			CHECK(strcmp(line, "env right") == 0, "first line \"%s\"", line);
+			continue;
+		}
+		if (sscanf(line, "begin %lf", &v) == 1) {
+			begins++;
+			order_ok &= idx == 1;
+		} else if (sscanf(line, "update %lf", &v) == 1) {
+			updates++;
+			order_ok &= begins == 1 && ends == 0;
+		} else if (sscanf(line, "end %lf", &v) == 1) {
+			ends++;
+			final = v;
+		} else {
+			CHECK(0, "unexpected line \"%s\"", line);
+			continue;
+		}
+		if (v < last - 1e-9)
+			growing = 0;
+		last = v;
+	}
+	CHECK(begins == 1, "%d begins", begins);
+	CHECK(updates >= 5, "%d updates", updates);
+	CHECK(ends == 1, "%d ends", ends);
+	CHECK(order_ok, "begin/update/end out of order:\n%s", read_file("cont.log"));
+	CHECK(growing, "progress did not grow:\n%s", read_file("cont.log"));
+	/* 16 * 15 px at the screen's mm per pixel, over 40 mm */
+	Display *dpy = XOpenDisplay(xs.display_name);
+	double mmpp = (double)DisplayWidthMM(dpy, 0) / DisplayWidth(dpy, 0);
+	XCloseDisplay(dpy);
+	double expect = 16 * 15 * mmpp / 40.0;
+	CHECK(fabs(final - expect) < 0.05, "final progress %.3f, expected %.3f", final, expect);
+	CHECK(p.n == 0, "the painting client received %d touch events", p.n);
+	free(log);
+	stop_daemon();
+	painter_close(&p);
+}
+
+static void
+scenario_reload(void)
+{
+	char cfg[1024];
+	snprintf(cfg, sizeof(cfg),
+		 "gestures:\n"
+		 "  - gesture: swipe\n    fingers: 3\n    direction: down\n    command: \"%s\"\n",
+		 logcmd("actions.log", "one"));
+	struct painter p;
+	painter_open(&p, WIN_X, WIN_Y, WIN_W, WIN_H, "Painter");
+	start_daemon(cfg, 0);
+
+	swipe(&p, 3, 200, 200, 0, 15, 12, 1);
+	wait_lines("actions.log", 1, 3000);
+
+	/* an edit while a continuous swipe is in flight: the gesture goes on
+	 * with the rule it began with, to its end */
+	char cont[128];
+	path_in(cont, sizeof(cont), "cont.log");
+	snprintf(cfg, sizeof(cfg),
+		 "gestures:\n"
+		 "  - gesture: swipe\n    fingers: 3\n    direction: down\n    command: \"%s\"\n"
+		 "  - gesture: swipe\n    fingers: 3\n    direction: right\n"
+		 "    continuous: \"cat >> %s\"\n",
+		 logcmd("actions.log", "one"), cont);
+	write_config(cfg);
+	CHECK(wait_daemon_log("configuration reloaded", 3000), "no reload:\n%s", daemon_log);
+	swipe(&p, 3, 150, 300, 12, 0, 8, 0);
+	double start = now_ms();
+	while (!strstr(read_file("cont.log"), "update") && now_ms() - start < 3000)
+		sleep_ms(10);
+	int before = count_lines(read_file("cont.log"));
+	snprintf(cfg, sizeof(cfg),
+		 "gestures:\n"
+		 "  - gesture: swipe\n    fingers: 3\n    direction: down\n    command: \"%s\"\n",
+		 logcmd("actions.log", "two"));
+	write_config(cfg);
+	daemon_log_len = 0;
+	daemon_log[0] = '\0';
+	CHECK(wait_daemon_log("configuration reloaded", 3000), "no reload:\n%s", daemon_log);
+	for (int s = 9; s <= 16; s++) {
+		for (int i = 0; i < 3; i++)
+			xh_touch_update(dev0(), (uint32_t)i + 1, 150 + 60 * i + 12 * s, 300);
+		sync_all();
+		sleep_ms(8);
+	}
+	for (int i = 0; i < 3; i++)
+		xh_touch_end(dev0(), (uint32_t)i + 1, 150 + 60 * i + 12 * 16, 300);
+	sync_all();
+	start = now_ms();
+	while (!strstr(read_file("cont.log"), "end ") && now_ms() - start < 3000)
+		sleep_ms(10);
+	const char *c = read_file("cont.log");
+	CHECK(count_lines(c) > before + 3, "no updates after the reload:\n%s", c);
+	CHECK(strstr(c, "end ") != NULL && strstr(c, "cancel") == NULL,
+	      "the gesture in flight did not end normally:\n%s", c);
+
+	swipe(&p, 3, 200, 200, 0, 15, 12, 1);
+	wait_lines("actions.log", 2, 3000);
+
+	/* a broken edit: line 5 has a direction swipes do not have */
+	write_config("gestures:\n"
+		     "  - gesture: swipe\n"
+		     "    fingers: 3\n"
+		     "    command: \"true\"\n"
+		     "    direction: clockwise\n");
+	CHECK(wait_daemon_log("keeping the previous configuration", 3000),
+	      "no complaint about the broken file:\n%s", daemon_log);
+	CHECK(strstr(daemon_log, "gestures.yaml:5:16:") != NULL, "no file:line:column:\n%s",
+	      daemon_log);
+	swipe(&p, 3, 200, 200, 0, 15, 12, 1);
+	wait_lines("actions.log", 3, 3000);
+	sleep_ms(200);
+	painter_pump(&p);
+	const char *log = read_file("actions.log");
+	CHECK(strcmp(log, "one swipe 3 down \ntwo swipe 3 down \ntwo swipe 3 down \n") == 0,
+	      "actions:\n%s", log);
+	CHECK(p.n == 0, "the painting client received %d touch events", p.n);
+	stop_daemon();
+	painter_close(&p);
+}
+
+static void
+scenario_server_gone(void)
+{
+	char cfg[1024], out[128];
+	path_in(out, sizeof(out), "cont.log");
+	snprintf(cfg, sizeof(cfg),
+		 "gestures:\n"
+		 "  - gesture: swipe\n    fingers: 3\n    direction: down\n    command: \"%s\"\n"
+		 "  - gesture: swipe\n    fingers: 3\n    direction: right\n"
+		 "    continuous: \"cat >> %s\"\n",
+		 logcmd("actions.log", "x"), out);
+	start_daemon(cfg, 0);
+	/* a few short actions, reaped as they end */
+	for (int i = 0; i < 3; i++) {
+		swipe(NULL, 3, 200, 200, 0, 15, 12, 1);
+		wait_lines("actions.log", i + 1, 3000);
+	}
+	sleep_ms(300);
+	CHECK(count_lines(read_file("actions.log")) == 3, "%d actions",
+	      count_lines(read_file("actions.log")));
+	CHECK(zombies_of(daemon_pid) == 0, "%d zombie actions", zombies_of(daemon_pid));
+	/* a continuous action in flight when the server dies */
+	swipe(NULL, 3, 200, 300, 15, 0, 10, 0);
+	double start = now_ms();
+	while (!strstr(read_file("cont.log"), "update") && now_ms() - start < 3000)
+		sleep_ms(10);
+	CHECK(strstr(read_file("cont.log"), "begin") != NULL, "the continuous action did not start");
+	if (xh_kill(&xs) < 0)
+		die("kill");
+	int status = wait_daemon_exit(5000);
+	CHECK(status >= 0, "the daemon did not exit after the server died");
+	CHECK(status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0, "exit status 0x%x",
+	      status);
+	CHECK(strstr(daemon_log, "X server went away") != NULL, "log:\n%s", daemon_log);
+	/* the continuous action was told the gesture is over (geis ends the
+	 * gestures of the devices that went away) */
+	start = now_ms();
+	while (!strstr(read_file("cont.log"), "end ") && !strstr(read_file("cont.log"), "cancel ") &&
+	       now_ms() - start < 2000)
+		sleep_ms(10);
+	const char *c = read_file("cont.log");
+	CHECK(strstr(c, "end ") != NULL || strstr(c, "cancel ") != NULL,
+	      "the continuous action was not told the gesture ended:\n%s", c);
+}
+
+/* ---- benchmarks ---- */
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* taps while @p label's configuration runs (NULL: no daemon at all) */
+static void
+bench_taps(const char *label, const char *cfg, int fingers)
+{
+	struct painter p;
+	painter_open(&p, WIN_X, WIN_Y, WIN_W, WIN_H, "Painter");
+	if (cfg)
+		start_daemon(cfg, 0);
+	enum { RUNS = 40 };
+	double d[RUNS];
+	int nd = 0;
+	for (int r = 0; r < RUNS; r++) {
+		p.n = 0;
+		for (int i = 0; i < fingers; i++)
+			xh_touch_begin(dev0(), (uint32_t)i + 1, 300 + 50 * i, 250);
+		sync_all();
+		sleep_ms(30);
+		painter_pump(&p);
+		p.n = 0;
+		for (int i = 0; i < fingers; i++)
+			xh_touch_end(dev0(), (uint32_t)i + 1, 300 + 50 * i, 250);
+		double t0 = now_ms();
+		while (painter_count(&p, XI_TouchEnd) < fingers && now_ms() - t0 < 2000)
+			painter_pump(&p);
+		if (painter_count(&p, XI_TouchEnd) == fingers)
+			d[nd++] = p.ev[p.n - 1].t - t0;
+		sync_all();
+		sleep_ms(50);
+		painter_pump(&p);
+	}
+	CHECK(nd == RUNS, "%s: only %d of %d taps arrived", label, nd, RUNS);
+	if (nd) {
+		qsort(d, (size_t)nd, sizeof(d[0]), cmp_double);
+		printf("%-44s n=%d min=%.2f median=%.2f p90=%.2f max=%.2f ms\n", label, nd, d[0],
+		       d[nd / 2], d[nd * 9 / 10], d[nd - 1]);
+	}
+	if (cfg)
+		stop_daemon();
+	painter_close(&p);
+}
+
+static void
+scenario_bench_tap(void)
+{
+	static const char swipe_only[] = "gestures:\n"
+					 "  - {gesture: swipe, fingers: 3, command: \"true\"}\n";
+	printf("tap, last touch lifted -> its last TouchEnd read by the painting client:\n");
+	bench_taps("3 fingers, no daemon (no grab)", NULL, 3);
+	bench_taps("3 fingers, rule: 3-finger swipe", swipe_only, 3);
+	bench_taps("3 fingers, rules: + 3-finger tap, other app",
+		   "gestures:\n"
+		   "  - {gesture: swipe, fingers: 3, command: \"true\"}\n"
+		   "  - {gesture: tap, fingers: 3, app: SomeOtherApp, command: \"true\"}\n", 3);
+	bench_taps("1 finger, no daemon (no grab)", NULL, 1);
+	bench_taps("1 finger, rule: 3-finger swipe", swipe_only, 1);
+}
+
+static long
+switches(pid_t pid)
+{
+	char path[64], line[256];
+	long v = 0, total = 0;
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "voluntary_ctxt_switches: %ld", &v) == 1 ||
+		    sscanf(line, "nonvoluntary_ctxt_switches: %ld", &v) == 1)
+			total += v;
+	fclose(f);
+	return total;
+}
+
+static void
+scenario_bench_idle(void)
+{
+	char cfg[1024];
+	snprintf(cfg, sizeof(cfg),
+		 "gestures:\n"
+		 "  - gesture: swipe\n    fingers: 3\n    command: \"true\"\n"
+		 "  - gesture: hold\n    fingers: 4\n    command: \"true\"\n"
+		 "  - gesture: tap\n    fingers: 2\n    command: \"true\"\n");
+	start_daemon(cfg, 0);
+	/* one gesture first, so that every timer the daemon or geis armed
+	 * for it has run out */
+	swipe(NULL, 3, 200, 200, 0, 15, 12, 1);
+	sleep_ms(1000);
+	const int secs = 20;
+	long before = switches(daemon_pid);
+	sleep_ms(secs * 1000);
+	long after = switches(daemon_pid);
+	CHECK(before >= 0 && after >= 0, "cannot read the daemon's /proc status");
+	double per_min = (double)(after - before) * 60.0 / secs;
+	printf("idle daemon (3 rules, X11): %ld wakeups in %d s = %.1f per minute\n",
+	       after - before, secs, per_min);
+	/* while a finger is down geis and the daemon do run timers */
+	xh_touch_begin(dev0(), 1, 300, 300);
+	xh_touch_begin(dev0(), 2, 360, 300);
+	xh_touch_begin(dev0(), 3, 420, 300);
+	xh_touch_begin(dev0(), 4, 480, 300);
+	sync_all();
+	before = switches(daemon_pid);
+	sleep_ms(2000);
+	after = switches(daemon_pid);
+	printf("with four fingers held still: %ld wakeups in 2 s\n", after - before);
+	for (int i = 1; i <= 4; i++)
+		xh_touch_end(dev0(), (uint32_t)i, 240 + 60 * i, 300);
+	sync_all();
+	stop_daemon();
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct {
+		const char *name;
+		void (*fn)(void);
+	} scenarios[] = {
+		{ "swipe", scenario_swipe },
+		{ "tap", scenario_tap },
+		{ "keys", scenario_keys },
+		{ "per-app", scenario_per_app },
+		{ "continuous", scenario_continuous },
+		{ "reload", scenario_reload },
+		{ "server-gone", scenario_server_gone },
+		{ "bench-tap", scenario_bench_tap },
+		{ "bench-idle", scenario_bench_idle },
+	};
+	if (argc != 2) {
+		fprintf(stderr, "usage: %s SCENARIO\n", argv[0]);
+		return 2;
+	}
+	for (size_t i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++) {
+		if (strcmp(argv[1], scenarios[i].name) != 0)
+			continue;
+		int rc = xh_start(&xs, 1);
+		if (rc == XH_SKIP) {
+			fprintf(stderr, "SKIP: %s\n", xs.error);
+			return XH_EXIT_SKIP;
+		}
+		if (rc != 0) {
+			fprintf(stderr, "FAIL: xh_start: %s\n", xs.error);
+			return 1;
+		}
+		snprintf(tmpdir, sizeof(tmpdir), "/tmp/utouch-gestured-XXXXXX");
+		if (!mkdtemp(tmpdir)) {
+			xh_stop(&xs);
+			fprintf(stderr, "FAIL: mkdtemp: %s\n", strerror(errno));
+			return 1;
+		}
+		setenv("DISPLAY", xs.display_name, 1);
+		unsetenv("UTOUCH_GEIS_BACKEND");
+		scenarios[i].fn();
+		stop_daemon();
+		if (failures) {
+			fprintf(stderr, "daemon log:\n%s\n", daemon_log);
+			xh_dump_log(&xs, 20);
+		}
+		xh_stop(&xs);
+		remove_tmpdir();
+		printf("%s: %s\n", argv[1], failures ? "FAIL" : "ok");
+		return failures ? 1 : 0;
+	}
+	fprintf(stderr, "unknown scenario %s\n", argv[1]);
+	return 2;
+}

@@ -1,0 +1,244 @@
+/*
+ * utouch-gestured: matching gestures against rules.
+ */
+#include "gd-rules.h"
+
+#include <math.h>
+#include <string.h>
+#include <strings.h>
+
+static int
+app_matches(const struct gd_rule *r, const struct gd_query *q)
+{
+	if (!r->app)
+		return 1;
+	return (q->app_instance && !strcasecmp(r->app, q->app_instance)) ||
+	       (q->app_class && !strcasecmp(r->app, q->app_class));
+}
+
+static int
+edge_matches(const struct gd_rule *r, const struct gd_query *q)
+{
+	if (r->edge == GD_EDGE_NONE)
+		return 1;
+	double mx = r->edge_mm / (q->mm_x > 0 ? q->mm_x : 1.0);
+	double my = r->edge_mm / (q->mm_y > 0 ? q->mm_y : 1.0);
+	int left = q->x < mx, right = q->x >= q->screen_w - mx;
+	int top = q->y < my, bottom = q->y >= q->screen_h - my;
+	switch (r->edge) {
+	case GD_EDGE_LEFT:
+		return left;
+	case GD_EDGE_RIGHT:
+		return right;
+	case GD_EDGE_TOP:
+		return top;
+	case GD_EDGE_BOTTOM:
+		return bottom;
+	case GD_EDGE_TOP_LEFT:
+		return top && left;
+	case GD_EDGE_TOP_RIGHT:
+		return top && right;
+	case GD_EDGE_BOTTOM_LEFT:
+		return bottom && left;
+	case GD_EDGE_BOTTOM_RIGHT:
+		return bottom && right;
+	default:
+		return 1;
+	}
+}
+
+static int
+fixed_matches(const struct gd_rule *r, const struct gd_query *q)
+{
+	return r->kind == q->kind && r->fingers == q->fingers &&
+	       (r->device == GD_DEV_ANY || r->device == q->device) && app_matches(r, q) &&
+	       edge_matches(r, q);
+}
+
+size_t
+gd_rules_candidates(const struct gd_config *cfg, const struct gd_query *q, size_t *out)
+{
+	size_t n = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < cfg->nrules && n < GD_MAX_CANDIDATES; i++) {
+			const struct gd_rule *r = &cfg->rules[i];
+			if ((pass == 0) != (r->app != NULL))
+				continue;
+			if (fixed_matches(r, q))
+				out[n++] = i;
+		}
+	return n;
+}
+
+int
+gd_rules_need_app(const struct gd_config *cfg, enum gd_kind kind, int fingers)
+{
+	for (size_t i = 0; i < cfg->nrules; i++)
+		if (cfg->rules[i].app && cfg->rules[i].kind == kind &&
+		    cfg->rules[i].fingers == fingers)
+			return 1;
+	return 0;
+}
+
+/* the nearest of the four axis directions */
+static enum gd_dir
+axis_dir(const struct gd_motion *m)
+{
+	if (fabs(m->dx_mm) >= fabs(m->dy_mm))
+		return m->dx_mm >= 0 ? GD_DIR_RIGHT : GD_DIR_LEFT;
+	return m->dy_mm >= 0 ? GD_DIR_DOWN : GD_DIR_UP;
+}
+
+static int
+is_diagonal(enum gd_dir d)
+{
+	return d >= GD_DIR_UP_LEFT && d <= GD_DIR_DOWN_RIGHT;
+}
+
+/* the nearest of the eight directions (45 degree sectors) */
+static enum gd_dir
+eight_dir(const struct gd_motion *m)
+{
+	/* within 22.5 degrees of an axis: that axis */
+	if (fabs(m->dy_mm) <= fabs(m->dx_mm) * tan(M_PI / 8) ||
+	    fabs(m->dx_mm) <= fabs(m->dy_mm) * tan(M_PI / 8))
+		return axis_dir(m);
+	if (m->dy_mm < 0)
+		return m->dx_mm < 0 ? GD_DIR_UP_LEFT : GD_DIR_UP_RIGHT;
+	return m->dx_mm < 0 ? GD_DIR_DOWN_LEFT : GD_DIR_DOWN_RIGHT;
+}
+
+/* whether some candidate swipe rule names a diagonal: then every swipe
+ * direction is one of eight, otherwise one of four */
+static int
+uses_diagonals(const struct gd_config *cfg, const size_t *cand, size_t ncand)
+{
+	for (size_t i = 0; i < ncand; i++)
+		if (cfg->rules[cand[i]].kind == GD_SWIPE && is_diagonal(cfg->rules[cand[i]].dir))
+			return 1;
+	return 0;
+}
+
+/* the direction of a motion and how far it went (in the rule's unit) */
+static double
+magnitude(enum gd_kind kind, const struct gd_motion *m, enum gd_dir *dir)
+{
+	switch (kind) {
+	case GD_SWIPE:
+		*dir = axis_dir(m);
+		return hypot(m->dx_mm, m->dy_mm);
+	case GD_PINCH:
+		*dir = m->spread_mm >= 0 ? GD_DIR_OUT : GD_DIR_IN;
+		return fabs(m->spread_mm);
+	case GD_ROTATE:
+		*dir = m->angle_deg >= 0 ? GD_DIR_CW : GD_DIR_CCW;
+		return fabs(m->angle_deg);
+	case GD_HOLD:
+		*dir = GD_DIR_ANY;
+		return hypot(m->dx_mm, m->dy_mm);
+	default:
+		*dir = GD_DIR_ANY;
+		return 0;
+	}
+}
+
+static void
+drop(size_t *cand, size_t *ncand, size_t i)
+{
+	memmove(&cand[i], &cand[i + 1], (*ncand - i - 1) * sizeof(*cand));
+	(*ncand)--;
+}
+
+enum gd_decision
+gd_rules_decide(const struct gd_config *cfg, size_t *cand, size_t *ncand,
+		const struct gd_motion *m, size_t *rule, enum gd_dir *dir)
+{
+	int eight = uses_diagonals(cfg, cand, *ncand);
+	for (size_t i = 0; i < *ncand;) {
+		const struct gd_rule *r = &cfg->rules[cand[i]];
+		enum gd_dir d;
+		double mag = magnitude(r->kind, m, &d);
+		if (r->kind == GD_SWIPE && eight)
+			d = eight_dir(m);
+		int out = 0, accept = 0;
+		switch (r->kind) {
+		case GD_TAP:
+			/* a tap is decided by the recognizer: it is one */
+			accept = 1;
+			d = GD_DIR_ANY;
+			break;
+		case GD_HOLD:
+			if (mag > r->threshold)
+				out = 1;    /* the fingers slipped */
+			else if (m->elapsed_ms >= r->hold_ms)
+				accept = !m->ended;
+			else if (m->ended)
+				out = 1;    /* lifted too early */
+			break;
+		default:
+			if (mag >= r->threshold && mag > 0)
+				accept = r->dir == GD_DIR_ANY || r->dir == d;
+			out = !accept && (mag >= r->threshold && mag > 0);
+			if (!accept && !out && r->timeout_ms > 0 && m->elapsed_ms > r->timeout_ms)
+				out = 1;
+			if (!accept && m->ended)
+				out = 1;
+			break;
+		}
+		if (accept && i == 0) {
+			*rule = cand[i];
+			*dir = d;
+			return GD_ACCEPT;
+		}
+		/* a match behind a candidate that still waits (an app rule,
+		 * an earlier rule) waits for it */
+		if (out)
+			drop(cand, ncand, i);
+		else
+			i++;
+	}
+	return *ncand > 0 ? GD_WAIT : GD_REJECT;
+}
+
+double
+gd_rules_progress(const struct gd_rule *r, enum gd_dir dir, const struct gd_motion *m)
+{
+	double v;
+	switch (r->kind) {
+	case GD_SWIPE:
+		switch (dir) {
+		case GD_DIR_UP: v = -m->dy_mm; break;
+		case GD_DIR_DOWN: v = m->dy_mm; break;
+		case GD_DIR_LEFT: v = -m->dx_mm; break;
+		case GD_DIR_RIGHT: v = m->dx_mm; break;
+		case GD_DIR_UP_LEFT: v = (-m->dx_mm - m->dy_mm) / M_SQRT2; break;
+		case GD_DIR_UP_RIGHT: v = (m->dx_mm - m->dy_mm) / M_SQRT2; break;
+		case GD_DIR_DOWN_LEFT: v = (-m->dx_mm + m->dy_mm) / M_SQRT2; break;
+		case GD_DIR_DOWN_RIGHT: v = (m->dx_mm + m->dy_mm) / M_SQRT2; break;
+		default: v = hypot(m->dx_mm, m->dy_mm); break;
+		}
+		break;
+	case GD_PINCH:
+		v = dir == GD_DIR_IN ? -m->spread_mm : m->spread_mm;
+		break;
+	case GD_ROTATE:
+		v = dir == GD_DIR_CCW ? -m->angle_deg : m->angle_deg;
+		break;
+	default:
+		return 1.0;
+	}
+	return v / r->distance;
+}
+
+double
+gd_rules_next_deadline(const struct gd_config *cfg, const size_t *cand, size_t ncand)
+{
+	double best = -1;
+	for (size_t i = 0; i < ncand; i++) {
+		const struct gd_rule *r = &cfg->rules[cand[i]];
+		double t = r->kind == GD_HOLD ? r->hold_ms : r->timeout_ms > 0 ? r->timeout_ms + 1 : -1;
+		if (t >= 0 && (best < 0 || t < best))
+			best = t;
+	}
+	return best;
+}

@@ -1,0 +1,98 @@
+/*
+ * utouch-gestured: matching gestures against rules.
+ *
+ * A gesture in progress has a fixed part (kind, finger count, device kind,
+ * the application under its start, where it started) and a motion part
+ * that grows as the fingers move.  gd_rules_candidates() keeps the rules
+ * the fixed part allows (an empty list: reject at once);
+ * gd_rules_decide() is called on every update and says accept (with the
+ * rule and the direction), reject, or wait.
+ */
+#ifndef GD_RULES_H
+#define GD_RULES_H
+
+#include <stddef.h>
+
+#include "gd-config.h"
+
+/** Most candidate rules kept for one gesture. */
+#define GD_MAX_CANDIDATES 64
+
+/** The fixed part of a gesture. */
+struct gd_query {
+	enum gd_kind kind;
+	int fingers;
+	enum gd_device device;
+	const char *app_instance;  /**< "" when unknown */
+	const char *app_class;     /**< "" when unknown */
+	double x, y;               /**< start position, screen pixels */
+	double screen_w, screen_h; /**< screen size, pixels */
+	double mm_x, mm_y;         /**< millimetres per pixel, across and down */
+};
+
+/** The motion of a gesture since it began. */
+struct gd_motion {
+	double dx_mm, dy_mm;   /**< translation (screen axes, y down) */
+	double spread_mm;      /**< change of the fingers' spread (pinch) */
+	double angle_deg;      /**< rotation, positive clockwise on screen */
+	double elapsed_ms;     /**< time since the gesture began */
+	int ended;             /**< the fingers are up */
+};
+
+/** Outcome of gd_rules_decide(). */
+enum gd_decision { GD_WAIT, GD_ACCEPT, GD_REJECT };
+
+/**
+ * Collect the rules that may match a gesture, app-specific rules first,
+ * then in file order.
+ *
+ * @param cfg the configuration
+ * @param q the gesture
+ * @param out indices of the rules (GD_MAX_CANDIDATES of them)
+ * @return how many
+ */
+size_t gd_rules_candidates(const struct gd_config *cfg, const struct gd_query *q, size_t *out);
+
+/**
+ * Whether any rule of @p cfg uses a WM_CLASS for this kind and finger
+ * count (the daemon looks the window up only then).
+ */
+int gd_rules_need_app(const struct gd_config *cfg, enum gd_kind kind, int fingers);
+
+/**
+ * Decide a gesture.  Candidates that can no longer match (threshold
+ * reached in another direction, timeout passed, a hold that slipped or
+ * ended early) are removed from @p cand.
+ *
+ * @param cfg the configuration
+ * @param cand candidate indices (updated)
+ * @param ncand their number (updated)
+ * @param m the motion so far
+ * @param rule the accepted rule's index (on GD_ACCEPT)
+ * @param dir the direction found (on GD_ACCEPT)
+ * @return GD_ACCEPT, GD_REJECT (no candidate left) or GD_WAIT
+ */
+enum gd_decision gd_rules_decide(const struct gd_config *cfg, size_t *cand, size_t *ncand,
+				 const struct gd_motion *m, size_t *rule, enum gd_dir *dir);
+
+/**
+ * Progress of an accepted gesture: how many of the rule's distance units
+ * the fingers went in the decided direction (negative when they came
+ * back).
+ *
+ * @param r the rule
+ * @param dir the decided direction
+ * @param m the motion
+ * @return the progress
+ */
+double gd_rules_progress(const struct gd_rule *r, enum gd_dir dir, const struct gd_motion *m);
+
+/**
+ * The earliest time (ms since the gesture began) at which the decision
+ * may change without input: a hold's time or a rule's timeout.
+ *
+ * @return the time, or a negative value when there is none
+ */
+double gd_rules_next_deadline(const struct gd_config *cfg, const size_t *cand, size_t ncand);
+
+#endif /* GD_RULES_H */
