@@ -196,7 +196,10 @@ typedef enum UGSliceProperty {
 	/**
 	 * `const UGTransform *`: similarity transform (translation of the
 	 * centroid, scale of the mean radius, rotation of the mean angle) from
-	 * the previous slice to this one.
+	 * the previous slice to this one.  utouch: when three or more touches
+	 * have one close to their centroid, where the mean angle is noise,
+	 * rotation and scale come from the least-squares similarity instead
+	 * (doc/grail.md, "Geometry").
 	 */
 	UGSlicePropertyTransform,
 	/**

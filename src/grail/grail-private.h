@@ -78,6 +78,8 @@ gr_touch_axis(const struct UFTouch_ *t, UFAxisType type)
 /* Candidate gestures per recognizer; more are not created (grail 3.1 had no
  * limit, so a burst of touches could make it allocate combinatorially). */
 #define GR_MAX_GESTURES 4096
+/* See gr_angle_ill_conditioned(). */
+#define GR_LSQ_NEAR_CENTROID 0.25f
 /* Frame touch indices for which the recognizer remembers a slot. */
 #define GR_TOUCH_HINTS 32
 
@@ -229,6 +231,14 @@ struct gr_touch {
 
 struct gr_recognizer;
 
+/* Per current touch of a gesture: its angle around the centroid and its
+ * position in the previous slice, and its position when the segment began. */
+struct gr_track {
+	float angle;
+	float px, py;
+	float ox, oy;
+};
+
 struct gr_gesture {
 	struct gr_list link;
 	struct gr_recognizer *rec;
@@ -243,10 +253,17 @@ struct gr_gesture {
 	 */
 	uint32_t rank;
 	uint64_t start_time;
-	/* touches still down, sorted by touch id, and their last angles */
+	/* touches still down, sorted by touch id, and what the geometry
+	 * remembers of each (see struct gr_track) */
 	unsigned int ncur;
 	uint32_t cur[GR_MAX_TOUCHES];
-	float cur_angle[GR_MAX_TOUCHES];
+	struct gr_track track[GR_MAX_TOUCHES];
+	/*
+	 * The angle estimate of grail 3.1 was ill-conditioned in this segment
+	 * (since the last Begin or change of the touch count): rotation and
+	 * scale come from the least-squares similarity (grail-slice.c).
+	 */
+	bool lsq;
 	/* every touch the gesture ever had (one reference each) */
 	unsigned int nall, capall;
 	uint32_t *all;
@@ -352,6 +369,21 @@ UGGestureTypeMask gr_slice_check_recognition(const struct gr_gesture *g,
 void gr_slice_set_frame(struct UGSlice_ *s, UFEvent ev, UFFrame frame);
 void gr_slice_clear_frame(struct UGSlice_ *s);
 float gr_angle_mean(const float *angles, unsigned int n);
+/*
+ * The rotation @angle (radians) and @scale of the similarity that best
+ * maps the points p onto the points q in the least-squares sense, each
+ * set taken about its own centroid (translation is the centroid shift).
+ * Returns false, with angle 0 and scale 1, when the p are all one point.
+ */
+bool gr_similarity_fit(const float *px, const float *py, const float *qx, const float *qy,
+		       unsigned int n, float *angle, float *scale);
+/*
+ * Whether grail 3.1's angle estimate (the mean change of each touch's
+ * angle around the centroid) is ill-conditioned for these n touches: three
+ * or more touches, one of them closer to the centroid than
+ * GR_LSQ_NEAR_CENTROID times their mean distance from it.
+ */
+bool gr_angle_ill_conditioned(const float *x, const float *y, unsigned int n);
 /* Fixed point of [a -b c; b a d]-like transforms around centroid (x0, y0). */
 void gr_center_of_rotation(float a, float b, float c, float d, float x0, float y0,
 			   float *x, float *y);

@@ -311,11 +311,11 @@ gesture_add_touch(struct gr_gesture *g, uint32_t slot)
 	unsigned int i = g->ncur;
 	while (i > 0 && rec->touches[g->cur[i - 1]].id > id) {
 		g->cur[i] = g->cur[i - 1];
-		g->cur_angle[i] = g->cur_angle[i - 1];
+		g->track[i] = g->track[i - 1];
 		i--;
 	}
 	g->cur[i] = slot;
-	g->cur_angle[i] = 0.0f;
+	memset(&g->track[i], 0, sizeof(g->track[i]));
 	g->ncur++;
 	return true;
 }
@@ -324,8 +324,7 @@ static void
 gesture_remove_current(struct gr_gesture *g, unsigned int i)
 {
 	memmove(&g->cur[i], &g->cur[i + 1], (g->ncur - i - 1) * sizeof(g->cur[0]));
-	memmove(&g->cur_angle[i], &g->cur_angle[i + 1],
-		(g->ncur - i - 1) * sizeof(g->cur_angle[0]));
+	memmove(&g->track[i], &g->track[i + 1], (g->ncur - i - 1) * sizeof(g->track[0]));
 	g->ncur--;
 }
 

@@ -103,6 +103,102 @@ gr_center_of_rotation(float a, float b, float c, float d, float x0, float y0, fl
 	*y = (a * a * y0 - a * (2.0f * y0 + d) + b * b * y0 + b * c + d + y0) / div;
 }
 
+bool
+gr_similarity_fit(const float *px, const float *py, const float *qx, const float *qy,
+		  unsigned int n, float *angle, float *scale)
+{
+	*angle = 0.0f;
+	*scale = 1.0f;
+	if (n == 0)
+		return false;
+	double pcx = 0.0, pcy = 0.0, qcx = 0.0, qcy = 0.0;
+	for (unsigned int i = 0; i < n; i++) {
+		pcx += px[i];
+		pcy += py[i];
+		qcx += qx[i];
+		qcy += qy[i];
+	}
+	pcx /= n;
+	pcy /= n;
+	qcx /= n;
+	qcy /= n;
+	double dot = 0.0, cross = 0.0, norm = 0.0;
+	for (unsigned int i = 0; i < n; i++) {
+		double ax = px[i] - pcx, ay = py[i] - pcy;
+		double bx = qx[i] - qcx, by = qy[i] - qcy;
+		dot += ax * bx + ay * by;
+		cross += ax * by - ay * bx;
+		norm += ax * ax + ay * ay;
+	}
+	/* all points on one spot: any rotation fits, report none */
+	if (!(norm > 1e-12))
+		return false;
+	double a = dot / norm, b = cross / norm;
+	*angle = (float)atan2(b, a);
+	*scale = (float)hypot(a, b);
+	return true;
+}
+
+bool
+gr_angle_ill_conditioned(const float *x, const float *y, unsigned int n)
+{
+	if (n < 3)
+		return false;
+	float cx = 0.0f, cy = 0.0f;
+	for (unsigned int i = 0; i < n; i++) {
+		cx += x[i];
+		cy += y[i];
+	}
+	cx /= (float)n;
+	cy /= (float)n;
+	float d[GR_MAX_TOUCHES], sum = 0.0f;
+	for (unsigned int i = 0; i < n; i++) {
+		float dx = x[i] - cx, dy = y[i] - cy;
+		d[i] = sqrtf(dx * dx + dy * dy);
+		sum += d[i];
+	}
+	float limit = GR_LSQ_NEAR_CENTROID * sum / (float)n;
+	for (unsigned int i = 0; i < n; i++)
+		if (d[i] < limit)
+			return true;
+	return false;
+}
+
+/*
+ * Switch the gesture's segment to the least-squares similarity when the
+ * mean angle change is ill-conditioned in the previous or the current
+ * configuration of the touches @used (indices into the current touches),
+ * and apply it: angle and radius from the fit of the segment's first
+ * configuration onto the current one.
+ */
+static void
+apply_least_squares(struct gr_gesture *g, struct UGSlice_ *s, const float *x,
+		    const float *y, const unsigned int *idx, unsigned int n)
+{
+	float ox[GR_MAX_TOUCHES], oy[GR_MAX_TOUCHES], px[GR_MAX_TOUCHES], py[GR_MAX_TOUCHES];
+
+	for (unsigned int i = 0; i < n; i++) {
+		const struct gr_track *tr = &g->track[idx[i]];
+		ox[i] = tr->ox;
+		oy[i] = tr->oy;
+		px[i] = tr->px;
+		py[i] = tr->py;
+	}
+	if (!g->lsq) {
+		if (!gr_angle_ill_conditioned(px, py, n) && !gr_angle_ill_conditioned(x, y, n))
+			return;
+		g->lsq = true;
+		gr_log(g->rec->handle, GR_LOG_DEBUG,
+		       "gesture %u: angle estimate ill-conditioned at t=%llu, "
+		       "least-squares geometry from now on",
+		       g->id, (unsigned long long)s->time);
+	}
+	float angle, scale;
+	gr_similarity_fit(ox, oy, x, y, n, &angle, &scale);
+	s->angle = s->original_angle + angle;
+	s->radius = s->original_radius * scale;
+}
+
 static void
 compute_values(struct gr_gesture *g, struct UGSlice_ *s, bool init)
 {
@@ -135,7 +231,7 @@ compute_values(struct gr_gesture *g, struct UGSlice_ *s, bool init)
 	s->center_x = cx / (float)n;
 	s->center_y = cy / (float)n;
 	if (n == 1)
-		return;
+		goto remember;
 
 	float r = 0.0f;
 	for (unsigned int i = 0; i < n; i++) {
@@ -149,20 +245,38 @@ compute_values(struct gr_gesture *g, struct UGSlice_ *s, bool init)
 		s->angle = gr_angle_mean(a, n);
 	} else {
 		float sum = 0.0f;
+		float ux[GR_MAX_TOUCHES], uy[GR_MAX_TOUCHES];
+		unsigned int uidx[GR_MAX_TOUCHES];
 		unsigned int k = 0;
 		for (unsigned int i = 0; i < n; i++) {
 			if (st[i] == UFTouchStateBegin)
 				continue;
-			sum += wrap_angle(a[i] - g->cur_angle[idx[i]]);
+			sum += wrap_angle(a[i] - g->track[idx[i]].angle);
+			ux[k] = x[i];
+			uy[k] = y[i];
+			uidx[k] = idx[i];
 			k++;
 		}
 		if (k > 0)
 			s->angle += sum / (float)k;
+		apply_least_squares(g, s, ux, uy, uidx, k);
 	}
 
-	/* Remember each touch's angle for the next slice. */
+	/* Remember each touch's angle and position for the next slice. */
 	for (unsigned int i = 0; i < n; i++)
-		g->cur_angle[idx[i]] = a[i];
+		g->track[idx[i]].angle = a[i];
+remember:
+	for (unsigned int i = 0; i < n; i++) {
+		struct gr_track *tr = &g->track[idx[i]];
+		tr->px = x[i];
+		tr->py = y[i];
+		if (init) {
+			tr->ox = x[i];
+			tr->oy = y[i];
+		}
+	}
+	if (init)
+		g->lsq = false;
 }
 
 static void

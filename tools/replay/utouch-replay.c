@@ -32,7 +32,7 @@ struct replay {
 	struct replay_run run;
 	struct subspec subs[REPLAY_MAX_SUBS];
 	enum policy policy;
-	int print, print_frames, verbose;
+	int print, print_frames, verbose, mark_degenerate;
 	struct gesture_stat *stats;
 	size_t nstats;
 };
@@ -158,11 +158,32 @@ on_slice(struct replay_run *run, UGEvent ev, UGSlice slice, int sub)
 	}
 }
 
+/*
+ * --mark-degenerate: grail logs (debug level) the gestures whose angle
+ * estimate it switches to the least-squares similarity; print them as
+ * "# degenerate g=ID t=MS" so that trace comparisons know where grail 3.1's
+ * values are not expected.
+ */
+static void
+log_degenerate(void *data, int level, const char *msg)
+{
+	unsigned int id;
+	unsigned long long t;
+
+	(void)data;
+	if (level == -1 &&
+	    sscanf(msg, "gesture %u: angle estimate ill-conditioned at t=%llu", &id, &t) == 2)
+		printf("# degenerate g=%u t=%llu\n", id,
+		       t >= UT_SCRIPT_TIME_BASE_MS ? t - UT_SCRIPT_TIME_BASE_MS : t);
+}
+
 static void
 run_setup(struct replay *r)
 {
 	if (replay_run_setup(&r->run) < 0)
 		die("%s", r->run.error);
+	if (r->mark_degenerate && r->print)
+		grail_set_log_handler(r->run.grail, log_degenerate, r);
 	if (r->stats)
 		memset(r->stats, 0, r->nstats * sizeof(*r->stats));
 }
@@ -279,6 +300,9 @@ usage(FILE *out)
 "      --frames         print the frame operations fed to grail\n"
 "      --summary        print one summary line instead of the trace\n"
 "  -v, --verbose        also print per-slice transforms and centre of rotation\n"
+"      --mark-degenerate  print \"# degenerate g=ID t=MS\" where grail 3.1's\n"
+"                       angle estimate was ill-conditioned and utouch used\n"
+"                       the least-squares similarity instead\n"
 "      --bench N        replay N times and print ns per frame event\n"
 "  -h, --help           show this help\n", out);
 }
@@ -324,7 +348,7 @@ bench_run(struct replay *r, long iterations, const char *path)
 enum {
 	OPT_POLICY = 256, OPT_REJECT, OPT_X11, OPT_SPLIT, OPT_REVERSE, OPT_BEGIN_FIRST,
 	OPT_OWN, OPT_DIRECT, OPT_INDIRECT, OPT_SCREEN, OPT_WINDOW_RES, OPT_FRAMES,
-	OPT_SUMMARY, OPT_BENCH,
+	OPT_SUMMARY, OPT_BENCH, OPT_MARK_DEGENERATE,
 };
 
 int
@@ -348,6 +372,7 @@ main(int argc, char **argv)
 		{ "summary", no_argument, NULL, OPT_SUMMARY },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "bench", required_argument, NULL, OPT_BENCH },
+		{ "mark-degenerate", no_argument, NULL, OPT_MARK_DEGENERATE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -415,6 +440,7 @@ main(int argc, char **argv)
 		case OPT_FRAMES: frames = 1; break;
 		case OPT_SUMMARY: summary = 1; break;
 		case 'v': r.verbose = 1; break;
+		case OPT_MARK_DEGENERATE: r.mark_degenerate = 1; break;
 		case OPT_BENCH:
 			errno = 0;
 			bench = strtol(optarg, &end, 10);
