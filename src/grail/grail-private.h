@@ -78,6 +78,10 @@ gr_touch_axis(const struct UFTouch_ *t, UFAxisType type)
 /* Candidate gestures per recognizer; more are not created (grail 3.1 had no
  * limit, so a burst of touches could make it allocate combinatorially). */
 #define GR_MAX_GESTURES 4096
+/* Centroid positions kept for the velocity estimate. */
+#define GR_VELOCITY_SAMPLES 16
+/* An edge swipe moves inward within this angle (degrees) of the normal. */
+#define GR_EDGE_MAX_DEVIATION 30.0
 /* See gr_angle_ill_conditioned(). */
 #define GR_LSQ_NEAR_CENTROID 0.25f
 /* Frame touch indices for which the recognizer remembers a slot. */
@@ -141,6 +145,16 @@ struct UGSubscription_ {
 	uint64_t tap_timeout;
 	float tap_threshold;
 	int atomic;
+	/* utouch extensions */
+	uint64_t hold_timeout;
+	float hold_threshold;
+	uint64_t multitap_timeout;
+	float multitap_threshold;
+	unsigned int multitap_max;
+	unsigned int edge_edges;
+	float edge_margin;
+	float edge_velocity;
+	uint64_t velocity_window;
 	bool device_set;
 	/* handles on which the subscription is active */
 	struct UGHandle_ **handles;
@@ -166,6 +180,10 @@ struct UGSlice_ {
 	int construction_finished;
 	int canceled;
 	bool physically_ended;
+	/* utouch extensions */
+	float velocity_x, velocity_y;
+	unsigned int tap_count;
+	unsigned int edge;
 };
 
 struct gr_pool;
@@ -222,6 +240,11 @@ struct gr_touch {
 	bool ended;
 	bool in_free;
 	bool in_new;
+	bool has_origin;
+	/* where it began: window or device coordinates like x, y, and the
+	 * device's axes (for the screen edges) */
+	float x0, y0;
+	float dev_x0, dev_y0;
 	/* copy of the touch in the newest frame that carried it */
 	UFTouchState state;
 	float x, y;          /* window (direct) or device (indirect) coordinates */
@@ -264,6 +287,19 @@ struct gr_gesture {
 	 * scale come from the least-squares similarity (grail-slice.c).
 	 */
 	bool lsq;
+	/* recent centroid positions for the velocity (ring, since the last
+	 * change of the touch count) */
+	struct gr_velocity_sample {
+		uint64_t time;
+		float x, y;
+	} vsamples[GR_VELOCITY_SAMPLES];
+	unsigned int vhead, vcount;
+	/* hold: a touch moved beyond the hold threshold */
+	bool hold_out;
+	/* edge swipe: decided (recognized or ruled out), candidate edge */
+	bool edge_decided;
+	unsigned int edge;
+	unsigned int tap_count;
 	/* every touch the gesture ever had (one reference each) */
 	unsigned int nall, capall;
 	uint32_t *all;
@@ -318,6 +354,15 @@ struct gr_recognizer {
 	 */
 	uint32_t hint[GR_TOUCH_HINTS];
 	uint32_t serial;                   /* frames processed, starting at 1 */
+	/* per subscription (parallel to subs): the last tap, for multi-tap */
+	struct gr_tap_memory {
+		uint64_t time;
+		float x, y;
+		unsigned int count, touches;
+	} *taps;
+	/* the device's X and Y axes (edge swipes), valid if has_edges */
+	bool has_edges;
+	float ax_min, ax_max, ay_min, ay_max, ax_res, ay_res;
 	unsigned int ngestures;            /* live gestures of this recognizer */
 };
 
@@ -364,6 +409,15 @@ void gr_slice_next(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame
 		   uint64_t time);
 void gr_slice_copy(const struct UGSlice_ *prev, struct UGSlice_ *s, uint64_t time);
 bool gr_slice_physically_ended(const struct gr_gesture *g, const struct UGSlice_ *s);
+/* Velocity of the gesture's centroid at @now from its recent positions. */
+void gr_slice_velocity(const struct gr_gesture *g, uint64_t now, float *vx, float *vy);
+/* The enabled edges (UGEdge bits) within whose margin every current touch
+ * of the gesture began; 0 when none or the device has no screen edges. */
+unsigned int gr_edge_candidates(const struct gr_gesture *g);
+/* Edge swipe decision for a slice among the candidate edges g->edge:
+ * 1 recognized (the edge in *edge), -1 ruled out, 0 not yet. */
+int gr_slice_check_edge(const struct gr_gesture *g, const struct UGSlice_ *s,
+			unsigned int *edge);
 UGGestureTypeMask gr_slice_check_recognition(const struct gr_gesture *g,
 					     const struct UGSlice_ *s);
 void gr_slice_set_frame(struct UGSlice_ *s, UFEvent ev, UFFrame frame);

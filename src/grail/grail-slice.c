@@ -303,6 +303,146 @@ reset_original(struct gr_gesture *g, struct UGSlice_ *s)
 	s->center_of_rotation_y = 0.0f;
 }
 
+/* Whether one of the gesture's current touches is lifting in this frame. */
+static bool
+touches_lifting(const struct gr_gesture *g)
+{
+	for (unsigned int i = 0; i < g->ncur; i++) {
+		const struct gr_touch *t = &g->rec->touches[g->cur[i]];
+		if (t->ended || t->pending_end || t->state == UFTouchStateEnd)
+			return true;
+	}
+	return false;
+}
+
+void
+gr_slice_velocity(const struct gr_gesture *g, uint64_t now, float *vx, float *vy)
+{
+	double t[GR_VELOCITY_SAMPLES], x[GR_VELOCITY_SAMPLES], y[GR_VELOCITY_SAMPLES];
+	double mt = 0.0, mx = 0.0, my = 0.0;
+	unsigned int n = 0;
+	uint64_t window = g->sub->velocity_window;
+
+	*vx = *vy = 0.0f;
+	for (unsigned int k = 0; k < g->vcount; k++) {
+		const struct gr_velocity_sample *v =
+			&g->vsamples[(g->vhead + GR_VELOCITY_SAMPLES - 1 - k) % GR_VELOCITY_SAMPLES];
+		if (v->time > now || now - v->time > window)
+			break;
+		t[n] = -(double)(now - v->time);
+		x[n] = v->x;
+		y[n] = v->y;
+		mt += t[n];
+		mx += x[n];
+		my += y[n];
+		n++;
+	}
+	if (n < 2)
+		return;
+	mt /= n;
+	mx /= n;
+	my /= n;
+	double stt = 0.0, stx = 0.0, sty = 0.0;
+	for (unsigned int i = 0; i < n; i++) {
+		stt += (t[i] - mt) * (t[i] - mt);
+		stx += (t[i] - mt) * (x[i] - mx);
+		sty += (t[i] - mt) * (y[i] - my);
+	}
+	if (!(stt > 0.0))
+		return;
+	*vx = (float)(stx / stt);
+	*vy = (float)(sty / stt);
+}
+
+/*
+ * Remember the slice's centroid for the velocity (forgetting the old ones
+ * when the touch count changed, not while touches lift) and estimate it.
+ */
+static void
+update_velocity(struct gr_gesture *g, struct UGSlice_ *s, bool reset)
+{
+	if (reset)
+		g->vhead = g->vcount = 0;
+	if (!touches_lifting(g)) {
+		struct gr_velocity_sample *v = &g->vsamples[g->vhead];
+		v->time = s->time;
+		v->x = s->center_x;
+		v->y = s->center_y;
+		g->vhead = (g->vhead + 1) % GR_VELOCITY_SAMPLES;
+		if (g->vcount < GR_VELOCITY_SAMPLES)
+			g->vcount++;
+	}
+	gr_slice_velocity(g, s->time, &s->velocity_x, &s->velocity_y);
+}
+
+/* The extension values that follow the gesture's state. */
+static void
+set_extension_state(const struct gr_gesture *g, struct UGSlice_ *s)
+{
+	s->tap_count = g->tap_count;
+	s->edge = (g->recognized & UGGestureTypeEdgeSwipe) ? g->edge : 0;
+}
+
+unsigned int
+gr_edge_candidates(const struct gr_gesture *g)
+{
+	const struct gr_recognizer *rec = g->rec;
+	const struct UGSubscription_ *sub = g->sub;
+	unsigned int cand = sub->edge_edges;
+
+	if (!rec->has_edges || g->ncur == 0)
+		return 0;
+	for (unsigned int i = 0; i < g->ncur && cand; i++) {
+		const struct gr_touch *t = &rec->touches[g->cur[i]];
+		unsigned int near = 0;
+		if ((t->dev_x0 - rec->ax_min) / rec->ax_res <= sub->edge_margin)
+			near |= UGEdgeLeft;
+		if ((rec->ax_max - t->dev_x0) / rec->ax_res <= sub->edge_margin)
+			near |= UGEdgeRight;
+		if ((t->dev_y0 - rec->ay_min) / rec->ay_res <= sub->edge_margin)
+			near |= UGEdgeTop;
+		if ((rec->ay_max - t->dev_y0) / rec->ay_res <= sub->edge_margin)
+			near |= UGEdgeBottom;
+		cand &= near;
+	}
+	return cand;
+}
+
+int
+gr_slice_check_edge(const struct gr_gesture *g, const struct UGSlice_ *s, unsigned int *edge)
+{
+	const struct UGSubscription_ *sub = g->sub;
+	uint64_t tau = s->time >= g->start_time ? s->time - g->start_time : 0;
+	float dx = s->cumulative[0][2] / g->rec->res_x;
+	float dy = s->cumulative[1][2] / g->rec->res_y;
+	static const unsigned int edges[] = {UGEdgeLeft, UGEdgeRight, UGEdgeTop, UGEdgeBottom};
+	const double slope = tan(GR_EDGE_MAX_DEVIATION * M_PI / 180.0);
+
+	if (sub->drag_timeout != 0 && tau >= sub->drag_timeout)
+		return -1;
+	if (!(dx * dx + dy * dy > sub->drag_threshold * sub->drag_threshold))
+		return 0;
+	for (unsigned int i = 0; i < 4; i++) {
+		if (!(g->edge & edges[i]))
+			continue;
+		float inward, across;
+		switch (edges[i]) {
+		case UGEdgeLeft: inward = dx; across = dy; break;
+		case UGEdgeRight: inward = -dx; across = dy; break;
+		case UGEdgeTop: inward = dy; across = dx; break;
+		default: inward = -dy; across = dx; break;
+		}
+		if (!(inward > 0.0f) || fabs(across) > slope * inward)
+			continue;
+		/* metres per second from touch-down to here */
+		if (tau > 0 && inward / ((double)tau / 1000.0) < sub->edge_velocity)
+			continue;
+		*edge = edges[i];
+		return 1;
+	}
+	return -1;
+}
+
 void
 gr_slice_begin(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame frame,
 	       uint64_t time)
@@ -318,6 +458,8 @@ gr_slice_begin(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame fra
 	fill_touches(g, s);
 	reset_original(g, s);
 	s->physically_ended = gr_slice_physically_ended(g, s);
+	update_velocity(g, s, true);
+	set_extension_state(g, s);
 }
 
 void
@@ -351,7 +493,8 @@ gr_slice_next(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame fram
 		event_unref(prev_event);
 	fill_touches(g, s);
 
-	if (s->num_touches != prev_num_touches) {
+	bool reset = s->num_touches != prev_num_touches;
+	if (reset) {
 		reset_original(g, s);
 	} else {
 		compute_values(g, s, false);
@@ -383,6 +526,8 @@ gr_slice_next(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame fram
 				      &s->center_of_rotation_x, &s->center_of_rotation_y);
 	}
 	s->physically_ended = gr_slice_physically_ended(g, s);
+	update_velocity(g, s, reset);
+	set_extension_state(g, s);
 }
 
 void
