@@ -33,6 +33,7 @@ struct replay {
 	struct subspec subs[REPLAY_MAX_SUBS];
 	enum policy policy;
 	int print, print_frames, verbose, mark_degenerate;
+	int extended; /* print the values of grail's utouch extensions */
 	struct gesture_stat *stats;
 	size_t nstats;
 };
@@ -94,9 +95,24 @@ print_slice(const struct replay *r, UGEvent ev, UGSlice slice, int sub)
 					 used < sizeof(touches) ? sizeof(touches) - used : 0,
 					 "%s%" PRIu64, used ? "," : "", (uint64_t)id);
 	}
+	char ext[128] = "";
+	if (r->extended) {
+		unsigned int taps = grail_slice_get_tap_count(slice);
+		unsigned int edge = grail_slice_get_edge(slice);
+		int len = snprintf(ext, sizeof(ext), " v=%.4f,%.4f",
+				   grail_slice_get_velocity_x(slice),
+				   grail_slice_get_velocity_y(slice));
+		if (taps && len > 0 && (size_t)len < sizeof(ext))
+			len += snprintf(ext + len, sizeof(ext) - (size_t)len, " taps=%u", taps);
+		if (edge && len > 0 && (size_t)len < sizeof(ext)) {
+			char name[16];
+			subspec_edge_str(edge, name, sizeof(name));
+			snprintf(ext + len, sizeof(ext) - (size_t)len, " edge=%s", name);
+		}
+	}
 	printf("t=%" PRIu64 " g=%u sub=%d %s n=%u touches=%s rec=%s cf=%d "
 	       "oc=%.3f,%.3f c=%.3f,%.3f r0=%.3f r=%.3f "
-	       "T=[%.5f %.5f %.3f; %.5f %.5f %.3f]%s\n",
+	       "T=[%.5f %.5f %.3f; %.5f %.5f %.3f]%s%s\n",
 	       t, grail_slice_get_id(slice), sub,
 	       st == UGGestureStateBegin ? "begin" :
 	       st == UGGestureStateUpdate ? "update" : "end",
@@ -104,7 +120,7 @@ print_slice(const struct replay *r, UGEvent ev, UGSlice slice, int sub)
 	       grail_slice_get_construction_finished(slice),
 	       ocx, ocy, ocx + (*C)[0][2], ocy + (*C)[1][2], r0, r0 * scale,
 	       (*C)[0][0], (*C)[0][1], (*C)[0][2], (*C)[1][0], (*C)[1][1], (*C)[1][2],
-	       grail_slice_get_canceled(slice) ? " canceled=1" : "");
+	       ext, grail_slice_get_canceled(slice) ? " canceled=1" : "");
 	if (r->verbose) {
 		const UGTransform *D = grail_slice_get_transform(slice);
 
@@ -278,12 +294,17 @@ usage(FILE *out)
 "grail layers and print the gesture trace.\n"
 "\n"
 "  -s, --sub SPEC       subscription (repeatable), a comma list of\n"
-"                       mask=drag|pinch|rotate|tap|touch|all (joined by +),\n"
+"                       mask=drag|pinch|rotate|tap|touch|all|hold|edge\n"
+"                       (joined by +; all is grail 3.1's five),\n"
 "                       start=N min=N max=N touches=N atomic=0|1\n"
 "                       drag-timeout=MS drag-threshold=M (metres)\n"
 "                       pinch-timeout=MS pinch-threshold=RATIO\n"
 "                       rotate-timeout=MS rotate-threshold=RAD\n"
 "                       tap-timeout=MS tap-threshold=M\n"
+"                       utouch extensions: hold-timeout=MS hold-threshold=M\n"
+"                       multitap-timeout=MS multitap-threshold=M\n"
+"                       multitap-max=N edges=left+right+top+bottom|all\n"
+"                       edge-margin=M edge-velocity=M/S velocity-window=MS\n"
 "                       default: mask=drag (start=2, grail's defaults)\n"
 "  -d, --device FILE    evemu device description (default: the recording's\n"
 "                       own, or device.prop beside it)\n"
@@ -300,6 +321,8 @@ usage(FILE *out)
 "      --frames         print the frame operations fed to grail\n"
 "      --summary        print one summary line instead of the trace\n"
 "  -v, --verbose        also print per-slice transforms and centre of rotation\n"
+"      --extended       print velocity, tap count and edge on every slice\n"
+"                       (implied by any utouch extension in a -s SPEC)\n"
 "      --mark-degenerate  print \"# degenerate g=ID t=MS\" where grail 3.1's\n"
 "                       angle estimate was ill-conditioned and utouch used\n"
 "                       the least-squares similarity instead\n"
@@ -348,7 +371,7 @@ bench_run(struct replay *r, long iterations, const char *path)
 enum {
 	OPT_POLICY = 256, OPT_REJECT, OPT_X11, OPT_SPLIT, OPT_REVERSE, OPT_BEGIN_FIRST,
 	OPT_OWN, OPT_DIRECT, OPT_INDIRECT, OPT_SCREEN, OPT_WINDOW_RES, OPT_FRAMES,
-	OPT_SUMMARY, OPT_BENCH, OPT_MARK_DEGENERATE,
+	OPT_SUMMARY, OPT_BENCH, OPT_MARK_DEGENERATE, OPT_EXTENDED,
 };
 
 int
@@ -373,6 +396,7 @@ main(int argc, char **argv)
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "bench", required_argument, NULL, OPT_BENCH },
 		{ "mark-degenerate", no_argument, NULL, OPT_MARK_DEGENERATE },
+		{ "extended", no_argument, NULL, OPT_EXTENDED },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -398,6 +422,8 @@ main(int argc, char **argv)
 				bad_usage("at most %d subscriptions", REPLAY_MAX_SUBS);
 			if (subspec_parse(optarg, &r.subs[r.run.nsubs++], err, sizeof(err)))
 				bad_usage("-s %s: %s", optarg, err);
+			if (r.subs[r.run.nsubs - 1].extended)
+				r.extended = 1;
 			break;
 		case 'd': devfile = optarg; break;
 		case OPT_POLICY:
@@ -441,6 +467,7 @@ main(int argc, char **argv)
 		case OPT_SUMMARY: summary = 1; break;
 		case 'v': r.verbose = 1; break;
 		case OPT_MARK_DEGENERATE: r.mark_degenerate = 1; break;
+		case OPT_EXTENDED: r.extended = 1; break;
 		case OPT_BENCH:
 			errno = 0;
 			bench = strtol(optarg, &end, 10);
