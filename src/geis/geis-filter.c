@@ -327,6 +327,10 @@ static const struct {
 	{ GEIS_GESTURE_ROTATE, GEIS_GESTURE_PRIMITIVE_ROTATE, UGGestureTypeRotate },
 	{ GEIS_GESTURE_TAP, GEIS_GESTURE_PRIMITIVE_TAP, UGGestureTypeTap },
 	{ GEIS_GESTURE_TOUCH, GEIS_GESTURE_PRIMITIVE_TOUCH, UGGestureTypeTouch },
+	/* utouch extensions: selected only by name or id (EQ), never by default */
+	{ UTOUCH_GEIS_GESTURE_HOLD, UTOUCH_GEIS_GESTURE_PRIMITIVE_HOLD, UGGestureTypeHold },
+	{ UTOUCH_GEIS_GESTURE_EDGE_SWIPE, UTOUCH_GEIS_GESTURE_PRIMITIVE_EDGE_SWIPE,
+	  UGGestureTypeEdgeSwipe },
 };
 
 #define ALL_TYPES (UGGestureTypeDrag | UGGestureTypePinch | UGGestureTypeRotate | \
@@ -368,7 +372,8 @@ int
 geis_filter_gesture_params(GeisFilter filter, GeisSubscriptionFlags flags,
 			   int tentative, struct geis_gesture_params *p)
 {
-	UGGestureTypeMask eq_mask = 0, other_mask = ALL_TYPES;
+	UGGestureTypeMask eq_mask = 0;
+	UGGestureTypeMask other_mask = ALL_TYPES | UGGestureTypeHold | UGGestureTypeEdgeSwipe;
 	int have_eq = 0;
 
 	p->start = 1;

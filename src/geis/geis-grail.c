@@ -151,6 +151,26 @@ set_config(UGSubscription ug, const struct geis_sub_config *c)
 	grail_subscription_set_property(ug, UGSubscriptionPropertyTapTimeout, &t);
 	grail_subscription_set_property(ug, UGSubscriptionPropertyTapThreshold,
 					&c->tap_threshold);
+	/* the extensions; their values were checked when they were set */
+	unsigned int u;
+	t = (uint64_t)c->hold_timeout;
+	grail_subscription_set_property(ug, UGSubscriptionPropertyHoldTimeout, &t);
+	grail_subscription_set_property(ug, UGSubscriptionPropertyHoldThreshold,
+					&c->hold_threshold);
+	t = (uint64_t)c->multitap_timeout;
+	grail_subscription_set_property(ug, UGSubscriptionPropertyMultiTapTimeout, &t);
+	grail_subscription_set_property(ug, UGSubscriptionPropertyMultiTapThreshold,
+					&c->multitap_threshold);
+	u = (unsigned int)c->multitap_max;
+	grail_subscription_set_property(ug, UGSubscriptionPropertyMultiTapMaximum, &u);
+	u = (unsigned int)c->edge_edges; /* UTOUCH_GEIS_EDGE_* are the UGEdge bits */
+	grail_subscription_set_property(ug, UGSubscriptionPropertyEdgeSwipeEdges, &u);
+	grail_subscription_set_property(ug, UGSubscriptionPropertyEdgeSwipeMargin,
+					&c->edge_margin);
+	grail_subscription_set_property(ug, UGSubscriptionPropertyEdgeSwipeVelocity,
+					&c->edge_velocity);
+	t = (uint64_t)c->velocity_window;
+	grail_subscription_set_property(ug, UGSubscriptionPropertyVelocityWindow, &t);
 }
 
 void
@@ -347,6 +367,8 @@ class_name(UGGestureTypeMask m)
 	if (m & UGGestureTypeRotate) return GEIS_GESTURE_ROTATE;
 	if (m & UGGestureTypeTap) return GEIS_GESTURE_TAP;
 	if (m & UGGestureTypeTouch) return GEIS_GESTURE_TOUCH;
+	if (m & UGGestureTypeHold) return UTOUCH_GEIS_GESTURE_HOLD;
+	if (m & UGGestureTypeEdgeSwipe) return UTOUCH_GEIS_GESTURE_EDGE_SWIPE;
 	return "";
 }
 
@@ -399,6 +421,29 @@ wrap_angle(float a)
 	while (a <= -(float)M_PI)
 		a += 2.0f * (float)M_PI;
 	return a;
+}
+
+/* The attributes of grail's utouch extensions (utouch/geis.h). */
+static int
+add_extension_attrs(struct geis_attr_bag *a, UGSlice slice)
+{
+	int err = 0;
+	unsigned int taps = grail_slice_get_tap_count(slice);
+	unsigned int edge = grail_slice_get_edge(slice);
+
+	err |= geis_attr_bag_add_float(a, UTOUCH_GEIS_GESTURE_ATTRIBUTE_WINDOWED_VELOCITY_X,
+				       grail_slice_get_velocity_x(slice));
+	err |= geis_attr_bag_add_float(a, UTOUCH_GEIS_GESTURE_ATTRIBUTE_WINDOWED_VELOCITY_Y,
+				       grail_slice_get_velocity_y(slice));
+	if (taps)
+		err |= geis_attr_bag_add_integer(a, UTOUCH_GEIS_GESTURE_ATTRIBUTE_TAP_COUNT,
+						 (GeisInteger)taps);
+	if (edge)
+		err |= geis_attr_bag_add_string(a, UTOUCH_GEIS_GESTURE_ATTRIBUTE_EDGE,
+						edge == UGEdgeLeft ? "left" :
+						edge == UGEdgeRight ? "right" :
+						edge == UGEdgeTop ? "top" : "bottom");
+	return err;
 }
 
 /* Build a gesture event from a slice and update the gesture's memory of
@@ -550,6 +595,9 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 		err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TAP_TIME,
 						 (GeisInteger)(time - start));
 	}
+	if (bi->sub->config.extended ||
+	    (binding_mask(bi->b) & (UGGestureTypeHold | UGGestureTypeEdgeSwipe)))
+		err |= add_extension_attrs(a, slice);
 	for (int i = 0; i < n && i < 5; i++) {
 		static const char *const names[5][3] = {
 			{ GEIS_GESTURE_ATTRIBUTE_TOUCH_0_ID, GEIS_GESTURE_ATTRIBUTE_TOUCH_0_X,
