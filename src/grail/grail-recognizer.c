@@ -680,6 +680,15 @@ check_extensions(struct gr_gesture *g, UGGestureTypeMask was)
 		g->tap_count = count_tap(g, &g->last);
 }
 
+/* Whether the gesture may still recognize UGGestureTypeHold. */
+static bool
+hold_pending(const struct gr_gesture *g)
+{
+	return (g->sub->mask & UGGestureTypeHold) && !(g->recognized & UGGestureTypeHold) &&
+	       !g->hold_out && !g->ended && !g->canceled && g->has_slice &&
+	       !g->last.physically_ended;
+}
+
 /* Gestures that have been held long enough recognize UGGestureTypeHold. */
 static void
 check_holds(struct gr_recognizer *rec, uint64_t time)
@@ -689,9 +698,7 @@ check_holds(struct gr_recognizer *rec, uint64_t time)
 		for (struct gr_list *l = lists[k]->next; l != lists[k]; l = l->next) {
 			struct gr_gesture *g = gr_container_of(l, struct gr_gesture, link);
 			const struct UGSubscription_ *sub = g->sub;
-			if (!(sub->mask & UGGestureTypeHold) ||
-			    (g->recognized & UGGestureTypeHold) || g->hold_out || g->ended ||
-			    g->canceled || !g->has_slice || g->last.physically_ended)
+			if (!hold_pending(g))
 				continue;
 			if (time < g->start_time || time - g->start_time < sub->hold_timeout)
 				continue;
@@ -723,9 +730,7 @@ next_hold(const struct gr_recognizer *rec)
 		for (const struct gr_list *l = lists[k]->next; l != lists[k]; l = l->next) {
 			const struct gr_gesture *g = gr_container_of(l, struct gr_gesture, link);
 			const struct UGSubscription_ *sub = g->sub;
-			if (!(sub->mask & UGGestureTypeHold) ||
-			    (g->recognized & UGGestureTypeHold) || g->hold_out || g->ended ||
-			    g->canceled || !g->has_slice || g->last.physically_ended)
+			if (!hold_pending(g))
 				continue;
 			uint64_t t = sub->hold_timeout > UINT64_MAX - g->start_time
 					     ? UINT64_MAX
@@ -749,7 +754,7 @@ gesture_update_touched(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint64_t
 		 * building it apart and calling gesture_push_slice()) */
 		if (!g->has_slice) {
 			gr_slice_begin(g, &g->last, ev, frame, time);
-			if (g->sub->mask & UGGestureTypeEdgeSwipe) {
+			if ((g->sub->mask & UGGestureTypeEdgeSwipe) && !g->edge_decided) {
 				g->edge = gr_edge_candidates(g);
 				g->edge_decided = g->edge == 0;
 			}
@@ -1141,8 +1146,16 @@ expand_gesture(struct gr_recognizer *rec, struct gr_gesture *g, uint32_t slot)
 		slots[n++] = g->cur[i];
 	slots[n++] = slot;
 	struct gr_gesture *ng = create_gesture(rec, g->sub, slots, n, g->start_time);
-	if (ng)
+	if (ng) {
 		ng->recognized = g->recognized;
+		/* what the extensions decided goes with the recognized mask */
+		ng->tap_count = g->tap_count;
+		ng->hold_out = g->hold_out;
+		if (g->edge_decided) {
+			ng->edge = g->edge;
+			ng->edge_decided = true;
+		}
+	}
 }
 
 /*

@@ -152,20 +152,41 @@ gt_log_free(struct gt_log *log)
 }
 
 void
-gt_run_fast(Geis geis, struct gt_log *log)
+gt_run_fast_each(Geis geis, void (*fn)(void *data, GeisEvent ev), void *data)
 {
 	for (int round = 0; round < 100; round++) {
 		GeisStatus st = geis_dispatch_events(geis);
 		GeisEvent ev;
 
 		while (geis_next_event(geis, &ev) != GEIS_STATUS_EMPTY) {
-			gt_log_add(log, geis, ev);
+			fn(data, ev);
 			geis_event_delete(ev);
 		}
 		if (st == GEIS_STATUS_EMPTY && utouch_geis_playback_finished(geis))
 			return;
 	}
 	fail_msg("the recording did not finish");
+}
+
+struct log_target {
+	Geis geis;
+	struct gt_log *log;
+};
+
+static void
+log_one(void *data, GeisEvent ev)
+{
+	struct log_target *t = data;
+
+	gt_log_add(t->log, t->geis, ev);
+}
+
+void
+gt_run_fast(Geis geis, struct gt_log *log)
+{
+	struct log_target t = { geis, log };
+
+	gt_run_fast_each(geis, log_one, &t);
 }
 
 /* ---- independent model ---- */

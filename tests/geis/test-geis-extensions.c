@@ -43,8 +43,9 @@ frame_of(GeisEvent ev)
 }
 
 static void
-record(struct xlog *log, GeisEvent ev)
+record(void *data, GeisEvent ev)
 {
+	struct xlog *log = data;
 	GeisEventType t = geis_event_type(ev);
 	if (t != GEIS_EVENT_GESTURE_BEGIN && t != GEIS_EVENT_GESTURE_UPDATE &&
 	    t != GEIS_EVENT_GESTURE_END)
@@ -79,18 +80,7 @@ record(struct xlog *log, GeisEvent ev)
 static void
 run(Geis geis, struct xlog *log)
 {
-	for (int round = 0; round < 100; round++) {
-		GeisStatus st = geis_dispatch_events(geis);
-		GeisEvent ev;
-
-		while (geis_next_event(geis, &ev) != GEIS_STATUS_EMPTY) {
-			record(log, ev);
-			geis_event_delete(ev);
-		}
-		if (st == GEIS_STATUS_EMPTY && utouch_geis_playback_finished(geis))
-			return;
-	}
-	fail_msg("the recording did not finish");
+	gt_run_fast_each(geis, record, log);
 }
 
 static Geis

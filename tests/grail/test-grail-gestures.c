@@ -461,45 +461,42 @@ test_multi_tap_counts(void **state)
 	fx_free(fx);
 }
 
+/* Two one-finger taps, the second @gap ms after the first lifts and
+ * @dx px to the right, with multi-tap maximum @max; their tap counts. */
+static void
+two_taps(uint64_t gap, float dx, unsigned int max, unsigned int *c)
+{
+	struct fixture *fx = fx_new();
+	UGSubscription sub = subscribe(fx, UGGestureTypeTap, 1);
+	set(sub, UGSubscriptionPropertyMultiTapMaximum, &max);
+	tap_at(fx, 1, 1, 400, 300);
+	fx->time += gap;
+	tap_at(fx, 2, 1, 400 + dx, 300);
+	assert_int_equal(tap_counts(fx, c, 2), 2);
+	fx_free(fx);
+}
+
 static void
 test_slow_or_distant_second_tap_is_a_single_tap(void **state)
 {
 	(void)state;
-	unsigned int c[4];
+	unsigned int c[2];
+	/* the reference: 100 ms later, 1 px away: a double tap */
+	two_taps(100, 1, 3, c);
+	assert_int_equal(c[0], 1);
+	assert_int_equal(c[1], 2);
 	/* 500 ms between the taps: more than the 400 ms multi-tap timeout */
-	struct fixture *fx = fx_new();
-	subscribe(fx, UGGestureTypeTap, 1);
-	tap_at(fx, 1, 1, 400, 300);
-	fx->time += 500;
-	tap_at(fx, 2, 1, 400, 300);
-	assert_int_equal(tap_counts(fx, c, 4), 2);
+	two_taps(500, 0, 3, c);
 	assert_int_equal(c[0], 1);
 	assert_int_equal(c[1], 1);
-	fx_free(fx);
-
 	/* in time, but 15 mm (56 px) away: more than the 10 mm threshold */
-	fx = fx_new();
-	subscribe(fx, UGGestureTypeTap, 1);
-	tap_at(fx, 1, 1, 400, 300);
-	fx->time += 100;
-	tap_at(fx, 2, 1, 456, 300);
-	assert_int_equal(tap_counts(fx, c, 4), 2);
+	two_taps(100, 56, 3, c);
 	assert_int_equal(c[0], 1);
 	assert_int_equal(c[1], 1);
-	fx_free(fx);
-
 	/* multi-tap maximum 1 turns counting off */
-	fx = fx_new();
-	UGSubscription sub = subscribe(fx, UGGestureTypeTap, 1);
-	unsigned int one = 1;
-	set(sub, UGSubscriptionPropertyMultiTapMaximum, &one);
-	tap_at(fx, 1, 1, 400, 300);
-	fx->time += 100;
-	tap_at(fx, 2, 1, 400, 300);
-	assert_int_equal(tap_counts(fx, c, 4), 2);
+	two_taps(100, 0, 1, c);
 	assert_int_equal(c[0], 1);
 	assert_int_equal(c[1], 1);
-	fx_free(fx);
 }
 
 static void
@@ -617,44 +614,37 @@ test_edge_swipe_ruled_out(void **state)
 	assert_int_equal(edge_swipe(9990, 5000, 0, -4, 0, UGEdgeRight | UGEdgeTop), UGEdgeRight);
 }
 
-static void
-test_two_finger_edge_swipe(void **state)
+/* Two touches beginning at device y0 and y1 (x 3000 and 3400) move up
+ * 4 px per 10 ms; the edge of the edge swipe, or 0. */
+static unsigned int
+two_finger_swipe_up(float y0, float y1)
 {
-	(void)state;
 	struct fixture *fx = fx_new();
 	subscribe(fx, UGGestureTypeEdgeSwipe, 2);
-	fx_begin_owned(fx, 1, 3000, 9995);
-	fx_begin_owned(fx, 2, 3400, 9990);
-	float y = 9990 * 768.0f / 10000.0f;
-	for (unsigned int i = 1; i <= 10; i++) {
-		fx->time += 10;
-		UFTouchId ids[] = {1, 2};
-		float xs[] = {3000, 3400}, ys[] = {dev_y(y - 4.0f * i), dev_y(y - 4.0f * i)};
-		fx_move_many(fx, 2, ids, xs, ys);
-	}
-	assert_int_equal(edge_of_swipe(fx), UGEdgeBottom);
-	fx->time += 10;
-	fx_end(fx, 1);
-	fx_end(fx, 2);
-	fx_free(fx);
-
-	/* one of the two fingers far from the edge: no edge swipe */
-	fx = fx_new();
-	subscribe(fx, UGGestureTypeEdgeSwipe, 2);
-	fx_begin_owned(fx, 1, 3000, 9995);
-	fx_begin_owned(fx, 2, 3400, 9000);
+	fx_begin_owned(fx, 1, 3000, y0);
+	fx_begin_owned(fx, 2, 3400, y1);
 	for (unsigned int i = 1; i <= 10; i++) {
 		fx->time += 10;
 		UFTouchId ids[] = {1, 2};
 		float xs[] = {3000, 3400};
-		float ys[] = {dev_y(9995 * 0.0768f - 4.0f * i), dev_y(9000 * 0.0768f - 4.0f * i)};
+		float ys[] = {dev_y(y0 * 0.0768f - 4.0f * i), dev_y(y1 * 0.0768f - 4.0f * i)};
 		fx_move_many(fx, 2, ids, xs, ys);
 	}
-	assert_int_equal(edge_of_swipe(fx), 0);
+	unsigned int edge = edge_of_swipe(fx);
 	fx->time += 10;
 	fx_end(fx, 1);
 	fx_end(fx, 2);
 	fx_free(fx);
+	return edge;
+}
+
+static void
+test_two_finger_edge_swipe(void **state)
+{
+	(void)state;
+	assert_int_equal(two_finger_swipe_up(9995, 9990), UGEdgeBottom);
+	/* one of the two fingers far from the edge: no edge swipe */
+	assert_int_equal(two_finger_swipe_up(9995, 9000), 0);
 }
 
 int
