@@ -1017,10 +1017,10 @@ op_sub_config(struct state *st, uint8_t slot)
 	}
 	if (flags & 0x80) {
 		int x = 0;
-		CHECK(grail_subscription_set_property(sub, (UGSubscriptionProperty)15, &x) ==
+		CHECK(grail_subscription_set_property(sub, (UGSubscriptionProperty)99, &x) ==
 			      UGStatusErrorUnknownProperty,
 		      "unknown subscription property set");
-		CHECK(grail_subscription_get_property(sub, (UGSubscriptionProperty)15, &x) ==
+		CHECK(grail_subscription_get_property(sub, (UGSubscriptionProperty)99, &x) ==
 			      UGStatusErrorUnknownProperty,
 		      "unknown subscription property get");
 		CHECK(grail_subscription_set_property(sub, UGSubscriptionPropertyMask, NULL) ==

@@ -9,6 +9,7 @@
  * summary onto the current one.
  */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "grail-private.h"
@@ -188,10 +189,18 @@ apply_least_squares(struct gr_gesture *g, struct UGSlice_ *s, const float *x,
 		if (!gr_angle_ill_conditioned(px, py, n) && !gr_angle_ill_conditioned(x, y, n))
 			return;
 		g->lsq = true;
-		gr_log(g->rec->handle, GR_LOG_DEBUG,
-		       "gesture %u: angle estimate ill-conditioned at t=%llu, "
-		       "least-squares geometry from now on",
-		       g->id, (unsigned long long)s->time);
+		if (gr_log_enabled(g->rec->handle, GR_LOG_DEBUG)) {
+			char ids[GR_MAX_TOUCHES * 24] = "";
+			size_t len = 0;
+			for (unsigned int i = 0; i < g->ncur && len < sizeof(ids); i++)
+				len += (size_t)snprintf(ids + len, sizeof(ids) - len, "%s%llu",
+							i ? "," : "",
+							(unsigned long long)g->rec->touches[g->cur[i]].id);
+			gr_log(g->rec->handle, GR_LOG_DEBUG,
+			       "gesture %u: angle estimate ill-conditioned at t=%llu "
+			       "(touches %s), least-squares geometry from now on",
+			       g->id, (unsigned long long)s->time, ids);
+		}
 	}
 	float angle, scale;
 	gr_similarity_fit(ox, oy, x, y, n, &angle, &scale);

@@ -61,7 +61,54 @@ POLICIES = [["--policy", "accept"], ["--policy", "accept-cf"],
 NUM = re.compile(r"-?\d+\.\d+|-?\d+")
 
 
-DEGENERATE = re.compile(r"# degenerate g=(\d+) t=(\d+)$")
+DEGENERATE = re.compile(r"# degenerate g=(\d+) t=(\d+) touches=([\d,]+)$")
+FRAME_OP = re.compile(r"# frame t=(\d+) (\w+) id=(\d+) win=(-?[\d.]+),(-?[\d.]+) ")
+
+
+def ill_conditioned(points):
+    """Three or more points, one closer to their centroid than a quarter of
+    their mean distance from it (grail's gr_angle_ill_conditioned, an
+    independent copy so that utouch's claims are checked)."""
+    n = len(points)
+    if n < 3:
+        return False
+    cx = sum(p[0] for p in points) / n
+    cy = sum(p[1] for p in points) / n
+    d = [((p[0] - cx) ** 2 + (p[1] - cy) ** 2) ** 0.5 for p in points]
+    # a little slack for the float rounding of the printed positions
+    return min(d) < 0.25 * sum(d) / n + 0.01
+
+
+def check_degenerate_claims(lines):
+    """Every "# degenerate" line must be true of the frame operations:
+    at its time, among the states just before and after each operation of
+    that millisecond, one where the gesture's touches are ill-conditioned.
+    Returns the claims that are not."""
+    pos = {}
+    states = {}   # t -> list of snapshots (dicts id -> (x, y))
+    for l in lines:
+        m = FRAME_OP.match(l)
+        if not m:
+            continue
+        t, kind, tid = int(m.group(1)), m.group(2), int(m.group(3))
+        snaps = states.setdefault(t, [])
+        if not snaps:
+            snaps.append(dict(pos))
+        if kind == "end":
+            pos.pop(tid, None)
+        elif kind != "owned":
+            pos[tid] = (float(m.group(4)), float(m.group(5)))
+        snaps.append(dict(pos))
+    wrong = []
+    for l in lines:
+        m = DEGENERATE.match(l)
+        if not m:
+            continue
+        t, ids = int(m.group(2)), [int(x) for x in m.group(3).split(",")]
+        if not any(all(i in s for i in ids) and ill_conditioned([s[i] for i in ids])
+                   for s in states.get(t, [])):
+            wrong.append(l)
+    return wrong
 
 
 def without_degenerate(ref, ours):
@@ -72,7 +119,8 @@ def without_degenerate(ref, ours):
     angle estimate, the mean change of each touch's angle, is dominated by
     that touch's noise; utouch then uses the least-squares similarity for
     the rest of the gesture's segment and reports it with
-    "# degenerate g=ID t=MS" (utouch-replay --mark-degenerate).  From that
+    "# degenerate g=ID t=MS touches=..." (utouch-replay --mark-degenerate),
+    a claim check_degenerate_claims() verifies against the frames.  From that
     time on, the gesture's slices of both implementations are left out:
     rotation, scale, radius and what is recognised may differ there, and
     nowhere else.  Returns (ref, ours, number of gestures concerned).
@@ -83,7 +131,7 @@ def without_degenerate(ref, ours):
         m = DEGENERATE.match(l)
         if m:
             since.setdefault(int(m.group(1)), int(m.group(2)))
-        else:
+        elif not l.startswith("# frame "):
             rest.append(l)
 
     def keep(line):
@@ -187,8 +235,14 @@ def mode_trace(replay, ref, recs, any_order=False):
                 args = fr + pol + subs + [rec]
                 n += 1
                 a = run([ref] + args)
-                b = [l for l in run([replay, "--mark-degenerate"] + args)
+                b = [l for l in run([replay, "--mark-degenerate", "--frames"] + args)
                      if "canceled=1" not in l]
+                wrong = check_degenerate_claims(b)
+                if wrong:
+                    print("DIFFERENCE: %s: degenerate where the frames say otherwise:\n%s"
+                          % (" ".join(args), "\n".join(wrong[:5])))
+                    n += 1
+                    continue
                 # the events= count includes canceled slices; compare the
                 # slices themselves and the failure count separately
                 fa = a[-1].split("failures=")[-1]

@@ -177,20 +177,22 @@ on_slice(struct replay_run *run, UGEvent ev, UGSlice slice, int sub)
 /*
  * --mark-degenerate: grail logs (debug level) the gestures whose angle
  * estimate it switches to the least-squares similarity; print them as
- * "# degenerate g=ID t=MS" so that trace comparisons know where grail 3.1's
- * values are not expected.
+ * "# degenerate g=ID t=MS touches=A,B,C" so that trace comparisons know where
+ * grail 3.1's values are not expected (and can check why).
  */
 static void
 log_degenerate(void *data, int level, const char *msg)
 {
 	unsigned int id;
 	unsigned long long t;
+	char touches[128];
 
 	(void)data;
 	if (level == -1 &&
-	    sscanf(msg, "gesture %u: angle estimate ill-conditioned at t=%llu", &id, &t) == 2)
-		printf("# degenerate g=%u t=%llu\n", id,
-		       t >= UT_SCRIPT_TIME_BASE_MS ? t - UT_SCRIPT_TIME_BASE_MS : t);
+	    sscanf(msg, "gesture %u: angle estimate ill-conditioned at t=%llu (touches %127[0-9,])",
+		   &id, &t, touches) == 3)
+		printf("# degenerate g=%u t=%llu touches=%s\n", id,
+		       t >= UT_SCRIPT_TIME_BASE_MS ? t - UT_SCRIPT_TIME_BASE_MS : t, touches);
 }
 
 static void
@@ -323,9 +325,9 @@ usage(FILE *out)
 "  -v, --verbose        also print per-slice transforms and centre of rotation\n"
 "      --extended       print velocity, tap count and edge on every slice\n"
 "                       (implied by any utouch extension in a -s SPEC)\n"
-"      --mark-degenerate  print \"# degenerate g=ID t=MS\" where grail 3.1's\n"
-"                       angle estimate was ill-conditioned and utouch used\n"
-"                       the least-squares similarity instead\n"
+"      --mark-degenerate  print \"# degenerate g=ID t=MS touches=IDS\" where\n"
+"                       grail 3.1's angle estimate was ill-conditioned and\n"
+"                       utouch used the least-squares similarity instead\n"
 "      --bench N        replay N times and print ns per frame event\n"
 "  -h, --help           show this help\n", out);
 }
