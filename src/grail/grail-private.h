@@ -254,11 +254,10 @@ struct gr_touch {
 
 struct gr_recognizer;
 
-/* Per current touch of a gesture: its angle around the centroid and its
- * position in the previous slice, and its position when the segment began. */
+/* Per current touch of a gesture: its angle around the centroid in the
+ * previous slice and its position when the segment began. */
 struct gr_track {
 	float angle;
-	float px, py;
 	float ox, oy;
 };
 
@@ -287,13 +286,22 @@ struct gr_gesture {
 	 * scale come from the least-squares similarity (grail-slice.c).
 	 */
 	bool lsq;
+	/* the previous slice's touches were ill-conditioned */
+	bool ill_prev;
 	/* recent centroid positions for the velocity (ring, since the last
 	 * change of the touch count) */
 	struct gr_velocity_sample {
 		uint64_t time;
+		double t; /* ms since vbase */
 		float x, y;
 	} vsamples[GR_VELOCITY_SAMPLES];
 	unsigned int vhead, vcount;
+	uint64_t vbase; /* time of the first sample since the ring was empty */
+	uint8_t vadds;  /* samples added, modulo 256 */
+	bool lifting;   /* a current touch lifts in the newest slice */
+	struct gr_velocity_sums {
+		double t, x, y, tt, tx, ty;
+	} vsums;
 	/* hold: a touch moved beyond the hold threshold */
 	bool hold_out;
 	/* edge swipe: decided (recognized or ruled out), candidate edge */
@@ -409,8 +417,9 @@ void gr_slice_next(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame
 		   uint64_t time);
 void gr_slice_copy(const struct UGSlice_ *prev, struct UGSlice_ *s, uint64_t time);
 bool gr_slice_physically_ended(const struct gr_gesture *g, const struct UGSlice_ *s);
-/* Velocity of the gesture's centroid at @now from its recent positions. */
-void gr_slice_velocity(const struct gr_gesture *g, uint64_t now, float *vx, float *vy);
+/* Velocity of the gesture's centroid at @now from its recent positions
+ * (forgetting those older than the window; @now never goes back). */
+void gr_slice_velocity(struct gr_gesture *g, uint64_t now, float *vx, float *vy);
 /* The enabled edges (UGEdge bits) within whose margin every current touch
  * of the gesture began; 0 when none or the device has no screen edges. */
 unsigned int gr_edge_candidates(const struct gr_gesture *g);
@@ -438,6 +447,8 @@ bool gr_similarity_fit(const float *px, const float *py, const float *qx, const 
  * GR_LSQ_NEAR_CENTROID times their mean distance from it.
  */
 bool gr_angle_ill_conditioned(const float *x, const float *y, unsigned int n);
+/* The same test on the touches' distances from their centroid. */
+bool gr_distances_ill_conditioned(const float *d, unsigned int n);
 /* Fixed point of [a -b c; b a d]-like transforms around centroid (x0, y0). */
 void gr_center_of_rotation(float a, float b, float c, float d, float x0, float y0,
 			   float *x, float *y);

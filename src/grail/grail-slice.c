@@ -141,9 +141,24 @@ gr_similarity_fit(const float *px, const float *py, const float *qx, const float
 }
 
 bool
-gr_angle_ill_conditioned(const float *x, const float *y, unsigned int n)
+gr_distances_ill_conditioned(const float *d, unsigned int n)
 {
 	if (n < 3)
+		return false;
+	float sum = 0.0f;
+	for (unsigned int i = 0; i < n; i++)
+		sum += d[i];
+	float limit = GR_LSQ_NEAR_CENTROID * sum / (float)n;
+	for (unsigned int i = 0; i < n; i++)
+		if (d[i] < limit)
+			return true;
+	return false;
+}
+
+bool
+gr_angle_ill_conditioned(const float *x, const float *y, unsigned int n)
+{
+	if (n < 3 || n > GR_MAX_TOUCHES)
 		return false;
 	float cx = 0.0f, cy = 0.0f;
 	for (unsigned int i = 0; i < n; i++) {
@@ -152,41 +167,27 @@ gr_angle_ill_conditioned(const float *x, const float *y, unsigned int n)
 	}
 	cx /= (float)n;
 	cy /= (float)n;
-	float d[GR_MAX_TOUCHES], sum = 0.0f;
+	float d[GR_MAX_TOUCHES];
 	for (unsigned int i = 0; i < n; i++) {
 		float dx = x[i] - cx, dy = y[i] - cy;
 		d[i] = sqrtf(dx * dx + dy * dy);
-		sum += d[i];
 	}
-	float limit = GR_LSQ_NEAR_CENTROID * sum / (float)n;
-	for (unsigned int i = 0; i < n; i++)
-		if (d[i] < limit)
-			return true;
-	return false;
+	return gr_distances_ill_conditioned(d, n);
 }
 
 /*
  * Switch the gesture's segment to the least-squares similarity when the
  * mean angle change is ill-conditioned in the previous or the current
- * configuration of the touches @used (indices into the current touches),
- * and apply it: angle and radius from the fit of the segment's first
- * configuration onto the current one.
+ * configuration of its touches (@ill_now: the current one), and apply it:
+ * angle and radius from the fit of the segment's first positions of the
+ * touches @idx (indices into the current touches) onto their current ones.
  */
 static void
-apply_least_squares(struct gr_gesture *g, struct UGSlice_ *s, const float *x,
+apply_least_squares(struct gr_gesture *g, struct UGSlice_ *s, bool ill_now, const float *x,
 		    const float *y, const unsigned int *idx, unsigned int n)
 {
-	float ox[GR_MAX_TOUCHES], oy[GR_MAX_TOUCHES], px[GR_MAX_TOUCHES], py[GR_MAX_TOUCHES];
-
-	for (unsigned int i = 0; i < n; i++) {
-		const struct gr_track *tr = &g->track[idx[i]];
-		ox[i] = tr->ox;
-		oy[i] = tr->oy;
-		px[i] = tr->px;
-		py[i] = tr->py;
-	}
 	if (!g->lsq) {
-		if (!gr_angle_ill_conditioned(px, py, n) && !gr_angle_ill_conditioned(x, y, n))
+		if (!g->ill_prev && !ill_now)
 			return;
 		g->lsq = true;
 		if (gr_log_enabled(g->rec->handle, GR_LOG_DEBUG)) {
@@ -201,6 +202,11 @@ apply_least_squares(struct gr_gesture *g, struct UGSlice_ *s, const float *x,
 			       "(touches %s), least-squares geometry from now on",
 			       g->id, (unsigned long long)s->time, ids);
 		}
+	}
+	float ox[GR_MAX_TOUCHES], oy[GR_MAX_TOUCHES];
+	for (unsigned int i = 0; i < n; i++) {
+		ox[i] = g->track[idx[i]].ox;
+		oy[i] = g->track[idx[i]].oy;
 	}
 	float angle, scale;
 	gr_similarity_fit(ox, oy, x, y, n, &angle, &scale);
@@ -218,8 +224,11 @@ compute_values(struct gr_gesture *g, struct UGSlice_ *s, bool init)
 	unsigned int n = 0;
 
 	/* the slice's touches are the gesture's current touches, in order */
+	g->lifting = false;
 	for (unsigned int i = 0; i < g->ncur; i++) {
 		const struct gr_touch *t = &rec->touches[g->cur[i]];
+		if (t->ended || t->pending_end || t->state == UFTouchStateEnd)
+			g->lifting = true;
 		if (t->seen_serial != rec->serial)
 			continue; /* not in this frame */
 		x[n] = t->x;
@@ -242,13 +251,15 @@ compute_values(struct gr_gesture *g, struct UGSlice_ *s, bool init)
 	if (n == 1)
 		goto remember;
 
-	float r = 0.0f;
+	float r = 0.0f, d[GR_MAX_TOUCHES];
 	for (unsigned int i = 0; i < n; i++) {
 		float dx = x[i] - s->center_x, dy = y[i] - s->center_y;
-		r += sqrtf(dx * dx + dy * dy);
+		d[i] = sqrtf(dx * dx + dy * dy);
+		r += d[i];
 		a[i] = atan2f(dy, dx);
 	}
 	s->radius = r / (float)n;
+	bool ill_now = gr_distances_ill_conditioned(d, n);
 
 	if (init) {
 		s->angle = gr_angle_mean(a, n);
@@ -268,24 +279,23 @@ compute_values(struct gr_gesture *g, struct UGSlice_ *s, bool init)
 		}
 		if (k > 0)
 			s->angle += sum / (float)k;
-		apply_least_squares(g, s, ux, uy, uidx, k);
+		apply_least_squares(g, s, ill_now, ux, uy, uidx, k);
 	}
 
-	/* Remember each touch's angle and position for the next slice. */
+	/* Remember each touch's angle for the next slice. */
 	for (unsigned int i = 0; i < n; i++)
 		g->track[idx[i]].angle = a[i];
+	g->ill_prev = ill_now;
 remember:
-	for (unsigned int i = 0; i < n; i++) {
-		struct gr_track *tr = &g->track[idx[i]];
-		tr->px = x[i];
-		tr->py = y[i];
-		if (init) {
-			tr->ox = x[i];
-			tr->oy = y[i];
+	if (init) {
+		for (unsigned int i = 0; i < n; i++) {
+			g->track[idx[i]].ox = x[i];
+			g->track[idx[i]].oy = y[i];
 		}
-	}
-	if (init)
 		g->lsq = false;
+		if (n < 2)
+			g->ill_prev = false;
+	}
 }
 
 static void
@@ -312,55 +322,98 @@ reset_original(struct gr_gesture *g, struct UGSlice_ *s)
 	s->center_of_rotation_y = 0.0f;
 }
 
-/* Whether one of the gesture's current touches is lifting in this frame. */
-static bool
-touches_lifting(const struct gr_gesture *g)
+/*
+ * Velocity samples: a ring of the last GR_VELOCITY_SAMPLES centroid
+ * positions with running sums for the least-squares slope, times relative
+ * to the first sample of the segment.  The sums are rebuilt from the ring
+ * every 256 samples so that rounding cannot pile up.
+ */
+static const struct gr_velocity_sample *
+oldest_sample(const struct gr_gesture *g)
 {
-	for (unsigned int i = 0; i < g->ncur; i++) {
-		const struct gr_touch *t = &g->rec->touches[g->cur[i]];
-		if (t->ended || t->pending_end || t->state == UFTouchStateEnd)
-			return true;
+	return &g->vsamples[(g->vhead + GR_VELOCITY_SAMPLES - g->vcount) % GR_VELOCITY_SAMPLES];
+}
+
+static void
+sums_add(struct gr_velocity_sums *m, double t, double x, double y, double sign)
+{
+	m->t += sign * t;
+	m->x += sign * x;
+	m->y += sign * y;
+	m->tt += sign * t * t;
+	m->tx += sign * t * x;
+	m->ty += sign * t * y;
+}
+
+static void
+drop_oldest(struct gr_gesture *g)
+{
+	const struct gr_velocity_sample *v = oldest_sample(g);
+	sums_add(&g->vsums, v->t, v->x, v->y, -1.0);
+	g->vcount--;
+}
+
+/* Forget the samples older than the window before @now. */
+static void
+expire_samples(struct gr_gesture *g, uint64_t now)
+{
+	while (g->vcount > 0) {
+		const struct gr_velocity_sample *v = oldest_sample(g);
+		if (v->time <= now && now - v->time <= g->sub->velocity_window)
+			break;
+		drop_oldest(g);
 	}
-	return false;
+}
+
+static void
+add_sample(struct gr_gesture *g, uint64_t time, float x, float y)
+{
+	if (g->vcount == 0) {
+		g->vbase = time;
+		memset(&g->vsums, 0, sizeof(g->vsums));
+	}
+	if (g->vcount == GR_VELOCITY_SAMPLES)
+		drop_oldest(g);
+	struct gr_velocity_sample *v = &g->vsamples[g->vhead];
+	v->time = time;
+	v->t = (double)(int64_t)(time - g->vbase);
+	v->x = x;
+	v->y = y;
+	g->vhead = (g->vhead + 1) % GR_VELOCITY_SAMPLES;
+	g->vcount++;
+	sums_add(&g->vsums, v->t, x, y, 1.0);
+	if (++g->vadds == 0) {
+		memset(&g->vsums, 0, sizeof(g->vsums));
+		for (unsigned int k = 0; k < g->vcount; k++) {
+			const struct gr_velocity_sample *w =
+				&g->vsamples[(g->vhead + GR_VELOCITY_SAMPLES - 1 - k) %
+					     GR_VELOCITY_SAMPLES];
+			sums_add(&g->vsums, w->t, w->x, w->y, 1.0);
+		}
+	}
+}
+
+/* The slope of the samples in the ring (0 with fewer than two). */
+static void
+slope(const struct gr_gesture *g, float *vx, float *vy)
+{
+	const struct gr_velocity_sums *m = &g->vsums;
+	double n = g->vcount;
+	double den = n * m->tt - m->t * m->t;
+
+	*vx = *vy = 0.0f;
+	/* fewer than two distinct times leave den at (about) 0 */
+	if (g->vcount < 2 || !(den > 1e-6 * n * n))
+		return;
+	*vx = (float)((n * m->tx - m->t * m->x) / den);
+	*vy = (float)((n * m->ty - m->t * m->y) / den);
 }
 
 void
-gr_slice_velocity(const struct gr_gesture *g, uint64_t now, float *vx, float *vy)
+gr_slice_velocity(struct gr_gesture *g, uint64_t now, float *vx, float *vy)
 {
-	double t[GR_VELOCITY_SAMPLES], x[GR_VELOCITY_SAMPLES], y[GR_VELOCITY_SAMPLES];
-	double mt = 0.0, mx = 0.0, my = 0.0;
-	unsigned int n = 0;
-	uint64_t window = g->sub->velocity_window;
-
-	*vx = *vy = 0.0f;
-	for (unsigned int k = 0; k < g->vcount; k++) {
-		const struct gr_velocity_sample *v =
-			&g->vsamples[(g->vhead + GR_VELOCITY_SAMPLES - 1 - k) % GR_VELOCITY_SAMPLES];
-		if (v->time > now || now - v->time > window)
-			break;
-		t[n] = -(double)(now - v->time);
-		x[n] = v->x;
-		y[n] = v->y;
-		mt += t[n];
-		mx += x[n];
-		my += y[n];
-		n++;
-	}
-	if (n < 2)
-		return;
-	mt /= n;
-	mx /= n;
-	my /= n;
-	double stt = 0.0, stx = 0.0, sty = 0.0;
-	for (unsigned int i = 0; i < n; i++) {
-		stt += (t[i] - mt) * (t[i] - mt);
-		stx += (t[i] - mt) * (x[i] - mx);
-		sty += (t[i] - mt) * (y[i] - my);
-	}
-	if (!(stt > 0.0))
-		return;
-	*vx = (float)(stx / stt);
-	*vy = (float)(sty / stt);
+	expire_samples(g, now);
+	slope(g, vx, vy);
 }
 
 /*
@@ -372,15 +425,8 @@ update_velocity(struct gr_gesture *g, struct UGSlice_ *s, bool reset)
 {
 	if (reset)
 		g->vhead = g->vcount = 0;
-	if (!touches_lifting(g)) {
-		struct gr_velocity_sample *v = &g->vsamples[g->vhead];
-		v->time = s->time;
-		v->x = s->center_x;
-		v->y = s->center_y;
-		g->vhead = (g->vhead + 1) % GR_VELOCITY_SAMPLES;
-		if (g->vcount < GR_VELOCITY_SAMPLES)
-			g->vcount++;
-	}
+	if (!g->lifting)
+		add_sample(g, s->time, s->center_x, s->center_y);
 	gr_slice_velocity(g, s->time, &s->velocity_x, &s->velocity_y);
 }
 
