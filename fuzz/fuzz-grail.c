@@ -351,6 +351,24 @@ read_slice_fully(UGSlice s)
 	CHECK(grail_slice_get_property(s, UGSlicePropertyCanceled, &i) == UGStatusSuccess &&
 		      i == grail_slice_get_canceled(s),
 	      "slice canceled property");
+	/* utouch extensions */
+	CHECK(grail_slice_get_property(s, UGSlicePropertyVelocityX, &f) == UGStatusSuccess &&
+		      f == grail_slice_get_velocity_x(s) && isfinite(f),
+	      "slice velocity x");
+	CHECK(grail_slice_get_property(s, UGSlicePropertyVelocityY, &f) == UGStatusSuccess &&
+		      f == grail_slice_get_velocity_y(s) && isfinite(f),
+	      "slice velocity y");
+	unsigned int ext;
+	CHECK(grail_slice_get_property(s, UGSlicePropertyTapCount, &ext) == UGStatusSuccess &&
+		      ext == grail_slice_get_tap_count(s) && ext <= 100 &&
+		      (ext > 0) == ((grail_slice_get_recognized(s) & UGGestureTypeTap) != 0),
+	      "slice tap count %u", ext);
+	CHECK(grail_slice_get_property(s, UGSlicePropertyEdge, &ext) == UGStatusSuccess &&
+		      ext == grail_slice_get_edge(s) &&
+		      (ext == 0 || ext == UGEdgeLeft || ext == UGEdgeRight || ext == UGEdgeTop ||
+		       ext == UGEdgeBottom) &&
+		      (ext != 0) == ((grail_slice_get_recognized(s) & UGGestureTypeEdgeSwipe) != 0),
+	      "slice edge %u", ext);
 	CHECK(grail_slice_get_property(s, (UGSliceProperty)99, &i) ==
 		      UGStatusErrorUnknownProperty,
 	      "unknown slice property");
@@ -940,9 +958,8 @@ op_sub_config(struct state *st, uint8_t slot)
 	}
 	if (flags & 0x01) {
 		uint8_t b = u8(&st->in);
-		UGGestureTypeMask mask = b & 0x1f;
-		if (b & 0x20)
-			mask |= 0x40;
+		/* grail 3.1's five types and the extensions hold and edge swipe */
+		UGGestureTypeMask mask = b & 0x7f;
 		set_and_check(sub, UGSubscriptionPropertyMask, &mask, sizeof(mask), mask != 0);
 		if (mask)
 			m->mask_set = true;
@@ -1000,10 +1017,10 @@ op_sub_config(struct state *st, uint8_t slot)
 	}
 	if (flags & 0x80) {
 		int x = 0;
-		CHECK(grail_subscription_set_property(sub, (UGSubscriptionProperty)15, &x) ==
+		CHECK(grail_subscription_set_property(sub, (UGSubscriptionProperty)99, &x) ==
 			      UGStatusErrorUnknownProperty,
 		      "unknown subscription property set");
-		CHECK(grail_subscription_get_property(sub, (UGSubscriptionProperty)15, &x) ==
+		CHECK(grail_subscription_get_property(sub, (UGSubscriptionProperty)99, &x) ==
 			      UGStatusErrorUnknownProperty,
 		      "unknown subscription property get");
 		CHECK(grail_subscription_set_property(sub, UGSubscriptionPropertyMask, NULL) ==

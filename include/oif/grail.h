@@ -131,7 +131,77 @@ typedef enum UGSubscriptionProperty {
 	 * fails with UGStatusErrorAtomicity.
 	 */
 	UGSubscriptionPropertyAtomicGestures,
+	/*
+	 * utouch extensions (doc/grail.md, "Velocity, hold, multi-tap, edge
+	 * swipe"); the defaults and why they were chosen are given there.
+	 */
+	/**
+	 * `uint64_t`, utouch extension: time in ms the touches must stay down
+	 * within UGSubscriptionPropertyHoldThreshold of where they began for
+	 * UGGestureTypeHold; default 500 (GTK, iOS and Chromium long press).
+	 * Must not be 0.
+	 */
+	UGSubscriptionPropertyHoldTimeout,
+	/**
+	 * `float`, utouch extension: distance (m) each touch may move from
+	 * where it began and still count as held; default 0.0026, the default
+	 * drag threshold, so that a hold that moves becomes a drag.
+	 */
+	UGSubscriptionPropertyHoldThreshold,
+	/**
+	 * `uint64_t`, utouch extension: a tap continues the previous tap of the
+	 * subscription (UGSlicePropertyTapCount) when its touches begin at most
+	 * this many ms after that tap was recognized; default 400 (GTK, Qt and
+	 * Chromium double-click/double-tap time).
+	 */
+	UGSubscriptionPropertyMultiTapTimeout,
+	/**
+	 * `float`, utouch extension: ... and its centroid is at most this far
+	 * (m) from the previous tap's; default 0.010.
+	 */
+	UGSubscriptionPropertyMultiTapThreshold,
+	/**
+	 * `unsigned int`, 1..100, utouch extension: the highest tap count; the
+	 * tap after a tap with this count counts 1 again.  Default 3 (Chromium's
+	 * maximum tap count); 1 turns multi-tap off.
+	 */
+	UGSubscriptionPropertyMultiTapMaximum,
+	/**
+	 * `unsigned int`, utouch extension: the edges (UGEdge bits, not 0) from
+	 * which UGGestureTypeEdgeSwipe is recognized; default all four.
+	 */
+	UGSubscriptionPropertyEdgeSwipeEdges,
+	/**
+	 * `float`, utouch extension: every touch of an edge swipe must begin
+	 * within this distance (m) of the edge; default 0.005.
+	 */
+	UGSubscriptionPropertyEdgeSwipeMargin,
+	/**
+	 * `float`, utouch extension: minimum initial velocity (m/s) inward, from
+	 * touch-down until the centroid has moved the drag threshold, of an edge
+	 * swipe; default 0.03.
+	 */
+	UGSubscriptionPropertyEdgeSwipeVelocity,
+	/**
+	 * `uint64_t`, utouch extension: the velocity of a slice
+	 * (UGSlicePropertyVelocityX/Y) is estimated over the centroid positions
+	 * of this many recent ms; default 150 (GTK's swipe velocity window).
+	 * Must not be 0.
+	 */
+	UGSubscriptionPropertyVelocityWindow,
 } UGSubscriptionProperty;
+
+/**
+ * Screen edges of a direct device (utouch extension), used as bits of
+ * UGSubscriptionPropertyEdgeSwipeEdges and as the value of
+ * UGSlicePropertyEdge.  They are the ends of the device's X and Y axes.
+ */
+typedef enum UGEdge {
+	UGEdgeLeft = 0x1,   /**< minimum X */
+	UGEdgeRight = 0x2,  /**< maximum X */
+	UGEdgeTop = 0x4,    /**< minimum Y */
+	UGEdgeBottom = 0x8, /**< maximum Y */
+} UGEdge;
 
 /** Event types. */
 typedef enum UGEventType {
@@ -155,6 +225,20 @@ typedef enum UGGestureType {
 	UGGestureTypeRotate = 0x4, /**< the touches turned around their centroid */
 	UGGestureTypeTap = 0x8,    /**< the touches lifted quickly without moving */
 	UGGestureTypeTouch = 0x10, /**< the touches are down (always recognized) */
+	/**
+	 * utouch extension: the touches stayed down, within the hold threshold
+	 * of where they began, for the hold timeout; recognized while they are
+	 * held (a slice at that time, from grail_update_time()).  Moving
+	 * further before that rules the hold out.
+	 */
+	UGGestureTypeHold = 0x20,
+	/**
+	 * utouch extension: on a direct device, every touch began within the
+	 * edge swipe margin of one enabled screen edge, and the centroid moved
+	 * the drag threshold inward, within 30° of perpendicular to the edge,
+	 * at no less than the edge swipe velocity and within the drag timeout.
+	 */
+	UGGestureTypeEdgeSwipe = 0x40,
 } UGGestureType;
 
 /** Set of UGGestureType bits. */
@@ -196,7 +280,10 @@ typedef enum UGSliceProperty {
 	/**
 	 * `const UGTransform *`: similarity transform (translation of the
 	 * centroid, scale of the mean radius, rotation of the mean angle) from
-	 * the previous slice to this one.
+	 * the previous slice to this one.  utouch: when three or more touches
+	 * have one close to their centroid, where the mean angle is noise,
+	 * rotation and scale come from the least-squares similarity instead
+	 * (doc/grail.md, "Geometry").
 	 */
 	UGSlicePropertyTransform,
 	/**
@@ -220,6 +307,29 @@ typedef enum UGSliceProperty {
 	 * replaced by an extension, or its subscription was deactivated).
 	 */
 	UGSlicePropertyCanceled,
+	/**
+	 * `float`, utouch extension: X velocity of the centroid in window
+	 * pixels (direct devices) or device units per ms, the least-squares
+	 * slope of its positions in the last UGSubscriptionPropertyVelocityWindow
+	 * ms (0 with fewer than two); positions are forgotten when the touch
+	 * count changes.  Slices in which touches lift add no position, so the
+	 * End slice carries the release velocity.
+	 */
+	UGSlicePropertyVelocityX,
+	/** `float`, utouch extension: Y velocity of the centroid, as X. */
+	UGSlicePropertyVelocityY,
+	/**
+	 * `unsigned int`, utouch extension: on the slices of a gesture that
+	 * recognized UGGestureTypeTap from the one where it did, 1 for a single
+	 * tap, 2 for the second of a double tap, ...; 0 otherwise.
+	 */
+	UGSlicePropertyTapCount,
+	/**
+	 * `unsigned int`, utouch extension: the UGEdge an edge swipe began at,
+	 * on the slices from the one that recognized UGGestureTypeEdgeSwipe;
+	 * 0 otherwise.
+	 */
+	UGSlicePropertyEdge,
 } UGSliceProperty;
 
 /**
@@ -666,6 +776,46 @@ int grail_slice_get_construction_finished(const UGSlice slice);
  */
 GRAIL_PUBLIC
 int grail_slice_get_canceled(const UGSlice slice);
+
+/**
+ * Get the X velocity of the centroid (utouch extension).
+ *
+ * @param slice the slice
+ * @return window pixels or device units per ms, 0 for NULL
+ * @see UGSlicePropertyVelocityX
+ */
+GRAIL_PUBLIC
+float grail_slice_get_velocity_x(const UGSlice slice);
+
+/**
+ * Get the Y velocity of the centroid (utouch extension).
+ *
+ * @param slice the slice
+ * @return window pixels or device units per ms, 0 for NULL
+ * @see UGSlicePropertyVelocityY
+ */
+GRAIL_PUBLIC
+float grail_slice_get_velocity_y(const UGSlice slice);
+
+/**
+ * Get the tap count of a tap (utouch extension).
+ *
+ * @param slice the slice
+ * @return 1, 2, 3, ... on slices of a recognized tap; 0 otherwise and for NULL
+ * @see UGSlicePropertyTapCount
+ */
+GRAIL_PUBLIC
+unsigned int grail_slice_get_tap_count(const UGSlice slice);
+
+/**
+ * Get the edge an edge swipe began at (utouch extension).
+ *
+ * @param slice the slice
+ * @return a UGEdge, 0 when the gesture is no recognized edge swipe or for NULL
+ * @see UGSlicePropertyEdge
+ */
+GRAIL_PUBLIC
+unsigned int grail_slice_get_edge(const UGSlice slice);
 
 #ifdef __cplusplus
 }

@@ -187,6 +187,90 @@ struct utouch_geis_open_interface {
  */
 #define UTOUCH_GEIS_SPECIAL_GRAB        "GRAB"
 
+/*
+ * Gestures beyond geis 2.2: hold, edge swipe, multi-tap, velocity
+ * ----------------------------------------------------------------
+ * grail's utouch extensions (doc/grail.md) reach geis programs as two
+ * gesture classes that are only given by name, subscription configuration
+ * items and gesture attributes.  A program that uses none of them sees
+ * exactly what geis 2.2 showed it: the class list (CLASS_AVAILABLE events)
+ * is unchanged, a filter without class terms selects geis 2.2's five
+ * classes, and the new attributes appear only in the gestures of
+ * subscriptions that use an extension (doc/geis.md).
+ */
+
+/**
+ * Gesture class name (GEIS_FILTER_CLASS term GEIS_CLASS_ATTRIBUTE_NAME
+ * with GEIS_FILTER_OP_EQ, or GEIS_GESTURE_ATTRIBUTE_GESTURE_NAME in v1
+ * style): touches held still (UTOUCH_GEIS_CONFIG_HOLD_*) - a long press.
+ * The gesture's "gesture name" attribute is "Hold" while nothing else
+ * is recognized.
+ */
+#define UTOUCH_GEIS_GESTURE_HOLD        "Hold"
+/** Class id of UTOUCH_GEIS_GESTURE_HOLD for integer class terms. */
+#define UTOUCH_GEIS_GESTURE_PRIMITIVE_HOLD        256
+
+/**
+ * Gesture class name: an edge (bezel) swipe on a direct device
+ * (UTOUCH_GEIS_CONFIG_EDGE_SWIPE_*); UTOUCH_GEIS_GESTURE_ATTRIBUTE_EDGE
+ * names the edge.
+ */
+#define UTOUCH_GEIS_GESTURE_EDGE_SWIPE  "EdgeSwipe"
+/** Class id of UTOUCH_GEIS_GESTURE_EDGE_SWIPE for integer class terms. */
+#define UTOUCH_GEIS_GESTURE_PRIMITIVE_EDGE_SWIPE  257
+
+/**
+ * Subscription configuration items (geis_subscription_set_configuration /
+ * get_configuration).  Times are GeisInteger milliseconds, distances
+ * GeisFloat metres, velocities GeisFloat metres per second; the defaults
+ * and why they were chosen are in doc/grail.md.  Setting one makes the
+ * subscription's gestures carry the extension attributes below.
+ */
+/** GeisInteger ms the touches must be held, > 0; default 500. */
+#define UTOUCH_GEIS_CONFIG_HOLD_TIMEOUT          "org.utouch.hold.timeout"
+/** GeisFloat metres each touch may move and still be held; default 0.0026. */
+#define UTOUCH_GEIS_CONFIG_HOLD_THRESHOLD        "org.utouch.hold.threshold"
+/** GeisInteger ms from a tap to the next one of a multi-tap; default 400. */
+#define UTOUCH_GEIS_CONFIG_MULTITAP_TIMEOUT      "org.utouch.multitap.timeout"
+/** GeisFloat metres between the taps of a multi-tap; default 0.010. */
+#define UTOUCH_GEIS_CONFIG_MULTITAP_THRESHOLD    "org.utouch.multitap.threshold"
+/** GeisInteger highest tap count, 1..100 (1: off); default 3. */
+#define UTOUCH_GEIS_CONFIG_MULTITAP_MAXIMUM      "org.utouch.multitap.maximum"
+/** GeisInteger UTOUCH_GEIS_EDGE_* bits, not 0; default all four. */
+#define UTOUCH_GEIS_CONFIG_EDGE_SWIPE_EDGES      "org.utouch.edge-swipe.edges"
+/** GeisFloat metres from the edge where an edge swipe begins; default 0.005. */
+#define UTOUCH_GEIS_CONFIG_EDGE_SWIPE_MARGIN     "org.utouch.edge-swipe.margin"
+/** GeisFloat minimum initial inward velocity, m/s; default 0.03. */
+#define UTOUCH_GEIS_CONFIG_EDGE_SWIPE_VELOCITY   "org.utouch.edge-swipe.velocity"
+/** GeisInteger ms of motion the windowed velocity looks at, > 0; default 150. */
+#define UTOUCH_GEIS_CONFIG_VELOCITY_WINDOW       "org.utouch.velocity.window"
+
+/** Edges for UTOUCH_GEIS_CONFIG_EDGE_SWIPE_EDGES (the ends of the device's
+ * X and Y axes, the screen's edges on a touchscreen). */
+#define UTOUCH_GEIS_EDGE_LEFT   1
+#define UTOUCH_GEIS_EDGE_RIGHT  2
+#define UTOUCH_GEIS_EDGE_TOP    4
+#define UTOUCH_GEIS_EDGE_BOTTOM 8
+
+/**
+ * Gesture attributes (frame attributes of GESTURE_BEGIN/UPDATE/END events)
+ * of the subscriptions that use an extension (a Hold or EdgeSwipe class
+ * term or a UTOUCH_GEIS_CONFIG_* item).
+ */
+/**
+ * GeisFloat: the centroid's velocity in pixels (direct devices) or device
+ * units per ms, the least-squares slope over the velocity window; on
+ * GESTURE_END the release velocity, for flinging.  (geis 2.2's "velocity x"
+ * is the change since the previous event divided by its time.)
+ */
+#define UTOUCH_GEIS_GESTURE_ATTRIBUTE_WINDOWED_VELOCITY_X "windowed velocity x"
+/** GeisFloat: Y of UTOUCH_GEIS_GESTURE_ATTRIBUTE_WINDOWED_VELOCITY_X. */
+#define UTOUCH_GEIS_GESTURE_ATTRIBUTE_WINDOWED_VELOCITY_Y "windowed velocity y"
+/** GeisInteger: the tap count of a tap (1 single, 2 double, ...); only on taps. */
+#define UTOUCH_GEIS_GESTURE_ATTRIBUTE_TAP_COUNT "tap count"
+/** GeisString: "left", "right", "top" or "bottom"; only on edge swipes. */
+#define UTOUCH_GEIS_GESTURE_ATTRIBUTE_EDGE      "edge"
+
 /**
  * Whether a recording has been played to the end.
  *

@@ -520,9 +520,11 @@ ut_frame_touch_views(UFFrame frame, unsigned int first,
 		v->id = t->id;
 		v->time = t->time;
 		v->start_time = t->start_time;
+		v->dev_x = (t->axis_mask & (1u << UFAxisTypeX)) ? t->values[UFAxisTypeX] : 0.0f;
+		v->dev_y = (t->axis_mask & (1u << UFAxisTypeY)) ? t->values[UFAxisTypeY] : 0.0f;
 		if (device_coords) {
-			v->x = (t->axis_mask & (1u << UFAxisTypeX)) ? t->values[UFAxisTypeX] : 0.0f;
-			v->y = (t->axis_mask & (1u << UFAxisTypeY)) ? t->values[UFAxisTypeY] : 0.0f;
+			v->x = v->dev_x;
+			v->y = v->dev_y;
 		} else {
 			v->x = t->window_x;
 			v->y = t->window_y;

@@ -66,6 +66,8 @@ struct ut_frame_touch_view {
 	float x, y;                 /**< frame_touch_get_window_x() / _y(), or with
 	                                 device coordinates frame_touch_get_device_x()
 	                                 / _y() (0 when the axis is absent) */
+	float dev_x, dev_y;         /**< frame_touch_get_device_x() / _y() (0 when
+	                                 the axis is absent), whatever x and y hold */
 	UFTouchState state;
 	bool owned;                 /**< Owned property (false when unset) */
 	bool pending_end;           /**< PendingEnd property (false when unset) */

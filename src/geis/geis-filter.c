@@ -347,7 +347,7 @@ int
 geis_filter_gesture_params(GeisFilter filter, GeisSubscriptionFlags flags,
 			   int tentative, struct geis_gesture_params *p)
 {
-	UGGestureTypeMask eq_mask = 0, other_mask = ut_gesture_class_mask_all();
+	UGGestureTypeMask eq_mask = 0, other_mask = ut_gesture_class_mask_any();
 	int have_eq = 0;
 
 	p->start = 1;

@@ -157,6 +157,26 @@ set_config(UGSubscription ug, const struct geis_sub_config *c)
 	grail_subscription_set_property(ug, UGSubscriptionPropertyTapTimeout, &t);
 	grail_subscription_set_property(ug, UGSubscriptionPropertyTapThreshold,
 					&c->tap_threshold);
+	/* the extensions; their values were checked when they were set */
+	unsigned int u;
+	t = (uint64_t)c->hold_timeout;
+	grail_subscription_set_property(ug, UGSubscriptionPropertyHoldTimeout, &t);
+	grail_subscription_set_property(ug, UGSubscriptionPropertyHoldThreshold,
+					&c->hold_threshold);
+	t = (uint64_t)c->multitap_timeout;
+	grail_subscription_set_property(ug, UGSubscriptionPropertyMultiTapTimeout, &t);
+	grail_subscription_set_property(ug, UGSubscriptionPropertyMultiTapThreshold,
+					&c->multitap_threshold);
+	u = (unsigned int)c->multitap_max;
+	grail_subscription_set_property(ug, UGSubscriptionPropertyMultiTapMaximum, &u);
+	u = (unsigned int)c->edge_edges; /* UTOUCH_GEIS_EDGE_* are the UGEdge bits */
+	grail_subscription_set_property(ug, UGSubscriptionPropertyEdgeSwipeEdges, &u);
+	grail_subscription_set_property(ug, UGSubscriptionPropertyEdgeSwipeMargin,
+					&c->edge_margin);
+	grail_subscription_set_property(ug, UGSubscriptionPropertyEdgeSwipeVelocity,
+					&c->edge_velocity);
+	t = (uint64_t)c->velocity_window;
+	grail_subscription_set_property(ug, UGSubscriptionPropertyVelocityWindow, &t);
 }
 
 void
@@ -443,6 +463,29 @@ share_touch(const struct geis_gesture *a, const struct geis_gesture *b)
 	return 0;
 }
 
+/* The attributes of grail's utouch extensions (utouch/geis.h). */
+static int
+add_extension_attrs(struct geis_attr_bag *a, UGSlice slice)
+{
+	int err = 0;
+	unsigned int taps = grail_slice_get_tap_count(slice);
+	unsigned int edge = grail_slice_get_edge(slice);
+
+	err |= geis_attr_bag_add_float(a, UTOUCH_GEIS_GESTURE_ATTRIBUTE_WINDOWED_VELOCITY_X,
+				       grail_slice_get_velocity_x(slice));
+	err |= geis_attr_bag_add_float(a, UTOUCH_GEIS_GESTURE_ATTRIBUTE_WINDOWED_VELOCITY_Y,
+				       grail_slice_get_velocity_y(slice));
+	if (taps)
+		err |= geis_attr_bag_add_integer(a, UTOUCH_GEIS_GESTURE_ATTRIBUTE_TAP_COUNT,
+						 (GeisInteger)taps);
+	if (edge)
+		err |= geis_attr_bag_add_string(a, UTOUCH_GEIS_GESTURE_ATTRIBUTE_EDGE,
+						edge == UGEdgeLeft ? "left" :
+						edge == UGEdgeRight ? "right" :
+						edge == UGEdgeTop ? "top" : "bottom");
+	return err;
+}
+
 /* Build a gesture event from a slice and update the gesture's memory of
  * the previous values. */
 static GeisEvent
@@ -591,6 +634,9 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 		err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TAP_TIME,
 						 (GeisInteger)(time - start));
 	}
+	if (bi->sub->config.extended ||
+	    (binding_mask(bi->b) & (UGGestureTypeHold | UGGestureTypeEdgeSwipe)))
+		err |= add_extension_attrs(a, slice);
 	for (int i = 0; i < n && i < 5; i++) {
 		static const char *const names[5][3] = {
 			{ GEIS_GESTURE_ATTRIBUTE_TOUCH_0_ID, GEIS_GESTURE_ATTRIBUTE_TOUCH_0_X,

@@ -96,7 +96,7 @@ struct _GeisGestureClass {
 
 /* Drag, Pinch, Rotate, Tap, Touch and Flick (the last: drags, see
  * geis_frame_is_class()) */
-#define GEIS_NUM_CLASSES UT_NUM_GESTURE_CLASSES
+#define GEIS_NUM_CLASSES UT_NUM_GEIS_CLASSES
 GeisGestureClass geis_gesture_class_new(const char *name, GeisInteger id,
 					UGGestureTypeMask mask);
 
@@ -226,6 +226,10 @@ struct geis_binding {
 struct geis_sub_config {
 	GeisFloat drag_threshold, pinch_threshold, rotate_threshold, tap_threshold;
 	GeisInteger drag_timeout, pinch_timeout, rotate_timeout, tap_timeout;
+	/* grail's utouch extensions (UTOUCH_GEIS_CONFIG_*) */
+	GeisInteger hold_timeout, multitap_timeout, multitap_max, edge_edges, velocity_window;
+	GeisFloat hold_threshold, multitap_threshold, edge_margin, edge_velocity;
+	int extended; /* one of them was set: gestures carry the extension attributes */
 };
 
 struct _GeisSubscription {

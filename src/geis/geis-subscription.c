@@ -1,6 +1,7 @@
 /*
  * Subscriptions: named sets of filters, activated through the engine.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <math.h>
 #include <string.h>
@@ -19,6 +20,18 @@ geis_subscription_defaults(struct geis_sub_config *c)
 	c->rotate_timeout = 500;
 	c->tap_threshold = 0.0026f;
 	c->tap_timeout = 300;
+	/* and those of its utouch extensions (doc/grail.md) */
+	c->hold_timeout = 500;
+	c->hold_threshold = 0.0026f;
+	c->multitap_timeout = 400;
+	c->multitap_threshold = 0.010f;
+	c->multitap_max = 3;
+	c->edge_edges = UTOUCH_GEIS_EDGE_LEFT | UTOUCH_GEIS_EDGE_RIGHT | UTOUCH_GEIS_EDGE_TOP |
+			UTOUCH_GEIS_EDGE_BOTTOM;
+	c->edge_margin = 0.005f;
+	c->edge_velocity = 0.03f;
+	c->velocity_window = 150;
+	c->extended = 0;
 }
 
 GEIS_API GeisSubscription
@@ -187,17 +200,35 @@ struct config_item {
 	const char *name;
 	int is_float;
 	size_t offset;
+	/* integers: the smallest and largest value (0, 0: any >= 0); a utouch
+	 * extension */
+	GeisInteger min, max;
+	int extension;
 };
 
+#define EXT_INT(name, field, lo, hi) \
+	{ name, 0, offsetof(struct geis_sub_config, field), lo, hi, 1 }
+#define EXT_FLOAT(name, field) \
+	{ name, 1, offsetof(struct geis_sub_config, field), 0, 0, 1 }
+
 static const struct config_item sub_items[] = {
-	{ GEIS_CONFIG_DRAG_THRESHOLD, 1, offsetof(struct geis_sub_config, drag_threshold) },
-	{ GEIS_CONFIG_DRAG_TIMEOUT, 0, offsetof(struct geis_sub_config, drag_timeout) },
-	{ GEIS_CONFIG_PINCH_THRESHOLD, 1, offsetof(struct geis_sub_config, pinch_threshold) },
-	{ GEIS_CONFIG_PINCH_TIMEOUT, 0, offsetof(struct geis_sub_config, pinch_timeout) },
-	{ GEIS_CONFIG_ROTATE_THRESHOLD, 1, offsetof(struct geis_sub_config, rotate_threshold) },
-	{ GEIS_CONFIG_ROTATE_TIMEOUT, 0, offsetof(struct geis_sub_config, rotate_timeout) },
-	{ GEIS_CONFIG_TAP_THRESHOLD, 1, offsetof(struct geis_sub_config, tap_threshold) },
-	{ GEIS_CONFIG_TAP_TIMEOUT, 0, offsetof(struct geis_sub_config, tap_timeout) },
+	{ GEIS_CONFIG_DRAG_THRESHOLD, 1, offsetof(struct geis_sub_config, drag_threshold), 0, 0, 0 },
+	{ GEIS_CONFIG_DRAG_TIMEOUT, 0, offsetof(struct geis_sub_config, drag_timeout), 0, 0, 0 },
+	{ GEIS_CONFIG_PINCH_THRESHOLD, 1, offsetof(struct geis_sub_config, pinch_threshold), 0, 0, 0 },
+	{ GEIS_CONFIG_PINCH_TIMEOUT, 0, offsetof(struct geis_sub_config, pinch_timeout), 0, 0, 0 },
+	{ GEIS_CONFIG_ROTATE_THRESHOLD, 1, offsetof(struct geis_sub_config, rotate_threshold), 0, 0, 0 },
+	{ GEIS_CONFIG_ROTATE_TIMEOUT, 0, offsetof(struct geis_sub_config, rotate_timeout), 0, 0, 0 },
+	{ GEIS_CONFIG_TAP_THRESHOLD, 1, offsetof(struct geis_sub_config, tap_threshold), 0, 0, 0 },
+	{ GEIS_CONFIG_TAP_TIMEOUT, 0, offsetof(struct geis_sub_config, tap_timeout), 0, 0, 0 },
+	EXT_INT(UTOUCH_GEIS_CONFIG_HOLD_TIMEOUT, hold_timeout, 1, 0),
+	EXT_FLOAT(UTOUCH_GEIS_CONFIG_HOLD_THRESHOLD, hold_threshold),
+	EXT_INT(UTOUCH_GEIS_CONFIG_MULTITAP_TIMEOUT, multitap_timeout, 0, 0),
+	EXT_FLOAT(UTOUCH_GEIS_CONFIG_MULTITAP_THRESHOLD, multitap_threshold),
+	EXT_INT(UTOUCH_GEIS_CONFIG_MULTITAP_MAXIMUM, multitap_max, 1, 100),
+	EXT_INT(UTOUCH_GEIS_CONFIG_EDGE_SWIPE_EDGES, edge_edges, 1, 15),
+	EXT_FLOAT(UTOUCH_GEIS_CONFIG_EDGE_SWIPE_MARGIN, edge_margin),
+	EXT_FLOAT(UTOUCH_GEIS_CONFIG_EDGE_SWIPE_VELOCITY, edge_velocity),
+	EXT_INT(UTOUCH_GEIS_CONFIG_VELOCITY_WINDOW, velocity_window, 1, 0),
 };
 
 static const struct config_item *
@@ -308,8 +339,21 @@ geis_subscription_set_configuration(GeisSubscription subscription,
 					"\"%s\" must not be negative", config_item_name);
 			return GEIS_STATUS_BAD_ARGUMENT;
 		}
+		if (v < it->min || (it->max && v > it->max)) {
+			if (it->max)
+				geis_error_push(subscription->geis, GEIS_STATUS_BAD_ARGUMENT,
+						"\"%s\" must be %d to %d, not %d", config_item_name,
+						(int)it->min, (int)it->max, (int)v);
+			else
+				geis_error_push(subscription->geis, GEIS_STATUS_BAD_ARGUMENT,
+						"\"%s\" must be at least %d, not %d",
+						config_item_name, (int)it->min, (int)v);
+			return GEIS_STATUS_BAD_ARGUMENT;
+		}
 		memcpy(base, &v, sizeof(v));
 	}
+	if (it->extension)
+		subscription->config.extended = 1;
 	if (subscription->active)
 		geis_engine_apply_config(subscription);
 	return GEIS_STATUS_SUCCESS;

@@ -626,6 +626,18 @@ grail_slice_get_property(const UGSlice slice, UGSliceProperty property, void *va
 	case UGSlicePropertyCanceled:
 		*(int *)value = slice->canceled;
 		return UGStatusSuccess;
+	case UGSlicePropertyVelocityX:
+		*(float *)value = slice->velocity_x;
+		return UGStatusSuccess;
+	case UGSlicePropertyVelocityY:
+		*(float *)value = slice->velocity_y;
+		return UGStatusSuccess;
+	case UGSlicePropertyTapCount:
+		*(unsigned int *)value = slice->tap_count;
+		return UGStatusSuccess;
+	case UGSlicePropertyEdge:
+		*(unsigned int *)value = slice->edge;
+		return UGStatusSuccess;
 	}
 	return UGStatusErrorUnknownProperty;
 }
@@ -718,4 +730,28 @@ GRAIL_PUBLIC int
 grail_slice_get_canceled(const UGSlice slice)
 {
 	return UT_CLIENT_BUG_IF(NULL, !slice) ? 0 : slice->canceled;
+}
+
+GRAIL_PUBLIC float
+grail_slice_get_velocity_x(const UGSlice slice)
+{
+	return slice ? slice->velocity_x : 0.0f;
+}
+
+GRAIL_PUBLIC float
+grail_slice_get_velocity_y(const UGSlice slice)
+{
+	return slice ? slice->velocity_y : 0.0f;
+}
+
+GRAIL_PUBLIC unsigned int
+grail_slice_get_tap_count(const UGSlice slice)
+{
+	return slice ? slice->tap_count : 0;
+}
+
+GRAIL_PUBLIC unsigned int
+grail_slice_get_edge(const UGSlice slice)
+{
+	return slice ? slice->edge : 0;
 }

@@ -54,6 +54,12 @@
  * oldest beyond this are rejected, so a client that never decides does not
  * make grail grow (or slow down) for ever. */
 #define GR_MAX_ENDED_UNDECIDED 4096
+/* Centroid positions kept for the velocity estimate. */
+#define GR_VELOCITY_SAMPLES 16
+/* An edge swipe moves inward within this angle (degrees) of the normal. */
+#define GR_EDGE_MAX_DEVIATION 30.0
+/* See gr_angle_ill_conditioned(). */
+#define GR_LSQ_NEAR_CENTROID 0.25f
 /* Frame touch indices for which the recognizer remembers a slot. */
 #define GR_TOUCH_HINTS 32
 
@@ -78,6 +84,16 @@ struct UGSubscription_ {
 	uint64_t tap_timeout;
 	float tap_threshold;
 	int atomic;
+	/* utouch extensions */
+	uint64_t hold_timeout;
+	float hold_threshold;
+	uint64_t multitap_timeout;
+	float multitap_threshold;
+	unsigned int multitap_max;
+	unsigned int edge_edges;
+	float edge_margin;
+	float edge_velocity;
+	uint64_t velocity_window;
 	bool device_set;
 	/* handles on which the subscription is active */
 	struct UGHandle_ **handles;
@@ -103,6 +119,10 @@ struct UGSlice_ {
 	int construction_finished;
 	int canceled;
 	bool physically_ended;
+	/* utouch extensions */
+	float velocity_x, velocity_y;
+	unsigned int tap_count;
+	unsigned int edge;
 };
 
 struct gr_pool;
@@ -159,6 +179,11 @@ struct gr_touch {
 	bool ended;
 	bool in_free;
 	bool in_new;
+	bool has_origin;
+	/* where it began: window or device coordinates like x, y, and the
+	 * device's axes (for the screen edges) */
+	float x0, y0;
+	float dev_x0, dev_y0;
 	/* copy of the touch in the newest frame that carried it */
 	UFTouchState state;
 	float x, y;          /* window (direct) or device (indirect) coordinates */
@@ -167,6 +192,13 @@ struct gr_touch {
 };
 
 struct gr_recognizer;
+
+/* Per current touch of a gesture: its angle around the centroid in the
+ * previous slice and its position when the segment began. */
+struct gr_track {
+	float angle;
+	float ox, oy;
+};
 
 struct gr_gesture {
 	struct ut_list link;
@@ -182,10 +214,39 @@ struct gr_gesture {
 	 */
 	uint32_t rank;
 	uint64_t start_time;
-	/* touches still down, sorted by touch id, and their last angles */
+	/* touches still down, sorted by touch id, and what the geometry
+	 * remembers of each (see struct gr_track) */
 	unsigned int ncur;
 	uint32_t cur[GR_MAX_TOUCHES];
-	float cur_angle[GR_MAX_TOUCHES];
+	struct gr_track track[GR_MAX_TOUCHES];
+	/*
+	 * The angle estimate of grail 3.1 was ill-conditioned in this segment
+	 * (since the last Begin or change of the touch count): rotation and
+	 * scale come from the least-squares similarity (grail-slice.c).
+	 */
+	bool lsq;
+	/* the previous slice's touches were ill-conditioned */
+	bool ill_prev;
+	/* recent centroid positions for the velocity (ring, since the last
+	 * change of the touch count) */
+	struct gr_velocity_sample {
+		uint64_t time;
+		double t; /* ms since vbase */
+		float x, y;
+	} vsamples[GR_VELOCITY_SAMPLES];
+	unsigned int vhead, vcount;
+	uint64_t vbase; /* time of the first sample since the ring was empty */
+	uint8_t vadds;  /* samples added, modulo 256 */
+	bool lifting;   /* a current touch lifts in the newest slice */
+	struct gr_velocity_sums {
+		double t, x, y, tt, tx, ty;
+	} vsums;
+	/* hold: a touch moved beyond the hold threshold */
+	bool hold_out;
+	/* edge swipe: decided (recognized or ruled out), candidate edge */
+	bool edge_decided;
+	unsigned int edge;
+	unsigned int tap_count;
 	/* every touch the gesture ever had (one reference each) */
 	unsigned int nall, capall;
 	uint32_t *all;
@@ -240,6 +301,16 @@ struct gr_recognizer {
 	 */
 	uint32_t hint[GR_TOUCH_HINTS];
 	uint32_t serial;                   /* frames processed, starting at 1 */
+	/* per subscription (parallel to subs): the last tap, for multi-tap */
+	struct gr_tap_memory {
+		uint64_t time;
+		float x, y;
+		unsigned int count, touches;
+	} *taps;
+	unsigned int captaps;             /* allocated taps */
+	/* the device's X and Y axes (edge swipes), valid if has_edges */
+	bool has_edges;
+	float ax_min, ax_max, ay_min, ay_max, ax_res, ay_res;
 	unsigned int ngestures;            /* gestures of this recognizer */
 	unsigned int nended;               /* ... of which ended (waiting for the
 	                                      client's decision) */
@@ -288,11 +359,38 @@ void gr_slice_next(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame
 		   uint64_t time);
 void gr_slice_copy(const struct UGSlice_ *prev, struct UGSlice_ *s, uint64_t time);
 bool gr_slice_physically_ended(const struct gr_gesture *g, const struct UGSlice_ *s);
+/* Velocity of the gesture's centroid at @now from its recent positions
+ * (forgetting those older than the window; @now never goes back). */
+void gr_slice_velocity(struct gr_gesture *g, uint64_t now, float *vx, float *vy);
+/* The enabled edges (UGEdge bits) within whose margin every current touch
+ * of the gesture began; 0 when none or the device has no screen edges. */
+unsigned int gr_edge_candidates(const struct gr_gesture *g);
+/* Edge swipe decision for a slice among the candidate edges g->edge:
+ * 1 recognized (the edge in *edge), -1 ruled out, 0 not yet. */
+int gr_slice_check_edge(const struct gr_gesture *g, const struct UGSlice_ *s,
+			unsigned int *edge);
 UGGestureTypeMask gr_slice_check_recognition(const struct gr_gesture *g,
 					     const struct UGSlice_ *s);
 void gr_slice_set_frame(struct UGSlice_ *s, UFEvent ev, UFFrame frame);
 void gr_slice_clear_frame(struct UGSlice_ *s);
 float gr_angle_mean(const float *angles, unsigned int n);
+/*
+ * The rotation @angle (radians) and @scale of the similarity that best
+ * maps the points p onto the points q in the least-squares sense, each
+ * set taken about its own centroid (translation is the centroid shift).
+ * Returns false, with angle 0 and scale 1, when the p are all one point.
+ */
+bool gr_similarity_fit(const float *px, const float *py, const float *qx, const float *qy,
+		       unsigned int n, float *angle, float *scale);
+/*
+ * Whether grail 3.1's angle estimate (the mean change of each touch's
+ * angle around the centroid) is ill-conditioned for these n touches: three
+ * or more touches, one of them closer to the centroid than
+ * GR_LSQ_NEAR_CENTROID times their mean distance from it.
+ */
+bool gr_angle_ill_conditioned(const float *x, const float *y, unsigned int n);
+/* The same test on the touches' distances from their centroid. */
+bool gr_distances_ill_conditioned(const float *d, unsigned int n);
 /* Fixed point of [a -b c; b a d]-like transforms around centroid (x0, y0). */
 void gr_center_of_rotation(float a, float b, float c, float d, float x0, float y0,
 			   float *x, float *y);

@@ -304,11 +304,11 @@ gesture_add_touch(struct gr_gesture *g, uint32_t slot)
 	unsigned int i = g->ncur;
 	while (i > 0 && rec->touches[g->cur[i - 1]].id > id) {
 		g->cur[i] = g->cur[i - 1];
-		g->cur_angle[i] = g->cur_angle[i - 1];
+		g->track[i] = g->track[i - 1];
 		i--;
 	}
 	g->cur[i] = slot;
-	g->cur_angle[i] = 0.0f;
+	memset(&g->track[i], 0, sizeof(g->track[i]));
 	g->ncur++;
 	return true;
 }
@@ -317,8 +317,7 @@ static void
 gesture_remove_current(struct gr_gesture *g, unsigned int i)
 {
 	memmove(&g->cur[i], &g->cur[i + 1], (g->ncur - i - 1) * sizeof(g->cur[0]));
-	memmove(&g->cur_angle[i], &g->cur_angle[i + 1],
-		(g->ncur - i - 1) * sizeof(g->cur_angle[0]));
+	memmove(&g->track[i], &g->track[i + 1], (g->ncur - i - 1) * sizeof(g->track[0]));
 	g->ncur--;
 }
 
@@ -539,6 +538,10 @@ gesture_timeout(const struct gr_gesture *g)
 		t = s->rotate_timeout;
 	if ((s->mask & UGGestureTypeTap) && s->tap_timeout > t)
 		t = s->tap_timeout;
+	if ((s->mask & UGGestureTypeHold) && s->hold_timeout > t)
+		t = s->hold_timeout;
+	if ((s->mask & UGGestureTypeEdgeSwipe) && s->drag_timeout > t)
+		t = s->drag_timeout;
 	return t;
 }
 
@@ -583,6 +586,157 @@ gesture_update(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint64_t time)
 	gesture_update_touched(g, ev, frame, time);
 }
 
+/* Whether a subscription of the recognizer wants UGGestureTypeHold (masks
+ * may change while subscriptions are active). */
+static bool
+wants_hold(const struct gr_recognizer *rec)
+{
+	for (unsigned int i = 0; i < rec->nsubs; i++)
+		if (rec->subs[i]->mask & UGGestureTypeHold)
+			return true;
+	return false;
+}
+
+/* Whether a current touch of the gesture moved beyond the hold threshold. */
+static bool
+moved_beyond_hold(const struct gr_gesture *g)
+{
+	const struct gr_recognizer *rec = g->rec;
+	float thr = g->sub->hold_threshold;
+	for (unsigned int i = 0; i < g->ncur; i++) {
+		const struct gr_touch *t = &rec->touches[g->cur[i]];
+		float dx = (t->x - t->x0) / rec->res_x, dy = (t->y - t->y0) / rec->res_y;
+		if (dx * dx + dy * dy > thr * thr)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Multi-tap: the tap count of a tap the gesture just recognized.  It
+ * continues the subscription's previous tap when that one was recognized
+ * before this gesture's touches began, at most the multi-tap timeout
+ * earlier, with as many touches, its centroid within the multi-tap
+ * threshold, and its count below the maximum.
+ */
+static unsigned int
+count_tap(struct gr_gesture *g, const struct UGSlice_ *s)
+{
+	struct gr_recognizer *rec = g->rec;
+	const struct UGSubscription_ *sub = g->sub;
+	unsigned int si;
+
+	for (si = 0; si < rec->nsubs; si++)
+		if (rec->subs[si] == g->sub)
+			break;
+	if (si == rec->nsubs)
+		return 1;
+	struct gr_tap_memory *m = &rec->taps[si];
+	unsigned int count = 1;
+	bool before = m->count == 0 || m->time <= g->start_time;
+	if (m->count > 0 && before && m->count < sub->multitap_max &&
+	    m->touches == s->num_touches && g->start_time - m->time <= sub->multitap_timeout) {
+		float dx = (s->original_center_x - m->x) / rec->res_x;
+		float dy = (s->original_center_y - m->y) / rec->res_y;
+		if (dx * dx + dy * dy <= sub->multitap_threshold * sub->multitap_threshold)
+			count = m->count + 1;
+	}
+	/* a second gesture of the same physical tap does not move the memory */
+	if (before) {
+		m->time = s->time;
+		m->x = s->original_center_x;
+		m->y = s->original_center_y;
+		m->count = count;
+		m->touches = s->num_touches;
+	}
+	return count;
+}
+
+/* Hold, edge swipe and tap count for a new slice (recognition was @was). */
+static void
+check_extensions(struct gr_gesture *g, UGGestureTypeMask was)
+{
+	const UGGestureTypeMask mask = g->sub->mask;
+
+	if ((mask & UGGestureTypeHold) && !(g->recognized & UGGestureTypeHold) &&
+	    !g->hold_out && moved_beyond_hold(g))
+		g->hold_out = true;
+	if ((mask & UGGestureTypeEdgeSwipe) && !g->edge_decided) {
+		unsigned int edge = 0;
+		int r = gr_slice_check_edge(g, &g->last, &edge);
+		if (r > 0) {
+			g->edge = edge;
+			g->recognized |= UGGestureTypeEdgeSwipe;
+		}
+		if (r != 0)
+			g->edge_decided = true;
+	}
+	if ((g->recognized & UGGestureTypeTap) && !(was & UGGestureTypeTap))
+		g->tap_count = count_tap(g, &g->last);
+}
+
+/* Whether the gesture may still recognize UGGestureTypeHold. */
+static bool
+hold_pending(const struct gr_gesture *g)
+{
+	return (g->sub->mask & UGGestureTypeHold) && !(g->recognized & UGGestureTypeHold) &&
+	       !g->hold_out && !g->ended && !g->canceled && g->has_slice &&
+	       !g->last.physically_ended;
+}
+
+/* Gestures that have been held long enough recognize UGGestureTypeHold. */
+static void
+check_holds(struct gr_recognizer *rec, uint64_t time)
+{
+	struct ut_list *lists[2] = {&rec->accepted, &rec->unaccepted};
+	for (int k = 0; k < 2; k++) {
+		for (struct ut_list *l = lists[k]->next; l != lists[k]; l = l->next) {
+			struct gr_gesture *g = ut_container_of(l, struct gr_gesture, link);
+			const struct UGSubscription_ *sub = g->sub;
+			if (!hold_pending(g))
+				continue;
+			if (time < g->start_time || time - g->start_time < sub->hold_timeout)
+				continue;
+			if (moved_beyond_hold(g)) {
+				g->hold_out = true;
+				continue;
+			}
+			g->recognized |= UGGestureTypeHold;
+			struct UGSlice_ s;
+			gr_slice_copy(&g->last, &s, time);
+			s.state = UGGestureStateUpdate;
+			s.time = time;
+			s.recognized = g->recognized;
+			gr_slice_velocity(g, time, &s.velocity_x, &s.velocity_y);
+			gesture_push_slice(g, &s);
+			gesture_maybe_flush(g);
+			gr_log(rec->handle, GR_LOG_DEBUG, "gesture %u held", g->id);
+		}
+	}
+}
+
+/* The earliest time a hold may be recognized, 0 when none is pending. */
+static uint64_t
+next_hold(const struct gr_recognizer *rec)
+{
+	uint64_t best = 0;
+	const struct ut_list *lists[2] = {&rec->accepted, &rec->unaccepted};
+	for (int k = 0; k < 2; k++) {
+		for (const struct ut_list *l = lists[k]->next; l != lists[k]; l = l->next) {
+			const struct gr_gesture *g = ut_container_of(l, struct gr_gesture, link);
+			const struct UGSubscription_ *sub = g->sub;
+			if (!hold_pending(g))
+				continue;
+			uint64_t t = sub->hold_timeout > UINT64_MAX - g->start_time
+					     ? UINT64_MAX
+					     : g->start_time + sub->hold_timeout;
+			if (!best || t < best)
+				best = t;
+		}
+	}
+	return best;
+}
+
 /* The rest of gesture_update() for a gesture with a changed touch. */
 static void
 gesture_update_touched(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint64_t time)
@@ -593,10 +747,15 @@ gesture_update_touched(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint64_t
 	if (!g->has_slice || !g->last.physically_ended) {
 		/* the new slice is built right in g->last (the same as
 		 * building it apart and calling gesture_push_slice()) */
-		if (!g->has_slice)
+		if (!g->has_slice) {
 			gr_slice_begin(g, &g->last, ev, frame, time);
-		else
+			if ((g->sub->mask & UGGestureTypeEdgeSwipe) && !g->edge_decided) {
+				g->edge = gr_edge_candidates(g);
+				g->edge_decided = g->edge == 0;
+			}
+		} else {
 			gr_slice_next(g, &g->last, ev, frame, time);
+		}
 		g->has_slice = true;
 		gesture_queue_slice(g, &g->last);
 		new_slice = true;
@@ -613,13 +772,19 @@ gesture_update_touched(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint64_t
 	gesture_check_owned(g);
 
 	if (new_slice && g->recognized != g->sub->mask) {
+		UGGestureTypeMask was = g->recognized;
 		g->recognized |= gr_slice_check_recognition(g, &g->last);
+		check_extensions(g, was);
 		g->last.recognized = g->recognized;
+		g->last.tap_count = g->tap_count;
+		g->last.edge = (g->recognized & UGGestureTypeEdgeSwipe) ? g->edge : 0;
 		/* the queued copy is the tail of the pending list */
 		if (!ut_list_empty(&g->pending)) {
 			struct UGEvent_ *qe =
 				ut_container_of(g->pending.prev, struct UGEvent_, link);
 			qe->slice.recognized = g->recognized;
+			qe->slice.tap_count = g->last.tap_count;
+			qe->slice.edge = g->last.edge;
 		}
 	}
 
@@ -634,6 +799,31 @@ gesture_update_touched(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint64_t
 
 /* ------------------------------------------------------------------ */
 /* recognizer                                                          */
+
+/* The screen edges of a direct device: the ends of its X and Y axes. */
+static void
+init_edges(struct gr_recognizer *rec)
+{
+	UFAxis ax = NULL, ay = NULL;
+
+	rec->has_edges = false;
+	if (!rec->direct ||
+	    frame_device_get_axis_by_type(rec->device, UFAxisTypeX, &ax) != UFStatusSuccess ||
+	    frame_device_get_axis_by_type(rec->device, UFAxisTypeY, &ay) != UFStatusSuccess ||
+	    !ax || !ay)
+		return;
+	rec->ax_min = frame_axis_get_minimum(ax);
+	rec->ax_max = frame_axis_get_maximum(ax);
+	rec->ay_min = frame_axis_get_minimum(ay);
+	rec->ay_max = frame_axis_get_maximum(ay);
+	rec->ax_res = frame_axis_get_resolution(ax);
+	rec->ay_res = frame_axis_get_resolution(ay);
+	if (!(rec->ax_res > 0.0f))
+		rec->ax_res = GR_DEFAULT_AXIS_RES_X;
+	if (!(rec->ay_res > 0.0f))
+		rec->ay_res = GR_DEFAULT_AXIS_RES_Y;
+	rec->has_edges = rec->ax_max > rec->ax_min && rec->ay_max > rec->ay_min;
+}
 
 struct gr_recognizer *
 gr_recognizer_new(struct UGHandle_ *h, UFDevice device, UFWindowId window, bool atomic)
@@ -679,6 +869,7 @@ gr_recognizer_new(struct UGHandle_ *h, UFDevice device, UFWindowId window, bool 
 		if (!(rec->res_y > 0.0f))
 			rec->res_y = GR_DEFAULT_AXIS_RES_Y;
 	}
+	init_edges(rec);
 	ut_list_insert_before(&h->recognizers, &rec->link);
 	gr_log(h, GR_LOG_DEBUG, "new %s recognizer for window %llu (%s, %.1f x %.1f per m)",
 	       atomic ? "atomic" : "regular", (unsigned long long)window,
@@ -732,6 +923,7 @@ gr_recognizer_destroy(struct gr_recognizer *rec, bool notify)
 	gr_slots_finish(&rec->new_touches);
 	free(rec->touches);
 	free(rec->subs);
+	free(rec->taps);
 	free(rec);
 }
 
@@ -743,6 +935,9 @@ gr_recognizer_add_subscription(struct gr_recognizer *rec, UGSubscription sub)
 			return true;
 	if (!UT_ARRAY_RESERVE(rec->subs, rec->capsubs, rec->nsubs + 1, 4))
 		return false;
+	if (!UT_ARRAY_RESERVE(rec->taps, rec->captaps, rec->nsubs + 1, 4))
+		return false;
+	memset(&rec->taps[rec->nsubs], 0, sizeof(rec->taps[0]));
 	rec->subs[rec->nsubs++] = sub;
 	return true;
 }
@@ -757,6 +952,7 @@ gr_recognizer_remove_subscription(struct gr_recognizer *rec, UGSubscription sub)
 	if (i == rec->nsubs)
 		return;
 	memmove(&rec->subs[i], &rec->subs[i + 1], (rec->nsubs - i - 1) * sizeof(rec->subs[0]));
+	memmove(&rec->taps[i], &rec->taps[i + 1], (rec->nsubs - i - 1) * sizeof(rec->taps[0]));
 	rec->nsubs--;
 
 	uint64_t t = last_time(rec);
@@ -937,8 +1133,16 @@ expand_gesture(struct gr_recognizer *rec, struct gr_gesture *g, uint32_t slot)
 		slots[n++] = g->cur[i];
 	slots[n++] = slot;
 	struct gr_gesture *ng = create_gesture(rec, g->sub, slots, n, g->start_time);
-	if (ng)
+	if (ng) {
 		ng->recognized = g->recognized;
+		/* what the extensions decided goes with the recognized mask */
+		ng->tap_count = g->tap_count;
+		ng->hold_out = g->hold_out;
+		if (g->edge_decided) {
+			ng->edge = g->edge;
+			ng->edge_decided = true;
+		}
+	}
 }
 
 /*
@@ -1108,6 +1312,13 @@ cache_touch(struct gr_recognizer *rec, uint32_t slot, const struct ut_frame_touc
 	t->y = ft->y;
 	t->state = state;
 	t->seen_serial = rec->serial;
+	if (!t->has_origin) {
+		t->has_origin = true;
+		t->x0 = t->x;
+		t->y0 = t->y;
+		t->dev_x0 = ft->dev_x;
+		t->dev_y0 = ft->dev_y;
+	}
 }
 
 /* Update touch bookkeeping from the frame; marks the modified touches
@@ -1345,6 +1556,8 @@ gr_recognizer_process_frame(struct gr_recognizer *rec, UFEvent ev, UFFrame frame
 	if (rec->atomic && any_new)
 		atomic_match_new_touches(rec, time);
 	process_event(rec, ev, frame, time);
+	if (wants_hold(rec))
+		check_holds(rec, time);
 	if (ut_list_empty(&rec->unaccepted))
 		return;
 	if (rec->atomic)
@@ -1356,9 +1569,14 @@ gr_recognizer_process_frame(struct gr_recognizer *rec, UFEvent ev, UFFrame frame
 void
 gr_recognizer_update_time(struct gr_recognizer *rec, uint64_t time)
 {
-	if (!gr_recognizer_has_undecided(rec))
+	if (!gr_recognizer_has_undecided(rec)) {
+		if (wants_hold(rec))
+			check_holds(rec, time);
 		return;
+	}
 	reject_overdue(rec, time);
+	if (wants_hold(rec))
+		check_holds(rec, time);
 	if (rec->atomic)
 		find_gestures_to_accept(rec, time);
 	else
@@ -1368,10 +1586,10 @@ gr_recognizer_update_time(struct gr_recognizer *rec, uint64_t time)
 uint64_t
 gr_recognizer_next_timeout(const struct gr_recognizer *rec)
 {
-	uint64_t best = 0;
+	uint64_t best = wants_hold(rec) ? next_hold(rec) : 0;
 
 	if (!gr_recognizer_has_undecided(rec))
-		return 0;
+		return best;
 
 	for (unsigned int i = 0; i < rec->free_touches.n; i++) {
 		uint32_t slot = rec->free_touches.v[i];

@@ -9,6 +9,7 @@
  * summary onto the current one.
  */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "grail-private.h"
@@ -89,6 +90,116 @@ gr_center_of_rotation(float a, float b, float c, float d, float x0, float y0, fl
 	*y = (a * a * y0 - a * (2.0f * y0 + d) + b * b * y0 + b * c + d + y0) / div;
 }
 
+bool
+gr_similarity_fit(const float *px, const float *py, const float *qx, const float *qy,
+		  unsigned int n, float *angle, float *scale)
+{
+	*angle = 0.0f;
+	*scale = 1.0f;
+	if (n == 0)
+		return false;
+	double pcx = 0.0, pcy = 0.0, qcx = 0.0, qcy = 0.0;
+	for (unsigned int i = 0; i < n; i++) {
+		pcx += px[i];
+		pcy += py[i];
+		qcx += qx[i];
+		qcy += qy[i];
+	}
+	pcx /= n;
+	pcy /= n;
+	qcx /= n;
+	qcy /= n;
+	double dot = 0.0, cross = 0.0, norm = 0.0;
+	for (unsigned int i = 0; i < n; i++) {
+		double ax = px[i] - pcx, ay = py[i] - pcy;
+		double bx = qx[i] - qcx, by = qy[i] - qcy;
+		dot += ax * bx + ay * by;
+		cross += ax * by - ay * bx;
+		norm += ax * ax + ay * ay;
+	}
+	/* all points on one spot: any rotation fits, report none */
+	if (!(norm > 1e-12))
+		return false;
+	double a = dot / norm, b = cross / norm;
+	*angle = (float)atan2(b, a);
+	*scale = (float)hypot(a, b);
+	return true;
+}
+
+bool
+gr_distances_ill_conditioned(const float *d, unsigned int n)
+{
+	if (n < 3)
+		return false;
+	float sum = 0.0f;
+	for (unsigned int i = 0; i < n; i++)
+		sum += d[i];
+	float limit = GR_LSQ_NEAR_CENTROID * sum / (float)n;
+	for (unsigned int i = 0; i < n; i++)
+		if (d[i] < limit)
+			return true;
+	return false;
+}
+
+bool
+gr_angle_ill_conditioned(const float *x, const float *y, unsigned int n)
+{
+	if (n < 3 || n > GR_MAX_TOUCHES)
+		return false;
+	float cx = 0.0f, cy = 0.0f;
+	for (unsigned int i = 0; i < n; i++) {
+		cx += x[i];
+		cy += y[i];
+	}
+	cx /= (float)n;
+	cy /= (float)n;
+	float d[GR_MAX_TOUCHES];
+	for (unsigned int i = 0; i < n; i++) {
+		float dx = x[i] - cx, dy = y[i] - cy;
+		d[i] = sqrtf(dx * dx + dy * dy);
+	}
+	return gr_distances_ill_conditioned(d, n);
+}
+
+/*
+ * Switch the gesture's segment to the least-squares similarity when the
+ * mean angle change is ill-conditioned in the previous or the current
+ * configuration of its touches (@ill_now: the current one), and apply it:
+ * angle and radius from the fit of the segment's first positions of the
+ * touches @idx (indices into the current touches) onto their current ones.
+ */
+static void
+apply_least_squares(struct gr_gesture *g, struct UGSlice_ *s, bool ill_now, const float *x,
+		    const float *y, const unsigned int *idx, unsigned int n)
+{
+	if (!g->lsq) {
+		if (!g->ill_prev && !ill_now)
+			return;
+		g->lsq = true;
+		if (gr_log_enabled(g->rec->handle, GR_LOG_DEBUG)) {
+			char ids[GR_MAX_TOUCHES * 24] = "";
+			size_t len = 0;
+			for (unsigned int i = 0; i < g->ncur && len < sizeof(ids); i++)
+				len += (size_t)snprintf(ids + len, sizeof(ids) - len, "%s%llu",
+							i ? "," : "",
+							(unsigned long long)g->rec->touches[g->cur[i]].id);
+			gr_log(g->rec->handle, GR_LOG_DEBUG,
+			       "gesture %u: angle estimate ill-conditioned at t=%llu "
+			       "(touches %s), least-squares geometry from now on",
+			       g->id, (unsigned long long)s->time, ids);
+		}
+	}
+	float ox[GR_MAX_TOUCHES], oy[GR_MAX_TOUCHES];
+	for (unsigned int i = 0; i < n; i++) {
+		ox[i] = g->track[idx[i]].ox;
+		oy[i] = g->track[idx[i]].oy;
+	}
+	float angle, scale;
+	gr_similarity_fit(ox, oy, x, y, n, &angle, &scale);
+	s->angle = s->original_angle + angle;
+	s->radius = s->original_radius * scale;
+}
+
 static void
 compute_values(struct gr_gesture *g, struct UGSlice_ *s, bool init)
 {
@@ -99,8 +210,11 @@ compute_values(struct gr_gesture *g, struct UGSlice_ *s, bool init)
 	unsigned int n = 0;
 
 	/* the slice's touches are the gesture's current touches, in order */
+	g->lifting = false;
 	for (unsigned int i = 0; i < g->ncur; i++) {
 		const struct gr_touch *t = &rec->touches[g->cur[i]];
+		if (t->ended || t->pending_end || t->state == UFTouchStateEnd)
+			g->lifting = true;
 		if (t->seen_serial != rec->serial)
 			continue; /* not in this frame */
 		x[n] = t->x;
@@ -121,34 +235,53 @@ compute_values(struct gr_gesture *g, struct UGSlice_ *s, bool init)
 	s->center_x = cx / (float)n;
 	s->center_y = cy / (float)n;
 	if (n == 1)
-		return;
+		goto remember;
 
-	float r = 0.0f;
+	float r = 0.0f, d[GR_MAX_TOUCHES];
 	for (unsigned int i = 0; i < n; i++) {
 		float dx = x[i] - s->center_x, dy = y[i] - s->center_y;
-		r += sqrtf(dx * dx + dy * dy);
+		d[i] = sqrtf(dx * dx + dy * dy);
+		r += d[i];
 		a[i] = atan2f(dy, dx);
 	}
 	s->radius = r / (float)n;
+	bool ill_now = gr_distances_ill_conditioned(d, n);
 
 	if (init) {
 		s->angle = gr_angle_mean(a, n);
 	} else {
 		float sum = 0.0f;
+		float ux[GR_MAX_TOUCHES], uy[GR_MAX_TOUCHES];
+		unsigned int uidx[GR_MAX_TOUCHES];
 		unsigned int k = 0;
 		for (unsigned int i = 0; i < n; i++) {
 			if (st[i] == UFTouchStateBegin)
 				continue;
-			sum += wrap_angle(a[i] - g->cur_angle[idx[i]]);
+			sum += wrap_angle(a[i] - g->track[idx[i]].angle);
+			ux[k] = x[i];
+			uy[k] = y[i];
+			uidx[k] = idx[i];
 			k++;
 		}
 		if (k > 0)
 			s->angle += sum / (float)k;
+		apply_least_squares(g, s, ill_now, ux, uy, uidx, k);
 	}
 
 	/* Remember each touch's angle for the next slice. */
 	for (unsigned int i = 0; i < n; i++)
-		g->cur_angle[idx[i]] = a[i];
+		g->track[idx[i]].angle = a[i];
+	g->ill_prev = ill_now;
+remember:
+	if (init) {
+		for (unsigned int i = 0; i < n; i++) {
+			g->track[idx[i]].ox = x[i];
+			g->track[idx[i]].oy = y[i];
+		}
+		g->lsq = false;
+		if (n < 2)
+			g->ill_prev = false;
+	}
 }
 
 static void
@@ -175,6 +308,182 @@ reset_original(struct gr_gesture *g, struct UGSlice_ *s)
 	s->center_of_rotation_y = 0.0f;
 }
 
+/*
+ * Velocity samples: a ring of the last GR_VELOCITY_SAMPLES centroid
+ * positions with running sums for the least-squares slope, times relative
+ * to the first sample of the segment.  The sums are rebuilt from the ring
+ * every 256 samples so that rounding cannot pile up.
+ */
+static const struct gr_velocity_sample *
+oldest_sample(const struct gr_gesture *g)
+{
+	return &g->vsamples[(g->vhead + GR_VELOCITY_SAMPLES - g->vcount) % GR_VELOCITY_SAMPLES];
+}
+
+static void
+sums_add(struct gr_velocity_sums *m, double t, double x, double y, double sign)
+{
+	m->t += sign * t;
+	m->x += sign * x;
+	m->y += sign * y;
+	m->tt += sign * t * t;
+	m->tx += sign * t * x;
+	m->ty += sign * t * y;
+}
+
+static void
+drop_oldest(struct gr_gesture *g)
+{
+	const struct gr_velocity_sample *v = oldest_sample(g);
+	sums_add(&g->vsums, v->t, v->x, v->y, -1.0);
+	g->vcount--;
+}
+
+/* Forget the samples older than the window before @now. */
+static void
+expire_samples(struct gr_gesture *g, uint64_t now)
+{
+	while (g->vcount > 0) {
+		const struct gr_velocity_sample *v = oldest_sample(g);
+		if (v->time <= now && now - v->time <= g->sub->velocity_window)
+			break;
+		drop_oldest(g);
+	}
+}
+
+static void
+add_sample(struct gr_gesture *g, uint64_t time, float x, float y)
+{
+	if (g->vcount == 0) {
+		g->vbase = time;
+		memset(&g->vsums, 0, sizeof(g->vsums));
+	}
+	if (g->vcount == GR_VELOCITY_SAMPLES)
+		drop_oldest(g);
+	struct gr_velocity_sample *v = &g->vsamples[g->vhead];
+	v->time = time;
+	v->t = (double)(int64_t)(time - g->vbase);
+	v->x = x;
+	v->y = y;
+	g->vhead = (g->vhead + 1) % GR_VELOCITY_SAMPLES;
+	g->vcount++;
+	sums_add(&g->vsums, v->t, x, y, 1.0);
+	if (++g->vadds == 0) {
+		memset(&g->vsums, 0, sizeof(g->vsums));
+		for (unsigned int k = 0; k < g->vcount; k++) {
+			const struct gr_velocity_sample *w =
+				&g->vsamples[(g->vhead + GR_VELOCITY_SAMPLES - 1 - k) %
+					     GR_VELOCITY_SAMPLES];
+			sums_add(&g->vsums, w->t, w->x, w->y, 1.0);
+		}
+	}
+}
+
+/* The slope of the samples in the ring (0 with fewer than two). */
+static void
+slope(const struct gr_gesture *g, float *vx, float *vy)
+{
+	const struct gr_velocity_sums *m = &g->vsums;
+	double n = g->vcount;
+	double den = n * m->tt - m->t * m->t;
+
+	*vx = *vy = 0.0f;
+	/* fewer than two distinct times leave den at (about) 0 */
+	if (g->vcount < 2 || !(den > 1e-6 * n * n))
+		return;
+	*vx = (float)((n * m->tx - m->t * m->x) / den);
+	*vy = (float)((n * m->ty - m->t * m->y) / den);
+}
+
+void
+gr_slice_velocity(struct gr_gesture *g, uint64_t now, float *vx, float *vy)
+{
+	expire_samples(g, now);
+	slope(g, vx, vy);
+}
+
+/*
+ * Remember the slice's centroid for the velocity (forgetting the old ones
+ * when the touch count changed, not while touches lift) and estimate it.
+ */
+static void
+update_velocity(struct gr_gesture *g, struct UGSlice_ *s, bool reset)
+{
+	if (reset)
+		g->vhead = g->vcount = 0;
+	if (!g->lifting)
+		add_sample(g, s->time, s->center_x, s->center_y);
+	gr_slice_velocity(g, s->time, &s->velocity_x, &s->velocity_y);
+}
+
+/* The extension values that follow the gesture's state. */
+static void
+set_extension_state(const struct gr_gesture *g, struct UGSlice_ *s)
+{
+	s->tap_count = g->tap_count;
+	s->edge = (g->recognized & UGGestureTypeEdgeSwipe) ? g->edge : 0;
+}
+
+unsigned int
+gr_edge_candidates(const struct gr_gesture *g)
+{
+	const struct gr_recognizer *rec = g->rec;
+	const struct UGSubscription_ *sub = g->sub;
+	unsigned int cand = sub->edge_edges;
+
+	if (!rec->has_edges || g->ncur == 0)
+		return 0;
+	for (unsigned int i = 0; i < g->ncur && cand; i++) {
+		const struct gr_touch *t = &rec->touches[g->cur[i]];
+		unsigned int near = 0;
+		if ((t->dev_x0 - rec->ax_min) / rec->ax_res <= sub->edge_margin)
+			near |= UGEdgeLeft;
+		if ((rec->ax_max - t->dev_x0) / rec->ax_res <= sub->edge_margin)
+			near |= UGEdgeRight;
+		if ((t->dev_y0 - rec->ay_min) / rec->ay_res <= sub->edge_margin)
+			near |= UGEdgeTop;
+		if ((rec->ay_max - t->dev_y0) / rec->ay_res <= sub->edge_margin)
+			near |= UGEdgeBottom;
+		cand &= near;
+	}
+	return cand;
+}
+
+int
+gr_slice_check_edge(const struct gr_gesture *g, const struct UGSlice_ *s, unsigned int *edge)
+{
+	const struct UGSubscription_ *sub = g->sub;
+	uint64_t tau = s->time >= g->start_time ? s->time - g->start_time : 0;
+	float dx = s->cumulative[0][2] / g->rec->res_x;
+	float dy = s->cumulative[1][2] / g->rec->res_y;
+	static const unsigned int edges[] = {UGEdgeLeft, UGEdgeRight, UGEdgeTop, UGEdgeBottom};
+	const double slope = tan(GR_EDGE_MAX_DEVIATION * M_PI / 180.0);
+
+	if (sub->drag_timeout != 0 && tau >= sub->drag_timeout)
+		return -1;
+	if (!(dx * dx + dy * dy > sub->drag_threshold * sub->drag_threshold))
+		return 0;
+	for (unsigned int i = 0; i < 4; i++) {
+		if (!(g->edge & edges[i]))
+			continue;
+		float inward, across;
+		switch (edges[i]) {
+		case UGEdgeLeft: inward = dx; across = dy; break;
+		case UGEdgeRight: inward = -dx; across = dy; break;
+		case UGEdgeTop: inward = dy; across = dx; break;
+		default: inward = -dy; across = dx; break;
+		}
+		if (!(inward > 0.0f) || fabs(across) > slope * inward)
+			continue;
+		/* metres per second from touch-down to here */
+		if (tau > 0 && inward / ((double)tau / 1000.0) < sub->edge_velocity)
+			continue;
+		*edge = edges[i];
+		return 1;
+	}
+	return -1;
+}
+
 void
 gr_slice_begin(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame frame,
 	       uint64_t time)
@@ -190,6 +499,8 @@ gr_slice_begin(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame fra
 	fill_touches(g, s);
 	reset_original(g, s);
 	s->physically_ended = gr_slice_physically_ended(g, s);
+	update_velocity(g, s, true);
+	set_extension_state(g, s);
 }
 
 void
@@ -223,7 +534,8 @@ gr_slice_next(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame fram
 		frame_event_unref(prev_event);
 	fill_touches(g, s);
 
-	if (s->num_touches != prev_num_touches) {
+	bool reset = s->num_touches != prev_num_touches;
+	if (reset) {
 		reset_original(g, s);
 	} else {
 		compute_values(g, s, false);
@@ -255,6 +567,8 @@ gr_slice_next(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame fram
 				      &s->center_of_rotation_x, &s->center_of_rotation_y);
 	}
 	s->physically_ended = gr_slice_physically_ended(g, s);
+	update_velocity(g, s, reset);
+	set_extension_state(g, s);
 }
 
 void

@@ -26,6 +26,16 @@ grail_subscription_new(UGSubscription *subscription)
 	s->rotate_threshold = (float)(2.0 * M_PI / 50.0);
 	s->tap_timeout = 300;
 	s->tap_threshold = 0.0026f;
+	/* utouch extensions; doc/grail.md says where the defaults come from */
+	s->hold_timeout = 500;
+	s->hold_threshold = 0.0026f;
+	s->multitap_timeout = 400;
+	s->multitap_threshold = 0.010f;
+	s->multitap_max = 3;
+	s->edge_edges = UGEdgeLeft | UGEdgeRight | UGEdgeTop | UGEdgeBottom;
+	s->edge_margin = 0.005f;
+	s->edge_velocity = 0.03f;
+	s->velocity_window = 150;
 	*subscription = s;
 	return UGStatusSuccess;
 }
@@ -136,6 +146,52 @@ grail_subscription_set_property(UGSubscription subscription,
 	case UGSubscriptionPropertyAtomicGestures:
 		s->atomic = *(const int *)value ? 1 : 0;
 		return UGStatusSuccess;
+	case UGSubscriptionPropertyHoldTimeout:
+	case UGSubscriptionPropertyMultiTapTimeout:
+	case UGSubscriptionPropertyVelocityWindow: {
+		uint64_t t = *(const uint64_t *)value;
+		if (property == UGSubscriptionPropertyMultiTapTimeout)
+			s->multitap_timeout = t;
+		else if (t == 0)
+			return UGStatusErrorInvalidValue;
+		else if (property == UGSubscriptionPropertyHoldTimeout)
+			s->hold_timeout = t;
+		else
+			s->velocity_window = t;
+		return UGStatusSuccess;
+	}
+	case UGSubscriptionPropertyHoldThreshold:
+	case UGSubscriptionPropertyMultiTapThreshold:
+	case UGSubscriptionPropertyEdgeSwipeMargin:
+	case UGSubscriptionPropertyEdgeSwipeVelocity: {
+		float v = *(const float *)value;
+		if (!valid_threshold(v))
+			return UGStatusErrorInvalidValue;
+		if (property == UGSubscriptionPropertyHoldThreshold)
+			s->hold_threshold = v;
+		else if (property == UGSubscriptionPropertyMultiTapThreshold)
+			s->multitap_threshold = v;
+		else if (property == UGSubscriptionPropertyEdgeSwipeMargin)
+			s->edge_margin = v;
+		else
+			s->edge_velocity = v;
+		return UGStatusSuccess;
+	}
+	case UGSubscriptionPropertyMultiTapMaximum: {
+		unsigned int n = *(const unsigned int *)value;
+		if (n < 1 || n > 100)
+			return UGStatusErrorInvalidValue;
+		s->multitap_max = n;
+		return UGStatusSuccess;
+	}
+	case UGSubscriptionPropertyEdgeSwipeEdges: {
+		unsigned int e = *(const unsigned int *)value;
+		if (e == 0 || (e & ~(unsigned int)(UGEdgeLeft | UGEdgeRight | UGEdgeTop |
+						   UGEdgeBottom)))
+			return UGStatusErrorInvalidValue;
+		s->edge_edges = e;
+		return UGStatusSuccess;
+	}
 	}
 	return UGStatusErrorUnknownProperty;
 }
@@ -194,6 +250,33 @@ grail_subscription_get_property(UGSubscription subscription,
 		return UGStatusSuccess;
 	case UGSubscriptionPropertyAtomicGestures:
 		*(int *)value = s->atomic;
+		return UGStatusSuccess;
+	case UGSubscriptionPropertyHoldTimeout:
+		*(uint64_t *)value = s->hold_timeout;
+		return UGStatusSuccess;
+	case UGSubscriptionPropertyHoldThreshold:
+		*(float *)value = s->hold_threshold;
+		return UGStatusSuccess;
+	case UGSubscriptionPropertyMultiTapTimeout:
+		*(uint64_t *)value = s->multitap_timeout;
+		return UGStatusSuccess;
+	case UGSubscriptionPropertyMultiTapThreshold:
+		*(float *)value = s->multitap_threshold;
+		return UGStatusSuccess;
+	case UGSubscriptionPropertyMultiTapMaximum:
+		*(unsigned int *)value = s->multitap_max;
+		return UGStatusSuccess;
+	case UGSubscriptionPropertyEdgeSwipeEdges:
+		*(unsigned int *)value = s->edge_edges;
+		return UGStatusSuccess;
+	case UGSubscriptionPropertyEdgeSwipeMargin:
+		*(float *)value = s->edge_margin;
+		return UGStatusSuccess;
+	case UGSubscriptionPropertyEdgeSwipeVelocity:
+		*(float *)value = s->edge_velocity;
+		return UGStatusSuccess;
+	case UGSubscriptionPropertyVelocityWindow:
+		*(uint64_t *)value = s->velocity_window;
 		return UGStatusSuccess;
 	}
 	return UGStatusErrorUnknownProperty;

@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include <geis/geis.h>
+#include <utouch/geis.h>
 #include <oif/grail.h>
 
 /** One gesture class. */
@@ -24,29 +25,53 @@ struct ut_gesture_class {
 	const char *key;         /**< lower-case name used by the tools: "drag" */
 	int id;                  /**< geis class id, e.g. GEIS_GESTURE_PRIMITIVE_DRAG */
 	UGGestureTypeMask mask;  /**< the grail gesture-type bit */
+	int extension;           /**< a utouch extension (grail's hold and edge
+	                              swipe): never announced by geis, never in
+	                              the default set, selected only by name */
 };
 
 /** Number of rows in ut_gesture_classes. */
-#define UT_NUM_GESTURE_CLASSES 6
+#define UT_NUM_GESTURE_CLASSES 8
+
+/** The first rows are geis 2.2's six classes, which geis announces. */
+#define UT_NUM_GEIS_CLASSES 6
 
 /*
  * In the order geis announces the classes; a slice whose mask has several
  * bits is given to the first class in this order that it has.
  */
 static const struct ut_gesture_class ut_gesture_classes[UT_NUM_GESTURE_CLASSES] = {
-	{ GEIS_GESTURE_DRAG, "drag", GEIS_GESTURE_PRIMITIVE_DRAG, UGGestureTypeDrag },
-	{ GEIS_GESTURE_PINCH, "pinch", GEIS_GESTURE_PRIMITIVE_PINCH, UGGestureTypePinch },
-	{ GEIS_GESTURE_ROTATE, "rotate", GEIS_GESTURE_PRIMITIVE_ROTATE, UGGestureTypeRotate },
-	{ GEIS_GESTURE_TAP, "tap", GEIS_GESTURE_PRIMITIVE_TAP, UGGestureTypeTap },
-	{ GEIS_GESTURE_TOUCH, "touch", GEIS_GESTURE_PRIMITIVE_TOUCH, UGGestureTypeTouch },
-	/* geis 2.2's Flick: drags (last, so that a mask lookup finds Drag);
+	{ GEIS_GESTURE_DRAG, "drag", GEIS_GESTURE_PRIMITIVE_DRAG, UGGestureTypeDrag, 0 },
+	{ GEIS_GESTURE_PINCH, "pinch", GEIS_GESTURE_PRIMITIVE_PINCH, UGGestureTypePinch, 0 },
+	{ GEIS_GESTURE_ROTATE, "rotate", GEIS_GESTURE_PRIMITIVE_ROTATE, UGGestureTypeRotate, 0 },
+	{ GEIS_GESTURE_TAP, "tap", GEIS_GESTURE_PRIMITIVE_TAP, UGGestureTypeTap, 0 },
+	{ GEIS_GESTURE_TOUCH, "touch", GEIS_GESTURE_PRIMITIVE_TOUCH, UGGestureTypeTouch, 0 },
+	/* geis 2.2's Flick: drags (after Drag, so that a mask lookup finds Drag);
 	 * geis_frame_is_class() tells a flick by its end velocity */
-	{ GEIS_GESTURE_FLICK, "flick", GEIS_GESTURE_ID_FLICK, UGGestureTypeDrag },
+	{ GEIS_GESTURE_FLICK, "flick", GEIS_GESTURE_ID_FLICK, UGGestureTypeDrag, 0 },
+	/* utouch extensions (utouch/geis.h, oif/grail.h) */
+	{ UTOUCH_GEIS_GESTURE_HOLD, "hold", UTOUCH_GEIS_GESTURE_PRIMITIVE_HOLD,
+	  UGGestureTypeHold, 1 },
+	{ UTOUCH_GEIS_GESTURE_EDGE_SWIPE, "edge", UTOUCH_GEIS_GESTURE_PRIMITIVE_EDGE_SWIPE,
+	  UGGestureTypeEdgeSwipe, 1 },
 };
 
-/** The grail bits of every class together. */
+/** The grail bits of every class but the extensions together: grail
+ * 3.1's five, the default set and what "all" means. */
 static inline UGGestureTypeMask
 ut_gesture_class_mask_all(void)
+{
+	UGGestureTypeMask m = 0;
+
+	for (size_t i = 0; i < UT_NUM_GESTURE_CLASSES; i++)
+		if (!ut_gesture_classes[i].extension)
+			m |= ut_gesture_classes[i].mask;
+	return m;
+}
+
+/** The grail bits of every class, the extensions included. */
+static inline UGGestureTypeMask
+ut_gesture_class_mask_any(void)
 {
 	UGGestureTypeMask m = 0;
 

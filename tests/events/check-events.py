@@ -19,6 +19,8 @@ CHECK is one of:
                  file cut off with fingers down ends its gestures, stamps
                  that step back a little are accepted, a protocol A report
                  of 40 contacts does not hang, an empty axis range is refused
+  extensions     the utouch extension classes (hold, edge) and settings:
+                 class names, "tap count", "edge" and "windowed velocity"
 """
 import json
 import math
@@ -388,6 +390,52 @@ def bad_options():
     check(rc == 1 and "carrier-pigeon" in err, "bad UTOUCH_GEIS_BACKEND: status %d, %r" % (rc, err.strip()))
 
 
+def extensions():
+    # an edge swipe from the left, named by class and attribute
+    events = run_json(["--recording", rec("touchscreen/edge-swipe-left.evemu"), "--fast",
+                       "--class", "edge", "--touches", "1"])
+    frames = gesture_events(events)
+    check(len(frames) > 10, "edge: %d gesture events" % len(frames))
+    for t, fr, ev in frames:
+        a = fr["attrs"]
+        check(a.get("gesture name") == "EdgeSwipe" and a.get("edge") == "left",
+              "edge: %s %s %s" % (t, a.get("gesture name"), a.get("edge")))
+    if frames:
+        end = frames[-1][1]["attrs"]
+        check(frames[-1][0] == "GESTURE_END" and
+              abs(end.get("windowed velocity x", 0) - mm_x(78.0 / 400.0)) < 0.01,
+              "edge: release velocity %s" % end.get("windowed velocity x"))
+    # the class list stays geis 2.2's
+    classes = [e["class"]["name"] for e in events if e.get("event") == "CLASS_AVAILABLE"]
+    check(classes == ["Drag", "Pinch", "Rotate", "Tap", "Touch"], "extensions: classes %s" % classes)
+    # no edge swipe from a touch that rests at the edge first
+    events = run_json(["--recording", rec("touchscreen/edge-rest-then-drag.evemu"), "--fast",
+                       "--class", "edge", "--touches", "1"])
+    check(gesture_events(events) == [], "edge-rest-then-drag: no edge swipe")
+    # hold: the text header names the class
+    code, out, err = run(["--recording", rec("touchscreen/hold-1.evemu"), "--fast",
+                          "--class", "hold", "--touches", "1", "--hold-timeout", "300"])
+    check(code == 0 and re.search(r"^GESTURE_BEGIN gesture \d+ group \d+ class Hold touches 1 "
+                                  r"time 1300$", out, re.M),
+          "hold: text output %r" % out[:300])
+    # double and slow double taps
+    for name, counts in [("double-tap", [1, 2]), ("slow-double-tap", [1, 1])]:
+        events = run_json(["--recording", rec("touchscreen/%s.evemu" % name), "--fast",
+                           "--class", "tap", "--touches", "1", "--multitap-timeout", "400"])
+        got = [fr["attrs"].get("tap count") for _, fr, _ in gesture_events(events)]
+        check(got == counts, "%s: tap counts %s" % (name, got))
+    # without extension settings there are no extension attributes
+    events = run_json(["--recording", rec("touchscreen/double-tap.evemu"), "--fast",
+                       "--class", "tap", "--touches", "1"])
+    check(all("tap count" not in fr["attrs"] for _, fr, _ in gesture_events(events)),
+          "plain tap: no tap count")
+    # bad values
+    for args in (["--edges", "left,middle"], ["--hold-timeout", "0"], ["--multitap-max", "0"],
+                 ["--class", "flock"]):
+        code, out, err = run(["--recording", rec("touchscreen/tap-1.evemu"), "--fast"] + args)
+        check(code != 0 and err, "%s: refused (%d) %r" % (args, code, err))
+
+
 def signals():
     # the slow drag lasts well over a second in real time
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -500,6 +548,7 @@ CHECKS = {
     "json-drag": json_drag, "json-pinch": json_pinch, "json-tap": json_tap, "tap-any-touches": tap_any_touches, "text": text,
     "policy": policy, "filters": filters, "bad-options": bad_options, "signals": signals,
     "hostile": hostile,
+    "extensions": extensions,
 }
 
 

@@ -7,11 +7,10 @@ MODE frames : the header and '# frame' lines must be identical for every
               framing option set.
 MODE trace  : the gesture traces must match within float noise for a matrix
               of subscription sets, policies and framings; lines that utouch
-              marks canceled=1 (a documented fix) are left out of utouch's trace.
-MODE trace-straddling : as trace, for recordings with a row of fingers, one
-              on the centroid: the 2x2 part of T is not compared (see
-              without_rotation).
-MODE trace-crowd : as trace-straddling, and slices of different gestures
+              marks canceled=1 (a documented fix) are left out of utouch's trace,
+              and so are both traces' slices of a gesture from the time utouch
+              reports its angle estimate degenerate on (see without_degenerate).
+MODE trace-crowd : as trace, and slices of different gestures
               at the same time may come in any order (see by_time_and_gesture),
               and subscription sets that expand gestures (max=) are left out;
               for recordings with many simultaneous candidate gestures.
@@ -60,19 +59,85 @@ POLICIES = [["--policy", "accept"], ["--policy", "accept-cf"],
             ["--policy", "reject"], ["--policy", "none"]]
 
 NUM = re.compile(r"-?\d+\.\d+|-?\d+")
-TRANSFORM = re.compile(r"T=\[(\S+) (\S+) (\S+); (\S+) (\S+) (\S+)\]")
 
 
-def without_rotation(line):
-    """Blank the rotation/scale part of the cumulative transform.
+DEGENERATE = re.compile(r"# degenerate g=(\d+) t=(\d+) touches=([\d,]+)$")
+FRAME_OP = re.compile(r"# frame t=(\d+) (\w+) id=(\d+) win=(-?[\d.]+),(-?[\d.]+) ")
 
-    In a row of three or more fingers with one finger on the centroid, that
-    finger's angle is atan2 of rounding noise, so the rotation jumps by
-    multiples of pi/n from frame to frame in the original and in utouch,
-    not always in the same frames (doc/grail.md, known differences).
-    Centre, radius, touch sets, recognition and timing must still match.
+
+def ill_conditioned(points):
+    """Three or more points, one closer to their centroid than a quarter of
+    their mean distance from it (grail's gr_angle_ill_conditioned, an
+    independent copy so that utouch's claims are checked)."""
+    n = len(points)
+    if n < 3:
+        return False
+    cx = sum(p[0] for p in points) / n
+    cy = sum(p[1] for p in points) / n
+    d = [((p[0] - cx) ** 2 + (p[1] - cy) ** 2) ** 0.5 for p in points]
+    # a little slack for the float rounding of the printed positions
+    return min(d) < 0.25 * sum(d) / n + 0.01
+
+
+def check_degenerate_claims(lines):
+    """Every "# degenerate" line must be true of the frame operations:
+    at its time, among the states just before and after each operation of
+    that millisecond, one where the gesture's touches are ill-conditioned.
+    Returns the claims that are not."""
+    pos = {}
+    states = {}   # t -> list of snapshots (dicts id -> (x, y))
+    for l in lines:
+        m = FRAME_OP.match(l)
+        if not m:
+            continue
+        t, kind, tid = int(m.group(1)), m.group(2), int(m.group(3))
+        snaps = states.setdefault(t, [])
+        if not snaps:
+            snaps.append(dict(pos))
+        if kind == "end":
+            pos.pop(tid, None)
+        elif kind != "owned":
+            pos[tid] = (float(m.group(4)), float(m.group(5)))
+        snaps.append(dict(pos))
+    wrong = []
+    for l in lines:
+        m = DEGENERATE.match(l)
+        if not m:
+            continue
+        t, ids = int(m.group(2)), [int(x) for x in m.group(3).split(",")]
+        if not any(all(i in s for i in ids) and ill_conditioned([s[i] for i in ids])
+                   for s in states.get(t, [])):
+            wrong.append(l)
+    return wrong
+
+
+def without_degenerate(ref, ours):
+    """Leave out the slices where utouch's geometry differs from grail 3.1's.
+
+    Where three or more touches have one touch close to their centroid
+    (closer than a quarter of their mean distance from it), grail 3.1's
+    angle estimate, the mean change of each touch's angle, is dominated by
+    that touch's noise; utouch then uses the least-squares similarity for
+    the rest of the gesture's segment and reports it with
+    "# degenerate g=ID t=MS touches=..." (utouch-replay --mark-degenerate),
+    a claim check_degenerate_claims() verifies against the frames.  From that
+    time on, the gesture's slices of both implementations are left out:
+    rotation, scale, radius and what is recognised may differ there, and
+    nowhere else.  Returns (ref, ours, number of gestures concerned).
     """
-    return TRANSFORM.sub(lambda m: "T=[* * %s; * * %s]" % (m.group(3), m.group(6)), line)
+    since = {}
+    rest = []
+    for l in ours:
+        m = DEGENERATE.match(l)
+        if m:
+            since.setdefault(int(m.group(1)), int(m.group(2)))
+        elif not l.startswith("# frame "):
+            rest.append(l)
+
+    def keep(line):
+        t, g = slice_key(line)
+        return g not in since or t < since[g]
+    return [l for l in ref if keep(l)], [l for l in rest if keep(l)], len(since)
 
 
 # The original grail copies gestures on expansion without initialising
@@ -155,8 +220,8 @@ def by_time_and_gesture(lines):
     return sorted(lines, key=slice_key)
 
 
-def mode_trace(replay, ref, recs, angle_free=False, any_order=False):
-    ok = n = 0
+def mode_trace(replay, ref, recs, any_order=False):
+    ok = n = degenerate = 0
     for rec in recs:
         for subs in SUBSETS:
             if any_order and any("max=" in x for x in subs):
@@ -170,18 +235,25 @@ def mode_trace(replay, ref, recs, angle_free=False, any_order=False):
                 args = fr + pol + subs + [rec]
                 n += 1
                 a = run([ref] + args)
-                b = [l for l in run([replay] + args) if "canceled=1" not in l]
+                b = [l for l in run([replay, "--mark-degenerate", "--frames"] + args)
+                     if "canceled=1" not in l]
+                wrong = check_degenerate_claims(b)
+                if wrong:
+                    print("DIFFERENCE: %s: degenerate where the frames say otherwise:\n%s"
+                          % (" ".join(args), "\n".join(wrong[:5])))
+                    n += 1
+                    continue
                 # the events= count includes canceled slices; compare the
                 # slices themselves and the failure count separately
                 fa = a[-1].split("failures=")[-1]
                 fb = b[-1].split("failures=")[-1]
                 a, b = a[:-1], b[:-1]
-                if angle_free:
-                    a = [without_rotation(l) for l in a]
-                    b = [without_rotation(l) for l in b]
+                a, b, ndeg = without_degenerate(a, b)
+                degenerate += ndeg > 0
                 if any_order:
                     a, b = by_time_and_gesture(a), by_time_and_gesture(b)
                 ok += compare(" ".join(args), a + [fa], b + [fb], True)
+    print("%d of %d runs had gestures with a degenerate angle estimate" % (degenerate, n))
     return ok, n
 
 
@@ -231,10 +303,8 @@ def main():
         ok, n = mode_frames(replay, ref, recs)
     elif mode == "trace":
         ok, n = mode_trace(replay, ref, recs)
-    elif mode == "trace-straddling":
-        ok, n = mode_trace(replay, ref, recs, angle_free=True)
     elif mode == "trace-crowd":
-        ok, n = mode_trace(replay, ref, recs, angle_free=True, any_order=True)
+        ok, n = mode_trace(replay, ref, recs, any_order=True)
     elif mode == "proto":
         ok, n = mode_proto(replay, recs)
     elif mode == "same":

@@ -153,7 +153,7 @@ gt_log_free(struct gt_log *log)
 }
 
 void
-gt_run_fast(Geis geis, struct gt_log *log)
+gt_run_fast_each(Geis geis, void (*fn)(void *data, GeisEvent ev), void *data)
 {
 	for (int round = 0; round < 100; round++) {
 		GeisStatus st = geis_dispatch_events(geis);
@@ -162,7 +162,7 @@ gt_run_fast(Geis geis, struct gt_log *log)
 
 		assert_true(st == GEIS_STATUS_SUCCESS || st == GEIS_STATUS_CONTINUE);
 		while (geis_next_event(geis, &ev) != GEIS_STATUS_EMPTY) {
-			gt_log_add(log, geis, ev);
+			fn(data, ev);
 			geis_event_delete(ev);
 			got++;
 		}
@@ -170,6 +170,27 @@ gt_run_fast(Geis geis, struct gt_log *log)
 			return;
 	}
 	fail_msg("the recording did not finish");
+}
+
+struct log_target {
+	Geis geis;
+	struct gt_log *log;
+};
+
+static void
+log_one(void *data, GeisEvent ev)
+{
+	struct log_target *t = data;
+
+	gt_log_add(t->log, t->geis, ev);
+}
+
+void
+gt_run_fast(Geis geis, struct gt_log *log)
+{
+	struct log_target t = { geis, log };
+
+	gt_run_fast_each(geis, log_one, &t);
 }
 
 /* ---- independent model ---- */

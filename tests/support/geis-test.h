@@ -49,6 +49,9 @@ void gt_log_free(struct gt_log *log);
  * event taken with geis_next_event(). */
 void gt_run_fast(Geis geis, struct gt_log *log);
 
+/** gt_run_fast() handing every event to @p fn instead of logging it. */
+void gt_run_fast_each(Geis geis, void (*fn)(void *data, GeisEvent ev), void *data);
+
 /** Touch state after one SYN_REPORT of a recording. */
 struct gt_snap {
 	int64_t time;      /* ms, in geis' recording time base (first event 1000) */

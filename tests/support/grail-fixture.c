@@ -323,6 +323,10 @@ fx_process(struct fixture *fx)
 				 UGStatusErrorInvalidIndex);
 		r->cf = grail_slice_get_construction_finished(s);
 		r->canceled = grail_slice_get_canceled(s);
+		r->vx = grail_slice_get_velocity_x(s);
+		r->vy = grail_slice_get_velocity_y(s);
+		r->taps = grail_slice_get_tap_count(s);
+		r->edge = grail_slice_get_edge(s);
 		r->time = grail_event_get_time(ev);
 		r->ocx = grail_slice_get_original_center_x(s);
 		r->ocy = grail_slice_get_original_center_y(s);

@@ -31,6 +31,9 @@ struct fx_slice {
 	float ocx, ocy, r0;
 	float T[3][3], dT[3][3];
 	float corx, cory;
+	/* utouch extensions */
+	float vx, vy;
+	unsigned int taps, edge;
 };
 
 enum fx_policy {

@@ -50,6 +50,16 @@ static struct config_item config_items[] = {
 	{ "rotate-timeout", GEIS_CONFIG_ROTATE_TIMEOUT, 0, 0, 0, 0 },
 	{ "tap-threshold", GEIS_CONFIG_TAP_THRESHOLD, 1, 0, 0, 0 },
 	{ "tap-timeout", GEIS_CONFIG_TAP_TIMEOUT, 0, 0, 0, 0 },
+	/* utouch extensions (utouch/geis.h) */
+	{ "hold-timeout", UTOUCH_GEIS_CONFIG_HOLD_TIMEOUT, 0, 0, 0, 0 },
+	{ "hold-threshold", UTOUCH_GEIS_CONFIG_HOLD_THRESHOLD, 1, 0, 0, 0 },
+	{ "multitap-timeout", UTOUCH_GEIS_CONFIG_MULTITAP_TIMEOUT, 0, 0, 0, 0 },
+	{ "multitap-threshold", UTOUCH_GEIS_CONFIG_MULTITAP_THRESHOLD, 1, 0, 0, 0 },
+	{ "multitap-max", UTOUCH_GEIS_CONFIG_MULTITAP_MAXIMUM, 0, 0, 0, 0 },
+	{ "edges", UTOUCH_GEIS_CONFIG_EDGE_SWIPE_EDGES, 0, 0, 0, 0 },
+	{ "edge-margin", UTOUCH_GEIS_CONFIG_EDGE_SWIPE_MARGIN, 1, 0, 0, 0 },
+	{ "edge-velocity", UTOUCH_GEIS_CONFIG_EDGE_SWIPE_VELOCITY, 1, 0, 0, 0 },
+	{ "velocity-window", UTOUCH_GEIS_CONFIG_VELOCITY_WINDOW, 0, 0, 0, 0 },
 };
 #define NUM_CONFIG ((int)(sizeof(config_items) / sizeof(config_items[0])))
 
@@ -96,7 +106,8 @@ usage(FILE *out)
 "\n"
 "What to subscribe to:\n"
 "  -c, --class LIST        comma list of drag,pinch,rotate,tap,touch,flick\n"
-"                          (default: every class)\n"
+"                          and the utouch extensions hold and edge (swipe)\n"
+"                          (default: geis 2.2's five classes)\n"
 "  -t, --touches N         exactly N touches (1..5)\n"
 "      --min-touches N     at least N touches\n"
 "      --max-touches N     at most N touches\n"
@@ -113,6 +124,12 @@ usage(FILE *out)
 "      --pinch-timeout MS, --rotate-threshold RAD, --rotate-timeout MS,\n"
 "      --tap-threshold M, --tap-timeout MS\n"
 "                          recognizer settings of the subscription\n"
+"      --hold-timeout MS, --hold-threshold M, --multitap-timeout MS,\n"
+"      --multitap-threshold M, --multitap-max N, --edges LIST (of left,\n"
+"      right,top,bottom), --edge-margin M, --edge-velocity M/S,\n"
+"      --velocity-window MS\n"
+"                          settings of the utouch extensions; any of them\n"
+"                          adds the extension attributes to gestures\n"
 "      --no-atomic         GEIS_INIT_NO_ATOMIC_GESTURES (needed for\n"
 "                          --accept/--reject to take effect)\n"
 "      --tentative         also print tentative events\n"
@@ -197,7 +214,7 @@ parse_classes(struct options *o, const char *list)
 			snprintf(bad, sizeof(bad), "%s", tok);
 			free(copy);
 			bad_usage("unknown gesture class '%s' (expected drag, pinch, rotate, "
-				  "tap, touch or flick)", bad);
+				  "tap, touch, flick, hold or edge)", bad);
 		}
 		if (!o->classes[found]) {
 			o->classes[found] = 1;
@@ -207,6 +224,40 @@ parse_classes(struct options *o, const char *list)
 	free(copy);
 	if (o->nclasses == 0)
 		bad_usage("--class needs at least one class");
+}
+
+/* --edges: a comma list of left, right, top, bottom. */
+static GeisInteger
+parse_edges(const char *list)
+{
+	static const struct {
+		const char *name;
+		GeisInteger bit;
+	} edges[] = {
+		{ "left", UTOUCH_GEIS_EDGE_LEFT }, { "right", UTOUCH_GEIS_EDGE_RIGHT },
+		{ "top", UTOUCH_GEIS_EDGE_TOP }, { "bottom", UTOUCH_GEIS_EDGE_BOTTOM },
+	};
+	GeisInteger v = 0;
+	const char *p = list;
+
+	while (*p) {
+		size_t n = strcspn(p, ",");
+		size_t i;
+
+		for (i = 0; i < sizeof(edges) / sizeof(edges[0]); i++)
+			if (strlen(edges[i].name) == n && strncmp(p, edges[i].name, n) == 0)
+				break;
+		if (i == sizeof(edges) / sizeof(edges[0]))
+			bad_usage("--edges takes a comma list of left, right, top and bottom, "
+				  "not '%s'", list);
+		v |= edges[i].bit;
+		p += n;
+		if (*p)
+			p++;
+	}
+	if (!v)
+		bad_usage("--edges needs at least one edge");
+	return v;
 }
 
 enum {
@@ -355,7 +406,9 @@ parse_args(int argc, char **argv, struct options *o)
 
 				snprintf(name, sizeof(name), "--%s", ci->option);
 				ci->set = 1;
-				if (ci->is_float)
+				if (strcmp(ci->item, UTOUCH_GEIS_CONFIG_EDGE_SWIPE_EDGES) == 0)
+					ci->i = parse_edges(optarg);
+				else if (ci->is_float)
 					ci->f = (GeisFloat)parse_double(name, optarg);
 				else
 					ci->i = (GeisInteger)parse_long(name, optarg, 0, INT32_MAX);
@@ -587,8 +640,15 @@ print_frame_classes(struct state *st, GeisFrame f, FILE *out, int json)
 	}
 	if (json)
 		fputc(']', out);
-	else if (first)
-		fputs("(none)", out);
+	else if (first) {
+		/* the utouch extension classes are never announced: name the
+		 * gesture instead */
+		GeisAttr a = geis_frame_attr_by_name(f, GEIS_GESTURE_ATTRIBUTE_GESTURE_NAME);
+		const char *name = a ? geis_attr_value_to_string(a) : NULL;
+		fputs(name && (strcmp(name, UTOUCH_GEIS_GESTURE_HOLD) == 0 ||
+			       strcmp(name, UTOUCH_GEIS_GESTURE_EDGE_SWIPE) == 0)
+			      ? name : "(none)", out);
+	}
 }
 
 static void

@@ -7,12 +7,17 @@
 
 const char replay_opts_help[] =
 "  -s, --sub SPEC       subscription (repeatable), a comma list of\n"
-"                       mask=drag|pinch|rotate|tap|touch|all (joined by +),\n"
+"                       mask=drag|pinch|rotate|tap|touch|flick|all|hold|edge\n"
+"                       (joined by +; all is grail 3.1's five, flick a drag),\n"
 "                       start=N min=N max=N touches=N atomic=0|1\n"
 "                       drag-timeout=MS drag-threshold=M (metres)\n"
 "                       pinch-timeout=MS pinch-threshold=RATIO\n"
 "                       rotate-timeout=MS rotate-threshold=RAD\n"
 "                       tap-timeout=MS tap-threshold=M\n"
+"                       utouch extensions: hold-timeout=MS hold-threshold=M\n"
+"                       multitap-timeout=MS multitap-threshold=M\n"
+"                       multitap-max=N edges=left+right+top+bottom|all\n"
+"                       edge-margin=M edge-velocity=M/S velocity-window=MS\n"
 "                       default: mask=drag (start=2, grail's defaults)\n"
 "  -d, --device FILE    evemu device description (default: the recording's\n"
 "                       own, or device.prop beside it)\n"

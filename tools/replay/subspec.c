@@ -10,6 +10,53 @@
  * rows of the class table, which are in SUBSPEC_* order. */
 _Static_assert(SUBSPEC_NPRIM <= UT_NUM_GESTURE_CLASSES, "class table too short");
 #define prim_name(p) (ut_gesture_classes[(p)].key)
+#define ORIGINAL_TYPES ut_gesture_class_mask_all()
+
+enum ext_type { EXT_MS, EXT_METRES, EXT_COUNT, EXT_EDGES };
+
+static const struct {
+	const char *name;
+	UGSubscriptionProperty prop;
+	enum ext_type type;
+} ext_keys[SUBSPEC_NEXT] = {
+	[SUBSPEC_HOLD_TIMEOUT] = { "hold-timeout", UGSubscriptionPropertyHoldTimeout, EXT_MS },
+	[SUBSPEC_HOLD_THRESHOLD] = { "hold-threshold", UGSubscriptionPropertyHoldThreshold,
+				     EXT_METRES },
+	[SUBSPEC_MULTITAP_TIMEOUT] = { "multitap-timeout",
+				       UGSubscriptionPropertyMultiTapTimeout, EXT_MS },
+	[SUBSPEC_MULTITAP_THRESHOLD] = { "multitap-threshold",
+					 UGSubscriptionPropertyMultiTapThreshold, EXT_METRES },
+	[SUBSPEC_MULTITAP_MAX] = { "multitap-max", UGSubscriptionPropertyMultiTapMaximum,
+				   EXT_COUNT },
+	[SUBSPEC_EDGES] = { "edges", UGSubscriptionPropertyEdgeSwipeEdges, EXT_EDGES },
+	[SUBSPEC_EDGE_MARGIN] = { "edge-margin", UGSubscriptionPropertyEdgeSwipeMargin,
+				  EXT_METRES },
+	[SUBSPEC_EDGE_VELOCITY] = { "edge-velocity", UGSubscriptionPropertyEdgeSwipeVelocity,
+				    EXT_METRES },
+	[SUBSPEC_VELOCITY_WINDOW] = { "velocity-window", UGSubscriptionPropertyVelocityWindow,
+				      EXT_MS },
+};
+
+static const struct {
+	const char *name;
+	unsigned int bit;
+} edge_names[] = {
+	{ "left", UGEdgeLeft }, { "right", UGEdgeRight }, { "top", UGEdgeTop },
+	{ "bottom", UGEdgeBottom },
+	{ "all", UGEdgeLeft | UGEdgeRight | UGEdgeTop | UGEdgeBottom },
+};
+
+void
+subspec_edge_str(unsigned int edge, char *buf, size_t len)
+{
+	for (size_t i = 0; i < 4; i++) {
+		if (edge == edge_names[i].bit) {
+			snprintf(buf, len, "%s", edge_names[i].name);
+			return;
+		}
+	}
+	snprintf(buf, len, "none");
+}
 
 void
 subspec_mask_str(UGGestureTypeMask mask, char *buf, size_t len)
@@ -87,12 +134,88 @@ parse_float(const char *v, float *out)
 }
 
 static int
+parse_edges(const char *v, unsigned long long *out)
+{
+	unsigned long long e = 0;
+
+	while (*v) {
+		size_t n = strcspn(v, "+|/");
+		size_t i;
+
+		for (i = 0; i < sizeof(edge_names) / sizeof(edge_names[0]); i++)
+			if (strlen(edge_names[i].name) == n && strncmp(v, edge_names[i].name, n) == 0)
+				break;
+		if (i == sizeof(edge_names) / sizeof(edge_names[0]))
+			return -1;
+		e |= edge_names[i].bit;
+		v += n;
+		if (*v)
+			v++;
+	}
+	if (!e)
+		return -1;
+	*out = e;
+	return 0;
+}
+
+/* Parse a utouch extension key; grail itself says whether the value is valid. */
+static int
+parse_ext(int k, const char *v, struct subspec *s)
+{
+	UGSubscription probe;
+	UGStatus st;
+	unsigned long long n = 0;
+	unsigned int u;
+
+	switch (ext_keys[k].type) {
+	case EXT_MS:
+		if (parse_uint(v, UINT64_MAX, &n))
+			return -1;
+		break;
+	case EXT_COUNT:
+		if (parse_uint(v, 1000, &n))
+			return -1;
+		break;
+	case EXT_EDGES:
+		if (parse_edges(v, &n))
+			return -1;
+		break;
+	case EXT_METRES:
+		if (parse_float(v, &s->ext_float[k]))
+			return -1;
+		break;
+	}
+	s->ext_int[k] = n;
+	if (grail_subscription_new(&probe) != UGStatusSuccess)
+		return -1;
+	u = (unsigned int)n;
+	st = grail_subscription_set_property(probe, ext_keys[k].prop,
+					     ext_keys[k].type == EXT_METRES ? (const void *)&s->ext_float[k]
+					     : ext_keys[k].type == EXT_MS ? (const void *)&s->ext_int[k]
+					     : (const void *)&u);
+	grail_subscription_delete(probe);
+	if (st != UGStatusSuccess)
+		return -1;
+	s->has_ext[k] = 1;
+	s->extended = 1;
+	return 0;
+}
+
+static int
 parse_item(char *key, const char *v, struct subspec *s)
 {
 	unsigned long long n;
 
-	if (!strcmp(key, "mask"))
-		return parse_mask(v, &s->mask);
+	for (int k = 0; k < SUBSPEC_NEXT; k++)
+		if (!strcmp(key, ext_keys[k].name))
+			return parse_ext(k, v, s);
+	if (!strcmp(key, "mask")) {
+		if (parse_mask(v, &s->mask))
+			return -1;
+		if (s->mask & ~(UGGestureTypeMask)ORIGINAL_TYPES)
+			s->extended = 1;
+		return 0;
+	}
 	if (!strcmp(key, "atomic")) {
 		if (parse_uint(v, 1, &n))
 			return -1;
@@ -213,6 +336,17 @@ subspec_create(const struct subspec *s, UFDevice device, UFWindowId window,
 			SET(timeouts[p], &s->timeout[p]);
 		if (s->has_threshold[p])
 			SET(thresholds[p], &s->threshold[p]);
+	}
+	for (int k = 0; k < SUBSPEC_NEXT; k++) {
+		unsigned int u = (unsigned int)s->ext_int[k];
+		if (!s->has_ext[k])
+			continue;
+		if (ext_keys[k].type == EXT_METRES)
+			SET(ext_keys[k].prop, &s->ext_float[k]);
+		else if (ext_keys[k].type == EXT_MS)
+			SET(ext_keys[k].prop, &s->ext_int[k]);
+		else
+			SET(ext_keys[k].prop, &u);
 	}
 #undef SET
 	*out = sub;

@@ -12,6 +12,14 @@
 
 enum { SUBSPEC_DRAG, SUBSPEC_PINCH, SUBSPEC_ROTATE, SUBSPEC_TAP, SUBSPEC_NPRIM };
 
+/* Settings of grail's utouch extensions (hold, multi-tap, edge swipe,
+ * velocity), in the order of subspec_ext_names. */
+enum {
+	SUBSPEC_HOLD_TIMEOUT, SUBSPEC_HOLD_THRESHOLD, SUBSPEC_MULTITAP_TIMEOUT,
+	SUBSPEC_MULTITAP_THRESHOLD, SUBSPEC_MULTITAP_MAX, SUBSPEC_EDGES,
+	SUBSPEC_EDGE_MARGIN, SUBSPEC_EDGE_VELOCITY, SUBSPEC_VELOCITY_WINDOW, SUBSPEC_NEXT
+};
+
 struct subspec {
 	unsigned int start, min, max;   /* min/max 0: not set */
 	UGGestureTypeMask mask;
@@ -19,6 +27,13 @@ struct subspec {
 	int has_timeout[SUBSPEC_NPRIM], has_threshold[SUBSPEC_NPRIM];
 	uint64_t timeout[SUBSPEC_NPRIM];
 	float threshold[SUBSPEC_NPRIM];
+	/* utouch extensions: set ones, as integers (ms, counts, UGEdge bits)
+	 * or floats (metres, m/s) */
+	int has_ext[SUBSPEC_NEXT];
+	uint64_t ext_int[SUBSPEC_NEXT];
+	float ext_float[SUBSPEC_NEXT];
+	/* uses a utouch extension (a setting above or a new gesture type) */
+	int extended;
 };
 
 /**
@@ -37,5 +52,9 @@ UGStatus subspec_create(const struct subspec *spec, UFDevice device,
 
 /** Write "drag+pinch", or "none" for 0, into @p buf. */
 void subspec_mask_str(UGGestureTypeMask mask, char *buf, size_t len);
+
+/** Write the name of a UGEdge ("left", "right", "top", "bottom"), or
+ * "none", into @p buf. */
+void subspec_edge_str(unsigned int edge, char *buf, size_t len);
 
 #endif

@@ -30,7 +30,8 @@ struct gesture_stat {
 struct replay {
 	struct replay_run run;
 	struct replay_opts opts;
-	int print, print_frames, verbose;
+	int print, print_frames, verbose, mark_degenerate;
+	int extended; /* print the values of grail's utouch extensions */
 	struct gesture_stat *stats;
 	size_t nstats;
 };
@@ -92,9 +93,24 @@ print_slice(const struct replay *r, UGEvent ev, UGSlice slice, int sub)
 					 used < sizeof(touches) ? sizeof(touches) - used : 0,
 					 "%s%" PRIu64, used ? "," : "", (uint64_t)id);
 	}
+	char ext[128] = "";
+	if (r->extended) {
+		unsigned int taps = grail_slice_get_tap_count(slice);
+		unsigned int edge = grail_slice_get_edge(slice);
+		int len = snprintf(ext, sizeof(ext), " v=%.4f,%.4f",
+				   grail_slice_get_velocity_x(slice),
+				   grail_slice_get_velocity_y(slice));
+		if (taps && len > 0 && (size_t)len < sizeof(ext))
+			len += snprintf(ext + len, sizeof(ext) - (size_t)len, " taps=%u", taps);
+		if (edge && len > 0 && (size_t)len < sizeof(ext)) {
+			char name[16];
+			subspec_edge_str(edge, name, sizeof(name));
+			snprintf(ext + len, sizeof(ext) - (size_t)len, " edge=%s", name);
+		}
+	}
 	printf("t=%" PRIu64 " g=%u sub=%d %s n=%u touches=%s rec=%s cf=%d "
 	       "oc=%.3f,%.3f c=%.3f,%.3f r0=%.3f r=%.3f "
-	       "T=[%.5f %.5f %.3f; %.5f %.5f %.3f]%s\n",
+	       "T=[%.5f %.5f %.3f; %.5f %.5f %.3f]%s%s\n",
 	       t, grail_slice_get_id(slice), sub,
 	       st == UGGestureStateBegin ? "begin" :
 	       st == UGGestureStateUpdate ? "update" : "end",
@@ -102,7 +118,7 @@ print_slice(const struct replay *r, UGEvent ev, UGSlice slice, int sub)
 	       grail_slice_get_construction_finished(slice),
 	       ocx, ocy, ocx + (*C)[0][2], ocy + (*C)[1][2], r0, r0 * scale,
 	       (*C)[0][0], (*C)[0][1], (*C)[0][2], (*C)[1][0], (*C)[1][1], (*C)[1][2],
-	       grail_slice_get_canceled(slice) ? " canceled=1" : "");
+	       ext, grail_slice_get_canceled(slice) ? " canceled=1" : "");
 	if (r->verbose) {
 		const UGTransform *D = grail_slice_get_transform(slice);
 
@@ -136,11 +152,34 @@ on_slice(struct replay_run *run, UGEvent ev, UGSlice slice, int sub)
 	replay_run_decide(run, r->opts.policy, slice, sub, &gs->decided);
 }
 
+/*
+ * --mark-degenerate: grail logs (debug level) the gestures whose angle
+ * estimate it switches to the least-squares similarity; print them as
+ * "# degenerate g=ID t=MS touches=A,B,C" so that trace comparisons know where
+ * grail 3.1's values are not expected (and can check why).
+ */
+static void
+log_degenerate(void *data, int level, const char *msg)
+{
+	unsigned int id;
+	unsigned long long t;
+	char touches[128];
+
+	(void)data;
+	if (level == -1 &&
+	    sscanf(msg, "gesture %u: angle estimate ill-conditioned at t=%llu (touches %127[0-9,])",
+		   &id, &t, touches) == 3)
+		printf("# degenerate g=%u t=%llu touches=%s\n", id,
+		       t >= UT_SCRIPT_TIME_BASE_MS ? t - UT_SCRIPT_TIME_BASE_MS : t, touches);
+}
+
 static void
 run_setup(struct replay *r)
 {
 	if (replay_run_setup(&r->run) < 0)
 		die("%s", r->run.error);
+	if (r->mark_degenerate && r->print)
+		grail_set_log_handler(r->run.grail, log_degenerate, r);
 	if (r->stats)
 		memset(r->stats, 0, r->nstats * sizeof(*r->stats));
 }
@@ -239,6 +278,11 @@ usage(FILE *out)
 "      --frames         print the frame operations fed to grail\n"
 "      --summary        print one summary line instead of the trace\n"
 "  -v, --verbose        also print per-slice transforms and centre of rotation\n"
+"      --extended       print velocity, tap count and edge on every slice\n"
+"                       (implied by any utouch extension in a -s SPEC)\n"
+"      --mark-degenerate  print \"# degenerate g=ID t=MS touches=IDS\" where\n"
+"                       grail 3.1's angle estimate was ill-conditioned and\n"
+"                       utouch used the least-squares similarity instead\n"
 "      --bench N        replay N times and print ns per frame event\n"
 "  -h, --help           show this help\n", out);
 }
@@ -281,7 +325,7 @@ bench_run(struct replay *r, long iterations, const char *path)
 	       r->run.script->nframes ? ns / ((double)iterations * (double)r->run.script->nframes) : 0.0);
 }
 
-enum { OPT_FRAMES = REPLAY_OPT_TOOL, OPT_SUMMARY, OPT_BENCH };
+enum { OPT_FRAMES = REPLAY_OPT_TOOL, OPT_SUMMARY, OPT_BENCH, OPT_MARK_DEGENERATE, OPT_EXTENDED };
 
 int
 main(int argc, char **argv)
@@ -292,6 +336,8 @@ main(int argc, char **argv)
 		{ "summary", no_argument, NULL, OPT_SUMMARY },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "bench", required_argument, NULL, OPT_BENCH },
+		{ "mark-degenerate", no_argument, NULL, OPT_MARK_DEGENERATE },
+		{ "extended", no_argument, NULL, OPT_EXTENDED },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -317,6 +363,8 @@ main(int argc, char **argv)
 		case OPT_FRAMES: frames = 1; break;
 		case OPT_SUMMARY: summary = 1; break;
 		case 'v': r.verbose = 1; break;
+		case OPT_MARK_DEGENERATE: r.mark_degenerate = 1; break;
+		case OPT_EXTENDED: r.extended = 1; break;
 		case OPT_BENCH:
 			errno = 0;
 			bench = strtol(optarg, &end, 10);
@@ -334,6 +382,9 @@ main(int argc, char **argv)
 		bad_usage(optind >= argc ? "no recording given" : "give exactly one recording");
 	path = argv[optind];
 	replay_opts_finish(&r.opts);
+	for (int i = 0; i < r.opts.nsubs; i++)
+		if (r.opts.subs[i].extended)
+			r.extended = 1;
 
 	if (replay_opts_load(&r.opts, path, &rec, &script, err, sizeof(err)) < 0) {
 		fprintf(stderr, "utouch-replay: %s\n", err);
