@@ -34,7 +34,8 @@ static void
 test_class_table(void **state)
 {
 	(void)state;
-	assert_int_equal(UT_NUM_GESTURE_CLASSES, 6);
+	assert_int_equal(UT_NUM_GESTURE_CLASSES, 8);
+	assert_int_equal(UT_NUM_GEIS_CLASSES, 6);
 	assert_string_equal(ut_gesture_classes[0].name, "Drag");
 	assert_int_equal(ut_gesture_classes[0].id, 0);
 	assert_int_equal(ut_gesture_classes[3].id, 15);
@@ -43,7 +44,16 @@ test_class_table(void **state)
 	assert_string_equal(ut_gesture_classes[5].name, "Flick");
 	assert_int_equal(ut_gesture_classes[5].id, 128);
 	assert_int_equal(ut_gesture_classes[5].mask, UGGestureTypeDrag);
+	/* the extensions: not announced, not in the default set */
+	assert_string_equal(ut_gesture_classes[6].name, "Hold");
+	assert_int_equal(ut_gesture_classes[6].id, 256);
+	assert_true(ut_gesture_classes[6].extension);
+	assert_string_equal(ut_gesture_classes[7].key, "edge");
+	assert_int_equal(ut_gesture_classes[7].mask, UGGestureTypeEdgeSwipe);
+	for (int i = 0; i < UT_NUM_GEIS_CLASSES; i++)
+		assert_false(ut_gesture_classes[i].extension);
 	assert_int_equal(ut_gesture_class_mask_all(), 0x1f);
+	assert_int_equal(ut_gesture_class_mask_any(), 0x7f);
 	/* the first class in table order wins */
 	assert_string_equal(ut_gesture_class_by_mask(UGGestureTypeTap |
 						     UGGestureTypePinch)->name, "Pinch");
@@ -51,7 +61,8 @@ test_class_table(void **state)
 	/* a drag is a Drag, not a Flick */
 	assert_string_equal(ut_gesture_class_by_mask(UGGestureTypeDrag)->name, "Drag");
 	assert_null(ut_gesture_class_by_mask(0));
-	assert_null(ut_gesture_class_by_mask(0x20));
+	assert_string_equal(ut_gesture_class_by_mask(UGGestureTypeHold)->name, "Hold");
+	assert_null(ut_gesture_class_by_mask(0x80));
 }
 
 static void
