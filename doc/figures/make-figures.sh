@@ -1,7 +1,8 @@
 #!/bin/sh
 # Regenerate the figures in doc/figures/ with utouch-plot from the bundled
 # recordings.  Run it after a change to the recognizer or to utouch-plot and
-# commit the result.
+# commit the result.  drag-3-x11-grail31.svg is not redrawn: it shows the
+# same replay through grail 3.1's angle estimate, before issue 15.
 # usage: doc/figures/make-figures.sh [BUILD_DIR]   (default: build)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
