@@ -180,6 +180,16 @@ export class Recognizer {
   /** Reject gesture @p id. @returns {number} grail status (0: success) */
   reject(id) { return this.m._ut_web_reject(this.ptr, id); }
 
+  /**
+   * Take the oldest touch decision of grail: `{ id, accepted }` (accepted:
+   * a gesture the client accepted holds the touch; otherwise no gesture
+   * wants it any more), or null.
+   */
+  nextDecision() {
+    const d = this.m._ut_web_next_decision(this.ptr);
+    return d ? { id: Math.abs(d), accepted: d > 0 } : null;
+  }
+
   /** @returns {number} ms of grail's next timeout, 0 when none */
   nextTimeout() { return this.m._ut_web_next_timeout(this.ptr); }
 

@@ -24,6 +24,7 @@
 #define UT_WEB_MAX_SUBS 32
 #define UT_WEB_MAX_TOUCHES 32
 #define UT_WEB_WINDOW 1
+#define UT_WEB_MAX_DECISIONS 256
 
 /* Slice buffer layout (indices into the array of doubles). */
 enum {
@@ -49,7 +50,24 @@ struct ut_web {
 	int nsubs;
 	UGSubscription subs[UT_WEB_MAX_SUBS];
 	double slice[UT_WEB_SLICE_SIZE];
+	/* touch decisions grail made (frame_accept/reject_touch), oldest first */
+	double decisions[UT_WEB_MAX_DECISIONS];
+	int ndecisions, decisions_lost;
 };
+
+/* The device's touch handler: remember grail's decision for JavaScript. */
+static UFStatus
+on_touch_decision(void *data, UFWindowId window, UFTouchId id, int accept)
+{
+	struct ut_web *w = data;
+
+	if (w->ndecisions >= UT_WEB_MAX_DECISIONS) {
+		w->decisions_lost++;
+		return UFStatusErrorResources;
+	}
+	w->decisions[w->ndecisions++] = accept ? (double)id : -(double)id;
+	return UFStatusSuccess;
+}
 
 /*
  * emscripten's libc declares eventfd() but has none.  grail and frame only
@@ -115,6 +133,7 @@ ut_web_new(int direct, double xmin, double xmax, double res_x, double ymin,
 	frame_backend_device_add_axis(w->device, UFAxisTypeY, (float)ymin, (float)ymax,
 				      (float)res_y);
 	w->own_at_begin = own_at_begin;
+	utouch_frame_backend_device_set_touch_handler(w->device, on_touch_decision, w);
 	if (send_event(w, UFEventTypeDeviceAdded, NULL, time) != UGStatusSuccess)
 		goto fail;
 	return w;
@@ -140,8 +159,36 @@ ut_web_delete(struct ut_web *w)
 	grail_delete(w->grail);
 	for (int i = 0; i < w->nsubs; i++)
 		grail_subscription_delete(w->subs[i]);
+	utouch_frame_backend_device_set_touch_handler(w->device, NULL, NULL);
 	frame_backend_device_delete(w->device);
 	free(w);
+}
+
+/**
+ * Take the oldest touch decision grail made: the touch id when grail
+ * accepted the touch (a gesture the client accepted holds it), minus the id
+ * when it rejected it (no gesture wants it any more), 0 when there is none.
+ * Up to 256 decisions are kept between calls; more are counted in
+ * ut_web_decisions_lost().
+ */
+EMSCRIPTEN_KEEPALIVE double
+ut_web_next_decision(struct ut_web *w)
+{
+	double d;
+
+	if (w->ndecisions == 0)
+		return 0;
+	d = w->decisions[0];
+	memmove(w->decisions, w->decisions + 1, (size_t)(w->ndecisions - 1) * sizeof(double));
+	w->ndecisions--;
+	return d;
+}
+
+/** Decisions dropped because JavaScript did not take them in time. */
+EMSCRIPTEN_KEEPALIVE int
+ut_web_decisions_lost(struct ut_web *w)
+{
+	return w->decisions_lost;
 }
 
 /**
