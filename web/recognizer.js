@@ -117,12 +117,14 @@ export class Recognizer {
     for (const [kind, table] of [[1, s.timeouts], [0, s.thresholds]]) {
       for (const [name, v] of Object.entries(table || {})) {
         const prim = PRIMS.indexOf(name);
+        const st = prim < 0 ? 0 : this.m._ut_web_sub_set(this.ptr, idx, prim, kind, v);
+        if (prim < 0 || st) this.m._ut_web_sub_drop(this.ptr, idx);
         if (prim < 0) throw new Error(`utouch: unknown primitive '${name}'`);
-        const st = this.m._ut_web_sub_set(this.ptr, idx, prim, kind, v);
         if (st) throw new Error(`utouch: invalid ${kind ? 'timeout' : 'threshold'} ${name}=${v} (grail status ${st})`);
       }
     }
     const st = this.m._ut_web_sub_activate(this.ptr, idx);
+    if (st) this.m._ut_web_sub_drop(this.ptr, idx);
     if (st) throw new Error(`utouch: cannot activate the subscription (grail status ${st})`);
     this.subscriptions.push(s);
     return idx;

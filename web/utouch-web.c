@@ -260,6 +260,22 @@ ut_web_sub_set(struct ut_web *w, int index, int prim, int is_timeout, double val
 	return grail_subscription_set_property(w->subs[index], thresholds[prim], &f);
 }
 
+/**
+ * Delete the last subscription created when it is @p index, e.g. after
+ * ut_web_sub_set() or ut_web_sub_activate() refused it (it must not be
+ * active).  Returns 0, or -1 when @p index is not the last one.
+ */
+EMSCRIPTEN_KEEPALIVE int
+ut_web_sub_drop(struct ut_web *w, int index)
+{
+	if (index < 0 || index != w->nsubs - 1)
+		return -1;
+	grail_subscription_delete(w->subs[index]);
+	w->subs[index] = NULL;
+	w->nsubs--;
+	return 0;
+}
+
 /** Activate subscription @p index; returns a grail status. */
 EMSCRIPTEN_KEEPALIVE int
 ut_web_sub_activate(struct ut_web *w, int index)
