@@ -9,9 +9,11 @@ want=(build-essential meson ninja-build pkg-config python3
       libcairo2-dev)  # cairo: utouch-plot (optional, -Dplot=disabled)
 if [ "${1:-build}" = test ]; then
   # cmocka for unit tests; clang + compiler-rt for the libFuzzer targets;
-  # libgrail/libframe only build ../shared/tools/ref-grail (the oracle).
+  # libgrail/libframe only build ../shared/tools/ref-grail (the oracle);
+  # emscripten, nodejs and chromium build and test utouch on the web.
   want+=(libcmocka-dev clang libclang-rt-14-dev libgrail-dev libframe-dev valgrind
-         xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev)
+         xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev
+         emscripten nodejs chromium)
 fi
 missing=()
 for p in "${want[@]}"; do

@@ -1,0 +1,167 @@
+// The WebAssembly recognizer against the native one: every recording given
+// is replayed by utouch-replay with a matrix of subscriptions and policies;
+// the frame operations it prints (--frames) are fed through web/recognizer.js
+// (frame producer API -> grail, compiled to WASM), which prints the trace in
+// the same format; both traces must match within float noise.
+//
+// usage: node trace.mjs [--straddling] UTOUCH-REPLAY WASM-DIR RECORDING...
+//
+// --straddling: for recordings with a row of three or more fingers, one on
+// the centroid.  That finger's angle is atan2 of rounding noise, and the
+// noise differs between glibc's libm (native) and musl's (emscripten), so
+// the 2x2 part of T and the rotate bit of rec= are not compared; centres,
+// radii, touch sets, the other primitives, timing and counts still are
+// (the same rule as difftest.py's trace-straddling, doc/web.md).
+// Exit 0 on success, 1 on a difference, 77 when the module is missing.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadModule, Recognizer, maskString } from '../../web/recognizer.js';
+import { axes, framesOf } from './frames.mjs';
+
+const argv = process.argv.slice(2);
+const straddling = argv[0] === '--straddling';
+if (straddling) argv.shift();
+const [replay, wasmDir, ...recs] = argv;
+const wasmFile = path.join(wasmDir, 'utouch-wasm.wasm');
+if (!fs.existsSync(wasmFile)) {
+  console.log(`SKIP: ${wasmFile} was not built (emscripten missing)`);
+  process.exit(77);
+}
+const module = await loadModule({ wasmBinary: fs.readFileSync(wasmFile) },
+  pathToFileURL(path.join(wasmDir, 'utouch-wasm.mjs')).href);
+
+// the subscription sets of tests/replay/difftest.py, as utouch-replay options
+// and as web subscriptions
+const SUBSETS = [
+  'mask=drag', 'mask=pinch', 'mask=rotate', 'mask=tap', 'mask=touch',
+  'mask=drag,start=1,min=1', 'mask=tap,start=1,min=1', 'mask=drag+pinch+rotate,touches=2',
+  'mask=all,start=1,max=5', 'mask=drag,touches=3;mask=drag,touches=4',
+  'mask=drag,touches=1;mask=drag,touches=2',
+  'mask=drag,start=3,min=3,max=5,drag-threshold=0',
+  'mask=drag,touches=2,drag-threshold=0.0265,drag-timeout=500',
+  'mask=pinch,touches=2;mask=rotate,touches=2',
+  'mask=touch,touches=2,atomic=1;mask=touch,touches=3,atomic=1;mask=touch,touches=4,atomic=1',
+  'mask=drag,touches=3,atomic=1;mask=touch,touches=3,atomic=1;mask=pinch,touches=3,atomic=1',
+  'mask=tap,touches=2,atomic=1', 'mask=drag+tap,start=1,max=5,atomic=1',
+];
+const POLICIES = ['accept', 'accept-cf', 'reject', 'none'];
+const BITS = { drag: 1, pinch: 2, rotate: 4, tap: 8, touch: 16, all: 31 };
+
+function parseSub(spec) {
+  const s = { mask: 0, timeouts: {}, thresholds: {} };
+  for (const item of spec.split(',')) {
+    const [k, v] = item.split('=');
+    if (k === 'mask') s.mask = v.split('+').reduce((m, n) => m | BITS[n], 0);
+    else if (k === 'atomic') s.atomic = v === '1';
+    else if (k.endsWith('-timeout')) s.timeouts[k.split('-')[0]] = Number(v);
+    else if (k.endsWith('-threshold')) s.thresholds[k.split('-')[0]] = Number(v);
+    else s[k] = Number(v);
+  }
+  return s;
+}
+
+const BASE = 1000; // like UT_SCRIPT_TIME_BASE_MS: times never start at 0
+const f3 = (v) => v.toFixed(3), f5 = (v) => v.toFixed(5);
+
+function webTrace(direct, ax, subs, policy, frames, lastTime) {
+  const r = new Recognizer(module, { direct, x: ax.x, y: ax.y, ownAtBegin: false }, BASE);
+  const specs = subs.map(parseSub);
+  specs.forEach((s) => r.subscribe(s));
+  const out = [];
+  const decided = new Set();
+  let events = 0, failures = 0;
+  const drain = () => {
+    for (let s; (s = r.nextSlice());) {
+      events++;
+      const C = s.transform;
+      const st = ['begin', 'update', 'end'][s.state];
+      out.push(`t=${s.time - BASE} g=${s.id} sub=${s.subscription} ${st} n=${s.touches.length} ` +
+        `touches=${s.touches.join(',') || '-'} rec=${maskString(s.recognized)} ` +
+        `cf=${s.constructionFinished ? 1 : 0} oc=${f3(s.originalCenter.x)},${f3(s.originalCenter.y)} ` +
+        `c=${f3(s.center.x)},${f3(s.center.y)} r0=${f3(s.originalRadius)} r=${f3(s.radius)} ` +
+        `T=[${f5(C[0])} ${f5(C[1])} ${f3(C[2])}; ${f5(C[3])} ${f5(C[4])} ${f3(C[5])}]` +
+        (s.canceled ? ' canceled=1' : ''));
+      const atomic = s.subscription >= 0 && specs[s.subscription].atomic;
+      if (!atomic && !decided.has(s.id) && policy !== 'none' && !s.canceled) {
+        let status = 0;
+        if (policy === 'accept') { status = r.accept(s.id); decided.add(s.id); }
+        else if (policy === 'reject') { status = r.reject(s.id); decided.add(s.id); }
+        else if (s.constructionFinished) { status = r.accept(s.id); decided.add(s.id); }
+        if (status) failures++;
+      }
+    }
+  };
+  // timeouts up to time t, in the steps utouch-replay takes
+  const advance = (t) => {
+    let next = r.nextTimeout(), at = next;
+    while (next && at <= t) {
+      r.updateTime(at);
+      drain();
+      next = r.nextTimeout();
+      if (!next) break;
+      at = next <= at ? at + 1 : next;
+    }
+  };
+  for (const f of frames) {
+    advance(f.t + BASE);
+    r.frame(f.t + BASE, f.ops);
+    drain();
+  }
+  advance(lastTime + BASE + 10000);
+  drain();
+  r.destroy();
+  out.push(`# events=${events} accept/reject failures=${failures}`);
+  return out;
+}
+
+const NUM = /-?\d+\.\d+|-?\d+/g;
+function close(a, b) {
+  if (a === b) return true;
+  if (a.split(NUM).join('|') !== b.split(NUM).join('|')) return false;
+  const x = a.match(NUM) || [], y = b.match(NUM) || [];
+  return x.every((v, i) => {
+    const p = Number(v), q = Number(y[i]);
+    return Math.abs(p - q) <= 2e-3 + 1e-5 * Math.max(Math.abs(p), Math.abs(q));
+  });
+}
+
+const TRANSFORM = /T=\[(\S+) (\S+) (\S+); (\S+) (\S+) (\S+)\]/;
+function withoutRotation(line) {
+  return line.replace(TRANSFORM, (_, a, b, tx, c, d, ty) => `T=[* * ${tx}; * * ${ty}]`)
+    .replace(/rec=(\S+)/, (_, m) => 'rec=' + (m.split('+').filter((p) => p !== 'rotate').join('+') || 'none'));
+}
+
+let ok = 0, n = 0;
+for (const rec of recs) {
+  const ax = axes(rec);
+  for (const set of SUBSETS) {
+    const subs = set.split(';');
+    // every set with the accept policy and one other (all four policies
+    // over the sets), to keep the test quick
+    const k = SUBSETS.indexOf(set);
+    for (const policy of [POLICIES[0], POLICIES[1 + (k % 3)]]) {
+      const args = ['--frames', '--policy', policy, ...subs.flatMap((s) => ['-s', s]), rec];
+      const lines = execFileSync(replay, args, { encoding: 'utf8', maxBuffer: 1 << 28 }).split('\n').filter(Boolean);
+      const header = lines[0];
+      const direct = / direct=1 /.test(header);
+      const frames = framesOf(lines);
+      const lastTime = frames.length ? frames.at(-1).t : 0;
+      let native = lines.filter((l) => !l.startsWith('# file=') && !l.startsWith('# frame '));
+      let web = webTrace(direct, ax, subs, policy, frames, lastTime);
+      if (straddling) [native, web] = [native.map(withoutRotation), web.map(withoutRotation)];
+      n++;
+      if (native.length === web.length && native.every((l, i) => close(l, web[i]))) { ok++; continue; }
+      console.log(`DIFFERENCE: utouch-replay ${args.join(' ')}`);
+      let shown = 0;
+      for (let i = 0; i < Math.max(native.length, web.length) && shown < 6; i++) {
+        if (native[i] !== undefined && web[i] !== undefined && close(native[i], web[i])) continue;
+        console.log(`  native: ${native[i] ?? '(none)'}\n  wasm:   ${web[i] ?? '(none)'}`);
+        shown++;
+      }
+    }
+  }
+}
+console.log(`web trace: ${ok} of ${n} comparisons equal`);
+process.exit(ok === n && n > 0 ? 0 : 1);
