@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Build utouch for the web: the frame core and grail, compiled from the same
+# Build utouch for the web: the util helpers, the frame core and grail, compiled from the same
 # sources as the native libraries (the lists are read from their
 # meson.build files), plus web/utouch-web.c, into an ES module and its
 # WebAssembly binary.
@@ -19,7 +19,7 @@ export NODE_PATH=${NODE_PATH:+$NODE_PATH:}/usr/share/nodejs
 sources_of() {
   grep -o "'[^']*\.c'" "$root/$1/meson.build" | tr -d "'" | sed "s|^|$root/$1/|"
 }
-mapfile -t srcs < <(sources_of src/frame; sources_of src/grail)
+mapfile -t srcs < <(sources_of src/util; sources_of src/frame; sources_of src/grail)
 if [ ${#srcs[@]} -lt 8 ]; then
   echo "build-web: could not read the source lists from src/frame and src/grail" >&2
   exit 1
