@@ -80,8 +80,10 @@ class Compositor:
         self.ctl_path = os.path.join(self.runtime, "control")
         self.env = dict(os.environ, XDG_RUNTIME_DIR=self.runtime, WAYLAND_DISPLAY="wl-utouch-test")
         self.env.pop("DISPLAY", None)
+        # WLCOMP_WRAPPER: a command line the compositor runs under (valgrind)
+        wrapper = os.environ.get("WLCOMP_WRAPPER", "").split()
         self.proc = subprocess.Popen(
-            [exe, "--headless", "--size", "800x600", "--config", config,
+            wrapper + [exe, "--headless", "--size", "800x600", "--config", config,
              "--control", self.ctl_path, "--socket", "wl-utouch-test"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=self.env)
         self.out = Reader(self.proc.stdout, "compositor")
