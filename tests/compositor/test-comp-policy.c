@@ -395,23 +395,14 @@ static void
 remove_two_devices(enum utouch_comp_policy policy)
 {
 	struct harness *h = h_new();
-	struct utouch_comp_device_info info;
 	struct utouch_comp_device *devs[2];
 	struct utouch_comp_event ev;
-	int marks[2];
+	int mark;
 
 	h_subscribe(h, UGGestureTypeDrag, 3, policy);
 	h_subscribe(h, UGGestureTypePinch, 4, policy);
-	memset(&info, 0, sizeof(info));
-	info.name = "second touchscreen";
-	info.direct = 1;
-	info.width_mm = 270;
-	info.height_mm = 203;
-	info.resolution = 1024.0 / 270.0;
-	info.user_data = &marks[1];
 	devs[0] = h->dev;
-	devs[1] = utouch_comp_device_add(h->comp, &info);
-	assert_non_null(devs[1]);
+	devs[1] = h_add_device(h, "second touchscreen", &mark);
 	for (int d = 0; d < 2; d++) {
 		h->dev = devs[d];
 		for (int i = 0; i < 3; i++)
@@ -440,7 +431,7 @@ remove_two_devices(enum utouch_comp_policy policy)
 					fail_msg("event %s names removed device %d",
 						 utouch_comp_event_type_name(ev.type), r);
 			if (named)
-				assert_ptr_equal(utouch_comp_device_get_user_data(named), &marks[1]);
+				assert_ptr_equal(utouch_comp_device_get_user_data(named), &mark);
 			h->log[h->nlog++] = ev;
 		}
 		h_wait(h, 1000);
