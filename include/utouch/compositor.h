@@ -336,7 +336,8 @@ struct utouch_comp_device *utouch_comp_device_add(struct utouch_comp *comp,
 /**
  * Remove a device.  Its touches end: clients that saw one of them get a
  * TOUCH_CANCEL, held events are dropped, its gestures end canceled.  The
- * handle is invalid afterwards.  NULL is ignored.
+ * handle is invalid afterwards: queued events that named it, those canceled
+ * ENDs included, carry a NULL device instead.  NULL is ignored.
  *
  * @param comp the context
  * @param device the device

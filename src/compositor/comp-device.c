@@ -136,9 +136,26 @@ utouch_comp_device_remove(struct utouch_comp *comp, struct utouch_comp_device *d
 			frame_backend_frame_delete(dev->frames[z]);
 	frame_backend_device_delete(dev->bdev);
 	comp->devices[dev->index] = NULL;
-	for (size_t i = 0; i < comp->ntouches; i++)
-		if (comp->touches[i].serial && comp->touches[i].dev == dev)
-			comp->touches[i].dev = NULL;
+	for (size_t i = 0; i < comp->ntouches; i++) {
+		struct uc_touch *t = &comp->touches[i];
+
+		if (t->serial && t->dev == dev) {
+			t->dev = NULL;
+			t->changed = 0;   /* dev->changed goes with the device */
+		}
+	}
+	/* the canceled ENDs just queued, and anything the caller has not
+	 * read yet, must not hand out the freed handle */
+	for (size_t i = 0; i < comp->q_count; i++) {
+		struct utouch_comp_event *q = &comp->queue[(comp->q_head + i) % comp->q_cap];
+
+		if (q->type >= UTOUCH_COMP_EVENT_GESTURE_BEGIN) {
+			if (q->gesture.device == dev)
+				q->gesture.device = NULL;
+		} else if (q->touch.device == dev) {
+			q->touch.device = NULL;
+		}
+	}
 	free(dev->changed);
 	free(dev->name);
 	free(dev);

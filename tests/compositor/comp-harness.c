@@ -8,24 +8,34 @@
 
 #include "comp-harness.h"
 
-struct harness *
-h_new(void)
+struct utouch_comp_device *
+h_add_device(struct harness *h, const char *name, void *user_data)
 {
-	struct harness *h = calloc(1, sizeof(*h));
 	struct utouch_comp_device_info info;
+	struct utouch_comp_device *dev;
 
-	assert_non_null(h);
-	h->comp = utouch_comp_new("seat0");
-	assert_non_null(h->comp);
 	memset(&info, 0, sizeof(info));
-	info.name = "test touchscreen";
+	info.name = name;
 	info.direct = 1;
 	info.width_mm = 270;
 	info.height_mm = 203;
 	info.resolution = 1024.0 / 270.0;
 	info.max_touches = 10;
-	h->dev = utouch_comp_device_add(h->comp, &info);
-	assert_non_null(h->dev);
+	info.user_data = user_data;
+	dev = utouch_comp_device_add(h->comp, &info);
+	assert_non_null(dev);
+	return dev;
+}
+
+struct harness *
+h_new(void)
+{
+	struct harness *h = calloc(1, sizeof(*h));
+
+	assert_non_null(h);
+	h->comp = utouch_comp_new("seat0");
+	assert_non_null(h->comp);
+	h->dev = h_add_device(h, "test touchscreen", NULL);
 	h->left = (struct h_surface){ "left", 0, 0, 0 };
 	h->right = (struct h_surface){ "right", 512, 0, 1 };
 	h->time = 1000000;

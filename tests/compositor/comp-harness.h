@@ -31,6 +31,9 @@ struct harness {
 };
 
 struct harness *h_new(void);
+/* Another 1024x768 touchscreen like the first one (asserts on failure). */
+struct utouch_comp_device *h_add_device(struct harness *h, const char *name,
+					void *user_data);
 void h_free(struct harness *h);
 struct utouch_comp_subscription *h_subscribe(struct harness *h, UGGestureTypeMask mask,
 					     unsigned int touches,

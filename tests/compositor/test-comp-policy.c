@@ -385,6 +385,75 @@ test_device_removed_while_held(void **state)
 	h_free(h);
 }
 
+/*
+ * Two devices with three-finger gestures in flight (one touch moved but not
+ * framed yet) are removed one after the other, as utouch-wlcomp does when
+ * its touchscreens go away: every event handed out after a removal names
+ * only devices that still exist, and nothing is left behind.
+ */
+static void
+remove_two_devices(enum utouch_comp_policy policy)
+{
+	struct harness *h = h_new();
+	struct utouch_comp_device *devs[2];
+	struct utouch_comp_event ev;
+	int mark;
+
+	h_subscribe(h, UGGestureTypeDrag, 3, policy);
+	h_subscribe(h, UGGestureTypePinch, 4, policy);
+	devs[0] = h->dev;
+	devs[1] = h_add_device(h, "second touchscreen", &mark);
+	for (int d = 0; d < 2; d++) {
+		h->dev = devs[d];
+		for (int i = 0; i < 3; i++)
+			h_down(h, i, 100 + 30 * i + 500 * d, 100);
+		h_frame(h);
+		for (int s = 1; s <= 3; s++) {
+			for (int i = 0; i < 3; i++)
+				h_move(h, i, 100 + 30 * i + 500 * d + 5 * s, 100 + 20 * s);
+			h_frame(h);
+		}
+		h_move(h, 0, 100 + 500 * d + 30, 190);   /* not framed */
+	}
+	assert_int_equal(h_count(h, E_GBEGIN), 2);
+	for (int d = 0; d < 2; d++) {
+		h->no_drain = 1;
+		utouch_comp_device_remove(h->comp, devs[d]);
+		h->no_drain = 0;
+		while (utouch_comp_next_event(h->comp, &ev)) {
+			struct utouch_comp_device *named =
+				ev.type >= UTOUCH_COMP_EVENT_GESTURE_BEGIN ? ev.gesture.device
+				: ev.touch.device;
+
+			/* a removed device is never handed out again */
+			for (int r = 0; r <= d; r++)
+				if (named == devs[r])
+					fail_msg("event %s names removed device %d",
+						 utouch_comp_event_type_name(ev.type), r);
+			if (named)
+				assert_ptr_equal(utouch_comp_device_get_user_data(named), &mark);
+			h->log[h->nlog++] = ev;
+		}
+		h_wait(h, 1000);
+	}
+	h->dev = NULL;
+	assert_int_equal(h_count(h, E_GEND), 2);
+	h_assert_idle(h);
+	h_free(h);
+}
+
+static void
+test_two_devices_removed_hold(void **state)
+{
+	remove_two_devices(UTOUCH_COMP_POLICY_HOLD);
+}
+
+static void
+test_two_devices_removed_forward(void **state)
+{
+	remove_two_devices(UTOUCH_COMP_POLICY_FORWARD_THEN_CANCEL);
+}
+
 static void
 test_surface_destroyed_drops_held(void **state)
 {
@@ -629,6 +698,8 @@ main(void)
 		cmocka_unit_test(test_two_clients_and_disconnect),
 		cmocka_unit_test(test_device_removed_mid_gesture),
 		cmocka_unit_test(test_device_removed_while_held),
+		cmocka_unit_test(test_two_devices_removed_hold),
+		cmocka_unit_test(test_two_devices_removed_forward),
 		cmocka_unit_test(test_surface_destroyed_drops_held),
 		cmocka_unit_test(test_manual_accept_and_reject),
 		cmocka_unit_test(test_region_limits_subscription),

@@ -80,8 +80,10 @@ class Compositor:
         self.ctl_path = os.path.join(self.runtime, "control")
         self.env = dict(os.environ, XDG_RUNTIME_DIR=self.runtime, WAYLAND_DISPLAY="wl-utouch-test")
         self.env.pop("DISPLAY", None)
+        # WLCOMP_WRAPPER: a command line the compositor runs under (valgrind)
+        wrapper = os.environ.get("WLCOMP_WRAPPER", "").split()
         self.proc = subprocess.Popen(
-            [exe, "--headless", "--size", "800x600", "--config", config,
+            wrapper + [exe, "--headless", "--size", "800x600", "--config", config,
              "--control", self.ctl_path, "--socket", "wl-utouch-test"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=self.env)
         self.out = Reader(self.proc.stdout, "compositor")
@@ -379,6 +381,38 @@ def scenario_going_away(args, tmp):
         comp.close()
 
 
+def scenario_devices_away(args, tmp):
+    """5b. two touchscreens, each with a three-finger gesture in flight and a
+    motion not framed yet, are removed one after the other, in both
+    policies: nothing stuck, the compositor exits cleanly."""
+    for policy in ("forward-then-cancel", "hold"):
+        os.mkdir(os.path.join(tmp, policy))
+        comp = Compositor(args.comp, args.client,
+                          policy_config(args.config, policy, tmp),
+                          os.path.join(tmp, policy))
+        try:
+            a = comp.client("A", 400, 600)
+            b = comp.client("B", 400, 600)
+            devs = [comp.cmd("add-touch"), comp.cmd("add-touch")]
+            for d, dev in enumerate(devs):
+                xs = [300 + 300 * d + 50 * i for i in range(3)]
+                for i, x in enumerate(xs):
+                    comp.cmd(f"down {dev} {i} {x} 200")
+                comp.cmd(f"frame {dev}")
+                for s in range(1, 4):
+                    for i, x in enumerate(xs):
+                        comp.cmd(f"motion {dev} {i} {x + 40 * s} 200")
+                    comp.cmd(f"frame {dev}")
+                comp.cmd(f"motion {dev} 0 {xs[0] + 200} 200")
+            for dev in devs:
+                comp.cmd(f"remove-touch {dev}")
+                comp.out.wait_for(rf"wlcomp: touch device {dev} removed")
+            comp.barrier(a, b)
+            clean(comp)
+        finally:
+            comp.close()
+
+
 def scenario_actions_once(args, tmp):
     """6. the compositor's actions run exactly once per accepted gesture."""
     cfg = os.path.join(tmp, "gestures.yaml")
@@ -421,6 +455,7 @@ SCENARIOS = {
     "raw-beside-pinch": scenario_raw_beside_pinch,
     "timeout": scenario_timeout,
     "going-away": scenario_going_away,
+    "devices-away": scenario_devices_away,
     "actions-once": scenario_actions_once,
 }
 

@@ -207,10 +207,12 @@ out_display:
 	 * still reaches the gesture context */
 	wl_display_destroy(server.display);
 	gestures_finish(&server);
-	if (server.scene)
-		wlr_scene_node_destroy(&server.scene->node);
+	/* the layout first: wlr_scene_attach_output_layout() put a listener
+	 * on its destroy signal that still reads the scene */
 	if (server.layout)
 		wlr_output_layout_destroy(server.layout);
+	if (server.scene)
+		wlr_scene_node_destroy(&server.scene->node);
 	if (server.allocator)
 		wlr_allocator_destroy(server.allocator);
 	if (server.renderer)
