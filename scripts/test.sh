@@ -39,11 +39,18 @@ suite_args=(--no-suite fuzz)
 valgrind=yes
 run_build build cc -Dtests=true
 valgrind=no
+# Under the sanitizers: every suite but two that check equality rather than
+# memory safety and cost most of the time there.  diff-trace compares
+# traces with the original (the plain build does that; the replay, events
+# and plot suites run utouch-replay's code under the sanitizers), and web
+# runs the WebAssembly build in node and Chromium, which no sanitizer sees.
+suite_args=(--no-suite fuzz --no-suite diff-trace --no-suite web)
 run_build build-asan cc -Dtests=true -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
 # Without the X11 backend: everything that does not depend on it.  The
 # differential suites replay the same recordings through the same code in
-# both configurations, so they run in the builds above only.
-suite_args=(--no-suite fuzz --no-suite diff-trace --no-suite diff-frames)
+# both configurations, and the web suite does not use the native build's
+# configuration, so they run in the builds above only.
+suite_args=(--no-suite fuzz --no-suite diff-trace --no-suite diff-frames --no-suite web)
 run_build build-nox11 cc -Dtests=true -Dx11=disabled
 suite_args=(--suite fuzz)
 run_build build-fuzz clang -Dfuzz=true -Dtests=false -Db_lundef=false -Dbuildtype=debug
