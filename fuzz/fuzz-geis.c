@@ -986,7 +986,8 @@ op_sub_config(struct state *st, uint8_t b)
 	} val, back;
 	if (is_float) {
 		val.f = fvalues[v % (sizeof(fvalues) / sizeof(fvalues[0]))];
-		valid = val.f >= 0.0f;
+		/* geis's rule, as grail's: finite and not negative */
+		valid = isfinite(val.f) && val.f >= 0.0f;
 	} else {
 		val.i = ivalues[v % (sizeof(ivalues) / sizeof(ivalues[0]))];
 		valid = val.i >= 0;
