@@ -857,6 +857,18 @@ source_ready(struct gd_daemon *d, struct source *s)
 
 /* ---- the daemon ---- */
 
+/* The signals the daemon reads from its signalfd (blocked while it runs,
+ * unblocked again when it is freed). */
+static void
+daemon_signals(sigset_t *set)
+{
+	sigemptyset(set);
+	sigaddset(set, SIGCHLD);
+	sigaddset(set, SIGINT);
+	sigaddset(set, SIGTERM);
+	sigaddset(set, SIGHUP);
+}
+
 struct gd_daemon *
 gd_daemon_new(const struct gd_options *opts, char *err, size_t errlen)
 {
@@ -893,11 +905,7 @@ gd_daemon_new(const struct gd_options *opts, char *err, size_t errlen)
 		goto fail;
 	}
 	sigset_t set;
-	sigemptyset(&set);
-	sigaddset(&set, SIGCHLD);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
+	daemon_signals(&set);
 	sigprocmask(SIG_BLOCK, &set, NULL);
 	d->signal_fd = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
 	if (d->signal_fd < 0) {
@@ -1019,11 +1027,7 @@ gd_daemon_free(struct gd_daemon *d)
 	if (d->signal_fd >= 0) {
 		close(d->signal_fd);
 		sigset_t set;
-		sigemptyset(&set);
-		sigaddset(&set, SIGCHLD);
-		sigaddset(&set, SIGINT);
-		sigaddset(&set, SIGTERM);
-		sigaddset(&set, SIGHUP);
+		daemon_signals(&set);
 		sigprocmask(SIG_UNBLOCK, &set, NULL);
 	}
 	free(d->dir);
