@@ -35,9 +35,9 @@
 #include <oif/frame.h>
 #include <oif/frame_backend.h>
 
-#include "backend/evdev/evdev-live.h"
-#include "backend/evdev/evstream.h"
-#include "backend/evdev/frames.h"
+#include "geis/evdev-live.h"
+#include "input/evdev/evstream.h"
+#include "input/evdev/framer.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

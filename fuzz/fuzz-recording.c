@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/recording/recording.h"
+#include "input/recording/recording.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -21,9 +21,9 @@
 #include <sys/epoll.h>
 #include <unistd.h>
 
-#include "backend/evdev/evdev-live.h"
+#include "geis/evdev-live.h"
 #include "geis/geis-backend.h"
-#include "geis/geis-evdev.h"
+#include "geis/backend-evdev.h"
 #include "geis/geis-router.h"
 #include "util/list.h"
 

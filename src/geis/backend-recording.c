@@ -27,10 +27,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "backend/evdev/evstream.h"
-#include "backend/evdev/frames.h"
-#include "backend/recording/recording.h"
-#include "backend/recording/script.h"
+#include "input/evdev/evstream.h"
+#include "input/evdev/framer.h"
+#include "input/recording/recording.h"
+#include "input/recording/script.h"
 #include "geis-private.h"
 #include "geis-router.h"
 #include "util/clock.h"

@@ -39,7 +39,7 @@
 #include <oif/frame_x11.h>
 
 #include "geis/geis-backend.h"
-#include "geis/geis-x11.h"
+#include "geis/backend-x11.h"
 #include "util/array.h"
 #include "util/clock.h"
 #include "util/log.h"

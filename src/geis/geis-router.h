@@ -24,8 +24,8 @@
 #include <oif/frame_backend.h>
 #include <geis/geis.h>
 
-#include "backend/evdev/evstream.h"
-#include "backend/evdev/frames.h"
+#include "input/evdev/evstream.h"
+#include "input/evdev/framer.h"
 
 struct geis_router_window;
 

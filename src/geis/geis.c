@@ -13,11 +13,11 @@
 
 #include "geis-private.h"
 #include "util/clock.h"
-#include "geis-evdev.h"
-#include "backend/recording/recording.h"
+#include "backend-evdev.h"
+#include "input/recording/recording.h"
 #include <libevdev/libevdev.h>
 #ifdef UTOUCH_GEIS_HAVE_X11
-#include "geis-x11.h"
+#include "backend-x11.h"
 #endif
 
 enum backend_kind {

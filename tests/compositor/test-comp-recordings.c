@@ -15,8 +15,8 @@
 
 #include <cmocka.h>
 
-#include "backend/recording/recording.h"
-#include "backend/recording/script.h"
+#include "input/recording/recording.h"
+#include "input/recording/script.h"
 #include "comp-harness.h"
 
 #define E_DOWN UTOUCH_COMP_EVENT_TOUCH_DOWN

@@ -33,8 +33,8 @@
 
 #include <oif/frame.h>
 
-#include "backend/evdev/evdev-live.h"
-#include "backend/recording/recording.h"
+#include "geis/evdev-live.h"
+#include "input/recording/recording.h"
 #include "test-support.h"
 
 

@@ -31,10 +31,10 @@
 #include <oif/frame.h>
 #include <oif/frame_backend.h>
 
-#include "backend/evdev/evdev-live.h"
-#include "backend/evdev/evstream.h"
-#include "backend/evdev/frames.h"
-#include "backend/recording/recording.h"
+#include "geis/evdev-live.h"
+#include "input/evdev/evstream.h"
+#include "input/evdev/framer.h"
+#include "input/recording/recording.h"
 #include "test-support.h"
 
 

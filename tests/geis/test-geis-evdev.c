@@ -22,7 +22,7 @@
 #include <libevdev/libevdev.h>
 
 #include "geis-test.h"
-#include "backend/recording/recording.h"
+#include "input/recording/recording.h"
 #include "test-support.h"
 
 static int64_t

@@ -15,9 +15,9 @@
 #include <cmocka.h>
 #include <libevdev/libevdev.h>
 
-#include "backend/recording/recording-private.h"
-#include "backend/recording/recording.h"
-#include "backend/recording/script.h"
+#include "input/recording/recording-private.h"
+#include "input/recording/recording.h"
+#include "input/recording/script.h"
 
 /* ------------------------------------------------------------------ */
 /* Fixtures: the same two-report touch recording in the three formats. */

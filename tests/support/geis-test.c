@@ -7,7 +7,7 @@
 #include <cmocka.h>
 #include <libevdev/libevdev.h>
 
-#include "backend/recording/recording.h"
+#include "input/recording/recording.h"
 #include "geis-test.h"
 #include "test-support.h"
 

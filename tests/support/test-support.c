@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "backend/recording/recording.h"
+#include "input/recording/recording.h"
 #include "test-support.h"
 
 struct input_event

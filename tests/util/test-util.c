@@ -19,7 +19,7 @@
 #include <oif/frame_backend.h>
 #include <oif/grail.h>
 
-#include "backend/recording/recording.h"
+#include "input/recording/recording.h"
 #include "geis/geis-private.h"
 #include "util/array.h"
 #include "util/clock.h"

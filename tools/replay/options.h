@@ -11,7 +11,7 @@
 #include <getopt.h>
 #include <stddef.h>
 
-#include "backend/evdev/evstream.h"
+#include "input/evdev/evstream.h"
 #include "run.h"
 #include "subspec.h"
 

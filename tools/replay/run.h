@@ -10,8 +10,8 @@
 
 #include <oif/grail.h>
 
-#include "backend/evdev/frames.h"
-#include "backend/recording/script.h"
+#include "input/evdev/framer.h"
+#include "input/recording/script.h"
 #include "subspec.h"
 
 #define REPLAY_MAX_SUBS 16

@@ -33,8 +33,7 @@
 #include <oif/frame_backend.h>
 #include <utouch/geis.h>
 
-#include "frame/frame-peer.h"
-#include "backend/evdev/evstream.h"
+#include "input/evdev/evstream.h"
 
 struct libevdev;
 struct ut_evdev_live;
@@ -160,7 +159,6 @@ struct ut_evdev_live_callbacks {
  *         negative / non-finite screen size; ENOMEM, EMFILE and other
  *         errors of epoll_create1() and inotify_init1().
  */
-UT_FRAME_PRIVATE
 struct ut_evdev_live *ut_evdev_live_new(const struct ut_evdev_live_config *cfg,
 					const struct ut_evdev_live_callbacks *cb,
 					void *data);
@@ -170,7 +168,6 @@ struct ut_evdev_live *ut_evdev_live_new(const struct ut_evdev_live_config *cfg,
  * DeviceRemoved event and device_removed, as for a removal), close every
  * descriptor and free the context.  NULL is allowed.
  */
-UT_FRAME_PRIVATE
 void ut_evdev_live_destroy(struct ut_evdev_live *l);
 
 /**
@@ -180,7 +177,6 @@ void ut_evdev_live_destroy(struct ut_evdev_live *l);
  *
  * @return the descriptor, or -1 for NULL
  */
-UT_FRAME_PRIVATE
 int ut_evdev_live_get_fd(struct ut_evdev_live *l);
 
 /**
@@ -193,7 +189,6 @@ int ut_evdev_live_get_fd(struct ut_evdev_live *l);
  *         called from a callback, or the error of epoll_wait().  Errors of
  *         single devices are not returned (they remove the device).
  */
-UT_FRAME_PRIVATE
 int ut_evdev_live_dispatch(struct ut_evdev_live *l);
 
 /**
@@ -218,7 +213,6 @@ int ut_evdev_live_dispatch(struct ut_evdev_live *l);
  *         ENODEV when the device_added callback removed the device again
  *         (it has then been reported removed as well).
  */
-UT_FRAME_PRIVATE
 struct ut_evdev_live_device *ut_evdev_live_add_fd(struct ut_evdev_live *l, int fd,
 						  const struct libevdev *caps,
 						  const char *name);
@@ -258,7 +252,6 @@ UFDevice ut_evdev_live_device_get_device(const struct ut_evdev_live_device *dev)
 
 /** The producer handle of the frame device, e.g. for
  * utouch_frame_backend_device_set_touch_handler() (NULL for NULL). */
-UT_FRAME_PRIVATE
 UFBackendDevice ut_evdev_live_device_get_backend_device(const struct ut_evdev_live_device *dev);
 
 /** The capabilities the device was set up from; owned by the device. */
@@ -274,7 +267,6 @@ int ut_evdev_live_device_is_evdev(const struct ut_evdev_live_device *dev);
 
 /** The time of CLOCK_MONOTONIC in milliseconds: the clock of the events
  * of real evdev nodes, and of DeviceAdded events. */
-UT_FRAME_PRIVATE
 uint64_t ut_evdev_live_now_ms(void);
 
 #endif

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/recording/recording-private.h"
+#include "input/recording/recording-private.h"
 
 #define E_USAGE "expected 'E: <sec>.<usec> <type> <code> <value>'"
 #define A_USAGE "expected 'A: <code> <min> <max> <fuzz> <flat> [<resolution>]'"

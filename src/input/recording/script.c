@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/recording/script.h"
+#include "input/recording/script.h"
 #include "util/array.h"
 #include "util/clock.h"
 

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "backend/recording/recording.h"
+#include "input/recording/recording.h"
 #include "util/log.h"
 
 /* Largest seconds field accepted in an event time stamp (about 139000 years). */

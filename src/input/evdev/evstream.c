@@ -8,7 +8,7 @@
 #include <libevdev/libevdev.h>
 #include <mtdev-plumbing.h>
 
-#include "backend/evdev/evstream.h"
+#include "input/evdev/evstream.h"
 #include "util/clock.h"
 
 #define MAX_SLOTS UT_EVSTREAM_MAX_SLOTS

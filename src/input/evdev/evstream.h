@@ -17,6 +17,8 @@
 #include <stdint.h>
 #include <linux/input.h>
 
+#include "frame/frame-peer.h"
+
 struct libevdev;
 
 /** Number of per-touch axis values an operation carries; indexes are
@@ -92,14 +94,17 @@ struct ut_evstream;
  * the needed values are copied).  Returns NULL and sets errno on failure:
  * EINVAL when the device has no ABS_MT_POSITION_X/Y, ENOMEM.
  */
+UT_FRAME_PRIVATE
 struct ut_evstream *ut_evstream_new(const struct libevdev *caps,
 				    const struct ut_evstream_opts *opts,
 				    ut_evstream_frame_fn fn, void *data);
 
 /** Destroy a stream; NULL is allowed. */
+UT_FRAME_PRIVATE
 void ut_evstream_destroy(struct ut_evstream *s);
 
 /** Feed one event.  Frames are delivered from inside this call. */
+UT_FRAME_PRIVATE
 void ut_evstream_push(struct ut_evstream *s, const struct input_event *ev);
 
 /**
@@ -110,6 +115,7 @@ void ut_evstream_push(struct ut_evstream *s, const struct input_event *ev);
  * down gets.  The stream can go on afterwards; a touch that is reported
  * again begins anew.  Returns the number of touches ended.
  */
+UT_FRAME_PRIVATE
 size_t ut_evstream_end_all(struct ut_evstream *s, uint64_t usec);
 
 /** Grant ownership of touch @p id (UT_OWN_MANUAL).  Emits an ownership frame
@@ -121,16 +127,20 @@ int ut_evstream_grant(struct ut_evstream *s, uint32_t id, uint64_t usec);
  * listed more than UT_EVSTREAM_MAX_CONTACTS_A (UT_EVSTREAM_MAX_CONTACTS_A_IDS
  * for a device with ABS_MT_TRACKING_ID); 0 for protocol B.  Callers
  * compare it before and after a push to tell the user. */
+UT_FRAME_PRIVATE
 unsigned long ut_evstream_dropped(const struct ut_evstream *s);
 
 /** The most contacts a protocol A report of this stream may list (0 for
  * protocol B). */
+UT_FRAME_PRIVATE
 int ut_evstream_max_contacts(const struct ut_evstream *s);
 
 /** 'B' or 'A': the multitouch protocol the device speaks. */
+UT_FRAME_PRIVATE
 char ut_evstream_protocol(const struct ut_evstream *s);
 
 /** Whether the stream treats the device as direct (a touchscreen). */
+UT_FRAME_PRIVATE
 int ut_evstream_is_direct(const struct ut_evstream *s);
 
 /** Detect direct/indirect from capabilities: INPUT_PROP_DIRECT -> 1;

@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "backend/recording/recording-private.h"
+#include "input/recording/recording-private.h"
 
 /* Parse failures are returned to the caller and logged at info priority. */
 static const struct ut_log rec_log = UT_LOG_STATIC_INIT("recording");

@@ -10,8 +10,8 @@
 #include <stdint.h>
 
 #include "frame/frame-peer.h"
-#include "backend/evdev/evstream.h"
-#include "backend/recording/recording.h"
+#include "input/evdev/evstream.h"
+#include "input/recording/recording.h"
 
 /** Internal times start here so that no event has time 0 (0 means "no
  * timeout" in grail_next_timeout()); printed times subtract it. */

@@ -19,12 +19,12 @@
 
 #include <libevdev/libevdev.h>
 
-#include "backend/evdev/evdev-live.h"
+#include "geis/evdev-live.h"
 #include "util/array.h"
 #include "util/clock.h"
 #include "util/log.h"
-#include "backend/evdev/evstream.h"
-#include "backend/evdev/frames.h"
+#include "input/evdev/evstream.h"
+#include "input/evdev/framer.h"
 
 #define DEFAULT_DIR "/dev/input"
 #define OPEN_FLAGS (O_RDONLY | O_NONBLOCK | O_CLOEXEC)

@@ -17,7 +17,7 @@
 #include <oif/frame_backend.h>
 
 #include "frame/frame-peer.h"
-#include "backend/evdev/evstream.h"
+#include "input/evdev/evstream.h"
 
 struct libevdev;
 

@@ -5,7 +5,7 @@
 
 #include <utouch/frame_handle.h>
 
-#include "backend/evdev/frames.h"
+#include "input/evdev/framer.h"
 #include "frame/frame-private.h"
 
 #define TOUCH_BIT(p) ((uint16_t)(1u << (p)))

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <yaml.h>
 
-#include "backend/recording/recording-private.h"
+#include "input/recording/recording-private.h"
 
 struct yctx {
 	struct ut_parse *p;
