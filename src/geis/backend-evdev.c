@@ -4,7 +4,7 @@
  * The device work (scanning /dev/input, hotplug through inotify, opening
  * nodes through the caller's open/close interface, libevdev reading,
  * protocol A through mtdev) lives in the evdev-live module
- * (src/backend/evdev/evdev-live.c).  This file connects it to the geis
+ * (evdev-live.c, next to this file).  This file connects it to the geis
  * core: one epoll fd in the geis multiplexor, device events forwarded,
  * CLOCK_MONOTONIC as the time base, and the device's frames of touch
  * operations built per window by a router (geis-router.c), so that

@@ -140,7 +140,7 @@ void geis_core_error(Geis geis, GeisStatus code, const char *fmt, ...)
 struct geis_backend *geis_backend_recording_new(Geis geis, const char *path,
 						int fast);
 /* The evdev backend's constructor, geis_backend_evdev_new_config(), is in
- * geis-evdev.h, the X11 backend's, geis_backend_x11_new(), in geis-x11.h
+ * backend-evdev.h, the X11 backend's, geis_backend_x11_new(), in backend-x11.h
  * (built with the x11 option only). */
 /** Create the mock test backend (backend-mock.c, doc/geis.md). */
 struct geis_backend *geis_backend_mock_new(Geis geis);

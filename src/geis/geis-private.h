@@ -316,7 +316,7 @@ struct _Geis {
 	int release_due;    /* an ended gesture may have left the queue */
 };
 
-/* engine (geis-grail.c) */
+/* engine (geis-engine.c) */
 int geis_engine_init(Geis geis);
 void geis_engine_fini(Geis geis);
 GeisStatus geis_engine_activate(GeisSubscription sub);

@@ -1,5 +1,5 @@
 /*
- * Tests for the live evdev module (src/backend/evdev/evdev-live.c).
+ * Tests for the live evdev module (src/geis/evdev-live.c).
  *
  * There is no /dev/uinput here, so devices are pipes: the events of a
  * recording are written into a pipe whose read end is given to the module,

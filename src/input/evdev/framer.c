@@ -1,5 +1,5 @@
 /*
- * Touch operations -> frame events.  See frames.h.
+ * Touch operations -> frame events.  See framer.h.
  */
 #include <libevdev/libevdev.h>
 
