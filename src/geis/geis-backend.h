@@ -39,10 +39,13 @@
 #ifndef UTOUCH_GEIS_BACKEND_H
 #define UTOUCH_GEIS_BACKEND_H
 
+#include <stdarg.h>
 #include <stdint.h>
 
 #include <oif/frame.h>
 #include <geis/geis.h>
+
+#include "backend-evdev.h"
 
 struct geis_backend;
 
@@ -144,5 +147,46 @@ struct geis_backend *geis_backend_recording_new(Geis geis, const char *path,
  * (built with the x11 option only). */
 /** Create the mock test backend (backend-mock.c, doc/geis.md). */
 struct geis_backend *geis_backend_mock_new(Geis geis);
+
+/* ---- choosing the backend (geis-backend.c) ---- */
+
+struct geis_backend_entry;
+
+/** What geis_new()'s init arguments and the environment ask for. */
+struct geis_backend_request {
+	/** The chosen row of the backend table; NULL: not chosen yet. */
+	const struct geis_backend_entry *backend;
+	const char *path;  /**< recording file (not copied) */
+	int fast;          /**< recording in virtual time */
+	struct geis_evdev_config evdev; /**< evdev backend options */
+};
+
+/**
+ * Take one geis_new() init argument that names a backend or sets a
+ * backend option, reading its values from @p ap.  Options the build
+ * cannot honour are recorded on the global error stack.
+ *
+ * @return 1 when @p arg was a backend argument, 0 when it is not one
+ */
+int geis_backend_init_arg(struct geis_backend_request *req, const char *arg,
+			  va_list *ap);
+
+/**
+ * Complete the choice: when no init argument named a backend, the
+ * UTOUCH_GEIS_BACKEND environment variable and then the default decide
+ * (<utouch/geis.h>).
+ *
+ * @return 0, or -1 with the reason on the global error stack: a bad
+ *         environment value, a backend this build lacks, a recording
+ *         without a path
+ */
+int geis_backend_choose(struct geis_backend_request *req);
+
+/**
+ * Run the constructor of the backend @p req chose (geis_backend_choose()
+ * returned 0).  NULL when it failed, with the reason on @p geis's stack.
+ */
+struct geis_backend *geis_backend_create(Geis geis,
+					 const struct geis_backend_request *req);
 
 #endif

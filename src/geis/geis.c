@@ -1,8 +1,10 @@
 /*
- * The Geis instance: init arguments, backend selection, configuration,
- * the epoll multiplexor and event delivery.
+ * The Geis instance: init arguments, configuration, the epoll
+ * multiplexor and event delivery.  The backend is chosen in
+ * geis-backend.c.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
@@ -16,17 +18,7 @@
 #include "backend-evdev.h"
 #include "input/recording/recording.h"
 #include <libevdev/libevdev.h>
-#ifdef UTOUCH_GEIS_HAVE_X11
-#include "backend-x11.h"
-#endif
 
-enum backend_kind {
-	BACKEND_NONE,
-	BACKEND_RECORDING,
-	BACKEND_EVDEV,
-	BACKEND_X11,
-	BACKEND_MOCK,
-};
 
 /* ---- multiplexor ---- */
 
@@ -341,33 +333,6 @@ start(Geis geis)
 	return 0;
 }
 
-static int
-parse_env(Geis geis, enum backend_kind *kind, const char **path, int *fast)
-{
-	const char *v = getenv(UTOUCH_GEIS_BACKEND_ENV);
-
-	if (!v || !*v)
-		return 0;
-	if (strncmp(v, "recording:", 10) == 0 && v[10]) {
-		*kind = BACKEND_RECORDING;
-		*path = v + 10;
-	} else if (strncmp(v, "recording-fast:", 15) == 0 && v[15]) {
-		*kind = BACKEND_RECORDING;
-		*path = v + 15;
-		*fast = 1;
-	} else if (strcmp(v, "evdev") == 0) {
-		*kind = BACKEND_EVDEV;
-	} else if (strcmp(v, "x11") == 0) {
-		*kind = BACKEND_X11;
-	} else {
-		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
-				"%s=\"%s\" is not recording:PATH, recording-fast:PATH, "
-				"evdev or x11", UTOUCH_GEIS_BACKEND_ENV, v);
-		return -1;
-	}
-	return 0;
-}
-
 static void
 instance_free(Geis geis)
 {
@@ -409,13 +374,91 @@ instance_free(Geis geis)
 	free(geis);
 }
 
+/* The init arguments that set an option of the instance. */
+static const struct {
+	const char *init_arg;
+	size_t offset;   /* of an int in struct _Geis */
+	int value;
+} flag_args[] = {
+	{ GEIS_INIT_TRACK_DEVICES, offsetof(struct _Geis, track_devices), 1 },
+	{ GEIS_INIT_TRACK_GESTURE_CLASSES, offsetof(struct _Geis, track_classes), 1 },
+	{ GEIS_INIT_SYNCHRONOUS_START, offsetof(struct _Geis, sync_start), 1 },
+	{ GEIS_INIT_NO_ATOMIC_GESTURES, offsetof(struct _Geis, atomic), 0 },
+	{ GEIS_INIT_SEND_TENTATIVE_EVENTS, offsetof(struct _Geis, tentative), 1 },
+	{ GEIS_INIT_SEND_SYNCHRONOS_EVENTS, offsetof(struct _Geis, synchronous), 1 },
+};
+
+/* geis_new()'s argument list: instance options here, backend choice and
+ * options in @p req, unknown arguments skipped with a message. */
+static void
+read_init_args(Geis geis, struct geis_backend_request *req, const char *first, va_list *ap)
+{
+	for (const char *arg = first; arg; arg = va_arg(*ap, const char *)) {
+		size_t i;
+
+		for (i = 0; i < sizeof(flag_args) / sizeof(flag_args[0]); i++) {
+			if (strcmp(arg, flag_args[i].init_arg) == 0) {
+				*(int *)((char *)geis + flag_args[i].offset) = flag_args[i].value;
+				break;
+			}
+		}
+		if (i == sizeof(flag_args) / sizeof(flag_args[0]) &&
+		    !geis_backend_init_arg(req, arg, ap))
+			geis_error_push(NULL, GEIS_STATUS_NOT_SUPPORTED,
+					"geis_new: unknown init argument \"%s\" skipped", arg);
+	}
+}
+
+/* The instance's own descriptors: epoll, wake-up eventfd, timeout timerfd. */
+static int
+open_fds(Geis geis)
+{
+	geis->epfd = epoll_create1(EPOLL_CLOEXEC);
+	geis->wakefd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	geis->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	if (geis->epfd < 0 || geis->wakefd < 0 || geis->timerfd < 0 ||
+	    geis_mux_add(geis, geis->wakefd, EPOLLIN, on_wake, geis) < 0 ||
+	    geis_mux_add(geis, geis->timerfd, EPOLLIN, on_timer, geis) < 0) {
+		geis_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR,
+				"geis_new: cannot create file descriptors: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* The gesture classes of the class table, and grail. */
+static int
+init_engine(Geis geis)
+{
+	for (int i = 0; i < GEIS_NUM_CLASSES; i++) {
+		geis->classes[i] = geis_gesture_class_new(ut_gesture_classes[i].name,
+							  ut_gesture_classes[i].id,
+							  ut_gesture_classes[i].mask);
+		if (!geis->classes[i]) {
+			geis_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR, "geis_new: out of memory");
+			return -1;
+		}
+	}
+	if (geis_engine_init(geis) < 0) {
+		geis_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR, "geis_new: cannot create grail");
+		return -1;
+	}
+	return 0;
+}
+
+/* geis_new() fails after the instance's stack got the reason: copy it to
+ * the global stack, where the caller looks. */
+static void
+pass_errors_up(Geis geis)
+{
+	for (GeisSize i = 0; i < geis->errors.count; i++)
+		geis_error_push(NULL, geis->errors.code[i], "%s", geis->errors.msg[i]);
+}
+
 GEIS_API Geis
 geis_new(GeisString init_arg_name, ...)
 {
-	enum backend_kind kind = BACKEND_NONE;
-	const char *path = NULL;
-	int fast = 0;
-	struct geis_evdev_config evcfg = { 0 };
+	struct geis_backend_request req = { 0 };
 	Geis geis;
 	va_list ap;
 
@@ -432,139 +475,21 @@ geis_new(GeisString init_arg_name, ...)
 	geis->next_sub_id = 1;
 
 	va_start(ap, init_arg_name);
-	for (const char *arg = init_arg_name; arg; arg = va_arg(ap, const char *)) {
-		if (strcmp(arg, GEIS_INIT_TRACK_DEVICES) == 0)
-			geis->track_devices = 1;
-		else if (strcmp(arg, GEIS_INIT_TRACK_GESTURE_CLASSES) == 0)
-			geis->track_classes = 1;
-		else if (strcmp(arg, GEIS_INIT_SYNCHRONOUS_START) == 0)
-			geis->sync_start = 1;
-		else if (strcmp(arg, GEIS_INIT_NO_ATOMIC_GESTURES) == 0)
-			geis->atomic = 0;
-		else if (strcmp(arg, GEIS_INIT_SEND_TENTATIVE_EVENTS) == 0)
-			geis->tentative = 1;
-		else if (strcmp(arg, GEIS_INIT_SEND_SYNCHRONOS_EVENTS) == 0)
-			geis->synchronous = 1;
-		else if (strcmp(arg, GEIS_INIT_SERVICE_PROVIDER) == 0 ||
-			 strcmp(arg, GEIS_INIT_GRAIL_BACKEND) == 0 ||
-			 strcmp(arg, GEIS_INIT_XCB_BACKEND) == 0)
-			; /* the default backend selection applies */
-		else if (strcmp(arg, GEIS_INIT_DBUS_BACKEND) == 0)
-			geis_error_push(NULL, GEIS_STATUS_NOT_SUPPORTED,
-					"geis_new: there is no DBus backend; using the "
-					"default backend");
-		else if (strcmp(arg, UTOUCH_GEIS_INIT_RECORDING) == 0) {
-			kind = BACKEND_RECORDING;
-			path = va_arg(ap, const char *);
-		} else if (strcmp(arg, UTOUCH_GEIS_INIT_RECORDING_FAST) == 0)
-			fast = 1;
-		else if (strcmp(arg, UTOUCH_GEIS_INIT_EVDEV) == 0)
-			kind = BACKEND_EVDEV;
-		else if (strcmp(arg, UTOUCH_GEIS_INIT_EVDEV_GRAB) == 0)
-			evcfg.grab = 1;
-		else if (strcmp(arg, UTOUCH_GEIS_INIT_EVDEV_DIR) == 0)
-			evcfg.dir = (char *)va_arg(ap, const char *);
-		else if (strcmp(arg, UTOUCH_GEIS_INIT_EVDEV_OPEN_INTERFACE) == 0) {
-			const struct utouch_geis_open_interface *iface =
-				va_arg(ap, const struct utouch_geis_open_interface *);
-			void *user_data = va_arg(ap, void *);
-			if (iface && iface->open_restricted && iface->close_restricted) {
-				evcfg.iface = iface;
-				evcfg.user_data = user_data;
-			} else {
-				geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
-						"geis_new: the open interface needs both "
-						"functions; using open(2)/close(2)");
-			}
-		}
-		else if (strcmp(arg, UTOUCH_GEIS_INIT_X11) == 0)
-			kind = BACKEND_X11;
-		else if (strcmp(arg, UTOUCH_GEIS_INIT_MOCK) == 0)
-			kind = BACKEND_MOCK;
-		else
-			geis_error_push(NULL, GEIS_STATUS_NOT_SUPPORTED,
-					"geis_new: unknown init argument \"%s\" skipped", arg);
-	}
+	read_init_args(geis, &req, init_arg_name, &ap);
 	va_end(ap);
 
-	if (kind == BACKEND_NONE) {
-		int env_fast = 0;
-
-		if (parse_env(geis, &kind, &path, &env_fast) < 0)
-			goto fail;
-		fast |= env_fast;
-	}
-	if (kind == BACKEND_NONE) {
-#ifdef UTOUCH_GEIS_HAVE_X11
-		const char *display = getenv("DISPLAY");
-		kind = display && *display ? BACKEND_X11 : BACKEND_EVDEV;
-#else
-		kind = BACKEND_EVDEV;
-#endif
-	}
-
-	geis->epfd = epoll_create1(EPOLL_CLOEXEC);
-	geis->wakefd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-	geis->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
-	if (geis->epfd < 0 || geis->wakefd < 0 || geis->timerfd < 0 ||
-	    geis_mux_add(geis, geis->wakefd, EPOLLIN, on_wake, geis) < 0 ||
-	    geis_mux_add(geis, geis->timerfd, EPOLLIN, on_timer, geis) < 0) {
-		geis_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR,
-				"geis_new: cannot create file descriptors: %s", strerror(errno));
+	if (geis_backend_choose(&req) < 0 || open_fds(geis) < 0 || init_engine(geis) < 0)
 		goto fail;
-	}
-	for (int i = 0; i < GEIS_NUM_CLASSES; i++) {
-		geis->classes[i] = geis_gesture_class_new(ut_gesture_classes[i].name,
-							  ut_gesture_classes[i].id,
-							  ut_gesture_classes[i].mask);
-		if (!geis->classes[i]) {
-			geis_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR, "geis_new: out of memory");
-			goto fail;
-		}
-	}
-	if (geis_engine_init(geis) < 0) {
-		geis_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR, "geis_new: cannot create grail");
-		goto fail;
-	}
-
-	switch (kind) {
-	case BACKEND_RECORDING:
-		if (!path) {
-			geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
-					"geis_new: the recording backend needs a path");
-			goto fail;
-		}
-		geis->backend = geis_backend_recording_new(geis, path, fast);
-		break;
-	case BACKEND_EVDEV:
-		geis->backend = geis_backend_evdev_new_config(geis, &evcfg);
-		break;
-	case BACKEND_X11:
-#ifdef UTOUCH_GEIS_HAVE_X11
-		geis->backend = geis_backend_x11_new(geis, NULL);
-		break;
-#else
-		geis_error_push(NULL, GEIS_STATUS_NOT_SUPPORTED,
-				"geis_new: this build has no X11 backend");
-		goto fail;
-#endif
-	case BACKEND_MOCK:
-		geis->backend = geis_backend_mock_new(geis);
-		break;
-	case BACKEND_NONE:
-		goto fail;
-	}
+	geis->backend = geis_backend_create(geis, &req);
 	if (!geis->backend) {
 		/* the backend explains itself on the instance stack */
-		for (GeisSize i = 0; i < geis->errors.count; i++)
-			geis_error_push(NULL, geis->errors.code[i], "%s", geis->errors.msg[i]);
+		pass_errors_up(geis);
 		geis_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR,
 				"geis_new: cannot create the backend");
 		goto fail;
 	}
 	if (geis->sync_start && start(geis) < 0) {
-		for (GeisSize i = 0; i < geis->errors.count; i++)
-			geis_error_push(NULL, geis->errors.code[i], "%s", geis->errors.msg[i]);
+		pass_errors_up(geis);
 		goto fail;
 	}
 	geis_wake(geis);
