@@ -486,52 +486,68 @@ add_extension_attrs(struct geis_attr_bag *a, UGSlice slice)
 	return err;
 }
 
-/* Build a gesture event from a slice and update the gesture's memory of
- * the previous values. */
-static GeisEvent
-build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
-	    struct binding_info *bi, struct geis_gesture *g, UGGestureTypeMask mask)
+/* What one slice of a gesture shows, in the terms of geis's attributes. */
+struct slice_geometry {
+	float C[3][3];                    /* cumulative transform */
+	float px, py, radius, angle;      /* position, scale and rotation */
+	float dx, dy, rdelta, adelta, dt; /* change since the gesture's last event */
+	float cx, cy;                     /* centre of rotation */
+	float bx1, by1, bx2, by2;         /* bounding box of the touches */
+	float fx, fy;                     /* focus point */
+};
+
+/* Position, scale and rotation of @p slice, and their change since the
+ * last event of @p g. */
+static void
+slice_motion(struct slice_geometry *m, UGSlice slice, uint64_t time,
+	     const struct geis_gesture *g, int n, UGGestureTypeMask mask)
 {
-	GeisDevice dev = bi->b->device;
-	UFFrame frame = grail_slice_get_frame(slice);
 	const UGTransform *cp = grail_slice_get_cumulative_transform(slice);
-	struct touch_info t[MAX_TOUCHES];
-	int n = collect_touches(slice, frame, dev->direct, t);
-	GeisEvent ev = geis_event_new(type);
-	struct _GeisFrame *f;
-	struct geis_attr_bag *a;
-	float C[3][3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } };
 	float ox = grail_slice_get_original_center_x(slice);
 	float oy = grail_slice_get_original_center_y(slice);
-	float px, py, radius, angle, dx, dy, rdelta, adelta, dt;
-	float bx1 = 0, by1 = 0, bx2 = 0, by2 = 0, fx = 0, fy = 0, cx, cy;
-	int err = 0;
+	float C[3][3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } };
 
-	if (!ev)
-		return NULL;
 	if (cp)
 		memcpy(C, cp, sizeof(C));
-	px = C[0][2] + ox;
-	py = C[1][2] + oy;
-	radius = sqrtf(C[0][0] * C[0][0] + C[0][1] * C[0][1]);
-	angle = atan2f(C[0][1], C[0][0]);
+	memcpy(m->C, C, sizeof(C));
+	m->px = C[0][2] + ox;
+	m->py = C[1][2] + oy;
+	m->radius = sqrtf(C[0][0] * C[0][0] + C[0][1] * C[0][1]);
+	m->angle = atan2f(C[0][1], C[0][0]);
 	if (g->begun && (unsigned)n == g->last_touches) {
-		dt = (float)(time > g->last_time ? time - g->last_time : 0);
-		dx = px - g->last_x;
-		dy = py - g->last_y;
-		rdelta = g->last_radius > 0.0f ? radius / g->last_radius : 1.0f;
-		adelta = wrap_angle(angle - g->last_angle);
+		m->dt = (float)(time > g->last_time ? time - g->last_time : 0);
+		m->dx = m->px - g->last_x;
+		m->dy = m->py - g->last_y;
+		m->rdelta = g->last_radius > 0.0f ? m->radius / g->last_radius : 1.0f;
+		m->adelta = wrap_angle(m->angle - g->last_angle);
 	} else {
 		/* the first event, or the touch count changed: as geis 2.2, the
 		 * motion starts afresh.  No movement yet (the centroid's jump
 		 * when a touch lifts or lands is no motion); the scale and
 		 * rotation are those accumulated since the touches began, as
 		 * the change from the neutral 1 and 0. */
-		dt = 0.0f;
-		dx = dy = 0.0f;
-		rdelta = radius;
-		adelta = wrap_angle(angle);
+		m->dt = 0.0f;
+		m->dx = m->dy = 0.0f;
+		m->rdelta = m->radius;
+		m->adelta = wrap_angle(m->angle);
 	}
+	if ((mask & UGGestureTypeRotate) && (grail_slice_get_center_of_rotation_x(slice) != 0.0f ||
+					    grail_slice_get_center_of_rotation_y(slice) != 0.0f)) {
+		m->cx = grail_slice_get_center_of_rotation_x(slice);
+		m->cy = grail_slice_get_center_of_rotation_y(slice);
+	} else {
+		m->cx = m->px;
+		m->cy = m->py;
+	}
+}
+
+/* Bounding box and focus point of the touches: the focus is their mean
+ * window position on a direct device, the newest touch's otherwise. */
+static void
+touch_extent(struct slice_geometry *m, const struct touch_info *t, int n, int direct)
+{
+	float bx1 = 0, by1 = 0, bx2 = 0, by2 = 0, fx = 0, fy = 0;
+
 	for (int i = 0; i < n; i++) {
 		if (i == 0 || t[i].x < bx1) bx1 = t[i].x;
 		if (i == 0 || t[i].y < by1) by1 = t[i].y;
@@ -541,7 +557,7 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 		fy += t[i].wy;
 	}
 	if (n > 0) {
-		if (dev->direct) {
+		if (direct) {
 			fx /= (float)n;
 			fy /= (float)n;
 		} else {
@@ -549,35 +565,24 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 			fy = t[n - 1].wy;
 		}
 	}
-	if ((mask & UGGestureTypeRotate) && (grail_slice_get_center_of_rotation_x(slice) != 0.0f ||
-					    grail_slice_get_center_of_rotation_y(slice) != 0.0f)) {
-		cx = grail_slice_get_center_of_rotation_x(slice);
-		cy = grail_slice_get_center_of_rotation_y(slice);
-	} else {
-		cx = px;
-		cy = py;
-	}
+	m->bx1 = bx1;
+	m->by1 = by1;
+	m->bx2 = bx2;
+	m->by2 = by2;
+	m->fx = fx;
+	m->fy = fy;
+}
 
-	ev->is_gesture = 1;
-	ev->gesture = g->id;
-	f = geis_event_add_frame(ev, geis, (GeisInteger)GEIS_PUBLIC_ID(g->id),
-				 GEIS_PUBLIC_ID(g->id), (GeisSize)n);
-	if (!f)
-		goto fail;
-	f->mask = mask;
-	if (dt > 0) {
-		g->last_vx = dx / dt;
-		g->last_vy = dy / dt;
-	}
-	/* a flick: a drag that ends faster than 1 px/ms.  The end usually
-	 * comes without a time step of its own (the touch lifts where it last
-	 * moved), so the newest velocity counts, as in geis 2.2. */
-	if (type == GEIS_EVENT_GESTURE_END && (mask & UGGestureTypeDrag) &&
-	    g->last_vx * g->last_vx + g->last_vy * g->last_vy > 1.0f)
-		f->flick = 1;
+/* The frame's matrix, touch ids and the event's touch set. */
+static int
+add_frame_touches(GeisEvent ev, struct _GeisFrame *f, const struct slice_geometry *m,
+		  const struct touch_info *t, int n)
+{
+	int err = 0;
+
 	for (int r = 0; r < 3; r++)
 		for (int c = 0; c < 3; c++)
-			f->matrix[r * 3 + c] = C[r][c];
+			f->matrix[r * 3 + c] = m->C[r][c];
 	for (int i = 0; i < n; i++) {
 		struct _GeisTouch *tt = &ev->touchset->touches[i];
 
@@ -589,9 +594,18 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 		err |= geis_attr_bag_add_float(&tt->attrs, GEIS_TOUCH_ATTRIBUTE_X, t[i].x);
 		err |= geis_attr_bag_add_float(&tt->attrs, GEIS_TOUCH_ATTRIBUTE_Y, t[i].y);
 	}
+	return err;
+}
 
-	a = &f->attrs;
-	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_DEVICE_ID, dev->id);
+/* The gesture attributes of geis 2.2 every frame carries. */
+static int
+add_gesture_attrs(Geis geis, struct geis_attr_bag *a, const struct binding_info *bi,
+		  uint64_t time, int n, UGGestureTypeMask mask, const struct slice_geometry *m)
+{
+	float dt = m->dt;
+	int err = 0;
+
+	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_DEVICE_ID, bi->b->device->id);
 	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TIMESTAMP,
 					 geis_core_timestamp(geis, time));
 	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_ROOT_WINDOW_ID,
@@ -603,58 +617,132 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 					 (GeisInteger)bi->b->window);
 	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TOUCHES, n);
 	err |= geis_attr_bag_add_string(a, GEIS_GESTURE_ATTRIBUTE_GESTURE_NAME, class_name(mask));
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_FOCUS_X, fx);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_FOCUS_Y, fy);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_X1, bx1);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_Y1, by1);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_X2, bx2);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_Y2, by2);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_POSITION_X, px);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_POSITION_Y, py);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_DELTA_X, dx);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_DELTA_Y, dy);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_VELOCITY_X, dt > 0 ? dx / dt : 0.0f);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_VELOCITY_Y, dt > 0 ? dy / dt : 0.0f);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_RADIUS, radius);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_RADIUS_DELTA, rdelta);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_FOCUS_X, m->fx);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_FOCUS_Y, m->fy);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_X1, m->bx1);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_Y1, m->by1);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_X2, m->bx2);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_Y2, m->by2);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_POSITION_X, m->px);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_POSITION_Y, m->py);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_DELTA_X, m->dx);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_DELTA_Y, m->dy);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_VELOCITY_X, dt > 0 ? m->dx / dt : 0.0f);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_VELOCITY_Y, dt > 0 ? m->dy / dt : 0.0f);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_RADIUS, m->radius);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_RADIUS_DELTA, m->rdelta);
 	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_RADIAL_VELOCITY,
-				       dt > 0 ? rdelta / dt : 0.0f);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_ANGLE, angle);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_ANGLE_DELTA, adelta);
+				       dt > 0 ? m->rdelta / dt : 0.0f);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_ANGLE, m->angle);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_ANGLE_DELTA, m->adelta);
 	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_ANGULAR_VELOCITY,
-				       dt > 0 ? adelta / dt : 0.0f);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_CENTROID_X, cx);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_CENTROID_Y, cy);
-	if (mask & UGGestureTypeTap) {
-		uint64_t start = time;
+				       dt > 0 ? m->adelta / dt : 0.0f);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_CENTROID_X, m->cx);
+	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_CENTROID_Y, m->cy);
+	return err;
+}
 
-		for (int i = 0; i < n; i++)
-			if (t[i].start && t[i].start < start)
-				start = t[i].start;
-		err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TAP_TIME,
-						 (GeisInteger)(time - start));
-	}
-	if (bi->sub->config.extended ||
-	    (binding_mask(bi->b) & (UGGestureTypeHold | UGGestureTypeEdgeSwipe)))
-		err |= add_extension_attrs(a, slice);
+/* "tap time" (taps only): since the first touch began. */
+static int
+add_tap_time(struct geis_attr_bag *a, uint64_t time, const struct touch_info *t, int n)
+{
+	uint64_t start = time;
+
+	for (int i = 0; i < n; i++)
+		if (t[i].start && t[i].start < start)
+			start = t[i].start;
+	return geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TAP_TIME,
+					 (GeisInteger)(time - start));
+}
+
+/* The first five touches as "touch N id/x/y" attributes. */
+static int
+add_touch_attrs(struct geis_attr_bag *a, const struct touch_info *t, int n)
+{
+	static const char *const names[5][3] = {
+		{ GEIS_GESTURE_ATTRIBUTE_TOUCH_0_ID, GEIS_GESTURE_ATTRIBUTE_TOUCH_0_X,
+		  GEIS_GESTURE_ATTRIBUTE_TOUCH_0_Y },
+		{ GEIS_GESTURE_ATTRIBUTE_TOUCH_1_ID, GEIS_GESTURE_ATTRIBUTE_TOUCH_1_X,
+		  GEIS_GESTURE_ATTRIBUTE_TOUCH_1_Y },
+		{ GEIS_GESTURE_ATTRIBUTE_TOUCH_2_ID, GEIS_GESTURE_ATTRIBUTE_TOUCH_2_X,
+		  GEIS_GESTURE_ATTRIBUTE_TOUCH_2_Y },
+		{ GEIS_GESTURE_ATTRIBUTE_TOUCH_3_ID, GEIS_GESTURE_ATTRIBUTE_TOUCH_3_X,
+		  GEIS_GESTURE_ATTRIBUTE_TOUCH_3_Y },
+		{ GEIS_GESTURE_ATTRIBUTE_TOUCH_4_ID, GEIS_GESTURE_ATTRIBUTE_TOUCH_4_X,
+		  GEIS_GESTURE_ATTRIBUTE_TOUCH_4_Y },
+	};
+	int err = 0;
+
 	for (int i = 0; i < n && i < 5; i++) {
-		static const char *const names[5][3] = {
-			{ GEIS_GESTURE_ATTRIBUTE_TOUCH_0_ID, GEIS_GESTURE_ATTRIBUTE_TOUCH_0_X,
-			  GEIS_GESTURE_ATTRIBUTE_TOUCH_0_Y },
-			{ GEIS_GESTURE_ATTRIBUTE_TOUCH_1_ID, GEIS_GESTURE_ATTRIBUTE_TOUCH_1_X,
-			  GEIS_GESTURE_ATTRIBUTE_TOUCH_1_Y },
-			{ GEIS_GESTURE_ATTRIBUTE_TOUCH_2_ID, GEIS_GESTURE_ATTRIBUTE_TOUCH_2_X,
-			  GEIS_GESTURE_ATTRIBUTE_TOUCH_2_Y },
-			{ GEIS_GESTURE_ATTRIBUTE_TOUCH_3_ID, GEIS_GESTURE_ATTRIBUTE_TOUCH_3_X,
-			  GEIS_GESTURE_ATTRIBUTE_TOUCH_3_Y },
-			{ GEIS_GESTURE_ATTRIBUTE_TOUCH_4_ID, GEIS_GESTURE_ATTRIBUTE_TOUCH_4_X,
-			  GEIS_GESTURE_ATTRIBUTE_TOUCH_4_Y },
-		};
-
 		err |= geis_attr_bag_add_integer(a, names[i][0], (GeisInteger)t[i].id);
 		err |= geis_attr_bag_add_float(a, names[i][1], t[i].x);
 		err |= geis_attr_bag_add_float(a, names[i][2], t[i].y);
 	}
+	return err;
+}
+
+/* The gesture's memory of this event, for the deltas of the next one. */
+static void
+remember_event(struct geis_gesture *g, const struct binding_info *bi, uint64_t time,
+	       const struct touch_info *t, int n, const struct slice_geometry *m)
+{
+	g->last_touches = (unsigned)n;
+	g->device_id = bi->b->device->id;
+	g->window = bi->b->window;
+	for (int i = 0; i < n; i++)
+		remember_touch(g, t[i].id);
+	g->last_time = time;
+	g->last_x = m->px;
+	g->last_y = m->py;
+	g->last_radius = m->radius;
+	g->last_angle = m->angle;
+}
+
+/* Build a gesture event from a slice and update the gesture's memory of
+ * the previous values. */
+static GeisEvent
+build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
+	    struct binding_info *bi, struct geis_gesture *g, UGGestureTypeMask mask)
+{
+	GeisDevice dev = bi->b->device;
+	UFFrame frame = grail_slice_get_frame(slice);
+	struct touch_info t[MAX_TOUCHES];
+	int n = collect_touches(slice, frame, dev->direct, t);
+	GeisEvent ev = geis_event_new(type);
+	struct slice_geometry m;
+	struct _GeisFrame *f;
+	int err = 0;
+
+	if (!ev)
+		return NULL;
+	slice_motion(&m, slice, time, g, n, mask);
+	touch_extent(&m, t, n, dev->direct);
+
+	ev->is_gesture = 1;
+	ev->gesture = g->id;
+	f = geis_event_add_frame(ev, geis, (GeisInteger)GEIS_PUBLIC_ID(g->id),
+				 GEIS_PUBLIC_ID(g->id), (GeisSize)n);
+	if (!f)
+		goto fail;
+	f->mask = mask;
+	if (m.dt > 0) {
+		g->last_vx = m.dx / m.dt;
+		g->last_vy = m.dy / m.dt;
+	}
+	/* a flick: a drag that ends faster than 1 px/ms.  The end usually
+	 * comes without a time step of its own (the touch lifts where it last
+	 * moved), so the newest velocity counts, as in geis 2.2. */
+	if (type == GEIS_EVENT_GESTURE_END && (mask & UGGestureTypeDrag) &&
+	    g->last_vx * g->last_vx + g->last_vy * g->last_vy > 1.0f)
+		f->flick = 1;
+	err |= add_frame_touches(ev, f, &m, t, n);
+	err |= add_gesture_attrs(geis, &f->attrs, bi, time, n, mask, &m);
+	if (mask & UGGestureTypeTap)
+		err |= add_tap_time(&f->attrs, time, t, n);
+	if (bi->sub->config.extended ||
+	    (binding_mask(bi->b) & (UGGestureTypeHold | UGGestureTypeEdgeSwipe)))
+		err |= add_extension_attrs(&f->attrs, slice);
+	err |= add_touch_attrs(&f->attrs, t, n);
 
 	err |= geis_attr_bag_add_pointer(&ev->attrs, GEIS_EVENT_ATTRIBUTE_GROUPSET, ev->groupset);
 	err |= geis_attr_bag_add_pointer(&ev->attrs, GEIS_EVENT_ATTRIBUTE_TOUCHSET, ev->touchset);
@@ -662,17 +750,7 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 					 grail_slice_get_construction_finished(slice) != 0);
 	if (err)
 		goto fail;
-
-	g->last_touches = (unsigned)n;
-	g->device_id = dev->id;
-	g->window = bi->b->window;
-	for (int i = 0; i < n; i++)
-		remember_touch(g, t[i].id);
-	g->last_time = time;
-	g->last_x = px;
-	g->last_y = py;
-	g->last_radius = radius;
-	g->last_angle = angle;
+	remember_event(g, bi, time, t, n, &m);
 	return ev;
 fail:
 	geis_event_delete(ev);
