@@ -12,7 +12,7 @@
 #define ROUTER_MAX_TOUCHES (2 * UT_EVSTREAM_MAX_SLOTS)
 
 struct geis_router_window {
-	struct geis_router_window *next;
+	struct ut_list link;      /* geis_router.windows */
 	struct ut_framer framer;
 	unsigned int refs;
 	int has_rect;
@@ -30,11 +30,19 @@ geis_router_init(struct geis_router *r, Geis geis, UFBackendDevice device)
 	memset(r, 0, sizeof(*r));
 	r->geis = geis;
 	r->device = device;
+	ut_list_init(&r->windows);
+}
+
+static struct geis_router_window *
+window_of(struct ut_list *link)
+{
+	return ut_container_of(link, struct geis_router_window, link);
 }
 
 static void
 window_free(struct geis_router_window *w)
 {
+	ut_list_remove(&w->link);
 	ut_framer_fini(&w->framer);
 	free(w);
 }
@@ -42,35 +50,39 @@ window_free(struct geis_router_window *w)
 void
 geis_router_fini(struct geis_router *r)
 {
-	while (r->windows) {
-		struct geis_router_window *w = r->windows;
-		r->windows = w->next;
-		window_free(w);
+	if (!r->windows.next)
+		return;   /* zeroed, never initialised: no windows */
+	ut_list_for_each_safe(pos, tmp, &r->windows)
+		window_free(window_of(pos));
+}
+
+static struct geis_router_window *
+window_find(struct geis_router *r, UFWindowId window)
+{
+	ut_list_for_each(pos, &r->windows) {
+		if (window_of(pos)->framer.window == window)
+			return window_of(pos);
 	}
+	return NULL;
 }
 
 int
 geis_router_grab(struct geis_router *r, UFWindowId window, int on)
 {
-	struct geis_router_window **p = &r->windows;
-	while (*p && (*p)->framer.window != window)
-		p = &(*p)->next;
+	struct geis_router_window *w = window_find(r, window);
 
 	if (!on) {
-		struct geis_router_window *w = *p;
 		/* while frames are fed, an event callback may end the last
 		 * subscription of a window: the feed loop frees it */
-		if (w && w->refs > 0 && --w->refs == 0 && !r->feeding) {
-			*p = w->next;
+		if (w && w->refs > 0 && --w->refs == 0 && !r->feeding)
 			window_free(w);
-		}
 		return 0;
 	}
-	if (*p) {
-		(*p)->refs++;
+	if (w) {
+		w->refs++;
 		return 0;
 	}
-	struct geis_router_window *w = calloc(1, sizeof(*w));
+	w = calloc(1, sizeof(*w));
 	if (!w) {
 		geis_core_error(r->geis, GEIS_STATUS_UNKNOWN_ERROR,
 				"out of memory for window %llu", (unsigned long long)window);
@@ -86,8 +98,7 @@ geis_router_grab(struct geis_router *r, UFWindowId window, int on)
 	}
 	ut_framer_init(&w->framer, r->device, window, 1);
 	w->refs = 1;
-	w->next = r->windows;
-	r->windows = w;
+	ut_list_insert_after(&r->windows, &w->link);
 	return 0;
 }
 
@@ -149,7 +160,9 @@ geis_router_feed(struct geis_router *r, uint64_t time_ms, const struct ut_touch_
 		 size_t nops)
 {
 	r->feeding++;
-	for (struct geis_router_window *w = r->windows; w; w = w->next) {
+	ut_list_for_each(pos, &r->windows) {
+		struct geis_router_window *w = window_of(pos);
+
 		if (w->refs == 0)
 			continue;
 		if (!w->has_rect) {
@@ -162,13 +175,8 @@ geis_router_feed(struct geis_router *r, uint64_t time_ms, const struct ut_touch_
 	}
 	if (--r->feeding > 0)
 		return;
-	for (struct geis_router_window **p = &r->windows; *p;) {
-		struct geis_router_window *w = *p;
-		if (w->refs == 0) {
-			*p = w->next;
-			window_free(w);
-		} else {
-			p = &w->next;
-		}
+	ut_list_for_each_safe(pos, tmp, &r->windows) {
+		if (window_of(pos)->refs == 0)
+			window_free(window_of(pos));
 	}
 }

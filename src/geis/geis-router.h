@@ -26,6 +26,7 @@
 
 #include "input/evdev/evstream.h"
 #include "input/evdev/framer.h"
+#include "util/list.h"
 
 struct geis_router_window;
 
@@ -33,14 +34,15 @@ struct geis_router_window;
 struct geis_router {
 	Geis geis;
 	UFBackendDevice device;           /**< not owned */
-	struct geis_router_window *windows;
+	struct ut_list windows;           /* struct geis_router_window, newest first */
 	int feeding;   /* inside geis_router_feed: windows are freed after it */
 };
 
 /** Start with no windows. */
 void geis_router_init(struct geis_router *r, Geis geis, UFBackendDevice device);
 
-/** Drop every window (their last frames are released). */
+/** Drop every window (their last frames are released).  A router that
+ * was zeroed and never initialised is accepted too (no windows). */
 void geis_router_fini(struct geis_router *r);
 
 /**
