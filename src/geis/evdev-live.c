@@ -22,6 +22,7 @@
 #include "geis/evdev-live.h"
 #include "util/array.h"
 #include "util/clock.h"
+#include "util/list.h"
 #include "util/log.h"
 #include "input/evdev/evstream.h"
 #include "input/evdev/framer.h"
@@ -39,7 +40,7 @@ enum dev_kind {
 
 struct ut_evdev_live_device {
 	struct ut_evdev_live *owner;
-	struct ut_evdev_live_device *next;
+	struct ut_list link;        /* owner's devices, or dead once removed */
 	char *path;                 /* NULL for add_fd streams */
 	char *name;
 	int fd;
@@ -86,8 +87,8 @@ struct ut_evdev_live {
 
 	int epfd;
 	int inofd;
-	struct ut_evdev_live_device *devices;  /* in order of adding */
-	struct ut_evdev_live_device *dead;     /* removed, not yet freed */
+	struct ut_list devices;        /* in order of adding */
+	struct ut_list dead;           /* removed, not yet freed */
 	int in_callback;
 	int in_dispatch;
 	int pending_removals;
@@ -358,16 +359,21 @@ device_free(struct ut_evdev_live_device *d)
 	free(d);
 }
 
-static void
-device_unlink(struct ut_evdev_live *l, struct ut_evdev_live_device *d)
+static struct ut_evdev_live_device *
+device_of(struct ut_list *link)
 {
-	for (struct ut_evdev_live_device **p = &l->devices; *p; p = &(*p)->next) {
-		if (*p == d) {
-			*p = d->next;
-			d->next = NULL;
-			return;
-		}
+	return ut_container_of(link, struct ut_evdev_live_device, link);
+}
+
+/* Whether @p d is one of @p l's devices in service. */
+static int
+device_listed(const struct ut_evdev_live *l, const struct ut_evdev_live_device *d)
+{
+	ut_list_for_each(pos, &l->devices) {
+		if (device_of(pos) == d)
+			return 1;
 	}
+	return 0;
 }
 
 /* Take a device out of service: end its touches, report it, close it.
@@ -405,19 +411,16 @@ device_remove(struct ut_evdev_live *l, struct ut_evdev_live_device *d)
 		close_fd(l, d->fd, d->restricted);
 		d->fd = -1;
 	}
-	device_unlink(l, d);
-	d->next = l->dead;
-	l->dead = d;
+	ut_list_remove(&d->link);
+	ut_list_insert_after(&l->dead, &d->link);
 }
 
 static void
 reap(struct ut_evdev_live *l)
 {
-	while (l->dead) {
-		struct ut_evdev_live_device *d = l->dead;
-
-		l->dead = d->next;
-		device_free(d);
+	ut_list_for_each_safe(pos, tmp, &l->dead) {
+		ut_list_remove(pos);
+		device_free(device_of(pos));
 	}
 }
 
@@ -426,10 +429,14 @@ static void
 run_pending_removals(struct ut_evdev_live *l)
 {
 	while (l->pending_removals > 0 && !l->in_callback) {
-		struct ut_evdev_live_device *d = l->devices;
+		struct ut_evdev_live_device *d = NULL;
 
-		while (d && !d->remove_requested)
-			d = d->next;
+		ut_list_for_each(pos, &l->devices) {
+			if (device_of(pos)->remove_requested) {
+				d = device_of(pos);
+				break;
+			}
+		}
 		if (!d) {
 			l->pending_removals = 0;
 			break;
@@ -467,6 +474,7 @@ device_new(struct ut_evdev_live *l, int fd, int restricted, const char *path,
 		return NULL;
 	}
 	d->owner = l;
+	ut_list_init(&d->link);
 	d->fd = fd;
 	d->restricted = restricted;
 	d->cur_slot = 0;
@@ -513,13 +521,7 @@ device_new(struct ut_evdev_live *l, int fd, int restricted, const char *path,
 	}
 
 	/* append: devices stay in the order they were added */
-	{
-		struct ut_evdev_live_device **p = &l->devices;
-
-		while (*p)
-			p = &(*p)->next;
-		*p = d;
-	}
+	ut_list_insert_before(&l->devices, &d->link);
 	if (l->cb.device_added) {
 		l->in_callback++;
 		l->cb.device_added(l->data, d, frame_backend_device_get_device(d->bdev));
@@ -542,9 +544,12 @@ fail:
 static struct ut_evdev_live_device *
 find_path(struct ut_evdev_live *l, const char *path)
 {
-	for (struct ut_evdev_live_device *d = l->devices; d; d = d->next)
+	ut_list_for_each(pos, &l->devices) {
+		struct ut_evdev_live_device *d = device_of(pos);
+
 		if (d->path && strcmp(d->path, path) == 0 && !d->dead)
 			return d;
+	}
 	return NULL;
 }
 
@@ -673,15 +678,12 @@ scan_dir(struct ut_evdev_live *l)
 static void
 rescan(struct ut_evdev_live *l)
 {
-	struct ut_evdev_live_device *d = l->devices;
-
-	while (d) {
-		struct ut_evdev_live_device *next = d->next;
+	ut_list_for_each_safe(pos, tmp, &l->devices) {
+		struct ut_evdev_live_device *d = device_of(pos);
 		struct stat st;
 
 		if (d->path && stat(d->path, &st) != 0 && errno == ENOENT)
 			device_remove(l, d);
-		d = next;
 	}
 	scan_dir(l);
 }
@@ -866,6 +868,8 @@ ut_evdev_live_new(const struct ut_evdev_live_config *cfg,
 		return NULL;
 	}
 	ut_log_init(&l->log, "evdev");
+	ut_list_init(&l->devices);
+	ut_list_init(&l->dead);
 	l->epfd = -1;
 	l->inofd = -1;
 	l->dir = strdup(cfg->dir ? cfg->dir : DEFAULT_DIR);
@@ -934,8 +938,8 @@ ut_evdev_live_destroy(struct ut_evdev_live *l)
 	if (!l)
 		return;
 	l->in_callback = 0;
-	while (l->devices)
-		device_remove(l, l->devices);
+	while (!ut_list_empty(&l->devices))
+		device_remove(l, device_of(l->devices.next));
 	reap(l);
 	if (l->inofd >= 0)
 		close(l->inofd);
@@ -982,7 +986,7 @@ struct ut_evdev_live_device *
 ut_evdev_live_add_fd(struct ut_evdev_live *l, int fd,
 		     const struct libevdev *caps, const char *name)
 {
-	struct ut_evdev_live_device *d, *p;
+	struct ut_evdev_live_device *d;
 
 	if (!l || !caps || fd < 0 || !is_touch(caps) || l->in_callback) {
 		int err = l && caps && fd >= 0 && is_touch(caps) ? EBUSY : EINVAL;
@@ -998,11 +1002,11 @@ ut_evdev_live_add_fd(struct ut_evdev_live *l, int fd,
 		return NULL;
 	run_pending_removals(l);
 	/* the device may have been removed by its own device_added */
-	for (p = l->devices; p && p != d; p = p->next)
-		;
-	reap(l);
-	if (p)
+	if (device_listed(l, d)) {
+		reap(l);
 		return d;
+	}
+	reap(l);
 	errno = ENODEV;
 	return NULL;
 }
@@ -1011,15 +1015,9 @@ void
 ut_evdev_live_remove_device(struct ut_evdev_live *l,
 			    struct ut_evdev_live_device *dev)
 {
-	struct ut_evdev_live_device *d;
-
-	if (!l || !dev)
+	if (!l || !dev || !device_listed(l, dev))
 		return;
-	for (d = l->devices; d && d != dev; d = d->next)
-		;
-	if (!d)
-		return;
-	device_remove(l, d);
+	device_remove(l, dev);
 	if (!l->in_callback && !l->in_dispatch)
 		reap(l);
 }
@@ -1031,7 +1029,7 @@ ut_evdev_live_num_devices(const struct ut_evdev_live *l)
 
 	if (!l)
 		return 0;
-	for (const struct ut_evdev_live_device *d = l->devices; d; d = d->next)
+	ut_list_for_each(pos, &l->devices)
 		n++;
 	return n;
 }
@@ -1039,13 +1037,13 @@ ut_evdev_live_num_devices(const struct ut_evdev_live *l)
 struct ut_evdev_live_device *
 ut_evdev_live_get_device(const struct ut_evdev_live *l, size_t index)
 {
-	struct ut_evdev_live_device *d = l ? l->devices : NULL;
-
-	while (d && index > 0) {
-		d = d->next;
-		index--;
+	if (!l)
+		return NULL;
+	ut_list_for_each(pos, &l->devices) {
+		if (index-- == 0)
+			return device_of(pos);
 	}
-	return d;
+	return NULL;
 }
 
 const char *
