@@ -26,6 +26,7 @@
 #include <utouch/frame_handle.h>
 
 #include "util/array.h"
+#include "util/list.h"
 #include "util/log.h"
 
 #define AXIS_NONE (-1)
@@ -38,7 +39,7 @@ struct x11_touch {
 };
 
 struct x11_window {
-	struct x11_window *next;
+	struct ut_list link;  /* x11_device.windows, newest first */
 	Window window;
 	UFBackendFrame prev; /* last frame built, NULL before the first */
 	struct x11_touch *touches;
@@ -49,7 +50,7 @@ struct x11_window {
 struct x11_ctx;
 
 struct x11_device {
-	struct x11_device *next;
+	struct ut_list link;  /* x11_ctx.devices, newest first */
 	struct x11_ctx *ctx;
 	int id;     /* the slave device */
 	int master; /* its master pointer, for XIAllowTouchEvents */
@@ -57,21 +58,21 @@ struct x11_device {
 	UFBackendDevice device;
 	int num_valuators;
 	signed char *valuator_axis; /* UFAxisType per valuator, or AXIS_NONE */
-	struct x11_window *windows;
+	struct ut_list windows;
 };
 
 struct x11_ctx {
-	struct x11_ctx *next;
+	struct ut_list link;  /* registry, newest first */
 	UFHandle handle;
 	Display *display;
 	int opcode; /* XInputExtension major opcode */
-	struct x11_device *devices;
+	struct ut_list devices;
 	uint64_t last_time; /* newest event time, extended to 64 bits */
 };
 
 /* Registry: UFHandle -> instance.  Handles are few and long lived. */
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct x11_ctx *registry;
+static struct ut_list registry = { &registry, &registry };   /* empty */
 
 /*
  * X server time is a 32-bit millisecond counter that wraps after about
@@ -96,22 +97,26 @@ extend_time(struct x11_ctx *ctx, Time t)
 static struct x11_ctx *
 registry_find(UFHandle handle)
 {
-	struct x11_ctx *ctx;
+	struct x11_ctx *found = NULL;
 
 	pthread_mutex_lock(&registry_lock);
-	for (ctx = registry; ctx; ctx = ctx->next)
-		if (ctx->handle == handle)
+	ut_list_for_each(pos, &registry) {
+		struct x11_ctx *ctx = ut_container_of(pos, struct x11_ctx, link);
+
+		if (ctx->handle == handle) {
+			found = ctx;
 			break;
+		}
+	}
 	pthread_mutex_unlock(&registry_lock);
-	return ctx;
+	return found;
 }
 
 static void
 registry_add(struct x11_ctx *ctx)
 {
 	pthread_mutex_lock(&registry_lock);
-	ctx->next = registry;
-	registry = ctx;
+	ut_list_insert_after(&registry, &ctx->link);
 	pthread_mutex_unlock(&registry_lock);
 }
 
@@ -121,9 +126,9 @@ registry_remove(struct x11_ctx *ctx)
 	bool found = false;
 
 	pthread_mutex_lock(&registry_lock);
-	for (struct x11_ctx **p = &registry; *p; p = &(*p)->next) {
-		if (*p == ctx) {
-			*p = ctx->next;
+	ut_list_for_each(pos, &registry) {
+		if (pos == &ctx->link) {
+			ut_list_remove(pos);
 			found = true;
 			break;
 		}
@@ -152,9 +157,12 @@ display_broken(Display *display)
 static struct x11_window *
 window_find(struct x11_device *dev, Window window)
 {
-	for (struct x11_window *w = dev->windows; w; w = w->next)
+	ut_list_for_each(pos, &dev->windows) {
+		struct x11_window *w = ut_container_of(pos, struct x11_window, link);
+
 		if (w->window == window)
 			return w;
+	}
 	return NULL;
 }
 
@@ -169,14 +177,14 @@ window_get(struct x11_device *dev, Window window)
 	if (!w)
 		return NULL;
 	w->window = window;
-	w->next = dev->windows;
-	dev->windows = w;
+	ut_list_insert_after(&dev->windows, &w->link);
 	return w;
 }
 
 static void
 window_free(struct x11_window *w)
 {
+	ut_list_remove(&w->link);
 	if (w->prev)
 		frame_backend_frame_delete(w->prev);
 	free(w->touches);
@@ -223,15 +231,8 @@ window_collect(struct x11_device *dev, struct x11_window *w)
 		if (!touch_done(&w->touches[i]))
 			w->touches[kept++] = w->touches[i];
 	w->num_touches = kept;
-	if (kept > 0)
-		return;
-	for (struct x11_window **p = &dev->windows; *p; p = &(*p)->next) {
-		if (*p == w) {
-			*p = w->next;
-			window_free(w);
-			return;
-		}
-	}
+	if (kept == 0)
+		window_free(w);
 }
 
 /*
@@ -297,12 +298,9 @@ touch_decision_gone(void *data, UFWindowId window_id, UFTouchId touch_id, int ac
 static void
 device_free(struct x11_device *dev)
 {
-	while (dev->windows) {
-		struct x11_window *w = dev->windows;
-
-		dev->windows = w->next;
-		window_free(w);
-	}
+	ut_list_remove(&dev->link);
+	ut_list_for_each_safe(pos, tmp, &dev->windows)
+		window_free(ut_container_of(pos, struct x11_window, link));
 	if (dev->device) {
 		utouch_frame_backend_device_set_touch_handler(dev->device,
 							      touch_decision_gone, NULL);
@@ -310,6 +308,14 @@ device_free(struct x11_device *dev)
 	}
 	free(dev->valuator_axis);
 	free(dev);
+}
+
+/* Free every device of @p ctx, without reporting them removed. */
+static void
+devices_free(struct x11_ctx *ctx)
+{
+	ut_list_for_each_safe(pos, tmp, &ctx->devices)
+		device_free(ut_container_of(pos, struct x11_device, link));
 }
 
 static const struct {
@@ -375,6 +381,8 @@ device_new(struct x11_ctx *ctx, const XIDeviceInfo *info)
 	if (!dev)
 		return NULL;
 	dev->ctx = ctx;
+	ut_list_init(&dev->link);
+	ut_list_init(&dev->windows);
 	dev->id = info->deviceid;
 	dev->master = info->attachment;
 	dev->device = frame_backend_device_new();
@@ -435,9 +443,12 @@ device_new(struct x11_ctx *ctx, const XIDeviceInfo *info)
 static struct x11_device *
 device_find(struct x11_ctx *ctx, int id)
 {
-	for (struct x11_device *dev = ctx->devices; dev; dev = dev->next)
+	ut_list_for_each(pos, &ctx->devices) {
+		struct x11_device *dev = ut_container_of(pos, struct x11_device, link);
+
 		if (dev->id == id)
 			return dev;
+	}
 	return NULL;
 }
 
@@ -458,8 +469,8 @@ rescan_devices(struct x11_ctx *ctx, uint64_t time)
 	info = XIQueryDevice(ctx->display, XIAllDevices, &count);
 	if (!info)
 		return UFStatusErrorGeneric;
-	for (struct x11_device *dev = ctx->devices; dev; dev = dev->next)
-		dev->seen = false;
+	ut_list_for_each(pos, &ctx->devices)
+		ut_container_of(pos, struct x11_device, link)->seen = false;
 	for (int i = 0; i < count; i++) {
 		struct x11_device *dev;
 
@@ -477,21 +488,18 @@ rescan_devices(struct x11_ctx *ctx, uint64_t time)
 			continue;
 		}
 		dev->seen = true;
-		dev->next = ctx->devices;
-		ctx->devices = dev;
+		ut_list_insert_after(&ctx->devices, &dev->link);
 		if (push_device_event(ctx, dev, UFEventTypeDeviceAdded, time) != UFStatusSuccess)
 			status = UFStatusErrorResources;
 	}
 	XIFreeDeviceInfo(info);
 
-	for (struct x11_device **p = &ctx->devices; *p;) {
-		struct x11_device *dev = *p;
+	ut_list_for_each_safe(pos, tmp, &ctx->devices) {
+		struct x11_device *dev = ut_container_of(pos, struct x11_device, link);
 
-		if (dev->seen) {
-			p = &dev->next;
+		if (dev->seen)
 			continue;
-		}
-		*p = dev->next;
+		ut_list_remove(&dev->link);
 		if (push_device_event(ctx, dev, UFEventTypeDeviceRemoved, time) !=
 		    UFStatusSuccess)
 			status = UFStatusErrorResources;
@@ -674,6 +682,8 @@ frame_x11_new(Display *display, UFHandle *handle)
 	if (!ctx)
 		return UFStatusErrorResources;
 	ctx->display = display;
+	ut_list_init(&ctx->link);
+	ut_list_init(&ctx->devices);
 	if (display_broken(display) ||
 	    !XQueryExtension(display, "XInputExtension", &ctx->opcode, &event_base,
 			     &error_base) ||
@@ -689,12 +699,7 @@ frame_x11_new(Display *display, UFHandle *handle)
 	}
 	status = rescan_devices(ctx, 0);
 	if (status != UFStatusSuccess) {
-		while (ctx->devices) {
-			struct x11_device *dev = ctx->devices;
-
-			ctx->devices = dev->next;
-			device_free(dev);
-		}
+		devices_free(ctx);
 		utouch_frame_handle_delete(ctx->handle);
 		free(ctx);
 		return status;
@@ -714,12 +719,7 @@ frame_x11_delete(UFHandle handle)
 	ctx = registry_find(handle);
 	if (!ctx || !registry_remove(ctx))
 		return;
-	while (ctx->devices) {
-		struct x11_device *dev = ctx->devices;
-
-		ctx->devices = dev->next;
-		device_free(dev);
-	}
+	devices_free(ctx);
 	utouch_frame_handle_delete(ctx->handle);
 	free(ctx);
 }
