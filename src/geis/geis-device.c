@@ -28,6 +28,7 @@ geis_device_new(Geis geis, UFDevice uf, GeisInteger id)
 	if (!d)
 		return NULL;
 	d->ref = 1;
+	ut_list_init(&d->link);
 	d->geis = geis;
 	d->id = id;
 	d->uf = uf;
@@ -118,8 +119,11 @@ geis_get_device(Geis geis, GeisInteger device_id)
 {
 	if (UT_CLIENT_BUG_IF(NULL, !geis))
 		return NULL;
-	for (GeisDevice d = geis->devices; d; d = d->next)
+	ut_list_for_each(pos, &geis->devices) {
+		GeisDevice d = ut_container_of(pos, struct _GeisDevice, link);
+
 		if (d->id == device_id)
 			return d;
+	}
 	return NULL;
 }

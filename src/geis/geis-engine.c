@@ -312,8 +312,8 @@ geis_engine_activate(GeisSubscription sub)
 	if (sub->active)
 		geis_engine_deactivate(sub);
 	sub->active = 1;
-	for (GeisDevice d = geis->devices; d; d = d->next) {
-		if (bind_device(sub, d) < 0) {
+	ut_list_for_each(pos, &geis->devices) {
+		if (bind_device(sub, ut_container_of(pos, struct _GeisDevice, link)) < 0) {
 			geis_engine_deactivate(sub);
 			return GEIS_STATUS_BAD_ARGUMENT;
 		}

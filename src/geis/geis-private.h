@@ -14,6 +14,7 @@
 #include "geis-backend.h"
 #include "util/array.h"
 #include "util/gesture-class.h"
+#include "util/list.h"
 #include "util/log.h"
 
 /* ---- attributes ---- */
@@ -82,7 +83,7 @@ struct _GeisDevice {
 	UFDevice uf;                /* NULL once removed */
 	int direct;
 	struct geis_attr_bag attrs;
-	struct _GeisDevice *next;   /* instance's device list */
+	struct ut_list link;        /* instance's device list */
 };
 
 GeisDevice geis_device_new(Geis geis, UFDevice uf, GeisInteger id);
@@ -273,7 +274,7 @@ struct geis_mux_entry {
 	int fd;
 	geis_mux_fn fn;
 	void *data;
-	struct geis_mux_entry *next;
+	struct ut_list link;        /* geis->mux */
 };
 
 struct _Geis {
@@ -294,12 +295,12 @@ struct _Geis {
 	int wakefd;              /* eventfd: something to dispatch */
 	int timerfd;             /* grail timeouts (default clock) */
 	uint64_t timer_at;
-	struct geis_mux_entry *mux;
+	struct ut_list mux;      /* struct geis_mux_entry, newest first */
 	struct geis_event_queue queue;
 	GeisEventCallback event_cb, device_cb, class_cb;
 	void *event_ctx, *device_ctx, *class_ctx;
 	/* objects */
-	GeisDevice devices;
+	struct ut_list devices;  /* struct _GeisDevice, newest first */
 	GeisInteger next_device_id;
 	GeisInteger next_rect_window;   /* window ids of rectangle regions */
 	GeisGestureClass classes[GEIS_NUM_CLASSES];

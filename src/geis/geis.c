@@ -45,8 +45,7 @@ geis_mux_add(Geis geis, int fd, uint32_t events, geis_mux_fn fn, void *data)
 		free(e);
 		return err;
 	}
-	e->next = geis->mux;
-	geis->mux = e;
+	ut_list_insert_after(&geis->mux, &e->link);
 	return 0;
 }
 
@@ -55,12 +54,12 @@ geis_mux_remove(Geis geis, int fd)
 {
 	if (!geis)
 		return;
-	for (struct geis_mux_entry **p = &geis->mux; *p; p = &(*p)->next) {
-		if ((*p)->fd == fd) {
-			struct geis_mux_entry *e = *p;
+	ut_list_for_each(pos, &geis->mux) {
+		struct geis_mux_entry *e = ut_container_of(pos, struct geis_mux_entry, link);
 
+		if (e->fd == fd) {
 			epoll_ctl(geis->epfd, EPOLL_CTL_DEL, fd, NULL);
-			*p = e->next;
+			ut_list_remove(&e->link);
 			free(e);
 			return;
 		}
@@ -165,6 +164,19 @@ queue_device_event(Geis geis, GeisEventType type, GeisDevice d)
 	geis_wake(geis);
 }
 
+/* The instance's device record of the frame device @p device, or NULL. */
+static GeisDevice
+device_find(Geis geis, UFDevice device)
+{
+	ut_list_for_each(pos, &geis->devices) {
+		GeisDevice d = ut_container_of(pos, struct _GeisDevice, link);
+
+		if (d->uf == device)
+			return d;
+	}
+	return NULL;
+}
+
 void
 geis_core_device_added(Geis geis, UFDevice device, GeisInteger id)
 {
@@ -178,11 +190,8 @@ geis_core_device_added_as(Geis geis, UFDevice device, GeisInteger id)
 {
 	GeisDevice d;
 
-	if (!geis || !device)
+	if (!geis || !device || device_find(geis, device))
 		return;
-	for (d = geis->devices; d; d = d->next)
-		if (d->uf == device)
-			return;
 	if (id >= geis->next_device_id)
 		geis->next_device_id = id + 1;
 	d = geis_device_new(geis, device, id);
@@ -190,8 +199,7 @@ geis_core_device_added_as(Geis geis, UFDevice device, GeisInteger id)
 		geis_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR, "out of memory adding a device");
 		return;
 	}
-	d->next = geis->devices;
-	geis->devices = d;
+	ut_list_insert_after(&geis->devices, &d->link);
 	queue_device_event(geis, GEIS_EVENT_DEVICE_AVAILABLE, d);
 	geis_engine_device_added(geis, d);
 }
@@ -199,31 +207,26 @@ geis_core_device_added_as(Geis geis, UFDevice device, GeisInteger id)
 void
 geis_core_device_removed(Geis geis, UFDevice device)
 {
-	if (!geis || !device)
-		return;
-	for (GeisDevice *p = &geis->devices; *p; p = &(*p)->next) {
-		GeisDevice d = *p;
+	GeisDevice d;
 
-		if (d->uf != device)
-			continue;
-		geis_engine_device_removed(geis, d);
-		*p = d->next;
-		d->next = NULL;
-		d->uf = NULL;
-		queue_device_event(geis, GEIS_EVENT_DEVICE_UNAVAILABLE, d);
-		d->geis = NULL;
-		geis_device_unref(d);
+	if (!geis || !device || !(d = device_find(geis, device)))
 		return;
-	}
+	geis_engine_device_removed(geis, d);
+	ut_list_remove(&d->link);
+	d->uf = NULL;
+	queue_device_event(geis, GEIS_EVENT_DEVICE_UNAVAILABLE, d);
+	d->geis = NULL;
+	geis_device_unref(d);
 }
 
 void
 geis_core_remove_all_devices(Geis geis)
 {
-	while (geis && geis->devices) {
-		GeisDevice head = geis->devices;
-		geis_core_device_removed(geis, head->uf);
-		if (geis->devices == head)
+	while (geis && !ut_list_empty(&geis->devices)) {
+		struct ut_list *head = geis->devices.next;
+
+		geis_core_device_removed(geis, ut_container_of(head, struct _GeisDevice, link)->uf);
+		if (geis->devices.next == head)
 			break;   /* not removable: never loop */
 	}
 }
@@ -353,18 +356,19 @@ instance_free(Geis geis)
 	/* the backend reported its devices gone as it went (DEVICE_UNAVAILABLE
 	 * events nobody will read) */
 	geis_queue_clear(&geis->queue);
-	while (geis->devices) {
-		GeisDevice d = geis->devices;
+	ut_list_for_each_safe(pos, tmp, &geis->devices) {
+		GeisDevice d = ut_container_of(pos, struct _GeisDevice, link);
 
-		geis->devices = d->next;
+		ut_list_remove(&d->link);
 		d->geis = NULL;
 		d->uf = NULL;
 		geis_device_unref(d);
 	}
 	for (int i = 0; i < GEIS_NUM_CLASSES; i++)
 		geis_gesture_class_unref(geis->classes[i]);
-	while (geis->mux)
-		geis_mux_remove(geis, geis->mux->fd);
+	while (!ut_list_empty(&geis->mux))
+		geis_mux_remove(geis, ut_container_of(geis->mux.next, struct geis_mux_entry,
+						      link)->fd);
 	if (geis->timerfd >= 0)
 		close(geis->timerfd);
 	if (geis->wakefd >= 0)
@@ -469,6 +473,8 @@ geis_new(GeisString init_arg_name, ...)
 		return NULL;
 	}
 	ut_log_init(&geis->log, "geis");
+	ut_list_init(&geis->mux);
+	ut_list_init(&geis->devices);
 	geis->epfd = geis->wakefd = geis->timerfd = -1;
 	geis->atomic = 1;
 	geis->next_device_id = 1;
@@ -716,8 +722,8 @@ geis_dispatch_events(Geis geis)
 		struct geis_mux_entry *e = evs[i].data.ptr;
 
 		/* an earlier callback may have removed this entry */
-		for (struct geis_mux_entry *m = geis->mux; m; m = m->next) {
-			if (m == e) {
+		ut_list_for_each(pos, &geis->mux) {
+			if (pos == &e->link) {
 				if (e->fd != geis->wakefd)
 					handled = 1;
 				e->fn(e->data, e->fd, evs[i].events);
