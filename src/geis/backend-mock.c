@@ -176,7 +176,7 @@ static GeisStatus
 mock_activate(struct geis_backend *base, GeisSubscription sub)
 {
 	Geis geis = base->geis;
-	GeisFilter f = sub->filters;
+	GeisFilter f = geis_sub_first_filter(sub);
 	int touches = 0;
 	GeisEvent ev;
 
@@ -186,7 +186,7 @@ mock_activate(struct geis_backend *base, GeisSubscription sub)
 
 		if (n && (!touches || n < touches))
 			touches = n;
-	} while (f && (f = f->next));
+	} while (f && (f = geis_sub_next_filter(sub, f)));
 	if (!touches) {
 		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
 				"subscription \"%s\": no touch count from 1 to %d satisfies "

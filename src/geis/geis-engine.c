@@ -32,14 +32,18 @@ geis_engine_init(Geis geis)
 	return grail_new(&geis->grail) == UGStatusSuccess ? 0 : -1;
 }
 
+static struct geis_gesture *
+gesture_of(struct ut_list *pos)
+{
+	return ut_container_of(pos, struct geis_gesture, link);
+}
+
 void
 geis_engine_fini(Geis geis)
 {
-	while (geis->gestures) {
-		struct geis_gesture *g = geis->gestures;
-
-		geis->gestures = g->next;
-		free(g);
+	ut_list_for_each_safe(pos, tmp, &geis->gestures) {
+		ut_list_remove(pos);
+		free(gesture_of(pos));
 	}
 	if (geis->grail)
 		grail_delete(geis->grail);
@@ -51,9 +55,10 @@ geis_engine_fini(Geis geis)
 static struct geis_gesture *
 gesture_find(Geis geis, unsigned id)
 {
-	for (struct geis_gesture *g = geis->gestures; g; g = g->next)
-		if (g->id == id)
-			return g;
+	ut_list_for_each(pos, &geis->gestures) {
+		if (gesture_of(pos)->id == id)
+			return gesture_of(pos);
+	}
 	return NULL;
 }
 
@@ -66,21 +71,15 @@ gesture_new(Geis geis, unsigned id, GeisSubscription sub)
 		return NULL;
 	g->id = id;
 	g->sub = sub;
-	g->next = geis->gestures;
-	geis->gestures = g;
+	ut_list_insert_after(&geis->gestures, &g->link);
 	return g;
 }
 
 static void
 gesture_remove(Geis geis, struct geis_gesture *g)
 {
-	for (struct geis_gesture **p = &geis->gestures; *p; p = &(*p)->next) {
-		if (*p == g) {
-			*p = g->next;
-			free(g);
-			return;
-		}
-	}
+	ut_list_remove(&g->link);
+	free(g);
 }
 
 /* Drop every queued event of gesture @p id. */
@@ -128,10 +127,14 @@ grab(Geis geis, GeisDevice dev, UFWindowId window, int on)
 
 	if (!geis->backend || !geis->backend->ops->grab || !dev->uf)
 		return;
-	for (GeisSubscription s = geis->subs; s; s = s->next)
-		for (struct geis_binding *b = s->bindings; b; b = b->next)
+	ut_list_for_each(spos, &geis->subs) {
+		ut_list_for_each(bpos, &geis_sub_of(spos)->bindings) {
+			struct geis_binding *b = geis_binding_of(bpos);
+
 			if (b->device == dev && b->window == window)
 				count++;
+		}
+	}
 	if ((on && count == 1) || (!on && count == 0))
 		geis->backend->ops->grab(geis->backend, dev->uf, window, on);
 }
@@ -182,8 +185,8 @@ set_config(UGSubscription ug, const struct geis_sub_config *c)
 void
 geis_engine_apply_config(GeisSubscription sub)
 {
-	for (struct geis_binding *b = sub->bindings; b; b = b->next)
-		set_config(b->ug, &sub->config);
+	ut_list_for_each(pos, &sub->bindings)
+		set_config(geis_binding_of(pos)->ug, &sub->config);
 }
 
 static int
@@ -224,8 +227,7 @@ bind_one(GeisSubscription sub, GeisDevice dev, UFWindowId window,
 	b->device = geis_device_ref(dev);
 	b->window = window;
 	b->ug = ug;
-	b->next = sub->bindings;
-	sub->bindings = b;
+	ut_list_insert_after(&sub->bindings, &b->link);
 	grab(geis, dev, window, 1);
 	return 0;
 }
@@ -234,7 +236,7 @@ bind_one(GeisSubscription sub, GeisDevice dev, UFWindowId window,
 static int
 bind_device(GeisSubscription sub, GeisDevice dev)
 {
-	GeisFilter f = sub->filters;
+	GeisFilter f = geis_sub_first_filter(sub);
 	int rc = 0;
 
 	do {
@@ -250,7 +252,7 @@ bind_device(GeisSubscription sub, GeisDevice dev)
 			if (bind_one(sub, dev, window, &p) < 0)
 				rc = -1;
 		}
-	} while (f && (f = f->next));
+	} while (f && (f = geis_sub_next_filter(sub, f)));
 	return rc;
 }
 
@@ -258,22 +260,22 @@ static void
 unbind_all(GeisSubscription sub, GeisDevice only)
 {
 	Geis geis = sub->geis;
-	struct geis_binding **p = &sub->bindings;
 
 	/* cancel first, and turn the cancelled ends into events while the
 	 * bindings still exist */
-	for (struct geis_binding *b = sub->bindings; b; b = b->next)
+	ut_list_for_each(pos, &sub->bindings) {
+		struct geis_binding *b = geis_binding_of(pos);
+
 		if (!only || b->device == only)
 			grail_subscription_deactivate(geis->grail, b->ug);
+	}
 	geis_engine_drain(geis);
-	while (*p) {
-		struct geis_binding *b = *p;
+	ut_list_for_each_safe(pos, tmp, &sub->bindings) {
+		struct geis_binding *b = geis_binding_of(pos);
 
-		if (only && b->device != only) {
-			p = &b->next;
+		if (only && b->device != only)
 			continue;
-		}
-		*p = b->next;
+		ut_list_remove(&b->link);
 		grail_subscription_delete(b->ug);
 		grab(geis, b->device, b->window, 0);
 		geis_device_unref(b->device);
@@ -285,7 +287,7 @@ GeisStatus
 geis_engine_activate(GeisSubscription sub)
 {
 	Geis geis = sub->geis;
-	GeisFilter f = sub->filters;
+	GeisFilter f = geis_sub_first_filter(sub);
 
 	if (!geis_uses_grail(geis)) {
 		/* the backend makes the gestures (the test backend) */
@@ -307,7 +309,7 @@ geis_engine_activate(GeisSubscription sub)
 					"count)", sub->name, f ? f->name : "");
 			return GEIS_STATUS_BAD_ARGUMENT;
 		}
-	} while (f && (f = f->next));
+	} while (f && (f = geis_sub_next_filter(sub, f)));
 
 	if (sub->active)
 		geis_engine_deactivate(sub);
@@ -336,8 +338,9 @@ geis_engine_deactivate(GeisSubscription sub)
 	sub->active = 0;
 	/* whatever is still queued of its gestures is dropped; gestures the
 	 * application has seen got their GESTURE_END from the drain */
-	for (struct geis_gesture *g = geis->gestures, *next; g; g = next) {
-		next = g->next;
+	ut_list_for_each_safe(pos, tmp, &geis->gestures) {
+		struct geis_gesture *g = gesture_of(pos);
+
 		if (g->sub == sub) {
 			if (!g->seen)
 				purge(geis, g->id);
@@ -352,17 +355,18 @@ geis_engine_device_added(Geis geis, GeisDevice dev)
 {
 	if (!geis_uses_grail(geis))
 		return;
-	for (GeisSubscription s = geis->subs; s; s = s->next)
-		if (s->active)
-			bind_device(s, dev);
+	ut_list_for_each(pos, &geis->subs) {
+		if (geis_sub_of(pos)->active)
+			bind_device(geis_sub_of(pos), dev);
+	}
 	geis_engine_rearm(geis);
 }
 
 void
 geis_engine_device_removed(Geis geis, GeisDevice dev)
 {
-	for (GeisSubscription s = geis->subs; s; s = s->next)
-		unbind_all(s, dev);
+	ut_list_for_each(pos, &geis->subs)
+		unbind_all(geis_sub_of(pos), dev);
 	geis_engine_rearm(geis);
 }
 
@@ -371,13 +375,15 @@ geis_engine_device_removed(Geis geis, GeisDevice dev)
 static int
 find_binding(Geis geis, UGSubscription ug, struct binding_info *out)
 {
-	for (GeisSubscription s = geis->subs; s; s = s->next)
-		for (struct geis_binding *b = s->bindings; b; b = b->next)
-			if (b->ug == ug) {
-				out->sub = s;
-				out->b = b;
+	ut_list_for_each(spos, &geis->subs) {
+		ut_list_for_each(bpos, &geis_sub_of(spos)->bindings) {
+			if (geis_binding_of(bpos)->ug == ug) {
+				out->sub = geis_sub_of(spos);
+				out->b = geis_binding_of(bpos);
 				return 1;
 			}
+		}
+	}
 	return 0;
 }
 
@@ -893,8 +899,9 @@ geis_engine_release_undecided(Geis geis)
 		return;
 	geis->release_due = 0;
 	geis->releasing = 1;
-	for (struct geis_gesture *g = geis->gestures, *next; g; g = next) {
-		next = g->next;
+	ut_list_for_each_safe(pos, tmp, &geis->gestures) {
+		struct geis_gesture *g = gesture_of(pos);
+
 		if (!g->ended || queued(geis, g->id))
 			continue;
 		/* an atomic gesture's touches are grail's to decide: the
@@ -1012,8 +1019,9 @@ geis_engine_accept(Geis geis, GeisGestureId id)
 		/* grail tells nothing about overlapping gestures that had
 		 * already ended: they are cancelled all the same, so their
 		 * events the application has not seen vanish too */
-		for (struct geis_gesture *o = geis->gestures, *next; o; o = next) {
-			next = o->next;
+		ut_list_for_each_safe(pos, tmp, &geis->gestures) {
+			struct geis_gesture *o = gesture_of(pos);
+
 			if (o == g || !o->ended || o->accepted || !share_touch(g, o))
 				continue;
 			if (!o->seen)

@@ -75,8 +75,8 @@ geis_filter_new(Geis geis, GeisString name)
 		return NULL;
 	}
 	f->geis = geis;
-	f->all_next = geis->filters;
-	geis->filters = f;
+	ut_list_init(&f->owner_link);
+	ut_list_insert_after(&geis->filters, &f->link);
 	return f;
 }
 
@@ -137,12 +137,7 @@ geis_filter_delete(GeisFilter filter)
 				filter->name);
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
-	for (GeisFilter *p = &filter->geis->filters; *p; p = &(*p)->all_next) {
-		if (*p == filter) {
-			*p = filter->all_next;
-			break;
-		}
-	}
+	ut_list_remove(&filter->link);
 	for (GeisSize i = 0; i < filter->nterms; i++)
 		term_free(&filter->terms[i]);
 	free(filter->terms);

@@ -174,7 +174,7 @@ struct _GeisRegion {
 	GeisInteger windowid;
 	int has_rect;                   /* UTOUCH_GEIS_REGION_RECT */
 	float rect[4];                  /* x, y, width, height */
-	struct _GeisRegion *all_next;   /* instance's region list */
+	struct ut_list link;            /* instance's region list */
 };
 
 struct geis_term {
@@ -197,8 +197,8 @@ struct _GeisFilter {
 	struct geis_term *terms;
 	GeisSize nterms, cap;
 	GeisSubscription owner;
-	struct _GeisFilter *next;   /* owner's filter list */
-	struct _GeisFilter *all_next;   /* instance's filter list */
+	struct ut_list owner_link;  /* owner's filter list (unlinked: none) */
+	struct ut_list link;        /* instance's filter list */
 };
 
 /** Whether the device matches every device term of @p filter (NULL: yes). */
@@ -221,7 +221,7 @@ struct geis_binding {
 	GeisDevice device;          /* referenced */
 	UFWindowId window;
 	UGSubscription ug;
-	struct geis_binding *next;
+	struct ut_list link;        /* subscription's bindings, newest first */
 };
 
 struct geis_sub_config {
@@ -238,12 +238,42 @@ struct _GeisSubscription {
 	GeisInteger id;
 	char *name;
 	GeisSubscriptionFlags flags;
-	struct _GeisFilter *filters;
+	struct ut_list filters;     /* struct _GeisFilter (owner_link), in order added */
 	int active;
 	struct geis_sub_config config;
-	struct geis_binding *bindings;
-	struct _GeisSubscription *next;
+	struct ut_list bindings;    /* struct geis_binding */
+	struct ut_list link;        /* instance's subscriptions, newest first */
 };
+
+/** The first filter of @p sub, or NULL when it has none. */
+static inline GeisFilter
+geis_sub_first_filter(GeisSubscription sub)
+{
+	return ut_list_empty(&sub->filters) ? NULL :
+	       ut_container_of(sub->filters.next, struct _GeisFilter, owner_link);
+}
+
+/** The filter after @p f in its subscription @p sub, or NULL. */
+static inline GeisFilter
+geis_sub_next_filter(GeisSubscription sub, GeisFilter f)
+{
+	return f->owner_link.next == &sub->filters ? NULL :
+	       ut_container_of(f->owner_link.next, struct _GeisFilter, owner_link);
+}
+
+/** The subscription of the link @p pos of geis->subs. */
+static inline GeisSubscription
+geis_sub_of(struct ut_list *pos)
+{
+	return ut_container_of(pos, struct _GeisSubscription, link);
+}
+
+/** The binding of the link @p pos of a subscription's bindings. */
+static inline struct geis_binding *
+geis_binding_of(struct ut_list *pos)
+{
+	return ut_container_of(pos, struct geis_binding, link);
+}
 
 /* ---- gestures in flight ---- */
 
@@ -265,7 +295,7 @@ struct geis_gesture {
 	float last_x, last_y, last_radius, last_angle;
 	float last_vx, last_vy;   /* the newest velocity over a time step */
 	unsigned last_touches;    /* "touches" of the previous event */
-	struct geis_gesture *next;
+	struct ut_list link;      /* geis->gestures, newest first */
 };
 
 /* ---- the instance ---- */
@@ -304,13 +334,13 @@ struct _Geis {
 	GeisInteger next_device_id;
 	GeisInteger next_rect_window;   /* window ids of rectangle regions */
 	GeisGestureClass classes[GEIS_NUM_CLASSES];
-	GeisSubscription subs;
+	struct ut_list subs;     /* struct _GeisSubscription, newest first */
 	GeisInteger next_sub_id;
-	GeisFilter filters;         /* every filter, owned or not */
-	GeisRegion regions;
+	struct ut_list filters;  /* every filter, owned or not (link), newest first */
+	struct ut_list regions;  /* struct _GeisRegion, newest first */
 	/* engine */
 	UGHandle grail;
-	struct geis_gesture *gestures;
+	struct ut_list gestures; /* struct geis_gesture */
 	int in_dispatch;
 	int delivering;
 	int releasing;

@@ -81,8 +81,7 @@ geis_region_new(Geis geis, GeisString name, GeisString init_arg_name, ...)
 	r->windowid = window;
 	r->has_rect = has_rect;
 	memcpy(r->rect, rect, sizeof(rect));
-	r->all_next = geis->regions;
-	geis->regions = r;
+	ut_list_insert_after(&geis->regions, &r->link);
 	return r;
 }
 
@@ -91,12 +90,7 @@ geis_region_delete(GeisRegion region)
 {
 	if (!region)
 		return GEIS_STATUS_BAD_ARGUMENT;
-	for (GeisRegion *p = &region->geis->regions; *p; p = &(*p)->all_next) {
-		if (*p == region) {
-			*p = region->all_next;
-			break;
-		}
-	}
+	ut_list_remove(&region->link);
 	free(region->name);
 	free(region);
 	return GEIS_STATUS_SUCCESS;
@@ -123,7 +117,11 @@ utouch_geis_region_window_id(GeisRegion region)
 int
 geis_core_window_rect(Geis geis, UFWindowId window, float rect[4])
 {
-	for (GeisRegion r = geis ? geis->regions : NULL; r; r = r->all_next) {
+	if (!geis)
+		return 0;
+	ut_list_for_each(pos, &geis->regions) {
+		GeisRegion r = ut_container_of(pos, struct _GeisRegion, link);
+
 		if (r->has_rect && (UFWindowId)(uint32_t)r->windowid == window) {
 			memcpy(rect, r->rect, 4 * sizeof(float));
 			return 1;

@@ -61,34 +61,27 @@ geis_subscription_new(Geis geis, GeisString name, GeisSubscriptionFlags flags)
 	s->id = geis->next_sub_id++;
 	s->flags = flags;
 	geis_subscription_defaults(&s->config);
-	s->next = geis->subs;
-	geis->subs = s;
+	ut_list_init(&s->filters);
+	ut_list_init(&s->bindings);
+	ut_list_insert_after(&geis->subs, &s->link);
 	return s;
 }
 
 GEIS_API GeisStatus
 geis_subscription_delete(GeisSubscription subscription)
 {
-	Geis geis;
-
 	if (!subscription) {
 		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_subscription_delete: NULL subscription");
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
-	geis = subscription->geis;
 	if (subscription->active)
 		geis_engine_deactivate(subscription);
-	for (GeisSubscription *p = &geis->subs; *p; p = &(*p)->next) {
-		if (*p == subscription) {
-			*p = subscription->next;
-			break;
-		}
-	}
-	while (subscription->filters) {
-		GeisFilter f = subscription->filters;
+	ut_list_remove(&subscription->link);
+	ut_list_for_each_safe(pos, tmp, &subscription->filters) {
+		GeisFilter f = ut_container_of(pos, struct _GeisFilter, owner_link);
 
-		subscription->filters = f->next;
+		ut_list_remove(&f->owner_link);
 		f->owner = NULL;
 		geis_filter_delete(f);
 	}
@@ -138,8 +131,6 @@ geis_subscription_id(GeisSubscription subscription)
 GEIS_API GeisStatus
 geis_subscription_add_filter(GeisSubscription subscription, GeisFilter filter)
 {
-	GeisFilter *p;
-
 	if (!subscription || !filter) {
 		geis_error_push(subscription ? subscription->geis : NULL,
 				GEIS_STATUS_BAD_ARGUMENT,
@@ -153,10 +144,7 @@ geis_subscription_add_filter(GeisSubscription subscription, GeisFilter filter)
 				"to a subscription or to another instance", filter->name);
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
-	for (p = &subscription->filters; *p; p = &(*p)->next)
-		;
-	*p = filter;
-	filter->next = NULL;
+	ut_list_insert_before(&subscription->filters, &filter->owner_link);
 	filter->owner = subscription;
 	return GEIS_STATUS_SUCCESS;
 }
@@ -166,9 +154,12 @@ geis_subscription_filter_by_name(GeisSubscription sub, GeisString name)
 {
 	if (UT_CLIENT_BUG_IF(NULL, !sub || !name))
 		return NULL;
-	for (GeisFilter f = sub->filters; f; f = f->next)
+	ut_list_for_each(pos, &sub->filters) {
+		GeisFilter f = ut_container_of(pos, struct _GeisFilter, owner_link);
+
 		if (strcmp(f->name, name) == 0)
 			return f;
+	}
 	return NULL;
 }
 
@@ -182,13 +173,10 @@ geis_subscription_remove_filter(GeisSubscription subscription, GeisFilter filter
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
 	geis_error_clear(subscription->geis);
-	for (GeisFilter *p = &subscription->filters; *p; p = &(*p)->next) {
-		if (*p == filter) {
-			*p = filter->next;
-			filter->next = NULL;
-			filter->owner = NULL;
-			return GEIS_STATUS_SUCCESS;
-		}
+	if (filter->owner == subscription) {
+		ut_list_remove(&filter->owner_link);
+		filter->owner = NULL;
+		return GEIS_STATUS_SUCCESS;
 	}
 	geis_error_push(subscription->geis, GEIS_STATUS_BAD_ARGUMENT,
 			"geis_subscription_remove_filter: the subscription has no "
@@ -288,7 +276,7 @@ geis_subscription_get_configuration(GeisSubscription subscription,
 		GeisSize n = 0;
 
 		geis_error_clear(subscription->geis);
-		for (struct geis_binding *b = subscription->bindings; b; b = b->next)
+		ut_list_for_each(pos, &subscription->bindings)
 			n++;
 		memcpy(config_item_value, &n, sizeof(n));
 		return GEIS_STATUS_SUCCESS;

@@ -341,12 +341,12 @@ instance_free(Geis geis)
 {
 	/* subscriptions first: deactivating them talks to the backend (grab
 	 * hooks) and to grail */
-	while (geis->subs)
-		geis_subscription_delete(geis->subs);
-	while (geis->filters)
-		geis_filter_delete(geis->filters);   /* the ones no subscription owned */
-	while (geis->regions)
-		geis_region_delete(geis->regions);
+	while (!ut_list_empty(&geis->subs))
+		geis_subscription_delete(geis_sub_of(geis->subs.next));
+	while (!ut_list_empty(&geis->filters))   /* the ones no subscription owned */
+		geis_filter_delete(ut_container_of(geis->filters.next, struct _GeisFilter, link));
+	while (!ut_list_empty(&geis->regions))
+		geis_region_delete(ut_container_of(geis->regions.next, struct _GeisRegion, link));
 	geis_queue_clear(&geis->queue);
 	if (geis->backend)
 		geis->backend->ops->destroy(geis->backend);
@@ -475,6 +475,10 @@ geis_new(GeisString init_arg_name, ...)
 	ut_log_init(&geis->log, "geis");
 	ut_list_init(&geis->mux);
 	ut_list_init(&geis->devices);
+	ut_list_init(&geis->subs);
+	ut_list_init(&geis->filters);
+	ut_list_init(&geis->regions);
+	ut_list_init(&geis->gestures);
 	geis->epfd = geis->wakefd = geis->timerfd = -1;
 	geis->atomic = 1;
 	geis->next_device_id = 1;
@@ -556,8 +560,8 @@ geis_get_configuration(Geis geis, GeisString name, void *value)
 	} else if (strcmp(name, GEIS_CONFIG_NUM_ACTIVE_SUBSCRIPTIONS) == 0) {
 		GeisInteger n = 0;
 
-		for (GeisSubscription s = geis->subs; s; s = s->next)
-			n += s->active != 0;
+		ut_list_for_each(pos, &geis->subs)
+			n += geis_sub_of(pos)->active != 0;
 		*(GeisInteger *)value = n;
 	} else {
 		geis_error_push(geis, GEIS_STATUS_NOT_SUPPORTED,

@@ -630,28 +630,28 @@ test_subscriptions(void **state)
 			 GEIS_STATUS_BAD_ARGUMENT);
 
 	assert_int_equal(geis_subscription_activate(s), 0);
-	assert_non_null(s->bindings);
-	assert_int_equal(grail_subscription_get_property(s->bindings->ug,
+	assert_false(ut_list_empty(&s->bindings));
+	assert_int_equal(grail_subscription_get_property(geis_binding_of(s->bindings.next)->ug,
 		UGSubscriptionPropertyTapTimeout, &t64), UGStatusSuccess);
 	assert_int_equal(t64, 700);
-	assert_int_equal(grail_subscription_get_property(s->bindings->ug,
+	assert_int_equal(grail_subscription_get_property(geis_binding_of(s->bindings.next)->ug,
 		UGSubscriptionPropertyDragThreshold, &fl), UGStatusSuccess);
 	assert_float_equal(fl, 0.01, 1e-7);
 	/* changes reach an active subscription at once */
 	in = 250;
 	assert_int_equal(geis_subscription_set_configuration(s, GEIS_CONFIG_DRAG_TIMEOUT, &in), 0);
-	assert_int_equal(grail_subscription_get_property(s->bindings->ug,
+	assert_int_equal(grail_subscription_get_property(geis_binding_of(s->bindings.next)->ug,
 		UGSubscriptionPropertyDragTimeout, &t64), UGStatusSuccess);
 	assert_int_equal(t64, 250);
 
 	/* no filter: activates with the whole-device fallback (window 1) */
 	assert_int_equal(geis_subscription_activate(t), 0);
-	assert_non_null(t->bindings);
-	assert_int_equal(t->bindings->window, 1);
+	assert_false(ut_list_empty(&t->bindings));
+	assert_int_equal(geis_binding_of(t->bindings.next)->window, 1);
 	assert_int_equal(geis_get_configuration(geis, GEIS_CONFIG_NUM_ACTIVE_SUBSCRIPTIONS, &n), 0);
 	assert_int_equal(n, 2);
 	assert_int_equal(geis_subscription_deactivate(t), 0);
-	assert_null(t->bindings);
+	assert_true(ut_list_empty(&t->bindings));
 	assert_int_equal(geis_subscription_deactivate(t), 0);   /* twice is fine */
 	assert_int_equal(geis_subscription_delete(t), 0);
 
@@ -682,9 +682,9 @@ test_device_removed(void **state)
 
 	assert_non_null(d);
 	assert_int_equal(geis_subscription_activate(sub), 0);
-	assert_non_null(sub->bindings);
+	assert_false(ut_list_empty(&sub->bindings));
 	geis_core_device_removed(geis, d->uf);
-	assert_null(sub->bindings);
+	assert_true(ut_list_empty(&sub->bindings));
 	assert_null(geis_get_device(geis, 1));
 	assert_int_equal(geis_get_configuration(geis, GEIS_CONFIG_NUM_ACTIVE_SUBSCRIPTIONS, &n), 0);
 	assert_int_equal(n, 1);
