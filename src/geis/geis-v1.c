@@ -22,6 +22,7 @@
 #include <geis/geis.h>
 #include <utouch/geis.h>
 
+#include "util/list.h"
 #include "util/log.h"
 
 /*
@@ -47,7 +48,7 @@ struct v1_device {
 	GeisDevice device;        /* referenced */
 	GeisInputDeviceId id;
 	int reported;             /* 'added' was called for the current funcs */
-	struct v1_device *next;
+	struct ut_list link;      /* instance's devices, newest first */
 };
 
 /* One subscribed v1 gesture type: a class with a touch count. */
@@ -59,14 +60,14 @@ struct v1_type {
 	GeisGestureFuncs funcs;
 	void *cookie;
 	int added_reported;       /* the 'added' callback ran */
-	struct v1_type *next;
+	struct ut_list link;      /* instance's types, newest first */
 };
 
 /* A gesture in progress and the type it was reported as. */
 struct v1_gesture {
 	GeisGestureId id;
 	struct v1_type *type;
-	struct v1_gesture *next;
+	struct ut_list link;      /* instance's gestures, newest first */
 };
 
 struct _GeisInstance {
@@ -75,15 +76,33 @@ struct _GeisInstance {
 	GeisInputFuncs input;
 	void *input_cookie;
 	int have_input;
-	struct v1_device *devices;
+	struct ut_list devices;   /* struct v1_device */
 	GeisGestureClass classes[V1_NUM_CLASSES];   /* referenced, once known */
-	struct v1_type *types;
-	struct v1_gesture *gestures;
+	struct ut_list types;     /* struct v1_type */
+	struct ut_list gestures;  /* struct v1_gesture */
 	int in_dispatch;
 	int finish_pending;       /* geis_finish() was called by a callback */
 };
 
 /* ---- helpers ---- */
+
+static struct v1_device *
+device_of(struct ut_list *pos)
+{
+	return ut_container_of(pos, struct v1_device, link);
+}
+
+static struct v1_type *
+type_of(struct ut_list *pos)
+{
+	return ut_container_of(pos, struct v1_type, link);
+}
+
+static struct v1_gesture *
+gesture_of(struct ut_list *pos)
+{
+	return ut_container_of(pos, struct v1_gesture, link);
+}
 
 static int
 class_index_by_name(const char *name)
@@ -157,9 +176,10 @@ call_input(GeisInputCallback cb, void *cookie, struct v1_device *d)
 static struct v1_device *
 device_find(GeisInstance inst, GeisInputDeviceId id)
 {
-	for (struct v1_device *d = inst->devices; d; d = d->next)
-		if (d->id == id)
-			return d;
+	ut_list_for_each(pos, &inst->devices) {
+		if (device_of(pos)->id == id)
+			return device_of(pos);
+	}
 	return NULL;
 }
 
@@ -186,6 +206,9 @@ geis_init(GeisWinInfo *win_info, GeisInstance *geis_instance)
 	inst = calloc(1, sizeof(*inst));
 	if (!inst)
 		return GEIS_UNKNOWN_ERROR;
+	ut_list_init(&inst->devices);
+	ut_list_init(&inst->types);
+	ut_list_init(&inst->gestures);
 	inst->window_id = xcb ? xcb->window_id : 0;
 	/* display_name and screenp are not used: the v2 instance picks its
 	 * backend (and X display) by itself, see <utouch/geis.h>. */
@@ -205,23 +228,18 @@ geis_init(GeisWinInfo *win_info, GeisInstance *geis_instance)
 static void
 forget_gestures(GeisInstance inst, const struct v1_type *only)
 {
-	struct v1_gesture **p = &inst->gestures;
-
-	while (*p) {
-		struct v1_gesture *g = *p;
-
-		if (only && g->type != only) {
-			p = &g->next;
+	ut_list_for_each_safe(pos, tmp, &inst->gestures) {
+		if (only && gesture_of(pos)->type != only)
 			continue;
-		}
-		*p = g->next;
-		free(g);
+		ut_list_remove(pos);
+		free(gesture_of(pos));
 	}
 }
 
 static void
 type_free(struct v1_type *t)
 {
+	ut_list_remove(&t->link);
 	if (t->sub)
 		geis_subscription_delete(t->sub);
 	free(t);
@@ -231,24 +249,18 @@ static void
 unsubscribe_all(GeisInstance inst)
 {
 	forget_gestures(inst, NULL);
-	while (inst->types) {
-		struct v1_type *t = inst->types;
-
-		inst->types = t->next;
-		type_free(t);
-	}
+	ut_list_for_each_safe(pos, tmp, &inst->types)
+		type_free(type_of(pos));
 }
 
 static void
 instance_free(GeisInstance inst)
 {
 	unsubscribe_all(inst);
-	while (inst->devices) {
-		struct v1_device *d = inst->devices;
-
-		inst->devices = d->next;
-		geis_device_unref(d->device);
-		free(d);
+	ut_list_for_each_safe(pos, tmp, &inst->devices) {
+		ut_list_remove(pos);
+		geis_device_unref(device_of(pos)->device);
+		free(device_of(pos));
 	}
 	for (int i = 0; i < V1_NUM_CLASSES; i++)
 		geis_gesture_class_unref(inst->classes[i]);
@@ -318,8 +330,8 @@ geis_input_devices(GeisInstance geis_instance, GeisInputFuncs *func, void *cooki
 	geis_instance->input_cookie = cookie;
 	geis_instance->have_input = 1;
 	/* devices seen so far are reported again, to the new callbacks */
-	for (struct v1_device *d = geis_instance->devices; d; d = d->next)
-		d->reported = 0;
+	ut_list_for_each(pos, &geis_instance->devices)
+		device_of(pos)->reported = 0;
 	return GEIS_STATUS_SUCCESS;
 }
 
@@ -336,23 +348,17 @@ device_available(GeisInstance inst, GeisDevice device)
 		return;
 	d->device = geis_device_ref(device);
 	d->id = id;
-	d->next = inst->devices;
-	inst->devices = d;
+	ut_list_insert_after(&inst->devices, &d->link);
 	/* reported by report_devices() */
 }
 
 static void
 device_unavailable(GeisInstance inst, GeisDevice device)
 {
-	GeisInputDeviceId id = (GeisInputDeviceId)geis_device_id(device);
-	struct v1_device **p = &inst->devices;
+	struct v1_device *d = device_find(inst, (GeisInputDeviceId)geis_device_id(device));
 
-	while (*p && (*p)->id != id)
-		p = &(*p)->next;
-	if (*p) {
-		struct v1_device *d = *p;
-
-		*p = d->next;
+	if (d) {
+		ut_list_remove(&d->link);
 		if (inst->have_input && d->reported)
 			call_input(inst->input.removed, inst->input_cookie, d);
 		geis_device_unref(d->device);
@@ -367,10 +373,14 @@ static void
 report_devices(GeisInstance inst)
 {
 	while (inst->have_input && !inst->finish_pending) {
-		struct v1_device *d = inst->devices;
+		struct v1_device *d = NULL;
 
-		while (d && d->reported)
-			d = d->next;
+		ut_list_for_each(pos, &inst->devices) {
+			if (!device_of(pos)->reported) {
+				d = device_of(pos);
+				break;
+			}
+		}
 		if (!d)
 			return;
 		d->reported = 1;
@@ -424,9 +434,10 @@ parse_type(const char *s, int *cls, int *tmin, int *tmax)
 static struct v1_type *
 type_find(GeisInstance inst, int cls, int touches)
 {
-	for (struct v1_type *t = inst->types; t; t = t->next)
-		if (t->cls == cls && t->touches == touches)
-			return t;
+	ut_list_for_each(pos, &inst->types) {
+		if (type_of(pos)->cls == cls && type_of(pos)->touches == touches)
+			return type_of(pos);
+	}
 	return NULL;
 }
 
@@ -492,7 +503,7 @@ geis_subscribe(GeisInstance geis_instance, GeisInputDeviceId *input_list,
 		GEIS_GESTURE_TAP, GEIS_GESTURE_TOUCH, NULL
 	};
 	const char **list = gesture_list ? gesture_list : all;
-	struct v1_type *added = NULL;
+	struct ut_list added;     /* the new types, newest first */
 	int wanted[V1_NUM_CLASSES][V1_MAX_TOUCHES + 1];
 
 	if (!geis_instance || !funcs)
@@ -500,6 +511,7 @@ geis_subscribe(GeisInstance geis_instance, GeisInputDeviceId *input_list,
 	if (input_list && !input_list[0])
 		return GEIS_BAD_ARGUMENT;   /* an empty device list */
 
+	ut_list_init(&added);
 	/* validate everything before changing anything */
 	memset(wanted, 0, sizeof(wanted));
 	for (const char **s = list; *s; s++) {
@@ -527,38 +539,28 @@ geis_subscribe(GeisInstance geis_instance, GeisInputDeviceId *input_list,
 				 v1_classes[c].name, n);
 			t->funcs = *funcs;
 			t->cookie = cookie;
-			t->next = added;
-			added = t;
+			ut_list_insert_after(&added, &t->link);
 			if (type_subscribe(geis_instance, t, input_list) < 0)
 				goto fail;
 		}
 	}
 
 	/* a type subscribed again replaces the earlier subscription */
-	while (added) {
-		struct v1_type *t = added, *old = type_find(geis_instance, t->cls, t->touches);
+	ut_list_for_each_safe(pos, tmp, &added) {
+		struct v1_type *t = type_of(pos);
+		struct v1_type *old = type_find(geis_instance, t->cls, t->touches);
 
-		added = t->next;
+		ut_list_remove(&t->link);
 		if (old) {
-			struct v1_type **p = &geis_instance->types;
-
-			while (*p != old)
-				p = &(*p)->next;
-			*p = old->next;
 			forget_gestures(geis_instance, old);
 			type_free(old);
 		}
-		t->next = geis_instance->types;
-		geis_instance->types = t;
+		ut_list_insert_after(&geis_instance->types, &t->link);
 	}
 	return GEIS_STATUS_SUCCESS;
 fail:
-	while (added) {
-		struct v1_type *t = added;
-
-		added = t->next;
-		type_free(t);
-	}
+	ut_list_for_each_safe(pos, tmp, &added)
+		type_free(type_of(pos));
 	return GEIS_UNKNOWN_ERROR;
 }
 
@@ -580,11 +582,15 @@ static void
 report_types(GeisInstance inst)
 {
 	while (!inst->finish_pending) {
-		struct v1_type *t = inst->types;
+		struct v1_type *t = NULL;
 		GeisGestureAttr attrs[2];
 
-		while (t && (t->added_reported || !inst->classes[t->cls]))
-			t = t->next;
+		ut_list_for_each(pos, &inst->types) {
+			if (!type_of(pos)->added_reported && inst->classes[type_of(pos)->cls]) {
+				t = type_of(pos);
+				break;
+			}
+		}
 		if (!t)
 			return;
 		t->added_reported = 1;
@@ -624,10 +630,14 @@ class_event(GeisInstance inst, GeisEvent event, int available)
 	inst->classes[i] = NULL;
 	/* 'removed' for each reported type of the class, one at a time */
 	while (!inst->finish_pending) {
-		struct v1_type *t = inst->types;
+		struct v1_type *t = NULL;
 
-		while (t && (t->cls != i || !t->added_reported))
-			t = t->next;
+		ut_list_for_each(pos, &inst->types) {
+			if (type_of(pos)->cls == i && type_of(pos)->added_reported) {
+				t = type_of(pos);
+				break;
+			}
+		}
 		if (!t)
 			return;
 		t->added_reported = 0;
@@ -667,11 +677,12 @@ frame_class(GeisInstance inst, GeisFrame frame, int touches, struct v1_type **ty
 	*type = NULL;
 	if (first >= 0) {
 		/* no exact touch count: any subscribed type of the class */
-		for (struct v1_type *t = inst->types; t; t = t->next)
-			if (t->cls == first) {
-				*type = t;
+		ut_list_for_each(pos, &inst->types) {
+			if (type_of(pos)->cls == first) {
+				*type = type_of(pos);
 				break;
 			}
+		}
 	}
 	return first;
 }
@@ -679,23 +690,20 @@ frame_class(GeisInstance inst, GeisFrame frame, int touches, struct v1_type **ty
 static struct v1_gesture *
 gesture_find(GeisInstance inst, GeisGestureId id)
 {
-	for (struct v1_gesture *g = inst->gestures; g; g = g->next)
-		if (g->id == id)
-			return g;
+	ut_list_for_each(pos, &inst->gestures) {
+		if (gesture_of(pos)->id == id)
+			return gesture_of(pos);
+	}
 	return NULL;
 }
 
 static void
 gesture_forget(GeisInstance inst, GeisGestureId id)
 {
-	struct v1_gesture **p = &inst->gestures;
+	struct v1_gesture *g = gesture_find(inst, id);
 
-	while (*p && (*p)->id != id)
-		p = &(*p)->next;
-	if (*p) {
-		struct v1_gesture *g = *p;
-
-		*p = g->next;
+	if (g) {
+		ut_list_remove(&g->link);
 		free(g);
 	}
 }
@@ -726,8 +734,7 @@ gesture_frame(GeisInstance inst, GeisEventType type, GeisFrame frame)
 			if (g) {
 				g->id = id;
 				g->type = t;
-				g->next = inst->gestures;
-				inst->gestures = g;
+				ut_list_insert_after(&inst->gestures, &g->link);
 			}
 		}
 	}
