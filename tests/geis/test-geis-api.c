@@ -181,6 +181,98 @@ test_backend_env(void **state)
 	unsetenv(UTOUCH_GEIS_BACKEND_ENV);
 }
 
+/* Plays @p geis's input (virtual time finishes it in one dispatch). */
+static int
+finishes_at_once(Geis geis)
+{
+	GeisEvent ev;
+	int finished;
+
+	geis_dispatch_events(geis);
+	while (geis_next_event(geis, &ev) != GEIS_STATUS_EMPTY)
+		geis_event_delete(ev);
+	finished = utouch_geis_playback_finished(geis) == GEIS_TRUE;
+	geis_delete(geis);
+	return finished;
+}
+
+static int
+open_refuse(const char *path, int flags, void *user_data)
+{
+	return -1;
+}
+
+/* The backend table (src/geis/geis-backend.c): which row the init
+ * arguments and the environment choose, the options, and the messages. */
+static void
+test_backend_table(void **state)
+{
+	const struct utouch_geis_open_interface half = { open_refuse, NULL };
+	char buf[1200];
+	Geis geis;
+
+	unsetenv(UTOUCH_GEIS_BACKEND_ENV);
+	/* the last backend named wins: the mock backend never finishes */
+	geis = geis_new(UTOUCH_GEIS_INIT_RECORDING, gt_recording(DRAG2),
+			UTOUCH_GEIS_INIT_RECORDING_FAST, UTOUCH_GEIS_INIT_MOCK, NULL);
+	assert_non_null(geis);
+	assert_false(finishes_at_once(geis));
+	geis = geis_new(UTOUCH_GEIS_INIT_MOCK, UTOUCH_GEIS_INIT_RECORDING, gt_recording(DRAG2),
+			UTOUCH_GEIS_INIT_RECORDING_FAST, NULL);
+	assert_non_null(geis);
+	assert_true(finishes_at_once(geis));
+
+	/* the virtual-time option applies to a recording the environment chose */
+	snprintf(buf, sizeof(buf), "recording:%s", gt_recording(DRAG2));
+	setenv(UTOUCH_GEIS_BACKEND_ENV, buf, 1);
+	geis = geis_new(UTOUCH_GEIS_INIT_RECORDING_FAST, NULL);
+	assert_non_null(geis);
+	assert_true(finishes_at_once(geis));
+	geis = geis_new(NULL);
+	assert_non_null(geis);
+	assert_false(finishes_at_once(geis));
+
+	/* a token that needs a path without one is no token; the message
+	 * lists the accepted ones in table order */
+	setenv(UTOUCH_GEIS_BACKEND_ENV, "recording:", 1);
+	assert_null(geis_new(NULL));
+	assert_int_equal(geis_error_count(NULL), 1);
+	assert_int_equal(geis_error_code(NULL, 0), GEIS_STATUS_BAD_ARGUMENT);
+	assert_string_equal(geis_error_message(NULL, 0),
+			    UTOUCH_GEIS_BACKEND_ENV "=\"recording:\" is not recording:PATH, "
+			    "recording-fast:PATH, x11 or evdev");
+	setenv(UTOUCH_GEIS_BACKEND_ENV, "mock", 1);   /* the mock backend has no token */
+	assert_null(geis_new(NULL));
+	assert_non_null(strstr(geis_error_message(NULL, 0), "\"mock\" is not"));
+	unsetenv(UTOUCH_GEIS_BACKEND_ENV);
+
+	/* the recording init argument without its path */
+	assert_null(geis_new(UTOUCH_GEIS_INIT_RECORDING, NULL, NULL));
+	assert_int_equal(geis_error_count(NULL), 1);
+	assert_int_equal(geis_error_code(NULL, 0), GEIS_STATUS_BAD_ARGUMENT);
+	assert_string_equal(geis_error_message(NULL, 0),
+			    "geis_new: the recording backend needs a path");
+
+	/* an open interface without both functions is refused, the instance
+	 * is made all the same */
+	geis = geis_new(UTOUCH_GEIS_INIT_EVDEV_OPEN_INTERFACE, &half, (void *)NULL,
+			UTOUCH_GEIS_INIT_RECORDING, gt_recording(DRAG2), NULL);
+	assert_non_null(geis);
+	assert_int_equal(geis_error_count(NULL), 1);
+	assert_int_equal(geis_error_code(NULL, 0), GEIS_STATUS_BAD_ARGUMENT);
+	assert_non_null(strstr(geis_error_message(NULL, 0), "needs both functions"));
+	geis_delete(geis);
+
+#ifdef FRAME_NO_X11_BACKEND
+	/* a row this build lacks */
+	assert_null(geis_new(UTOUCH_GEIS_INIT_X11, NULL));
+	assert_int_equal(geis_error_count(NULL), 1);
+	assert_int_equal(geis_error_code(NULL, 0), GEIS_STATUS_NOT_SUPPORTED);
+	assert_string_equal(geis_error_message(NULL, 0),
+			    "geis_new: this build has no X11 backend");
+#endif
+}
+
 static void
 test_init_events(void **state)
 {
@@ -710,6 +802,7 @@ main(void)
 		cmocka_unit_test(test_null_handles),
 		cmocka_unit_test(test_new_errors),
 		cmocka_unit_test(test_backend_env),
+		cmocka_unit_test(test_backend_table),
 		cmocka_unit_test(test_init_events),
 		cmocka_unit_test(test_device),
 		cmocka_unit_test(test_device_removed),
