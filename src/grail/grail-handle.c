@@ -50,6 +50,13 @@ grail_set_log_handler(UGHandle handle, grail_log_handler handler, void *data)
 	handle->log_handler = handler;
 	handle->log_data = handler ? data : NULL;
 	ut_log_set_handler(&handle->log, handler ? to_client_handler : NULL, handle);
+	/* Messages about no object (a NULL handle, a frame object read as the
+	 * wrong type) go to the process default context, which frame holds
+	 * for every library: the last handler installed takes them. */
+	if (handler)
+		ut_log_set_default_handler(to_client_handler, handle);
+	else
+		ut_log_drop_default_handler(handle);
 }
 
 /* ------------------------------------------------------------------ */
@@ -255,6 +262,7 @@ grail_delete(UGHandle handle)
 		h->pool->orphaned = true;
 	if (h->fd >= 0)
 		close(h->fd);
+	ut_log_drop_default_handler(h);
 	free(h);
 }
 
