@@ -362,8 +362,10 @@ grail_process_frame_event(UGHandle handle, const UFEvent event)
 		return;
 	struct UGHandle_ *h = handle;
 	struct ut_frame_event_view view;
+	/* the frame's first touches come with the event view: one call */
+	struct ut_frame_touch_view views[GR_VIEW_BATCH];
 
-	ut_frame_event_view(event, &view);
+	ut_frame_event_view(event, &view, views, GR_VIEW_BATCH);
 	switch (view.type) {
 	case UFEventTypeDeviceAdded:
 		return;
@@ -407,7 +409,8 @@ grail_process_frame_event(UGHandle handle, const UFEvent event)
 		reject_begin_touches(frame, device, window);
 		return;
 	}
-	gr_recognizer_process_frame(rec, event, frame, view.num_touches, time);
+	gr_recognizer_process_frame(rec, event, frame, view.num_touches, views, view.num_views,
+				    time);
 }
 
 GRAIL_PUBLIC UGStatus
