@@ -18,16 +18,6 @@
 #include "geis-test.h"
 #include "geis/geis-private.h"
 
-static Geis
-open_fast(const char *name)
-{
-	Geis geis = geis_new(UTOUCH_GEIS_INIT_RECORDING, gt_recording(name),
-			     UTOUCH_GEIS_INIT_RECORDING_FAST, GEIS_INIT_TRACK_DEVICES, NULL);
-
-	assert_non_null(geis);
-	return geis;
-}
-
 /* A subscription with one filter: class (or NULL for all) and touches
  * (0 for any). */
 static GeisSubscription
@@ -72,7 +62,7 @@ static void
 test_indirect_attributes(void **state)
 {
 	const char *path = gt_recording("touchpad/drag-2.evemu");
-	Geis geis = open_fast("touchpad/drag-2.evemu");
+	Geis geis = gt_open_recording("touchpad/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	struct gt_log log = { 0 };
 	struct gt_snap *snaps;
 	size_t nsnaps = gt_model(path, &snaps);
@@ -134,7 +124,7 @@ static void
 test_touch_n_attributes(void **state)
 {
 	const char *path = gt_recording("touchscreen/drag-4.evemu");
-	Geis geis = open_fast("touchscreen/drag-4.evemu");
+	Geis geis = gt_open_recording("touchscreen/drag-4.evemu", GEIS_INIT_TRACK_DEVICES);
 	struct gt_log log = { 0 };
 	struct gt_snap *snaps;
 	size_t nsnaps = gt_model(path, &snaps);
@@ -180,7 +170,7 @@ static void
 check_matrix(const char *name, const char *klass)
 {
 	const char *path = gt_recording(name);
-	Geis geis = open_fast(name);
+	Geis geis = gt_open_recording(name, GEIS_INIT_TRACK_DEVICES);
 	struct gt_log log = { 0 };
 	struct gt_snap *snaps;
 	size_t nsnaps = gt_model(path, &snaps);
@@ -247,7 +237,7 @@ static void
 test_centroid(void **state)
 {
 	const char *path = gt_recording("touchscreen/rotate-2.evemu");
-	Geis geis = open_fast("touchscreen/rotate-2.evemu");
+	Geis geis = gt_open_recording("touchscreen/rotate-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	struct gt_log log = { 0 };
 	struct gt_snap *snaps;
 	size_t nsnaps = gt_model(path, &snaps);
@@ -277,7 +267,7 @@ test_centroid(void **state)
 	gt_log_free(&log);
 	geis_delete(geis);
 
-	geis = open_fast("touchscreen/drag-2.evemu");
+	geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	assert_int_equal(geis_subscription_activate(
 		subscribe(geis, 0, GEIS_GESTURE_DRAG, 2)), 0);
 	gt_run_fast(geis, &log);
@@ -295,7 +285,7 @@ static void
 check_tap_time(const char *name, int touches)
 {
 	const char *path = gt_recording(name);
-	Geis geis = open_fast(name);
+	Geis geis = gt_open_recording(name, GEIS_INIT_TRACK_DEVICES);
 	struct gt_log log = { 0 };
 	struct gt_snap *snaps;
 	size_t nsnaps = gt_model(path, &snaps);
@@ -334,7 +324,7 @@ static void
 test_construction_finished(void **state)
 {
 	const char *path = gt_recording("touchscreen/drag-2.evemu");
-	Geis geis = open_fast("touchscreen/drag-2.evemu");
+	Geis geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	struct gt_log log = { 0 };
 	struct gt_snap *snaps;
 	size_t nsnaps = gt_model(path, &snaps);
@@ -433,7 +423,7 @@ op_holds(GeisFilterOperation op, int c)
 static size_t
 events_with_device_term(const char *attr, GeisFilterOperation op, ...)
 {
-	Geis geis = open_fast("touchscreen/drag-2.evemu");
+	Geis geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	GeisSubscription sub = geis_subscription_new(geis, "dev", 0);
 	GeisFilter f = geis_filter_new(geis, "dev");
 	struct gt_log log = { 0 };
@@ -464,7 +454,7 @@ events_with_device_term(const char *attr, GeisFilterOperation op, ...)
 static void
 test_device_term_ops(void **state)
 {
-	Geis geis = open_fast("touchscreen/drag-2.evemu");
+	Geis geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	GeisDevice d;
 	GeisInteger touches;
 	GeisFloat max_x;
@@ -573,7 +563,7 @@ test_device_term_ops(void **state)
 static void
 test_special_terms(void **state)
 {
-	Geis geis = open_fast("touchscreen/drag-2.evemu");
+	Geis geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	GeisSubscription sub = geis_subscription_new(geis, "special", 0);
 	GeisFilter f = geis_filter_new(geis, "special");
 	struct gt_log log = { 0 };
@@ -616,7 +606,7 @@ test_special_terms(void **state)
 static void
 test_clone(void **state)
 {
-	Geis geis = open_fast("touchscreen/drag-2.evemu");
+	Geis geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	GeisSubscription sub = geis_subscription_new(geis, "clone", 0);
 	GeisFilter f = geis_filter_new(geis, "original"), c;
 	struct gt_log log = { 0 };
@@ -667,7 +657,7 @@ test_clone(void **state)
 static void
 test_remove_filter(void **state)
 {
-	Geis geis = open_fast("touchscreen/drag-2.evemu");
+	Geis geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	GeisSubscription sub = geis_subscription_new(geis, "two", 0);
 	GeisSubscription other = geis_subscription_new(geis, "other", 0);
 	GeisFilter drag = geis_filter_new(geis, "drag"), touch = geis_filter_new(geis, "touch");
@@ -737,7 +727,7 @@ static struct run_result
 run_configured(const char *rec, const char *klass, int touches, const char *item,
 	       const void *value)
 {
-	Geis geis = open_fast(rec);
+	Geis geis = gt_open_recording(rec, GEIS_INIT_TRACK_DEVICES);
 	GeisSubscription sub = subscribe(geis, 0, klass, touches);
 	struct gt_log log = { 0 };
 	struct run_result r;
@@ -858,7 +848,7 @@ test_cont_and_grab(void **state)
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		Geis geis = open_fast("touchscreen/drag-3.evemu");
+		Geis geis = gt_open_recording("touchscreen/drag-3.evemu", GEIS_INIT_TRACK_DEVICES);
 		GeisSubscription sub;
 		GeisBoolean tentative = cases[i].tentative ? GEIS_TRUE : GEIS_FALSE;
 		unsigned start, min, max;
@@ -1158,7 +1148,7 @@ test_unknown_and_out_of_range(void **state)
 	Geis geis = geis_new(GEIS_INIT_TRACK_DEVICES, GEIS_INIT_TRACK_GESTURE_CLASSES,
 			     UTOUCH_GEIS_INIT_RECORDING, gt_recording("touchscreen/drag-2.evemu"),
 			     UTOUCH_GEIS_INIT_RECORDING_FAST, NULL);
-	Geis other = open_fast("touchscreen/drag-2.evemu");
+	Geis other = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	GeisSubscription sub, osub;
 	GeisFilter f, of;
 	GeisDevice d;

@@ -24,21 +24,13 @@
 #include "geis-test.h"
 #include "backend/recording/recording.h"
 #include "test-support.h"
+#include "util/clock.h"
 
+/* signed, for differences */
 static int64_t
 mono_us(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
-static int
-geis_fd(Geis geis)
-{
-	int fd = -1;
-	assert_int_equal(geis_get_configuration(geis, GEIS_CONFIGURATION_FD, &fd), 0);
-	return fd;
+	return (int64_t)ut_mono_us();
 }
 
 /* ---- a writer thread playing a recording into a pipe ---- */
@@ -117,7 +109,7 @@ static void
 pump(Geis geis, struct gt_log *log, struct counts *c, int max_ms,
      int (*done)(const struct gt_log *, const struct counts *))
 {
-	int fd = geis_fd(geis);
+	int fd = gt_fd(geis);
 	int64_t start = mono_us();
 	while (mono_us() - start < (int64_t)max_ms * 1000) {
 		struct pollfd p = { .fd = fd, .events = POLLIN };

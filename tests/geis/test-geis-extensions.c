@@ -83,14 +83,6 @@ run(Geis geis, struct xlog *log)
 	gt_run_fast_each(geis, record, log);
 }
 
-static Geis
-open_fast(const char *name)
-{
-	Geis geis = geis_new(UTOUCH_GEIS_INIT_RECORDING, gt_recording(name),
-			     UTOUCH_GEIS_INIT_RECORDING_FAST, GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
-	assert_non_null(geis);
-	return geis;
-}
 
 /* A subscription with a class term (name, may be NULL) and a touch count. */
 static GeisSubscription
@@ -129,7 +121,7 @@ static void
 test_hold_class(void **state)
 {
 	(void)state;
-	Geis geis = open_fast("touchscreen/hold-1.evemu");
+	Geis geis = gt_open_recording("touchscreen/hold-1.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
 	struct xlog *log = calloc(1, sizeof(*log));
 	activate(subscription(geis, UTOUCH_GEIS_GESTURE_HOLD, 1));
 	run(geis, log);
@@ -145,7 +137,7 @@ test_hold_class(void **state)
 	geis_delete(geis);
 
 	/* a moving finger is no hold */
-	geis = open_fast("touchscreen/drag-1.evemu");
+	geis = gt_open_recording("touchscreen/drag-1.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
 	log = calloc(1, sizeof(*log));
 	activate(subscription(geis, UTOUCH_GEIS_GESTURE_HOLD, 1));
 	run(geis, log);
@@ -158,7 +150,7 @@ static void
 test_hold_timeout_config(void **state)
 {
 	(void)state;
-	Geis geis = open_fast("touchscreen/drag-2-slow.evemu");
+	Geis geis = gt_open_recording("touchscreen/drag-2-slow.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
 	struct xlog *log = calloc(1, sizeof(*log));
 	GeisSubscription sub = subscription(geis, UTOUCH_GEIS_GESTURE_HOLD, 2);
 	GeisInteger v = 0;
@@ -210,7 +202,7 @@ static void
 test_edge_swipe_class(void **state)
 {
 	(void)state;
-	Geis geis = open_fast("touchscreen/edge-swipe-left.evemu");
+	Geis geis = gt_open_recording("touchscreen/edge-swipe-left.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
 	struct xlog *log = calloc(1, sizeof(*log));
 	activate(subscription(geis, UTOUCH_GEIS_GESTURE_EDGE_SWIPE, 1));
 	run(geis, log);
@@ -227,7 +219,7 @@ test_edge_swipe_class(void **state)
 	geis_delete(geis);
 
 	/* an edge touch that rests first: no edge swipe */
-	geis = open_fast("touchscreen/edge-rest-then-drag.evemu");
+	geis = gt_open_recording("touchscreen/edge-rest-then-drag.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
 	log = calloc(1, sizeof(*log));
 	activate(subscription(geis, UTOUCH_GEIS_GESTURE_EDGE_SWIPE, 1));
 	run(geis, log);
@@ -236,7 +228,7 @@ test_edge_swipe_class(void **state)
 	geis_delete(geis);
 
 	/* the left edge disabled */
-	geis = open_fast("touchscreen/edge-swipe-left.evemu");
+	geis = gt_open_recording("touchscreen/edge-swipe-left.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
 	log = calloc(1, sizeof(*log));
 	GeisSubscription sub = subscription(geis, UTOUCH_GEIS_GESTURE_EDGE_SWIPE, 1);
 	GeisInteger edges = UTOUCH_GEIS_EDGE_RIGHT | UTOUCH_GEIS_EDGE_BOTTOM;
@@ -255,7 +247,7 @@ test_edge_swipe_class(void **state)
 static size_t
 tap_counts(const char *rec, GeisInteger timeout, int *counts, size_t max)
 {
-	Geis geis = open_fast(rec);
+	Geis geis = gt_open_recording(rec, GEIS_INIT_NO_ATOMIC_GESTURES);
 	struct xlog *log = calloc(1, sizeof(*log));
 	GeisSubscription sub = subscription(geis, GEIS_GESTURE_TAP, 1);
 	size_t n = 0;
@@ -300,7 +292,7 @@ test_plain_programs_see_geis_22(void **state)
 {
 	(void)state;
 	/* no class term: geis 2.2's five classes, no extension attributes */
-	Geis geis = open_fast("touchscreen/hold-1.evemu");
+	Geis geis = gt_open_recording("touchscreen/hold-1.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
 	struct xlog *log = calloc(1, sizeof(*log));
 	activate(subscription(geis, NULL, 1));
 	run(geis, log);
@@ -314,7 +306,7 @@ test_plain_programs_see_geis_22(void **state)
 	geis_delete(geis);
 
 	/* the same with an extension item set: two attributes more */
-	geis = open_fast("touchscreen/hold-1.evemu");
+	geis = gt_open_recording("touchscreen/hold-1.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
 	log = calloc(1, sizeof(*log));
 	GeisSubscription sub = subscription(geis, NULL, 1);
 	GeisInteger w = 100;
@@ -330,7 +322,7 @@ test_plain_programs_see_geis_22(void **state)
 	geis_delete(geis);
 
 	/* a NE term leaves the extension classes out */
-	geis = open_fast("touchscreen/hold-1.evemu");
+	geis = gt_open_recording("touchscreen/hold-1.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
 	log = calloc(1, sizeof(*log));
 	sub = subscription(geis, NULL, 1);
 	GeisFilter f = geis_filter_new(geis, "ne");

@@ -22,6 +22,27 @@ gt_recording(const char *name)
 	return b;
 }
 
+Geis
+gt_open_recording(const char *name, GeisString flag)
+{
+	Geis geis = geis_new(UTOUCH_GEIS_INIT_RECORDING, gt_recording(name),
+			     UTOUCH_GEIS_INIT_RECORDING_FAST, flag, NULL);
+
+	assert_non_null(geis);
+	return geis;
+}
+
+int
+gt_fd(Geis geis)
+{
+	int fd = -1;
+
+	assert_int_equal(geis_get_configuration(geis, GEIS_CONFIGURATION_FD, &fd),
+			 GEIS_STATUS_SUCCESS);
+	assert_true(fd >= 0);
+	return fd;
+}
+
 static float
 fattr(GeisFrame f, const char *name)
 {

@@ -14,6 +14,18 @@
 /** Absolute path of a bundled recording (data/recordings/NAME). */
 const char *gt_recording(const char *name);
 
+/**
+ * A geis instance playing the bundled recording @p name as fast as it is
+ * dispatched (UTOUCH_GEIS_INIT_RECORDING_FAST), with one more init
+ * argument @p flag (e.g. GEIS_INIT_TRACK_DEVICES; NULL for none).  Fails
+ * the test when geis_new() does.  Free it with geis_delete().
+ */
+Geis gt_open_recording(const char *name, GeisString flag);
+
+/** The instance's pollable fd (GEIS_CONFIGURATION_FD); fails the test
+ *  when geis does not give it. */
+int gt_fd(Geis geis);
+
 /** One gesture event, flattened for checks. */
 struct gt_event {
 	GeisEventType type;
