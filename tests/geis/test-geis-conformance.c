@@ -18,26 +18,6 @@
 #include "geis-test.h"
 #include "geis/geis-private.h"
 
-/* A subscription with one filter: class (or NULL for all) and touches
- * (0 for any). */
-static GeisSubscription
-subscribe(Geis geis, GeisSubscriptionFlags flags, const char *klass, int touches)
-{
-	GeisSubscription sub = geis_subscription_new(geis, "sub", flags);
-	GeisFilter f = geis_filter_new(geis, "filter");
-
-	assert_non_null(sub);
-	assert_non_null(f);
-	if (klass)
-		assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_CLASS,
-			GEIS_CLASS_ATTRIBUTE_NAME, GEIS_FILTER_OP_EQ, klass, NULL), 0);
-	if (touches)
-		assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_CLASS,
-			GEIS_GESTURE_ATTRIBUTE_TOUCHES, GEIS_FILTER_OP_EQ, touches, NULL), 0);
-	assert_int_equal(geis_subscription_add_filter(sub, f), 0);
-	return sub;
-}
-
 /* The model snapshot an event was built from (the last positions when the
  * touches lifted in that very frame). */
 static const struct gt_snap *
@@ -69,7 +49,7 @@ test_indirect_attributes(void **state)
 	GeisDevice dev;
 	size_t checked = 0;
 
-	assert_int_equal(geis_subscription_activate(subscribe(geis, 0, NULL, 2)), 0);
+	assert_int_equal(geis_subscription_activate(gt_subscription(geis, 0, NULL, 2)), 0);
 	gt_run_fast(geis, &log);
 	dev = geis_get_device(geis, 1);
 	assert_non_null(dev);
@@ -130,7 +110,7 @@ test_touch_n_attributes(void **state)
 	size_t nsnaps = gt_model(path, &snaps);
 	size_t checked = 0;
 
-	assert_int_equal(geis_subscription_activate(subscribe(geis, 0, NULL, 4)), 0);
+	assert_int_equal(geis_subscription_activate(gt_subscription(geis, 0, NULL, 4)), 0);
 	gt_run_fast(geis, &log);
 	assert_true(log.n > 10);
 	for (size_t i = 0; i < log.n; i++) {
@@ -177,7 +157,7 @@ check_matrix(const char *name, const char *klass)
 	const struct gt_snap *s0 = NULL;
 	size_t checked = 0;
 
-	assert_int_equal(geis_subscription_activate(subscribe(geis, 0, klass, 2)), 0);
+	assert_int_equal(geis_subscription_activate(gt_subscription(geis, 0, klass, 2)), 0);
 	gt_run_fast(geis, &log);
 	assert_true(log.n > 10);
 	/* the original centre: where the two touches were when both were down */
@@ -244,7 +224,7 @@ test_centroid(void **state)
 	size_t checked = 0;
 
 	assert_int_equal(geis_subscription_activate(
-		subscribe(geis, 0, GEIS_GESTURE_ROTATE, 2)), 0);
+		gt_subscription(geis, 0, GEIS_GESTURE_ROTATE, 2)), 0);
 	gt_run_fast(geis, &log);
 	assert_true(log.n > 10);
 	for (size_t i = 0; i < log.n; i++) {
@@ -269,7 +249,7 @@ test_centroid(void **state)
 
 	geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	assert_int_equal(geis_subscription_activate(
-		subscribe(geis, 0, GEIS_GESTURE_DRAG, 2)), 0);
+		gt_subscription(geis, 0, GEIS_GESTURE_DRAG, 2)), 0);
 	gt_run_fast(geis, &log);
 	assert_true(log.n > 10);
 	for (size_t i = 0; i < log.n; i++) {
@@ -292,7 +272,7 @@ check_tap_time(const char *name, int touches)
 	int64_t down = -1;
 
 	assert_int_equal(geis_subscription_activate(
-		subscribe(geis, 0, GEIS_GESTURE_TAP, touches)), 0);
+		gt_subscription(geis, 0, GEIS_GESTURE_TAP, touches)), 0);
 	gt_run_fast(geis, &log);
 	for (size_t i = 0; i < nsnaps && down < 0; i++)
 		if (snaps[i].n > 0)
@@ -331,7 +311,7 @@ test_construction_finished(void **state)
 	int64_t down = -1;
 	int seen_false = 0, seen_true = 0;
 
-	assert_int_equal(geis_subscription_activate(subscribe(geis, 0, NULL, 2)), 0);
+	assert_int_equal(geis_subscription_activate(gt_subscription(geis, 0, NULL, 2)), 0);
 	gt_run_fast(geis, &log);
 	for (size_t i = 0; i < nsnaps && down < 0; i++)
 		if (snaps[i].n > 0)
@@ -372,7 +352,7 @@ test_synchronous_events(void **state)
 		struct gt_log log = { 0 };
 
 		assert_non_null(geis);
-		assert_int_equal(geis_subscription_activate(subscribe(geis, 0, NULL, 0)), 0);
+		assert_int_equal(geis_subscription_activate(gt_subscription(geis, 0, NULL, 0)), 0);
 		gt_run_fast(geis, &log);
 		same_time[sync] = 0;
 		for (size_t i = 0; i < log.n; i++) {
@@ -728,7 +708,7 @@ run_configured(const char *rec, const char *klass, int touches, const char *item
 	       const void *value)
 {
 	Geis geis = gt_open_recording(rec, GEIS_INIT_TRACK_DEVICES);
-	GeisSubscription sub = subscribe(geis, 0, klass, touches);
+	GeisSubscription sub = gt_subscription(geis, 0, klass, touches);
 	struct gt_log log = { 0 };
 	struct run_result r;
 
@@ -856,7 +836,7 @@ test_cont_and_grab(void **state)
 		geis_dispatch_events(geis);   /* the device */
 		assert_int_equal(geis_set_configuration(geis, GEIS_CONFIG_SEND_TENTATIVE_EVENTS,
 							&tentative), 0);
-		sub = subscribe(geis, cases[i].flags, cases[i].klass, 3);
+		sub = gt_subscription(geis, cases[i].flags, cases[i].klass, 3);
 		assert_int_equal(geis_subscription_activate(sub), 0);
 		{
 			/* one grail subscription: one filter, device and window */
@@ -886,7 +866,7 @@ test_cont_and_grab(void **state)
 		int fewer = 0;
 
 		assert_non_null(geis);
-		sub = subscribe(geis, cont ? GEIS_SUBSCRIPTION_CONT : 0, GEIS_GESTURE_DRAG, 2);
+		sub = gt_subscription(geis, cont ? GEIS_SUBSCRIPTION_CONT : 0, GEIS_GESTURE_DRAG, 2);
 		assert_int_equal(geis_subscription_activate(sub), 0);
 		gt_run_fast(geis, &log);
 		assert_true(log.n > 5);
@@ -920,7 +900,7 @@ test_touch_count_change_restarts_motion(void **state)
 
 	assert_non_null(geis);
 	assert_int_equal(geis_subscription_activate(
-		subscribe(geis, GEIS_SUBSCRIPTION_CONT, GEIS_GESTURE_DRAG, 2)), 0);
+		gt_subscription(geis, GEIS_SUBSCRIPTION_CONT, GEIS_GESTURE_DRAG, 2)), 0);
 	gt_run_fast(geis, &log);
 	for (size_t i = 1; i < log.n; i++) {
 		const struct gt_event *p = &log.ev[i - 1], *e = &log.ev[i];
@@ -969,7 +949,7 @@ test_begin_deltas_accumulated(void **state)
 
 		assert_non_null(geis);
 		assert_int_equal(geis_subscription_activate(
-			subscribe(geis, 0, runs[r].klass, 2)), 0);
+			gt_subscription(geis, 0, runs[r].klass, 2)), 0);
 		gt_run_fast(geis, &log);
 		assert_true(log.n > 2);
 		assert_int_equal(log.ev[0].type, GEIS_EVENT_GESTURE_BEGIN);

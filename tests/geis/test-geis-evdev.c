@@ -88,14 +88,8 @@ player_join(struct player *p)
 static GeisSubscription
 subscribe(Geis geis, const char *cls, int touches)
 {
-	GeisSubscription sub = geis_subscription_new(geis, "s", GEIS_SUBSCRIPTION_NONE);
-	GeisFilter f = geis_filter_new(geis, "f");
-	assert_non_null(sub);
-	assert_non_null(f);
-	assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_CLASS,
-		GEIS_CLASS_ATTRIBUTE_NAME, GEIS_FILTER_OP_EQ, cls,
-		GEIS_GESTURE_ATTRIBUTE_TOUCHES, GEIS_FILTER_OP_EQ, touches, NULL), 0);
-	assert_int_equal(geis_subscription_add_filter(sub, f), 0);
+	GeisSubscription sub = gt_subscription(geis, GEIS_SUBSCRIPTION_NONE, cls, touches);
+
 	assert_int_equal(geis_subscription_activate(sub), 0);
 	return sub;
 }

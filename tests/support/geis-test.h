@@ -22,6 +22,14 @@ const char *gt_recording(const char *name);
  */
 Geis gt_open_recording(const char *name, GeisString flag);
 
+/**
+ * A subscription (not activated) with one filter: the class @p klass
+ * (GEIS_GESTURE_DRAG, ...; NULL for any) and @p touches touches (0 for any
+ * count); with neither the filter has no terms.  Fails the test on error.
+ */
+GeisSubscription gt_subscription(Geis geis, GeisSubscriptionFlags flags, const char *klass,
+				 int touches);
+
 /** The instance's pollable fd (GEIS_CONFIGURATION_FD); fails the test
  *  when geis does not give it. */
 int gt_fd(Geis geis);
