@@ -392,6 +392,13 @@ int grail_get_fd(UGHandle handle);
  * The handler receives messages of every level, including debug messages,
  * and replaces the stderr output (UTOUCH_DEBUG, GRAIL_DEBUG).
  *
+ * The handler installed last, by any handle, also receives the messages of
+ * the process that concern no handle, from every utouch library: client
+ * bugs such as a NULL grail handle, a NULL frame touch or geis event, or a
+ * frame property read as the wrong type.  They go back to stderr when that
+ * handle resets its handler (NULL) or is deleted.  The handler may be
+ * called from any thread that calls utouch with such a bug.
+ *
  * @param handle the handle, may be NULL (then nothing happens)
  * @param handler the handler, or NULL to go back to stderr (UTOUCH_DEBUG)
  * @param data passed to @p handler unchanged

@@ -235,26 +235,3 @@ frame_event_get_time(UFEvent event)
 {
 	return UT_CLIENT_BUG_IF(NULL, !event) ? 0 : event->time;
 }
-
-/* The internal interface of frame-peer.h. */
-UT_FRAME_PRIVATE bool
-ut_frame_event_view(UFEvent event, struct ut_frame_event_view *view)
-{
-	if (!event || !view)
-		return false;
-	struct UFFrame_ *frame = event->type == UFEventTypeFrame ? event->frame : NULL;
-
-	view->type = event->type;
-	view->frame = frame;
-	view->time = event->time;
-	if (frame) {
-		view->device = frame->device;
-		view->window = frame->window_id;
-		view->num_touches = frame->num_touches;
-	} else {
-		view->device = event->device;
-		view->window = 0;
-		view->num_touches = 0;
-	}
-	return true;
-}

@@ -6,8 +6,8 @@
 
 #include "frame/frame-private.h"
 
-_Thread_local struct ut_pool_state ut_pool_state;
-static _Thread_local uint64_t malloc_count;
+_Thread_local struct ut_pool_state ut_pool_state UT_POOL_TLS;
+static _Thread_local uint64_t malloc_count UT_POOL_TLS;
 
 static pthread_key_t exit_key;
 static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;

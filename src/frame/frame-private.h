@@ -259,8 +259,12 @@ struct ut_pool_state {
 	uint64_t reuses;
 	bool exit_hook_set; /* the thread's lists are freed when it exits */
 };
+/* initial-exec: a direct %fs-relative access instead of a __tls_get_addr
+ * call per use in the shared library (a few dozen bytes of static TLS,
+ * which glibc reserves room for even when the library is dlopen'ed). */
+#define UT_POOL_TLS __attribute__((tls_model("initial-exec")))
 extern _Thread_local struct ut_pool_state ut_pool_state
-	__attribute__((visibility("hidden")));
+	__attribute__((visibility("hidden"))) UT_POOL_TLS;
 
 static inline size_t
 ut_pool_object_size(enum ut_pool_kind kind)

@@ -50,6 +50,13 @@ grail_set_log_handler(UGHandle handle, grail_log_handler handler, void *data)
 	handle->log_handler = handler;
 	handle->log_data = handler ? data : NULL;
 	ut_log_set_handler(&handle->log, handler ? to_client_handler : NULL, handle);
+	/* Messages about no object (a NULL handle, a frame object read as the
+	 * wrong type) go to the process default context, which frame holds
+	 * for every library: the last handler installed takes them. */
+	if (handler)
+		ut_log_set_default_handler(to_client_handler, handle);
+	else
+		ut_log_drop_default_handler(handle);
 }
 
 /* ------------------------------------------------------------------ */
@@ -255,6 +262,7 @@ grail_delete(UGHandle handle)
 		h->pool->orphaned = true;
 	if (h->fd >= 0)
 		close(h->fd);
+	ut_log_drop_default_handler(h);
 	free(h);
 }
 
@@ -354,8 +362,10 @@ grail_process_frame_event(UGHandle handle, const UFEvent event)
 		return;
 	struct UGHandle_ *h = handle;
 	struct ut_frame_event_view view;
+	/* the frame's first touches come with the event view: one call */
+	struct ut_frame_touch_view views[GR_VIEW_BATCH];
 
-	ut_frame_event_view(event, &view);
+	ut_frame_event_view(event, &view, views, GR_VIEW_BATCH);
 	switch (view.type) {
 	case UFEventTypeDeviceAdded:
 		return;
@@ -399,7 +409,8 @@ grail_process_frame_event(UGHandle handle, const UFEvent event)
 		reject_begin_touches(frame, device, window);
 		return;
 	}
-	gr_recognizer_process_frame(rec, event, frame, view.num_touches, time);
+	gr_recognizer_process_frame(rec, event, frame, view.num_touches, views, view.num_views,
+				    time);
 }
 
 GRAIL_PUBLIC UGStatus

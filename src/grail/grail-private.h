@@ -27,15 +27,16 @@
 /*
  * grail links the frame library and reads what it needs on every frame
  * through frame's internal interface (frame-peer.h): one view of the frame
- * event, and the touches GR_VIEW_BATCH at a time, instead of a public
- * getter call per field.  It never sees frame's structures.
+ * event that brings the first GR_VIEW_BATCH touches along, and any further
+ * touches GR_VIEW_BATCH at a time, instead of a public getter call per
+ * field.  It never sees frame's structures.
  */
 #include "frame/frame-peer.h"
 #include "util/array.h"
 #include "util/list.h"
 #include "util/log.h"
 
-/* Touches read per ut_frame_touch_views() call. */
+/* Touches read per ut_frame_event_view() / ut_frame_touch_views() call. */
 #define GR_VIEW_BATCH 16
 
 /* Touch counts of a subscription are 1..GR_MAX_TOUCHES. */
@@ -401,9 +402,12 @@ struct gr_recognizer *gr_recognizer_new(struct UGHandle_ *h, UFDevice device,
 void gr_recognizer_destroy(struct gr_recognizer *rec, bool notify);
 bool gr_recognizer_add_subscription(struct gr_recognizer *rec, UGSubscription sub);
 void gr_recognizer_remove_subscription(struct gr_recognizer *rec, UGSubscription sub);
-/* @num_touches: the frame's, as ut_frame_event_view() reported it. */
+/* @num_touches: the frame's, as ut_frame_event_view() reported it;
+ * @views: its first @nviews touches (GR_VIEW_BATCH entries of room), which
+ * the recognizer reuses for the later ones. */
 void gr_recognizer_process_frame(struct gr_recognizer *rec, UFEvent ev, UFFrame frame,
 				 unsigned int num_touches,
+				 struct ut_frame_touch_view *views, unsigned int nviews,
 				 uint64_t time);
 void gr_recognizer_update_time(struct gr_recognizer *rec, uint64_t time);
 uint64_t gr_recognizer_next_timeout(const struct gr_recognizer *rec);

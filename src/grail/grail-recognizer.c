@@ -1308,8 +1308,8 @@ cache_touch(struct gr_recognizer *rec, uint32_t slot, const struct ut_frame_touc
 {
 	struct gr_touch *t = &rec->touches[slot];
 	/* window coordinates for direct devices, else device coordinates */
-	t->x = ft->x;
-	t->y = ft->y;
+	t->x = rec->direct ? ft->x : ft->dev_x;
+	t->y = rec->direct ? ft->y : ft->dev_y;
 	t->state = state;
 	t->seen_serial = rec->serial;
 	if (!t->has_origin) {
@@ -1324,12 +1324,13 @@ cache_touch(struct gr_recognizer *rec, uint32_t slot, const struct ut_frame_touc
 /* Update touch bookkeeping from the frame; marks the modified touches
  * (mod_serial) for gesture_update(). */
 static void
-process_touches(struct gr_recognizer *rec, UFFrame frame, uint32_t n, uint64_t time,
+process_touches(struct gr_recognizer *rec, UFFrame frame, uint32_t n,
+		struct ut_frame_touch_view *views, uint32_t nviews, uint64_t time,
 		bool *any_new)
 {
-	/* the frame's touches, read GR_VIEW_BATCH at a time */
-	struct ut_frame_touch_view views[GR_VIEW_BATCH];
-	uint32_t nviews = 0, first = 0;
+	/* the frame's touches: the first batch came with the event view, the
+	 * rest is read GR_VIEW_BATCH at a time into the same buffer */
+	uint32_t first = 0;
 	rec->serial++;
 	if (rec->serial == 0) {
 		/* wrapped after 2^32 frames: forget the old marks */
@@ -1341,8 +1342,7 @@ process_touches(struct gr_recognizer *rec, UFFrame frame, uint32_t n, uint64_t t
 	for (uint32_t i = 0; i < n; i++) {
 		if (i - first >= nviews) {
 			first = i;
-			nviews = ut_frame_touch_views(frame, first, views, GR_VIEW_BATCH,
-						      !rec->direct);
+			nviews = ut_frame_touch_views(frame, first, views, GR_VIEW_BATCH);
 			if (nviews == 0)
 				break;
 		}
@@ -1546,13 +1546,14 @@ find_gestures_to_accept(struct gr_recognizer *rec, uint64_t time)
 
 void
 gr_recognizer_process_frame(struct gr_recognizer *rec, UFEvent ev, UFFrame frame,
-			    unsigned int num_touches, uint64_t time)
+			    unsigned int num_touches, struct ut_frame_touch_view *views,
+			    unsigned int nviews, uint64_t time)
 {
 	bool any_new = false;
 
 	if (gr_recognizer_has_undecided(rec))
 		reject_overdue(rec, time);
-	process_touches(rec, frame, num_touches, time, &any_new);
+	process_touches(rec, frame, num_touches, views, nviews, time, &any_new);
 	if (rec->atomic && any_new)
 		atomic_match_new_touches(rec, time);
 	process_event(rec, ev, frame, time);

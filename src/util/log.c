@@ -1,6 +1,8 @@
 /*
- * The one logging path: see log.h.
+ * The one logging path: see log.h.  Built into libutouch-frame only; the
+ * other libraries call it there.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,8 +10,38 @@
 
 #include "util/log.h"
 
-/* The context a NULL struct ut_log stands for. */
+/* The context a NULL struct ut_log stands for.  Its handler and data
+ * change under default_lock, and a call of its handler runs under it, so
+ * that an owner dropping the handler (grail_delete()) never races with a
+ * call that still uses the owner's data.  The lock is recursive: a handler
+ * may call utouch functions that log through the default context again. */
 static struct ut_log default_log = UT_LOG_STATIC_INIT("utouch");
+static pthread_mutex_t default_lock;
+static pthread_once_t default_lock_once = PTHREAD_ONCE_INIT;
+
+static void
+default_lock_init(void)
+{
+	pthread_mutexattr_t attr;
+
+	pthread_mutexattr_init(&attr);
+	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
+	pthread_mutex_init(&default_lock, &attr);
+	pthread_mutexattr_destroy(&attr);
+}
+
+static void
+default_lock_take(void)
+{
+	pthread_once(&default_lock_once, default_lock_init);
+	pthread_mutex_lock(&default_lock);
+}
+
+static void
+default_lock_give(void)
+{
+	pthread_mutex_unlock(&default_lock);
+}
 
 /* Whether @p log (resolved) passes @p priority on. */
 static bool
@@ -80,7 +112,22 @@ ut_log_set_handler(struct ut_log *log, ut_log_handler handler, void *data)
 void
 ut_log_set_default_handler(ut_log_handler handler, void *data)
 {
+	default_lock_take();
 	ut_log_set_handler(&default_log, handler, data);
+	default_lock_give();
+}
+
+bool
+ut_log_drop_default_handler(const void *data)
+{
+	bool mine;
+
+	default_lock_take();
+	mine = default_log.handler && default_log.data == data;
+	if (mine)
+		ut_log_set_handler(&default_log, NULL, NULL);
+	default_lock_give();
+	return mine;
 }
 
 const char *
@@ -108,18 +155,24 @@ emit(const struct ut_log *log, enum ut_log_priority priority, const char *prefix
 {
 	char buf[1024];
 	size_t n;
+	bool is_default = !log;
 
-	if (!log)
+	if (is_default) {
 		log = &default_log;
-	if (!passes(log, priority))
-		return;
-	n = (size_t)snprintf(buf, sizeof(buf), "%s", prefix);
-	if (n < sizeof(buf))
-		vsnprintf(buf + n, sizeof(buf) - n, fmt, ap);
-	if (log->handler)
-		log->handler(log->data, priority, buf);
-	else
-		fprintf(stderr, "%s %s: %s\n", log->domain, ut_log_priority_name(priority), buf);
+		default_lock_take();
+	}
+	if (passes(log, priority)) {
+		n = (size_t)snprintf(buf, sizeof(buf), "%s", prefix);
+		if (n < sizeof(buf))
+			vsnprintf(buf + n, sizeof(buf) - n, fmt, ap);
+		if (log->handler)
+			log->handler(log->data, priority, buf);
+		else
+			fprintf(stderr, "%s %s: %s\n", log->domain,
+				ut_log_priority_name(priority), buf);
+	}
+	if (is_default)
+		default_lock_give();
 }
 
 void

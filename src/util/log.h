@@ -15,12 +15,21 @@
  * "device bug: " marks input a device or server should not have produced.
  * A NULL struct ut_log stands for the process default (domain "utouch"),
  * used where no object is at hand, e.g. for a NULL handle.
+ *
+ * This code exists once per process: libutouch-frame holds it and exports
+ * it in its private node (UT_FRAME_PRIVATE, src/frame/frame-peer.h);
+ * grail, geis and the compositor library call frame's copy.  So there is
+ * one default context, and a handler installed on it through one
+ * library's API (grail_set_log_handler()) also receives the messages of
+ * the others that concern no object.
  */
 #ifndef UTOUCH_UTIL_LOG_H
 #define UTOUCH_UTIL_LOG_H
 
 #include <stdarg.h>
 #include <stdbool.h>
+
+#include "frame/frame-peer.h"  /* UT_FRAME_PRIVATE */
 
 /** Message priorities, lowest first. */
 enum ut_log_priority {
@@ -58,34 +67,51 @@ struct ut_log {
  * Set up @p log for @p domain (a string that outlives it): no handler,
  * stderr threshold from the environment.
  */
+UT_FRAME_PRIVATE
 void ut_log_init(struct ut_log *log, const char *domain);
 
 /** Install @p handler (NULL: back to stderr) with @p data on @p log. */
+UT_FRAME_PRIVATE
 void ut_log_set_handler(struct ut_log *log, ut_log_handler handler, void *data);
 
 /**
  * Install a handler on the process default context (the one a NULL
- * struct ut_log stands for); NULL goes back to stderr.  For tests and
- * embedders; not thread-safe against concurrent logging.
+ * struct ut_log stands for); NULL goes back to stderr.  The handler
+ * replaces any other; it is called with a process-wide lock held, so
+ * setting or dropping it waits until a running call has returned.
  */
+UT_FRAME_PRIVATE
 void ut_log_set_default_handler(ut_log_handler handler, void *data);
+
+/**
+ * Send the default context back to stderr when its handler was installed
+ * with @p data (an owner going away: grail_delete(), or a grail handle's
+ * handler reset); otherwise leave it alone.  Returns whether it dropped
+ * the handler.
+ */
+UT_FRAME_PRIVATE
+bool ut_log_drop_default_handler(const void *data);
 
 /**
  * The stderr threshold the environment asks for: UTOUCH_DEBUG, else the
  * original's GRAIL_DEBUG (-1 debug, 0 warning, 1 error), else error.
  * Unrecognised values count as unset.
  */
+UT_FRAME_PRIVATE
 enum ut_log_priority ut_log_env_threshold(void);
 
 /** Whether a message of @p priority would go anywhere (NULL: default). */
+UT_FRAME_PRIVATE
 bool ut_log_enabled(const struct ut_log *log, enum ut_log_priority priority);
 
 /** Log a printf-style message through @p log (NULL: the default). */
 __attribute__((format(printf, 3, 4)))
+UT_FRAME_PRIVATE
 void ut_log(const struct ut_log *log, enum ut_log_priority priority, const char *fmt, ...);
 
 /** ut_log() with a va_list. */
 __attribute__((format(printf, 3, 0)))
+UT_FRAME_PRIVATE
 void ut_logv(const struct ut_log *log, enum ut_log_priority priority, const char *fmt,
 	     va_list ap);
 
@@ -94,6 +120,7 @@ void ut_logv(const struct ut_log *log, enum ut_log_priority priority, const char
  * as "client bug: FUNC: MESSAGE".
  */
 __attribute__((format(printf, 3, 4)))
+UT_FRAME_PRIVATE
 void ut_log_client_bug(const struct ut_log *log, const char *func, const char *fmt, ...);
 
 /**
@@ -107,6 +134,7 @@ void ut_log_client_bug(const struct ut_log *log, const char *func, const char *f
 	 (ut_log_client_bug((log), __func__, "invalid argument (%s)", #cond), 1) : 0)
 
 /** The name of @p priority ("debug", "info", "warning", "error"). */
+UT_FRAME_PRIVATE
 const char *ut_log_priority_name(enum ut_log_priority priority);
 
 #endif

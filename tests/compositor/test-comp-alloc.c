@@ -12,36 +12,7 @@
 #include <cmocka.h>
 
 #include "comp-harness.h"
-
-void *__real_malloc(size_t size);
-void *__real_calloc(size_t n, size_t size);
-void *__real_realloc(void *ptr, size_t size);
-void *__wrap_malloc(size_t size);
-void *__wrap_calloc(size_t n, size_t size);
-void *__wrap_realloc(void *ptr, size_t size);
-
-static uint64_t heap_calls;
-
-void *
-__wrap_malloc(size_t size)
-{
-	heap_calls++;
-	return __real_malloc(size);
-}
-
-void *
-__wrap_calloc(size_t n, size_t size)
-{
-	heap_calls++;
-	return __real_calloc(n, size);
-}
-
-void *
-__wrap_realloc(void *ptr, size_t size)
-{
-	heap_calls++;
-	return __real_realloc(ptr, size);
-}
+#include "heap-count.h"
 
 /* A swipe of three touches, a tap of three, a lone touch: every path
  * (system gesture, replay, release after 60 ms). */
@@ -87,14 +58,14 @@ steady_state(enum utouch_comp_policy policy)
 	h_subscribe(h, UGGestureTypeDrag, 3, policy);
 	h_subscribe(h, UGGestureTypePinch, 2, policy);
 	/* the counters work: the first rounds grow the buffers */
-	before = heap_calls;
+	before = ut_test_heap_calls();
 	for (int i = 0; i < 3; i++)
 		round_of_input(h);
-	assert_true(heap_calls > before);
-	before = heap_calls;
+	assert_true(ut_test_heap_calls() > before);
+	before = ut_test_heap_calls();
 	for (int i = 0; i < 20; i++)
 		round_of_input(h);
-	assert_int_equal(heap_calls - before, 0);
+	assert_int_equal(ut_test_heap_calls() - before, 0);
 	h_free(h);
 }
 

@@ -20,36 +20,7 @@
 #include <utouch/frame_handle.h>
 
 #include "frame/frame-private.h"
-
-void *__real_malloc(size_t size);
-void *__real_calloc(size_t n, size_t size);
-void *__real_realloc(void *ptr, size_t size);
-void *__wrap_malloc(size_t size);
-void *__wrap_calloc(size_t n, size_t size);
-void *__wrap_realloc(void *ptr, size_t size);
-
-static _Thread_local uint64_t heap_calls;
-
-void *
-__wrap_malloc(size_t size)
-{
-	heap_calls++;
-	return __real_malloc(size);
-}
-
-void *
-__wrap_calloc(size_t n, size_t size)
-{
-	heap_calls++;
-	return __real_calloc(n, size);
-}
-
-void *
-__wrap_realloc(void *ptr, size_t size)
-{
-	heap_calls++;
-	return __real_realloc(ptr, size);
-}
+#include "heap-count.h"
 
 #define NUM_TOUCHES 5
 
@@ -154,10 +125,10 @@ test_steady_state_no_malloc(void **state)
 	run_cycles(&p, 200, 8);
 
 	pool_before = ut_frame_pool_malloc_count();
-	heap_before = heap_calls;
+	heap_before = ut_test_heap_calls();
 	run_cycles(&p, 2000, 8);
 	assert_int_equal(ut_frame_pool_malloc_count() - pool_before, 0);
-	assert_int_equal(heap_calls - heap_before, 0);
+	assert_int_equal(ut_test_heap_calls() - heap_before, 0);
 
 	ut_frame_pool_get_stats(&stats);
 	assert_true(stats.reuses > 2000);
@@ -180,9 +151,9 @@ test_counter_sees_allocations(void **state)
 	UFBackendFrame fr;
 
 	ut_frame_pool_trim();
-	before = heap_calls;
+	before = ut_test_heap_calls();
 	fr = frame_backend_frame_new();
-	assert_true(heap_calls > before);
+	assert_true(ut_test_heap_calls() > before);
 	frame_backend_frame_delete(fr);
 	ut_frame_pool_trim();
 }

@@ -18,36 +18,6 @@
 #include "geis-test.h"
 #include "geis/geis-private.h"
 
-static Geis
-open_fast(const char *name)
-{
-	Geis geis = geis_new(UTOUCH_GEIS_INIT_RECORDING, gt_recording(name),
-			     UTOUCH_GEIS_INIT_RECORDING_FAST, GEIS_INIT_TRACK_DEVICES, NULL);
-
-	assert_non_null(geis);
-	return geis;
-}
-
-/* A subscription with one filter: class (or NULL for all) and touches
- * (0 for any). */
-static GeisSubscription
-subscribe(Geis geis, GeisSubscriptionFlags flags, const char *klass, int touches)
-{
-	GeisSubscription sub = geis_subscription_new(geis, "sub", flags);
-	GeisFilter f = geis_filter_new(geis, "filter");
-
-	assert_non_null(sub);
-	assert_non_null(f);
-	if (klass)
-		assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_CLASS,
-			GEIS_CLASS_ATTRIBUTE_NAME, GEIS_FILTER_OP_EQ, klass, NULL), 0);
-	if (touches)
-		assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_CLASS,
-			GEIS_GESTURE_ATTRIBUTE_TOUCHES, GEIS_FILTER_OP_EQ, touches, NULL), 0);
-	assert_int_equal(geis_subscription_add_filter(sub, f), 0);
-	return sub;
-}
-
 /* The model snapshot an event was built from (the last positions when the
  * touches lifted in that very frame). */
 static const struct gt_snap *
@@ -72,14 +42,14 @@ static void
 test_indirect_attributes(void **state)
 {
 	const char *path = gt_recording("touchpad/drag-2.evemu");
-	Geis geis = open_fast("touchpad/drag-2.evemu");
+	Geis geis = gt_open_recording("touchpad/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	struct gt_log log = { 0 };
 	struct gt_snap *snaps;
 	size_t nsnaps = gt_model(path, &snaps);
 	GeisDevice dev;
 	size_t checked = 0;
 
-	assert_int_equal(geis_subscription_activate(subscribe(geis, 0, NULL, 2)), 0);
+	assert_int_equal(geis_subscription_activate(gt_subscription(geis, 0, NULL, 2)), 0);
 	gt_run_fast(geis, &log);
 	dev = geis_get_device(geis, 1);
 	assert_non_null(dev);
@@ -134,13 +104,13 @@ static void
 test_touch_n_attributes(void **state)
 {
 	const char *path = gt_recording("touchscreen/drag-4.evemu");
-	Geis geis = open_fast("touchscreen/drag-4.evemu");
+	Geis geis = gt_open_recording("touchscreen/drag-4.evemu", GEIS_INIT_TRACK_DEVICES);
 	struct gt_log log = { 0 };
 	struct gt_snap *snaps;
 	size_t nsnaps = gt_model(path, &snaps);
 	size_t checked = 0;
 
-	assert_int_equal(geis_subscription_activate(subscribe(geis, 0, NULL, 4)), 0);
+	assert_int_equal(geis_subscription_activate(gt_subscription(geis, 0, NULL, 4)), 0);
 	gt_run_fast(geis, &log);
 	assert_true(log.n > 10);
 	for (size_t i = 0; i < log.n; i++) {
@@ -180,14 +150,14 @@ static void
 check_matrix(const char *name, const char *klass)
 {
 	const char *path = gt_recording(name);
-	Geis geis = open_fast(name);
+	Geis geis = gt_open_recording(name, GEIS_INIT_TRACK_DEVICES);
 	struct gt_log log = { 0 };
 	struct gt_snap *snaps;
 	size_t nsnaps = gt_model(path, &snaps);
 	const struct gt_snap *s0 = NULL;
 	size_t checked = 0;
 
-	assert_int_equal(geis_subscription_activate(subscribe(geis, 0, klass, 2)), 0);
+	assert_int_equal(geis_subscription_activate(gt_subscription(geis, 0, klass, 2)), 0);
 	gt_run_fast(geis, &log);
 	assert_true(log.n > 10);
 	/* the original centre: where the two touches were when both were down */
@@ -247,14 +217,14 @@ static void
 test_centroid(void **state)
 {
 	const char *path = gt_recording("touchscreen/rotate-2.evemu");
-	Geis geis = open_fast("touchscreen/rotate-2.evemu");
+	Geis geis = gt_open_recording("touchscreen/rotate-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	struct gt_log log = { 0 };
 	struct gt_snap *snaps;
 	size_t nsnaps = gt_model(path, &snaps);
 	size_t checked = 0;
 
 	assert_int_equal(geis_subscription_activate(
-		subscribe(geis, 0, GEIS_GESTURE_ROTATE, 2)), 0);
+		gt_subscription(geis, 0, GEIS_GESTURE_ROTATE, 2)), 0);
 	gt_run_fast(geis, &log);
 	assert_true(log.n > 10);
 	for (size_t i = 0; i < log.n; i++) {
@@ -277,9 +247,9 @@ test_centroid(void **state)
 	gt_log_free(&log);
 	geis_delete(geis);
 
-	geis = open_fast("touchscreen/drag-2.evemu");
+	geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	assert_int_equal(geis_subscription_activate(
-		subscribe(geis, 0, GEIS_GESTURE_DRAG, 2)), 0);
+		gt_subscription(geis, 0, GEIS_GESTURE_DRAG, 2)), 0);
 	gt_run_fast(geis, &log);
 	assert_true(log.n > 10);
 	for (size_t i = 0; i < log.n; i++) {
@@ -295,14 +265,14 @@ static void
 check_tap_time(const char *name, int touches)
 {
 	const char *path = gt_recording(name);
-	Geis geis = open_fast(name);
+	Geis geis = gt_open_recording(name, GEIS_INIT_TRACK_DEVICES);
 	struct gt_log log = { 0 };
 	struct gt_snap *snaps;
 	size_t nsnaps = gt_model(path, &snaps);
 	int64_t down = -1;
 
 	assert_int_equal(geis_subscription_activate(
-		subscribe(geis, 0, GEIS_GESTURE_TAP, touches)), 0);
+		gt_subscription(geis, 0, GEIS_GESTURE_TAP, touches)), 0);
 	gt_run_fast(geis, &log);
 	for (size_t i = 0; i < nsnaps && down < 0; i++)
 		if (snaps[i].n > 0)
@@ -334,14 +304,14 @@ static void
 test_construction_finished(void **state)
 {
 	const char *path = gt_recording("touchscreen/drag-2.evemu");
-	Geis geis = open_fast("touchscreen/drag-2.evemu");
+	Geis geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	struct gt_log log = { 0 };
 	struct gt_snap *snaps;
 	size_t nsnaps = gt_model(path, &snaps);
 	int64_t down = -1;
 	int seen_false = 0, seen_true = 0;
 
-	assert_int_equal(geis_subscription_activate(subscribe(geis, 0, NULL, 2)), 0);
+	assert_int_equal(geis_subscription_activate(gt_subscription(geis, 0, NULL, 2)), 0);
 	gt_run_fast(geis, &log);
 	for (size_t i = 0; i < nsnaps && down < 0; i++)
 		if (snaps[i].n > 0)
@@ -382,7 +352,7 @@ test_synchronous_events(void **state)
 		struct gt_log log = { 0 };
 
 		assert_non_null(geis);
-		assert_int_equal(geis_subscription_activate(subscribe(geis, 0, NULL, 0)), 0);
+		assert_int_equal(geis_subscription_activate(gt_subscription(geis, 0, NULL, 0)), 0);
 		gt_run_fast(geis, &log);
 		same_time[sync] = 0;
 		for (size_t i = 0; i < log.n; i++) {
@@ -433,7 +403,7 @@ op_holds(GeisFilterOperation op, int c)
 static size_t
 events_with_device_term(const char *attr, GeisFilterOperation op, ...)
 {
-	Geis geis = open_fast("touchscreen/drag-2.evemu");
+	Geis geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	GeisSubscription sub = geis_subscription_new(geis, "dev", 0);
 	GeisFilter f = geis_filter_new(geis, "dev");
 	struct gt_log log = { 0 };
@@ -464,7 +434,7 @@ events_with_device_term(const char *attr, GeisFilterOperation op, ...)
 static void
 test_device_term_ops(void **state)
 {
-	Geis geis = open_fast("touchscreen/drag-2.evemu");
+	Geis geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	GeisDevice d;
 	GeisInteger touches;
 	GeisFloat max_x;
@@ -573,7 +543,7 @@ test_device_term_ops(void **state)
 static void
 test_special_terms(void **state)
 {
-	Geis geis = open_fast("touchscreen/drag-2.evemu");
+	Geis geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	GeisSubscription sub = geis_subscription_new(geis, "special", 0);
 	GeisFilter f = geis_filter_new(geis, "special");
 	struct gt_log log = { 0 };
@@ -616,7 +586,7 @@ test_special_terms(void **state)
 static void
 test_clone(void **state)
 {
-	Geis geis = open_fast("touchscreen/drag-2.evemu");
+	Geis geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	GeisSubscription sub = geis_subscription_new(geis, "clone", 0);
 	GeisFilter f = geis_filter_new(geis, "original"), c;
 	struct gt_log log = { 0 };
@@ -667,7 +637,7 @@ test_clone(void **state)
 static void
 test_remove_filter(void **state)
 {
-	Geis geis = open_fast("touchscreen/drag-2.evemu");
+	Geis geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	GeisSubscription sub = geis_subscription_new(geis, "two", 0);
 	GeisSubscription other = geis_subscription_new(geis, "other", 0);
 	GeisFilter drag = geis_filter_new(geis, "drag"), touch = geis_filter_new(geis, "touch");
@@ -737,8 +707,8 @@ static struct run_result
 run_configured(const char *rec, const char *klass, int touches, const char *item,
 	       const void *value)
 {
-	Geis geis = open_fast(rec);
-	GeisSubscription sub = subscribe(geis, 0, klass, touches);
+	Geis geis = gt_open_recording(rec, GEIS_INIT_TRACK_DEVICES);
+	GeisSubscription sub = gt_subscription(geis, 0, klass, touches);
 	struct gt_log log = { 0 };
 	struct run_result r;
 
@@ -859,7 +829,7 @@ test_cont_and_grab(void **state)
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		Geis geis = open_fast("touchscreen/drag-3.evemu");
+		Geis geis = gt_open_recording("touchscreen/drag-3.evemu", GEIS_INIT_TRACK_DEVICES);
 		GeisSubscription sub;
 		GeisBoolean tentative = cases[i].tentative ? GEIS_TRUE : GEIS_FALSE;
 		unsigned start, min, max;
@@ -867,7 +837,7 @@ test_cont_and_grab(void **state)
 		geis_dispatch_events(geis);   /* the device */
 		assert_int_equal(geis_set_configuration(geis, GEIS_CONFIG_SEND_TENTATIVE_EVENTS,
 							&tentative), 0);
-		sub = subscribe(geis, cases[i].flags, cases[i].klass, 3);
+		sub = gt_subscription(geis, cases[i].flags, cases[i].klass, 3);
 		assert_int_equal(geis_subscription_activate(sub), 0);
 		{
 			/* one grail subscription: one filter, device and window */
@@ -897,7 +867,7 @@ test_cont_and_grab(void **state)
 		int fewer = 0;
 
 		assert_non_null(geis);
-		sub = subscribe(geis, cont ? GEIS_SUBSCRIPTION_CONT : 0, GEIS_GESTURE_DRAG, 2);
+		sub = gt_subscription(geis, cont ? GEIS_SUBSCRIPTION_CONT : 0, GEIS_GESTURE_DRAG, 2);
 		assert_int_equal(geis_subscription_activate(sub), 0);
 		gt_run_fast(geis, &log);
 		assert_true(log.n > 5);
@@ -931,7 +901,7 @@ test_touch_count_change_restarts_motion(void **state)
 
 	assert_non_null(geis);
 	assert_int_equal(geis_subscription_activate(
-		subscribe(geis, GEIS_SUBSCRIPTION_CONT, GEIS_GESTURE_DRAG, 2)), 0);
+		gt_subscription(geis, GEIS_SUBSCRIPTION_CONT, GEIS_GESTURE_DRAG, 2)), 0);
 	gt_run_fast(geis, &log);
 	for (size_t i = 1; i < log.n; i++) {
 		const struct gt_event *p = &log.ev[i - 1], *e = &log.ev[i];
@@ -980,7 +950,7 @@ test_begin_deltas_accumulated(void **state)
 
 		assert_non_null(geis);
 		assert_int_equal(geis_subscription_activate(
-			subscribe(geis, 0, runs[r].klass, 2)), 0);
+			gt_subscription(geis, 0, runs[r].klass, 2)), 0);
 		gt_run_fast(geis, &log);
 		assert_true(log.n > 2);
 		assert_int_equal(log.ev[0].type, GEIS_EVENT_GESTURE_BEGIN);
@@ -1159,7 +1129,7 @@ test_unknown_and_out_of_range(void **state)
 	Geis geis = geis_new(GEIS_INIT_TRACK_DEVICES, GEIS_INIT_TRACK_GESTURE_CLASSES,
 			     UTOUCH_GEIS_INIT_RECORDING, gt_recording("touchscreen/drag-2.evemu"),
 			     UTOUCH_GEIS_INIT_RECORDING_FAST, NULL);
-	Geis other = open_fast("touchscreen/drag-2.evemu");
+	Geis other = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	GeisSubscription sub, osub;
 	GeisFilter f, of;
 	GeisDevice d;

@@ -24,21 +24,13 @@
 #include "geis-test.h"
 #include "input/recording/recording.h"
 #include "test-support.h"
+#include "util/clock.h"
 
+/* signed, for differences */
 static int64_t
 mono_us(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
-static int
-geis_fd(Geis geis)
-{
-	int fd = -1;
-	assert_int_equal(geis_get_configuration(geis, GEIS_CONFIGURATION_FD, &fd), 0);
-	return fd;
+	return (int64_t)ut_mono_us();
 }
 
 /* ---- a writer thread playing a recording into a pipe ---- */
@@ -96,14 +88,8 @@ player_join(struct player *p)
 static GeisSubscription
 subscribe(Geis geis, const char *cls, int touches)
 {
-	GeisSubscription sub = geis_subscription_new(geis, "s", GEIS_SUBSCRIPTION_NONE);
-	GeisFilter f = geis_filter_new(geis, "f");
-	assert_non_null(sub);
-	assert_non_null(f);
-	assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_CLASS,
-		GEIS_CLASS_ATTRIBUTE_NAME, GEIS_FILTER_OP_EQ, cls,
-		GEIS_GESTURE_ATTRIBUTE_TOUCHES, GEIS_FILTER_OP_EQ, touches, NULL), 0);
-	assert_int_equal(geis_subscription_add_filter(sub, f), 0);
+	GeisSubscription sub = gt_subscription(geis, GEIS_SUBSCRIPTION_NONE, cls, touches);
+
 	assert_int_equal(geis_subscription_activate(sub), 0);
 	return sub;
 }
@@ -117,7 +103,7 @@ static void
 pump(Geis geis, struct gt_log *log, struct counts *c, int max_ms,
      int (*done)(const struct gt_log *, const struct counts *))
 {
-	int fd = geis_fd(geis);
+	int fd = gt_fd(geis);
 	int64_t start = mono_us();
 	while (mono_us() - start < (int64_t)max_ms * 1000) {
 		struct pollfd p = { .fd = fd, .events = POLLIN };

@@ -83,36 +83,7 @@ run(Geis geis, struct xlog *log)
 	gt_run_fast_each(geis, record, log);
 }
 
-static Geis
-open_fast(const char *name)
-{
-	Geis geis = geis_new(UTOUCH_GEIS_INIT_RECORDING, gt_recording(name),
-			     UTOUCH_GEIS_INIT_RECORDING_FAST, GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
-	assert_non_null(geis);
-	return geis;
-}
 
-/* A subscription with a class term (name, may be NULL) and a touch count. */
-static GeisSubscription
-subscription(Geis geis, const char *klass, int touches)
-{
-	GeisSubscription sub = geis_subscription_new(geis, "sub", GEIS_SUBSCRIPTION_NONE);
-	GeisFilter f = geis_filter_new(geis, "filter");
-
-	assert_non_null(sub);
-	assert_non_null(f);
-	if (klass)
-		assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_CLASS,
-						      GEIS_CLASS_ATTRIBUTE_NAME, GEIS_FILTER_OP_EQ,
-						      klass, NULL),
-				 GEIS_STATUS_SUCCESS);
-	assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_CLASS,
-					      GEIS_GESTURE_ATTRIBUTE_TOUCHES, GEIS_FILTER_OP_EQ,
-					      touches, NULL),
-			 GEIS_STATUS_SUCCESS);
-	assert_int_equal(geis_subscription_add_filter(sub, f), GEIS_STATUS_SUCCESS);
-	return sub;
-}
 
 /* Activate, printing geis' error messages when that fails. */
 static void
@@ -129,9 +100,9 @@ static void
 test_hold_class(void **state)
 {
 	(void)state;
-	Geis geis = open_fast("touchscreen/hold-1.evemu");
+	Geis geis = gt_open_recording("touchscreen/hold-1.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
 	struct xlog *log = calloc(1, sizeof(*log));
-	activate(subscription(geis, UTOUCH_GEIS_GESTURE_HOLD, 1));
+	activate(gt_subscription(geis, GEIS_SUBSCRIPTION_NONE, UTOUCH_GEIS_GESTURE_HOLD, 1));
 	run(geis, log);
 	assert_true(log->n >= 2);
 	assert_int_equal(log->ev[0].type, GEIS_EVENT_GESTURE_BEGIN);
@@ -145,9 +116,9 @@ test_hold_class(void **state)
 	geis_delete(geis);
 
 	/* a moving finger is no hold */
-	geis = open_fast("touchscreen/drag-1.evemu");
+	geis = gt_open_recording("touchscreen/drag-1.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
 	log = calloc(1, sizeof(*log));
-	activate(subscription(geis, UTOUCH_GEIS_GESTURE_HOLD, 1));
+	activate(gt_subscription(geis, GEIS_SUBSCRIPTION_NONE, UTOUCH_GEIS_GESTURE_HOLD, 1));
 	run(geis, log);
 	assert_int_equal(log->n, 0);
 	free(log);
@@ -158,9 +129,9 @@ static void
 test_hold_timeout_config(void **state)
 {
 	(void)state;
-	Geis geis = open_fast("touchscreen/drag-2-slow.evemu");
+	Geis geis = gt_open_recording("touchscreen/drag-2-slow.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
 	struct xlog *log = calloc(1, sizeof(*log));
-	GeisSubscription sub = subscription(geis, UTOUCH_GEIS_GESTURE_HOLD, 2);
+	GeisSubscription sub = gt_subscription(geis, GEIS_SUBSCRIPTION_NONE, UTOUCH_GEIS_GESTURE_HOLD, 2);
 	GeisInteger v = 0;
 	GeisFloat f;
 
@@ -210,9 +181,9 @@ static void
 test_edge_swipe_class(void **state)
 {
 	(void)state;
-	Geis geis = open_fast("touchscreen/edge-swipe-left.evemu");
+	Geis geis = gt_open_recording("touchscreen/edge-swipe-left.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
 	struct xlog *log = calloc(1, sizeof(*log));
-	activate(subscription(geis, UTOUCH_GEIS_GESTURE_EDGE_SWIPE, 1));
+	activate(gt_subscription(geis, GEIS_SUBSCRIPTION_NONE, UTOUCH_GEIS_GESTURE_EDGE_SWIPE, 1));
 	run(geis, log);
 	assert_true(log->n > 10);
 	for (size_t i = 0; i < log->n; i++) {
@@ -227,18 +198,18 @@ test_edge_swipe_class(void **state)
 	geis_delete(geis);
 
 	/* an edge touch that rests first: no edge swipe */
-	geis = open_fast("touchscreen/edge-rest-then-drag.evemu");
+	geis = gt_open_recording("touchscreen/edge-rest-then-drag.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
 	log = calloc(1, sizeof(*log));
-	activate(subscription(geis, UTOUCH_GEIS_GESTURE_EDGE_SWIPE, 1));
+	activate(gt_subscription(geis, GEIS_SUBSCRIPTION_NONE, UTOUCH_GEIS_GESTURE_EDGE_SWIPE, 1));
 	run(geis, log);
 	assert_int_equal(log->n, 0);
 	free(log);
 	geis_delete(geis);
 
 	/* the left edge disabled */
-	geis = open_fast("touchscreen/edge-swipe-left.evemu");
+	geis = gt_open_recording("touchscreen/edge-swipe-left.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
 	log = calloc(1, sizeof(*log));
-	GeisSubscription sub = subscription(geis, UTOUCH_GEIS_GESTURE_EDGE_SWIPE, 1);
+	GeisSubscription sub = gt_subscription(geis, GEIS_SUBSCRIPTION_NONE, UTOUCH_GEIS_GESTURE_EDGE_SWIPE, 1);
 	GeisInteger edges = UTOUCH_GEIS_EDGE_RIGHT | UTOUCH_GEIS_EDGE_BOTTOM;
 	assert_int_equal(geis_subscription_set_configuration(sub, UTOUCH_GEIS_CONFIG_EDGE_SWIPE_EDGES,
 							     &edges),
@@ -255,9 +226,9 @@ test_edge_swipe_class(void **state)
 static size_t
 tap_counts(const char *rec, GeisInteger timeout, int *counts, size_t max)
 {
-	Geis geis = open_fast(rec);
+	Geis geis = gt_open_recording(rec, GEIS_INIT_NO_ATOMIC_GESTURES);
 	struct xlog *log = calloc(1, sizeof(*log));
-	GeisSubscription sub = subscription(geis, GEIS_GESTURE_TAP, 1);
+	GeisSubscription sub = gt_subscription(geis, GEIS_SUBSCRIPTION_NONE, GEIS_GESTURE_TAP, 1);
 	size_t n = 0;
 
 	if (timeout >= 0)
@@ -300,9 +271,9 @@ test_plain_programs_see_geis_22(void **state)
 {
 	(void)state;
 	/* no class term: geis 2.2's five classes, no extension attributes */
-	Geis geis = open_fast("touchscreen/hold-1.evemu");
+	Geis geis = gt_open_recording("touchscreen/hold-1.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
 	struct xlog *log = calloc(1, sizeof(*log));
-	activate(subscription(geis, NULL, 1));
+	activate(gt_subscription(geis, GEIS_SUBSCRIPTION_NONE, NULL, 1));
 	run(geis, log);
 	assert_true(log->n > 0);
 	for (size_t i = 0; i < log->n; i++) {
@@ -314,9 +285,9 @@ test_plain_programs_see_geis_22(void **state)
 	geis_delete(geis);
 
 	/* the same with an extension item set: two attributes more */
-	geis = open_fast("touchscreen/hold-1.evemu");
+	geis = gt_open_recording("touchscreen/hold-1.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
 	log = calloc(1, sizeof(*log));
-	GeisSubscription sub = subscription(geis, NULL, 1);
+	GeisSubscription sub = gt_subscription(geis, GEIS_SUBSCRIPTION_NONE, NULL, 1);
 	GeisInteger w = 100;
 	assert_int_equal(geis_subscription_set_configuration(sub, UTOUCH_GEIS_CONFIG_VELOCITY_WINDOW,
 							     &w),
@@ -330,9 +301,9 @@ test_plain_programs_see_geis_22(void **state)
 	geis_delete(geis);
 
 	/* a NE term leaves the extension classes out */
-	geis = open_fast("touchscreen/hold-1.evemu");
+	geis = gt_open_recording("touchscreen/hold-1.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
 	log = calloc(1, sizeof(*log));
-	sub = subscription(geis, NULL, 1);
+	sub = gt_subscription(geis, GEIS_SUBSCRIPTION_NONE, NULL, 1);
 	GeisFilter f = geis_filter_new(geis, "ne");
 	assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_CLASS, GEIS_CLASS_ATTRIBUTE_NAME,
 					      GEIS_FILTER_OP_NE, GEIS_GESTURE_DRAG, NULL),

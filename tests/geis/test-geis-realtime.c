@@ -14,23 +14,13 @@
 
 #include "geis-test.h"
 #include "geis/geis-private.h"
+#include "util/clock.h"
 
+/* signed, for differences */
 static int64_t
 wall_ms(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static int
-geis_fd(Geis geis)
-{
-	int fd = -1;
-
-	assert_int_equal(geis_get_configuration(geis, GEIS_CONFIGURATION_FD, &fd), 0);
-	return fd;
+	return (int64_t)ut_mono_ms();
 }
 
 /*
@@ -58,7 +48,7 @@ test_timeout_without_input(void **state)
 		GEIS_GESTURE_ATTRIBUTE_TOUCHES, GEIS_FILTER_OP_EQ, 1, NULL), 0);
 	assert_int_equal(geis_subscription_add_filter(sub, f), 0);
 	assert_int_equal(geis_subscription_activate(sub), 0);
-	fd = geis_fd(geis);
+	fd = gt_fd(geis);
 	start = wall_ms();
 	while (wall_ms() - start < 4000) {
 		struct pollfd p = { .fd = fd, .events = POLLIN };
@@ -129,7 +119,7 @@ test_accept_keeps_queued(void **state)
 		GEIS_GESTURE_ATTRIBUTE_TOUCHES, GEIS_FILTER_OP_EQ, 2, NULL), 0);
 	assert_int_equal(geis_subscription_add_filter(sub, f), 0);
 	assert_int_equal(geis_subscription_activate(sub), 0);
-	fd = geis_fd(geis);
+	fd = gt_fd(geis);
 	start = wall_ms();
 	while (wall_ms() - start < 4000 && !(log.n &&
 	       log.ev[log.n - 1].type == GEIS_EVENT_GESTURE_END)) {

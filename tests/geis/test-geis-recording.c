@@ -13,37 +13,18 @@
 
 #include "geis-test.h"
 
-static Geis
-open_fast(const char *name, int atomic)
-{
-	Geis geis = geis_new(UTOUCH_GEIS_INIT_RECORDING, gt_recording(name),
-			     UTOUCH_GEIS_INIT_RECORDING_FAST,
-			     atomic ? GEIS_INIT_TRACK_DEVICES : GEIS_INIT_NO_ATOMIC_GESTURES,
-			     NULL);
-
-	assert_non_null(geis);
-	return geis;
-}
-
+/* An active subscription; with neither class nor touches it has no filter
+ * at all (not an empty one). */
 static GeisSubscription
 subscribe(Geis geis, const char *klass, int touches)
 {
-	GeisSubscription sub = geis_subscription_new(geis, "sub", GEIS_SUBSCRIPTION_NONE);
+	GeisSubscription sub;
 
-	assert_non_null(sub);
 	if (klass || touches) {
-		GeisFilter f = geis_filter_new(geis, "filter");
-
-		assert_non_null(f);
-		if (klass)
-			assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_CLASS,
-				GEIS_CLASS_ATTRIBUTE_NAME, GEIS_FILTER_OP_EQ, klass, NULL),
-				GEIS_STATUS_SUCCESS);
-		if (touches)
-			assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_CLASS,
-				GEIS_GESTURE_ATTRIBUTE_TOUCHES, GEIS_FILTER_OP_EQ, touches, NULL),
-				GEIS_STATUS_SUCCESS);
-		assert_int_equal(geis_subscription_add_filter(sub, f), GEIS_STATUS_SUCCESS);
+		sub = gt_subscription(geis, GEIS_SUBSCRIPTION_NONE, klass, touches);
+	} else {
+		sub = geis_subscription_new(geis, "sub", GEIS_SUBSCRIPTION_NONE);
+		assert_non_null(sub);
 	}
 	assert_int_equal(geis_subscription_activate(sub), GEIS_STATUS_SUCCESS);
 	return sub;
@@ -55,7 +36,7 @@ static void
 test_drag_attributes(void **state)
 {
 	const char *path = gt_recording("touchscreen/drag-2.evemu");
-	Geis geis = open_fast("touchscreen/drag-2.evemu", 1);
+	Geis geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	struct gt_log log = { 0 };
 	struct gt_snap *snaps;
 	size_t nsnaps = gt_model(path, &snaps);
@@ -143,7 +124,7 @@ static void
 test_pinch_attributes(void **state)
 {
 	const char *path = gt_recording("touchscreen/pinch-2.evemu");
-	Geis geis = open_fast("touchscreen/pinch-2.evemu", 1);
+	Geis geis = gt_open_recording("touchscreen/pinch-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	struct gt_log log = { 0 };
 	struct gt_snap *snaps;
 	size_t nsnaps = gt_model(path, &snaps);
@@ -212,7 +193,7 @@ static void
 test_rotate_attributes(void **state)
 {
 	const char *path = gt_recording("touchscreen/rotate-2.evemu");
-	Geis geis = open_fast("touchscreen/rotate-2.evemu", 1);
+	Geis geis = gt_open_recording("touchscreen/rotate-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	struct gt_log log = { 0 };
 	struct gt_snap *snaps;
 	size_t nsnaps = gt_model(path, &snaps);
@@ -253,7 +234,7 @@ test_rotate_attributes(void **state)
 static void
 test_class_filter(void **state)
 {
-	Geis geis = open_fast("touchscreen/drag-2.evemu", 1);
+	Geis geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	struct gt_log log = { 0 };
 
 	subscribe(geis, GEIS_GESTURE_DRAG, 2);
@@ -267,7 +248,7 @@ test_class_filter(void **state)
 	geis_delete(geis);
 
 	/* three-touch drags do not come from a two-finger recording */
-	geis = open_fast("touchscreen/drag-2.evemu", 1);
+	geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	subscribe(geis, GEIS_GESTURE_DRAG, 3);
 	gt_run_fast(geis, &log);
 	assert_int_equal(log.n, 0);
@@ -279,7 +260,7 @@ test_class_filter(void **state)
 static void
 test_tap(void **state)
 {
-	Geis geis = open_fast("touchscreen/tap-1.evemu", 1);
+	Geis geis = gt_open_recording("touchscreen/tap-1.evemu", GEIS_INIT_TRACK_DEVICES);
 	struct gt_log log = { 0 };
 
 	subscribe(geis, GEIS_GESTURE_TAP, 1);
@@ -296,7 +277,7 @@ static void
 test_device_filter(void **state)
 {
 	struct gt_log log = { 0 };
-	Geis geis = open_fast("touchscreen/drag-2.evemu", 1);
+	Geis geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	GeisSubscription sub = geis_subscription_new(geis, "indirect", 0);
 	GeisFilter f = geis_filter_new(geis, "f");
 
@@ -308,7 +289,7 @@ test_device_filter(void **state)
 	assert_int_equal(log.n, 0);   /* the touchscreen is direct */
 	geis_delete(geis);
 
-	geis = open_fast("touchscreen/drag-2.evemu", 1);
+	geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	sub = geis_subscription_new(geis, "by name", 0);
 	f = geis_filter_new(geis, "f");
 	assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_DEVICE,
@@ -323,7 +304,7 @@ test_device_filter(void **state)
 	geis_delete(geis);
 
 	/* an indirect device (touchpad): positions in device coordinates */
-	geis = open_fast("touchpad/drag-2.evemu", 1);
+	geis = gt_open_recording("touchpad/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	sub = geis_subscription_new(geis, "indirect", 0);
 	f = geis_filter_new(geis, "f");
 	assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_DEVICE,
@@ -352,7 +333,7 @@ test_device_filter(void **state)
 static void
 test_region_filter(void **state)
 {
-	Geis geis = open_fast("touchscreen/drag-2.evemu", 1);
+	Geis geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_TRACK_DEVICES);
 	GeisSubscription sub = geis_subscription_new(geis, "region", 0);
 	GeisFilter f = geis_filter_new(geis, "f");
 	GeisRegion region = geis_region_new(geis, "win", GEIS_REGION_X11_WINDOWID, 42, NULL);
@@ -385,7 +366,7 @@ test_no_filter_grows(void **state)
 	static const int touches[] = { 2, 3 };
 
 	for (int r = 0; r < 2; r++) {
-		Geis geis = open_fast(names[r], 1);
+		Geis geis = gt_open_recording(names[r], GEIS_INIT_TRACK_DEVICES);
 		struct gt_log log = { 0 };
 		int most = 0;
 
@@ -498,7 +479,7 @@ run_callback(Geis geis)
 static void
 test_accept_callback_with(void **state, int reject_too)
 {
-	Geis geis = open_fast("touchscreen/drag-2.evemu", 0);
+	Geis geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
 	struct cb_state st = { .accept = 1, .reject_too = reject_too };
 	int after = 0, ended_others = 0;
 
@@ -557,7 +538,7 @@ test_reject_after_accept(void **state)
 static void
 test_reject_callback(void **state)
 {
-	Geis geis = open_fast("touchscreen/drag-2.evemu", 0);
+	Geis geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
 	struct cb_state st = { .accept = 0 };
 
 	subscribe(geis, NULL, 0);
@@ -575,7 +556,7 @@ test_reject_callback(void **state)
 static void
 test_reject_queued(void **state)
 {
-	Geis geis = open_fast("touchscreen/drag-2.evemu", 0);
+	Geis geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
 	struct gt_log ref = { 0 }, log = { 0 };
 	GeisGestureId chosen = 0;
 	size_t total = 0;
@@ -593,7 +574,7 @@ test_reject_queued(void **state)
 		total += ref.ev[i].id == chosen;
 	assert_true(total > 10);
 
-	geis = open_fast("touchscreen/drag-2.evemu", 0);
+	geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
 	subscribe(geis, NULL, 0);
 	geis_dispatch_events(geis);
 	while (geis_next_event(geis, &ev) != GEIS_STATUS_EMPTY) {
@@ -622,7 +603,7 @@ test_reject_queued(void **state)
 static void
 test_deactivate_other_alone(void **state)
 {
-	Geis geis = open_fast("touchscreen/drag-2.evemu", 0);
+	Geis geis = gt_open_recording("touchscreen/drag-2.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
 	struct cb_state st = { 0 };
 	GeisSubscription a = subscribe(geis, GEIS_GESTURE_DRAG, 2);
 	GeisSubscription b = subscribe(geis, GEIS_GESTURE_TOUCH, 2);
@@ -690,7 +671,7 @@ static void
 test_accept_drops_queued_ended_overlap(void **state)
 {
 	for (int accept = 0; accept <= 1; accept++) {
-		Geis geis = open_fast("touchscreen/tap-3.evemu", 0);
+		Geis geis = gt_open_recording("touchscreen/tap-3.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
 		struct gt_log log = { 0 };
 		GeisEvent ev;
 

@@ -3,39 +3,33 @@
  * empty device directory, and the test adds input streams (pipes carrying
  * struct input_event records) to its evdev geis instance, with the
  * capabilities of the bundled touchpad and touchscreen recordings.
- * Actions run dry: the lines they print are checked.
+ * Actions run dry: the lines they print are checked.  One daemon serves
+ * the whole group (setup and teardown below); each test checks what it
+ * made the daemon print.
  */
-#include <errno.h>
 #include <linux/input.h>
+#include <setjmp.h>
 #include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
+
+#include <cmocka.h>
 
 #include <utouch/geis.h>
 
 #include "gd-daemon.h"
+#include "test-support.h"
+#include "util/clock.h"
 
-static int failures;
-
-#define CHECK(cond, ...)                                                         \
-	do {                                                                     \
-		if (!(cond)) {                                                   \
-			fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
-			fprintf(stderr, __VA_ARGS__);                            \
-			fputc('\n', stderr);                                     \
-			failures++;                                              \
-		}                                                                \
-	} while (0)
-
+/* signed, for differences */
 static int64_t
 mono_us(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+	return (int64_t)ut_mono_us();
 }
 
 struct stream {
@@ -48,22 +42,14 @@ struct stream {
 static void
 put(struct stream *s, int type, int code, int value)
 {
-	int64_t us = mono_us();
-	s->ev[s->n++] = (struct input_event){ .input_event_sec = us / 1000000,
-					      .input_event_usec = us % 1000000,
-					      .type = (unsigned short)type,
-					      .code = (unsigned short)code, .value = value };
+	s->ev[s->n++] = ut_test_event(ut_mono_us(), (uint16_t)type, (uint16_t)code, value);
 }
 
 static void
 flush(struct stream *s)
 {
 	put(s, EV_SYN, SYN_REPORT, 0);
-	ssize_t len = (ssize_t)(s->n * (int)sizeof(s->ev[0]));
-	if (write(s->fd, s->ev, (size_t)len) != len) {
-		fprintf(stderr, "write: %s\n", strerror(errno));
-		exit(1);
-	}
+	ut_test_write_events(s->fd, s->ev, (size_t)s->n);
 	s->n = 0;
 }
 
@@ -123,12 +109,10 @@ add_stream(struct gd_daemon *d, const char *caps, int btn_tool)
 {
 	int fds[2];
 	struct stream s = { .fd = -1, .btn_tool = btn_tool };
-	if (pipe(fds) < 0) {
-		perror("pipe");
-		exit(1);
-	}
+
+	assert_int_equal(pipe(fds), 0);
 	GeisStatus st = utouch_geis_add_input_fd(gd_daemon_evdev_geis(d), fds[0], caps);
-	CHECK(st == GEIS_STATUS_SUCCESS, "add_input_fd %s: %d", caps, st);
+	UT_ASSERT_MSG(st == GEIS_STATUS_SUCCESS, "add_input_fd %s: %d", caps, st);
 	s.fd = fds[1];
 	run(d, 100);
 	return s;
@@ -157,17 +141,46 @@ stroke(struct gd_daemon *d, struct stream *s, int n, int x0, int spread, int y0,
 	run(d, 150);
 }
 
-int
-main(void)
-{
-	char dir[] = "/tmp/gestured-evdev-XXXXXX";
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
-		return 1;
-	}
+/* The daemon on an empty device directory with the two input streams. */
+struct world {
+	char dir[32];
 	char cfgpath[128];
-	snprintf(cfgpath, sizeof(cfgpath), "%s/gestures.yaml", dir);
-	FILE *f = fopen(cfgpath, "w");
+	char *out;          /* everything the daemon printed */
+	size_t outlen;
+	FILE *mem;
+	struct gd_daemon *d;
+	struct stream pad, scr;
+};
+
+/* What the daemon printed since @p mark (an earlier outlen). */
+static const char *
+printed_since(struct world *w, size_t mark)
+{
+	fflush(w->mem);
+	return w->out + mark;
+}
+
+static unsigned int
+count_lines(const char *text, const char *needle)
+{
+	unsigned int n = 0;
+
+	for (const char *l = strstr(text, needle); l; l = strstr(l + 1, needle))
+		n++;
+	return n;
+}
+
+static int
+group_setup(void **state)
+{
+	struct world *w = calloc(1, sizeof(*w));
+
+	assert_non_null(w);
+	snprintf(w->dir, sizeof(w->dir), "/tmp/gestured-evdev-XXXXXX");
+	assert_non_null(mkdtemp(w->dir));
+	snprintf(w->cfgpath, sizeof(w->cfgpath), "%s/gestures.yaml", w->dir);
+	FILE *f = fopen(w->cfgpath, "w");
+	assert_non_null(f);
 	fputs("gestures:\n"
 	      "  - {gesture: swipe, fingers: 3, direction: left, device: touchpad, command: tp-left}\n"
 	      "  - {gesture: swipe, fingers: 3, direction: left, device: touchscreen, command: ts-left}\n"
@@ -179,48 +192,90 @@ main(void)
 	      "  - {gesture: swipe, fingers: 2, direction: down, device: touchpad, command: pad-down}\n"
 	      "  - {gesture: hold, fingers: 3, device: touchscreen, time: 300, command: held}\n",
 	      f);
-	fclose(f);
+	assert_int_equal(fclose(f), 0);
 
-	char *out = NULL;
-	size_t outlen = 0;
-	FILE *mem = open_memstream(&out, &outlen);
-	struct gd_options opts = { .config_path = cfgpath, .backend = GD_BACKEND_EVDEV,
-				   .evdev_dir = dir, .dry_run = 1, .verbose = 1, .out = mem };
+	w->mem = open_memstream(&w->out, &w->outlen);
+	assert_non_null(w->mem);
+	struct gd_options opts = { .config_path = w->cfgpath, .backend = GD_BACKEND_EVDEV,
+				   .evdev_dir = w->dir, .dry_run = 1, .verbose = 1,
+				   .out = w->mem };
 	char err[512];
-	struct gd_daemon *d = gd_daemon_new(&opts, err, sizeof(err));
-	if (!d) {
-		fprintf(stderr, "FAIL: gd_daemon_new: %s\n", err);
-		return 1;
+	w->d = gd_daemon_new(&opts, err, sizeof(err));
+	UT_ASSERT_MSG(w->d != NULL, "gd_daemon_new: %s", err);
+	UT_ASSERT_MSG(gd_daemon_rule_count(w->d) == 7, "%d rules", gd_daemon_rule_count(w->d));
+	assert_non_null(gd_daemon_evdev_geis(w->d));
+
+	w->pad = add_stream(w->d, REC_DIR "/touchpad/drag-3.evemu", 1);
+	w->scr = add_stream(w->d, REC_DIR "/touchscreen/drag-2.evemu", 0);
+	*state = w;
+	return 0;
+}
+
+static int
+group_teardown(void **state)
+{
+	struct world *w = *state;
+
+	if (!w)
+		return 0;
+	if (w->pad.fd >= 0)
+		close(w->pad.fd);
+	if (w->scr.fd >= 0)
+		close(w->scr.fd);
+	if (w->d) {
+		run(w->d, 100);
+		gd_daemon_free(w->d);
 	}
-	CHECK(gd_daemon_rule_count(d) == 7, "%d rules", gd_daemon_rule_count(d));
-	CHECK(gd_daemon_evdev_geis(d) != NULL, "no evdev instance");
+	if (w->mem)
+		fclose(w->mem);
+	free(w->out);
+	unlink(w->cfgpath);
+	rmdir(w->dir);
+	free(w);
+	return 0;
+}
 
-	struct stream pad = add_stream(d, REC_DIR "/touchpad/drag-3.evemu", 1);
-	struct stream scr = add_stream(d, REC_DIR "/touchscreen/drag-2.evemu", 0);
+/* touchpad: 3 fingers 15 mm left (100 mm pad, 32 units per mm) */
+static void
+test_touchpad_swipe(void **state)
+{
+	struct world *w = *state;
+	size_t mark = w->outlen;
 
-	/* touchpad: 3 fingers 15 mm left (100 mm pad, 32 units per mm) */
-	stroke(d, &pad, 3, 1800, 300, 1100, -40, 0, 0, 12);
-	fflush(mem);
-	CHECK(strstr(out, "command swipe fingers=3 direction=left device=touchpad app=- progress=") != NULL,
-	      "no touchpad swipe action:\n%s", out);
-	CHECK(strstr(out, ": tp-left") != NULL, "not the touchpad rule:\n%s", out);
-	CHECK(strstr(out, "ts-left") == NULL, "the touchscreen rule ran for a touchpad:\n%s", out);
-	size_t mark = outlen;
+	stroke(w->d, &w->pad, 3, 1800, 300, 1100, -40, 0, 0, 12);
+	const char *p = printed_since(w, mark);
+	UT_ASSERT_MSG(strstr(p, "command swipe fingers=3 direction=left device=touchpad app=- "
+			     "progress=") != NULL, "no touchpad swipe action:\n%s", p);
+	UT_ASSERT_MSG(strstr(p, ": tp-left") != NULL, "not the touchpad rule:\n%s", p);
+	UT_ASSERT_MSG(strstr(p, "ts-left") == NULL,
+		      "the touchscreen rule ran for a touchpad:\n%s", p);
+}
 
-	/* touchscreen: the same gesture runs the touchscreen rule */
-	stroke(d, &scr, 3, 2500, 300, 1400, -40, 0, 0, 12);
-	fflush(mem);
-	CHECK(strstr(out + mark, "device=touchscreen") != NULL && strstr(out + mark, ": ts-left") != NULL,
-	      "no touchscreen swipe action:\n%s", out + mark);
-	CHECK(strstr(out + mark, "tp-left") == NULL, "the touchpad rule ran again:\n%s", out + mark);
-	mark = outlen;
+/* touchscreen: the same gesture runs the touchscreen rule */
+static void
+test_touchscreen_swipe(void **state)
+{
+	struct world *w = *state;
+	size_t mark = w->outlen;
 
-	/* touchscreen: 2 fingers move apart: a continuous pinch */
-	stroke(d, &scr, 2, 1800, 600, 1400, 0, 0, 30, 12);
-	fflush(mem);
-	const char *p = out + mark;
-	CHECK(strstr(p, "continuous pinch fingers=2 direction=out device=touchscreen") != NULL,
-	      "no pinch:\n%s", p);
+	stroke(w->d, &w->scr, 3, 2500, 300, 1400, -40, 0, 0, 12);
+	const char *p = printed_since(w, mark);
+	UT_ASSERT_MSG(strstr(p, "device=touchscreen") != NULL && strstr(p, ": ts-left") != NULL,
+		      "no touchscreen swipe action:\n%s", p);
+	UT_ASSERT_MSG(strstr(p, "tp-left") == NULL, "the touchpad rule ran again:\n%s", p);
+}
+
+/* touchscreen: 2 fingers move apart: a continuous pinch */
+static void
+test_continuous_pinch(void **state)
+{
+	struct world *w = *state;
+	size_t mark = w->outlen;
+
+	stroke(w->d, &w->scr, 2, 1800, 600, 1400, 0, 0, 30, 12);
+	const char *p = printed_since(w, mark);
+	UT_ASSERT_MSG(strstr(p, "continuous pinch fingers=2 direction=out device=touchscreen") !=
+		      NULL, "no pinch:\n%s", p);
 	int updates = 0;
 	double last = -1, v;
 	int growing = 1;
@@ -231,93 +286,111 @@ main(void)
 			last = v;
 		}
 	}
-	CHECK(strstr(p, "  begin ") != NULL, "no begin:\n%s", p);
-	CHECK(updates >= 3 && growing, "%d updates, growing %d:\n%s", updates, growing, p);
-	CHECK(strstr(p, "  end ") != NULL, "no end:\n%s", p);
-	mark = outlen;
+	UT_ASSERT_MSG(strstr(p, "  begin ") != NULL, "no begin:\n%s", p);
+	UT_ASSERT_MSG(updates >= 3 && growing, "%d updates, growing %d:\n%s", updates, growing, p);
+	UT_ASSERT_MSG(strstr(p, "  end ") != NULL, "no end:\n%s", p);
+}
 
-	/* a 2-finger swipe no rule takes: nothing runs */
-	stroke(d, &scr, 2, 1800, 300, 1400, 40, 0, 0, 12);
-	fflush(mem);
-	CHECK(outlen == mark, "an action ran:\n%s", out + mark);
+/* a 2-finger swipe no rule takes: nothing runs */
+static void
+test_unmatched_swipe_runs_nothing(void **state)
+{
+	struct world *w = *state;
+	size_t mark = w->outlen;
 
-	/* 4 fingers up 45 mm on the touchscreen (14 units per mm): a run at
-	 * the threshold, then one per further 10 mm */
-	stroke(d, &scr, 4, 1000, 300, 2200, 0, -53, 0, 12);
-	fflush(mem);
-	int steps = 0;
-	for (const char *l = strstr(out + mark, ": step"); l; l = strstr(l + 1, ": step"))
-		steps++;
-	CHECK(steps == 4, "%d repeated runs, expected 4:\n%s", steps, out + mark);
+	stroke(w->d, &w->scr, 2, 1800, 300, 1400, 40, 0, 0, 12);
+	const char *p = printed_since(w, mark);
+	UT_ASSERT_MSG(w->outlen == mark, "an action ran:\n%s", p);
+}
 
-	/* two 2-finger swipes at once on the touchpad, one up on the left,
-	 * one down on the right: two gestures, two actions */
-	mark = outlen;
-	{
-		int x[4] = { 400, 700, 2400, 2700 }, y[4];
-		down(&pad, 4, x, 1100);
-		run(d, 20);
-		for (int k = 1; k <= 12; k++) {
-			for (int i = 0; i < 4; i++)
-				y[i] = 1100 + (i < 2 ? -40 : 40) * k;
-			move(&pad, 4, x, y);
-			run(d, 12);
-		}
-		up(&pad, 4);
-		run(d, 150);
+/* 4 fingers up 45 mm on the touchscreen (14 units per mm): a run at the
+ * threshold, then one per further 10 mm */
+static void
+test_repeating_swipe(void **state)
+{
+	struct world *w = *state;
+	size_t mark = w->outlen;
+
+	stroke(w->d, &w->scr, 4, 1000, 300, 2200, 0, -53, 0, 12);
+	const char *p = printed_since(w, mark);
+	unsigned int steps = count_lines(p, ": step");
+	UT_ASSERT_MSG(steps == 4, "%u repeated runs, expected 4:\n%s", steps, p);
+}
+
+/* two 2-finger swipes at once on the touchpad, one up on the left, one
+ * down on the right: two gestures, two actions */
+static void
+test_simultaneous_swipes(void **state)
+{
+	struct world *w = *state;
+	size_t mark = w->outlen;
+	int x[4] = { 400, 700, 2400, 2700 }, y[4];
+
+	down(&w->pad, 4, x, 1100);
+	run(w->d, 20);
+	for (int k = 1; k <= 12; k++) {
+		for (int i = 0; i < 4; i++)
+			y[i] = 1100 + (i < 2 ? -40 : 40) * k;
+		move(&w->pad, 4, x, y);
+		run(w->d, 12);
 	}
-	fflush(mem);
-	CHECK(strstr(out + mark, ": pad-up") != NULL && strstr(out + mark, ": pad-down") != NULL,
-	      "not both simultaneous swipes ran:\n%s", out + mark);
-	int runs = 0;
-	for (const char *l = strstr(out + mark, ": pad-"); l; l = strstr(l + 1, ": pad-"))
-		runs++;
-	CHECK(runs == 2, "%d actions for two simultaneous swipes:\n%s", runs, out + mark);
+	up(&w->pad, 4);
+	run(w->d, 150);
+	const char *p = printed_since(w, mark);
+	UT_ASSERT_MSG(strstr(p, ": pad-up") != NULL && strstr(p, ": pad-down") != NULL,
+		      "not both simultaneous swipes ran:\n%s", p);
+	unsigned int runs = count_lines(p, ": pad-");
+	UT_ASSERT_MSG(runs == 2, "%u actions for two simultaneous swipes:\n%s", runs, p);
+}
 
-	/* three fingers held still for 500 ms: the hold runs once, at 300 ms */
-	mark = outlen;
-	{
-		int x[3] = { 1000, 1300, 1600 };
-		down(&scr, 3, x, 1400);
-		int64_t t0 = mono_us();
-		int64_t seen = 0;
-		while (mono_us() - t0 < 500000) {
-			gd_daemon_step(d, 5);
-			fflush(mem);
-			if (!seen && strstr(out + mark, ": held"))
-				seen = mono_us();
-		}
-		up(&scr, 3);
-		run(d, 100);
-		CHECK(seen && seen - t0 >= 290000 && seen - t0 < 450000,
+/* three fingers held still for 500 ms: the hold runs once, at 300 ms;
+ * held but slipping 10 mm: no hold */
+static void
+test_hold(void **state)
+{
+	struct world *w = *state;
+	size_t mark = w->outlen;
+	int x[3] = { 1000, 1300, 1600 }, y[3] = { 1400, 1400, 1400 };
+
+	down(&w->scr, 3, x, 1400);
+	int64_t t0 = mono_us();
+	int64_t seen = 0;
+	while (mono_us() - t0 < 500000) {
+		gd_daemon_step(w->d, 5);
+		if (!seen && strstr(printed_since(w, mark), ": held"))
+			seen = mono_us();
+	}
+	up(&w->scr, 3);
+	run(w->d, 100);
+	UT_ASSERT_MSG(seen && seen - t0 >= 290000 && seen - t0 < 450000,
 		      "hold ran after %lld ms", seen ? (long long)(seen - t0) / 1000 : -1LL);
-	}
-	/* held but slipping 10 mm: no hold */
-	{
-		int x[3] = { 1000, 1300, 1600 }, y[3] = { 1400, 1400, 1400 };
-		down(&scr, 3, x, 1400);
-		run(d, 50);
-		for (int i = 0; i < 3; i++)
-			x[i] += 140;
-		move(&scr, 3, x, y);
-		run(d, 400);
-		up(&scr, 3);
-		run(d, 100);
-	}
-	fflush(mem);
-	int holds = 0;
-	for (const char *l = strstr(out + mark, ": held"); l; l = strstr(l + 1, ": held"))
-		holds++;
-	CHECK(holds == 1, "%d holds ran, expected 1:\n%s", holds, out + mark);
 
-	close(pad.fd);
-	close(scr.fd);
-	run(d, 100);
-	gd_daemon_free(d);
-	fclose(mem);
-	free(out);
-	unlink(cfgpath);
-	rmdir(dir);
-	printf("gestured-evdev: %s\n", failures ? "FAIL" : "ok");
-	return failures ? 1 : 0;
+	down(&w->scr, 3, x, 1400);
+	run(w->d, 50);
+	for (int i = 0; i < 3; i++)
+		x[i] += 140;
+	move(&w->scr, 3, x, y);
+	run(w->d, 400);
+	up(&w->scr, 3);
+	run(w->d, 100);
+	const char *p = printed_since(w, mark);
+	unsigned int holds = count_lines(p, ": held");
+	UT_ASSERT_MSG(holds == 1, "%u holds ran, expected 1:\n%s", holds, p);
+}
+
+int
+main(void)
+{
+	/* in this order: each test starts from what the previous left */
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_touchpad_swipe),
+		cmocka_unit_test(test_touchscreen_swipe),
+		cmocka_unit_test(test_continuous_pinch),
+		cmocka_unit_test(test_unmatched_swipe_runs_nothing),
+		cmocka_unit_test(test_repeating_swipe),
+		cmocka_unit_test(test_simultaneous_swipes),
+		cmocka_unit_test(test_hold),
+	};
+
+	return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

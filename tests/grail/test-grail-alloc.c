@@ -11,36 +11,7 @@
 #include <cmocka.h>
 
 #include "grail-fixture.h"
-
-void *__real_malloc(size_t size);
-void *__real_calloc(size_t n, size_t size);
-void *__real_realloc(void *p, size_t size);
-void *__wrap_malloc(size_t size);
-void *__wrap_calloc(size_t n, size_t size);
-void *__wrap_realloc(void *p, size_t size);
-
-static unsigned long nallocs;
-
-void *
-__wrap_malloc(size_t size)
-{
-	nallocs++;
-	return __real_malloc(size);
-}
-
-void *
-__wrap_calloc(size_t n, size_t size)
-{
-	nallocs++;
-	return __real_calloc(n, size);
-}
-
-void *
-__wrap_realloc(void *p, size_t size)
-{
-	nallocs++;
-	return __real_realloc(p, size);
-}
+#include "heap-count.h"
 
 static void
 drag(struct fixture *fx, unsigned int frames, float *x)
@@ -66,14 +37,14 @@ test_no_allocation_per_frame(void **state)
 	fx_begin_owned(fx, 2, 2000, 3000);
 	fx_begin_owned(fx, 3, 3000, 3000);
 
-	assert_true(nallocs > 0); /* the wrappers are in place */
+	assert_true(ut_test_heap_calls() > 0); /* the wrappers are in place */
 	float x = 1000.0f;
 	drag(fx, 50, &x); /* warm up pools */
-	unsigned long before = nallocs;
+	uint64_t before = ut_test_heap_calls();
 	unsigned int slices = fx->nslices;
 	drag(fx, 300, &x);
 	assert_true(fx->nslices > slices + 300); /* grail did work */
-	assert_int_equal(nallocs - before, 0);
+	assert_int_equal(ut_test_heap_calls() - before, 0);
 	fx_free(fx);
 }
 

@@ -22,6 +22,49 @@ gt_recording(const char *name)
 	return b;
 }
 
+Geis
+gt_open_recording(const char *name, GeisString flag)
+{
+	Geis geis = geis_new(UTOUCH_GEIS_INIT_RECORDING, gt_recording(name),
+			     UTOUCH_GEIS_INIT_RECORDING_FAST, flag, NULL);
+
+	assert_non_null(geis);
+	return geis;
+}
+
+GeisSubscription
+gt_subscription(Geis geis, GeisSubscriptionFlags flags, const char *klass, int touches)
+{
+	GeisSubscription sub = geis_subscription_new(geis, "sub", flags);
+	GeisFilter f = geis_filter_new(geis, "filter");
+
+	assert_non_null(sub);
+	assert_non_null(f);
+	if (klass)
+		assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_CLASS,
+						      GEIS_CLASS_ATTRIBUTE_NAME, GEIS_FILTER_OP_EQ,
+						      klass, NULL),
+				 GEIS_STATUS_SUCCESS);
+	if (touches)
+		assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_CLASS,
+						      GEIS_GESTURE_ATTRIBUTE_TOUCHES,
+						      GEIS_FILTER_OP_EQ, touches, NULL),
+				 GEIS_STATUS_SUCCESS);
+	assert_int_equal(geis_subscription_add_filter(sub, f), GEIS_STATUS_SUCCESS);
+	return sub;
+}
+
+int
+gt_fd(Geis geis)
+{
+	int fd = -1;
+
+	assert_int_equal(geis_get_configuration(geis, GEIS_CONFIGURATION_FD, &fd),
+			 GEIS_STATUS_SUCCESS);
+	assert_true(fd >= 0);
+	return fd;
+}
+
 static float
 fattr(GeisFrame f, const char *name)
 {

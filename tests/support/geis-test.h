@@ -14,6 +14,26 @@
 /** Absolute path of a bundled recording (data/recordings/NAME). */
 const char *gt_recording(const char *name);
 
+/**
+ * A geis instance playing the bundled recording @p name as fast as it is
+ * dispatched (UTOUCH_GEIS_INIT_RECORDING_FAST), with one more init
+ * argument @p flag (e.g. GEIS_INIT_TRACK_DEVICES; NULL for none).  Fails
+ * the test when geis_new() does.  Free it with geis_delete().
+ */
+Geis gt_open_recording(const char *name, GeisString flag);
+
+/**
+ * A subscription (not activated) with one filter: the class @p klass
+ * (GEIS_GESTURE_DRAG, ...; NULL for any) and @p touches touches (0 for any
+ * count); with neither the filter has no terms.  Fails the test on error.
+ */
+GeisSubscription gt_subscription(Geis geis, GeisSubscriptionFlags flags, const char *klass,
+				 int touches);
+
+/** The instance's pollable fd (GEIS_CONFIGURATION_FD); fails the test
+ *  when geis does not give it. */
+int gt_fd(Geis geis);
+
 /** One gesture event, flattened for checks. */
 struct gt_event {
 	GeisEventType type;

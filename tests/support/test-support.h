@@ -12,6 +12,21 @@
 
 struct ut_recording;
 
+/**
+ * Fail the running cmocka test unless @p cond holds, printing the
+ * condition and a printf-style diagnostic (e.g. the output a check looked
+ * at): assert_true() with a message.
+ */
+#define UT_ASSERT_MSG(cond, ...) \
+	do { \
+		if (!(cond)) { \
+			print_error("%s\n", #cond); \
+			print_error(__VA_ARGS__); \
+			print_error("\n"); \
+			fail(); \
+		} \
+	} while (0)
+
 /** The evdev event at @p usec microseconds (seconds and microseconds split
  *  as the kernel does); every other field zero. */
 struct input_event ut_test_event(uint64_t usec, uint16_t type, uint16_t code, int32_t value);
