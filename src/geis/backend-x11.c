@@ -123,7 +123,16 @@ x11_now(struct geis_backend *base)
 	return be->server_ms + (ut_mono_ms() - be->mono_ms);
 }
 
-/* Hand every queued frame event to the core. */
+/*
+ * Hand every queued frame event to the core.  Grail's timeouts due at or
+ * before a frame's server time run first, as geis 2.2's XSync alarms did:
+ * the server sends an alarm before any input event it stamps later, so
+ * the original always saw a timeout before the touch events after it.
+ * Without this a frame read before the local timer expires (the estimate
+ * lags by the delivery delay of the last event) would reach grail before
+ * a timeout that the server time has passed, and "construction finished"
+ * would flip one event late.
+ */
 static void
 drain_frame(struct x11_backend *be)
 {
@@ -132,6 +141,8 @@ drain_frame(struct x11_backend *be)
 		uint64_t t = frame_event_get_time(ev);
 		if (t)
 			note_server_time(be, t);
+		if (t && frame_event_get_type(ev) == UFEventTypeFrame)
+			geis_core_advance_time(be->base.geis, t);
 		geis_core_frame_event(be->base.geis, ev);
 		frame_event_unref(ev);
 	}

@@ -33,8 +33,8 @@
  * frame events.  Grail timeouts are armed with ops->set_timer when the
  * backend has it (virtual time: the backend then calls
  * geis_core_advance_time() itself); otherwise the core arms a timerfd on
- * CLOCK_MONOTONIC for (timeout - now) ms and, when it fires, calls
- * grail_update_time(max(now, timeout)).
+ * CLOCK_MONOTONIC for (timeout - now) ms and, when it fires, runs every
+ * timeout due by now at its own time (geis_core_advance_time(now)).
  */
 #ifndef UTOUCH_GEIS_BACKEND_H
 #define UTOUCH_GEIS_BACKEND_H
@@ -111,7 +111,13 @@ void geis_core_device_removed(Geis geis, UFDevice device);
 void geis_core_remove_all_devices(Geis geis);
 /** Feed one frame event (the caller keeps its reference). */
 void geis_core_frame_event(Geis geis, UFEvent event);
-/** Virtual time: run every grail timeout due at or before @p t. */
+/**
+ * Run every grail timeout due at or before @p t, each with its own time
+ * and in order (a timeout grail still reports after its time was given is
+ * tried again 1 ms later).  Virtual-time backends call it instead of a
+ * timer; the X11 backend calls it with each frame's server time before
+ * feeding the frame, so timeouts come before the input stamped after them.
+ */
 void geis_core_advance_time(Geis geis, uint64_t t);
 /**
  * The rectangle (x, y, width, height in window coordinates) of the
