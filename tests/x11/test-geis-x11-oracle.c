@@ -23,6 +23,8 @@
  *   cf-timeout  two 1-touch drags report it on their first motions past
  *               the timeout of the 2-touch pinch candidate they overlap
  *               (the original: both, or one of them an event later)
+ *   cf-late-dispatch  a motion before the 60 ms boundary that the client
+ *               reads after it reports it (the timeout runs first)
  *
  * Exit status 0 pass, 1 fail, 77 skip (Xorg cannot run here).
  */
@@ -634,6 +636,63 @@ scenario_cf_timeout(void)
 	geis_delete(c.geis);
 }
 
+/*
+ * A client that dispatches late.  An atomic one-touch drag is recognized
+ * at +20 ms and read at once; its next motion comes at +45 ms, before the
+ * 60 ms boundary, but the client reads it only at +90 ms, together with
+ * what the boundary's timeout brought.  geis 2.2 ran the alarm it read at
+ * once but left the touch event read with it for its frame callback, so
+ * the +45 ms motion reached grail after the timeout and reports
+ * "construction finished"; utouch runs the timeouts due by the server
+ * clock at each read before the input read, and must do the same.
+ */
+static void
+scenario_cf_late_dispatch(void)
+{
+	struct client c;
+	struct xh_device *d = &xs.devices[0];
+
+	client_open(&c, 1);
+	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 1);
+	double t0 = now_ms();
+	xh_touch_begin(d, 1, 300, 300);
+	xh_sync(d);
+	pump(&c, 2, 5);
+	sleep_until(t0 + 20);
+	xh_touch_update(d, 1, 300, 330);
+	xh_sync(d);
+	pump(&c, 2, 5);
+	sleep_until(t0 + 45);
+	xh_touch_update(d, 1, 300, 340);
+	xh_sync(d);
+	sleep_until(t0 + 90);   /* the client dispatches late */
+	pump(&c, 2, 5);
+	sleep_until(t0 + 100);
+	for (int s = 1; s <= 4; s++) {
+		xh_touch_update(d, 1, 300, 340 + 10 * s);
+		xh_sync(d);
+		pump(&c, 2, 10);
+		sleep_until(t0 + 100 + 20 * s);
+	}
+	xh_touch_end(d, 1, 300, 380);
+	xh_sync(d);
+	pump(&c, 100, 1000);
+
+	/* BEGIN (+20 ms), the +45 ms motion, then the motions from +100 ms */
+	CHECK(c.ntrace >= 3 && c.trace[0].type == GEIS_EVENT_GESTURE_BEGIN &&
+	      c.trace[1].type == GEIS_EVENT_GESTURE_UPDATE &&
+	      c.trace[2].type == GEIS_EVENT_GESTURE_UPDATE, "not BEGIN, UPDATE, UPDATE");
+	if (c.ntrace >= 3) {
+		CHECK(c.trace[0].cf == 0, "the BEGIN reports construction finished");
+		CHECK(c.trace[2].cf == 1, "the +100 ms motion does not report it");
+		CHECK(c.trace[1].cf == 1, "the +45 ms motion, read after the timeout, does "
+		      "not report it");
+	}
+	if (failures)
+		trace_dump(&c);
+	geis_delete(c.geis);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -646,6 +705,7 @@ main(int argc, char **argv)
 		{ "deltas", scenario_deltas },
 		{ "cf-composition", scenario_cf_composition },
 		{ "cf-timeout", scenario_cf_timeout },
+		{ "cf-late-dispatch", scenario_cf_late_dispatch },
 	};
 
 	if (argc != 2) {
