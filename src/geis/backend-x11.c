@@ -15,11 +15,16 @@
  * - Time is X server time.  Between events the server clock is estimated
  *   from the last server timestamp seen plus the CLOCK_MONOTONIC time
  *   elapsed since; both run in milliseconds, so the estimate only drifts
- *   by the server's own clock error.  The core arms its timerfd from this
- *   estimate, and timeouts therefore fire on server time without a round
- *   trip (the original used an XSync alarm on SERVERTIME for the same).
- *   Before a touch event is seen, the backend asks the server for its
- *   time once (a zero-length property change on a private window).
+ *   by the server's own clock error.  The backend arms its own timerfd
+ *   (ops->set_timer) from this estimate, and timeouts therefore fire on
+ *   server time without a round trip (the original used an XSync alarm on
+ *   SERVERTIME for the same).  Before a touch event is seen, the backend
+ *   asks the server for its time once (a zero-length property change on a
+ *   private window).
+ * - Timeouts and input go to grail in the original's order: at each read
+ *   of the connection, the timeouts due by the server clock run first (the
+ *   alarms the original read with that input and ran at once), then each
+ *   frame, after the timeouts due by its own server time.
  * - When the X server goes away, Xlib's I/O error path would exit the
  *   process; an exit handler that returns keeps the application alive,
  *   and the backend then reports a GEIS error, removes its devices and
@@ -30,7 +35,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/timerfd.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <X11/Xlib.h>
 #include <X11/Xatom.h>
@@ -57,6 +64,7 @@ struct x11_backend {
 	int xi_opcode;
 	UFHandle frame;
 	int xfd, frame_fd;
+	int timerfd;          /* grail timeouts, on the server clock estimate */
 	Window root;
 	Window time_window;   /* private window used to ask for the server time */
 	Atom time_atom;
@@ -123,7 +131,16 @@ x11_now(struct geis_backend *base)
 	return be->server_ms + (ut_mono_ms() - be->mono_ms);
 }
 
-/* Hand every queued frame event to the core. */
+/*
+ * Hand every queued frame event to the core.  Grail's timeouts due at or
+ * before a frame's server time run first, as geis 2.2's XSync alarms did:
+ * the server sends an alarm before any input event it stamps later, so
+ * the original always saw a timeout before the touch events after it.
+ * Without this a frame read before the local timer expires (the estimate
+ * lags by the delivery delay of the last event) would reach grail before
+ * a timeout that the server time has passed, and "construction finished"
+ * would flip one event late.
+ */
 static void
 drain_frame(struct x11_backend *be)
 {
@@ -132,6 +149,8 @@ drain_frame(struct x11_backend *be)
 		uint64_t t = frame_event_get_time(ev);
 		if (t)
 			note_server_time(be, t);
+		if (t && frame_event_get_type(ev) == UFEventTypeFrame)
+			geis_core_advance_time(be->base.geis, t);
 		geis_core_frame_event(be->base.geis, ev);
 		frame_event_unref(ev);
 	}
@@ -170,12 +189,22 @@ handle_x_event(struct x11_backend *be, XEvent *xev)
 	XFreeEventData(be->dpy, cookie);
 }
 
+/*
+ * Read what the server sent and feed it, in the order geis 2.2 did:
+ * the server sent an XSync alarm as soon as its clock passed a timeout,
+ * and geis 2.2 ran the alarms it read at once but fed the touch events
+ * read with them to grail afterwards (from its frame callback).  So the
+ * timeouts due by the server clock at this read run first, then each
+ * frame, after the timeouts due by its own server time (drain_frame).
+ */
 static void
 on_x_readable(void *data, int fd, uint32_t events)
 {
 	struct x11_backend *be = data;
 	(void)fd;
 
+	/* the alarms geis 2.2 would have read with this input */
+	geis_core_advance_time(be->base.geis, x11_now(&be->base));
 	if (!be->dead && (events & (EPOLLHUP | EPOLLERR)) == 0) {
 		while (!be->dead && XPending(be->dpy) > 0) {
 			XEvent xev;
@@ -201,6 +230,42 @@ on_frame_readable(void *data, int fd, uint32_t events)
 	(void)fd;
 	(void)events;
 	drain_frame(data);
+}
+
+/*
+ * A grail timeout is due by the estimate of the server clock: a read of
+ * the connection, which runs it before the input waiting there (see
+ * on_x_readable).  The dispatch re-arms the timer afterwards.
+ */
+static void
+on_timer(void *data, int fd, uint32_t events)
+{
+	struct x11_backend *be = data;
+	uint64_t n;
+	(void)events;
+
+	if (read(fd, &n, sizeof(n)) < 0) {
+		/* spurious wake-up: nothing to consume */
+	}
+	if (be->xfd >= 0)
+		on_x_readable(be, be->xfd, EPOLLIN);
+	else
+		geis_core_advance_time(be->base.geis, x11_now(&be->base));
+}
+
+static void
+x11_set_timer(struct geis_backend *base, uint64_t at)
+{
+	struct x11_backend *be = (struct x11_backend *)base;
+
+	if (be->timerfd < 0)
+		return;
+	if (!at) {
+		ut_timerfd_disarm(be->timerfd);
+		return;
+	}
+	uint64_t now = x11_now(base);
+	ut_timerfd_arm_ms(be->timerfd, at > now ? at - now : 0);
 }
 
 /* Ask the server for its current time: a property change on our window
@@ -266,9 +331,17 @@ x11_start(struct geis_backend *base)
 	}
 	be->xfd = ConnectionNumber(be->dpy);
 	be->frame_fd = frame_get_fd(be->frame);
+	be->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	if (be->timerfd < 0) {
+		geis_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR,
+				"x11: cannot create a timer: %s", strerror(errno));
+		return -errno;
+	}
 	int r = geis_mux_add(geis, be->xfd, EPOLLIN, on_x_readable, be);
 	if (r == 0 && be->frame_fd >= 0)
 		r = geis_mux_add(geis, be->frame_fd, EPOLLIN, on_frame_readable, be);
+	if (r == 0)
+		r = geis_mux_add(geis, be->timerfd, EPOLLIN, on_timer, be);
 	if (r < 0)
 		return r;
 	request_server_time(be);
@@ -340,6 +413,10 @@ x11_destroy(struct geis_backend *base)
 		geis_mux_remove(base->geis, be->xfd);
 	if (be->frame_fd >= 0)
 		geis_mux_remove(base->geis, be->frame_fd);
+	if (be->timerfd >= 0) {
+		geis_mux_remove(base->geis, be->timerfd);
+		close(be->timerfd);
+	}
 	if (be->frame)
 		frame_x11_delete(be->frame);
 	if (be->dpy && be->own_display) {
@@ -365,6 +442,7 @@ static const struct geis_backend_ops x11_ops = {
 	.start = x11_start,
 	.destroy = x11_destroy,
 	.now = x11_now,
+	.set_timer = x11_set_timer,
 	.grab = x11_grab,
 	.root_window = x11_root_op,
 };
@@ -379,6 +457,7 @@ geis_backend_x11_new(Geis geis, const char *display_name)
 	be->base.geis = geis;
 	be->xfd = -1;
 	be->frame_fd = -1;
+	be->timerfd = -1;
 	if (display_name && !(be->display_name = strdup(display_name))) {
 		free(be);
 		return NULL;

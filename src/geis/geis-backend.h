@@ -31,10 +31,11 @@
  *
  * Time: ops->now returns the backend's clock in ms, the time base of its
  * frame events.  Grail timeouts are armed with ops->set_timer when the
- * backend has it (virtual time: the backend then calls
- * geis_core_advance_time() itself); otherwise the core arms a timerfd on
- * CLOCK_MONOTONIC for (timeout - now) ms and, when it fires, calls
- * grail_update_time(max(now, timeout)).
+ * backend has it (virtual time, or a timer that the backend orders with
+ * its input, as X11 does: the backend then calls geis_core_advance_time()
+ * itself); otherwise the core arms a timerfd on CLOCK_MONOTONIC for
+ * (timeout - now) ms and, when it fires, runs every timeout due by now at
+ * its own time (geis_core_advance_time(now)).
  */
 #ifndef UTOUCH_GEIS_BACKEND_H
 #define UTOUCH_GEIS_BACKEND_H
@@ -58,7 +59,11 @@ struct geis_backend_ops {
 	void (*destroy)(struct geis_backend *be);
 	/** The backend clock in ms (frame event time base). */
 	uint64_t (*now)(struct geis_backend *be);
-	/** Optional: arm a timeout at absolute time @p at (0 = none). */
+	/**
+	 * Optional: arm a timeout at absolute time @p at in the backend's
+	 * clock (0 = none; a new call replaces the previous one).  The
+	 * backend then runs due timeouts with geis_core_advance_time().
+	 */
 	void (*set_timer)(struct geis_backend *be, uint64_t at);
 	/** Optional: first/last subscription of (device, window) came/went. */
 	void (*grab)(struct geis_backend *be, UFDevice device, UFWindowId window,
@@ -114,7 +119,13 @@ void geis_core_device_removed(Geis geis, UFDevice device);
 void geis_core_remove_all_devices(Geis geis);
 /** Feed one frame event (the caller keeps its reference). */
 void geis_core_frame_event(Geis geis, UFEvent event);
-/** Virtual time: run every grail timeout due at or before @p t. */
+/**
+ * Run every grail timeout due at or before @p t, each with its own time
+ * and in order (a timeout grail still reports after its time was given is
+ * tried again 1 ms later).  Virtual-time backends call it instead of a
+ * timer; the X11 backend calls it with each frame's server time before
+ * feeding the frame, so timeouts come before the input stamped after them.
+ */
 void geis_core_advance_time(Geis geis, uint64_t t);
 /**
  * The rectangle (x, y, width, height in window coordinates) of the

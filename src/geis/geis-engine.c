@@ -921,6 +921,24 @@ geis_engine_release_undecided(Geis geis)
 
 /* ---- time ---- */
 
+/*
+ * When grail's next timeout is due: grail_next_timeout(), or, when grail
+ * was already told that time (or a later one) and still reports it, one
+ * ms after the latest time it was told.  grail acts on some timeouts only
+ * once time has passed them (a gesture's timeout rejects it when more than
+ * the timeout has elapsed), so the timeout is tried again 1 ms later
+ * instead of at once, over and over.  0: nothing pending.
+ */
+static uint64_t
+next_due(Geis geis)
+{
+	uint64_t next = grail_next_timeout(geis->grail);
+
+	if (next && next <= geis->time_done)
+		next = geis->time_done + 1;
+	return next;
+}
+
 void
 geis_engine_rearm(Geis geis)
 {
@@ -928,7 +946,7 @@ geis_engine_rearm(Geis geis)
 
 	if (!geis->grail)
 		return;
-	next = grail_next_timeout(geis->grail);
+	next = next_due(geis);
 	if (geis->backend && geis->backend->ops->set_timer) {
 		geis->backend->ops->set_timer(geis->backend, next);
 		return;
@@ -948,35 +966,28 @@ geis_engine_rearm(Geis geis)
 void
 geis_engine_timer_fired(Geis geis)
 {
-	uint64_t now = geis_now(geis);
-	uint64_t next = grail_next_timeout(geis->grail);
-	int guard = 0;
-
 	geis->timer_at = 0;
-	while (next && next <= now + 1 && guard++ < 1000) {
-		grail_update_time(geis->grail, next > now ? next : now);
-		geis_engine_drain(geis);
-		next = grail_next_timeout(geis->grail);
-	}
+	geis_core_advance_time(geis, geis_now(geis));
 	geis_engine_rearm(geis);
 }
 
+/*
+ * Run every timeout due at or before @t, each at its own time, in order:
+ * what an XSync alarm per timeout did for geis 2.2 (grail_update_time at
+ * the alarm's time, before any input stamped later).
+ */
 void
 geis_core_advance_time(Geis geis, uint64_t t)
 {
-	uint64_t next, at;
+	uint64_t at;
+	int guard = 0;
 
 	if (!geis || !geis->grail)
 		return;
-	next = grail_next_timeout(geis->grail);
-	at = next;
-	while (next && at <= t) {
+	while ((at = next_due(geis)) != 0 && at <= t && guard++ < 1000) {
+		geis->time_done = at;
 		grail_update_time(geis->grail, at);
 		geis_engine_drain(geis);
-		next = grail_next_timeout(geis->grail);
-		if (!next)
-			break;
-		at = next <= at ? at + 1 : next;
 	}
 }
 

@@ -325,6 +325,7 @@ struct _Geis {
 	int wakefd;              /* eventfd: something to dispatch */
 	int timerfd;             /* grail timeouts (default clock) */
 	uint64_t timer_at;
+	uint64_t time_done;      /* latest time given to grail_update_time() */
 	struct ut_list mux;      /* struct geis_mux_entry, newest first */
 	struct geis_event_queue queue;
 	GeisEventCallback event_cb, device_cb, class_cb;

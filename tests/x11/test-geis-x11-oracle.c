@@ -17,6 +17,14 @@
  *               still runs; child window id = event window id
  *   deltas      "delta x/y" 0 when a drag's touch count changes; a pinch's
  *               GESTURE_BEGIN has "radius delta" = "radius"
+ *   cf-composition  an atomic 1-touch drag reports "construction finished"
+ *               on its first motion past 60 ms, also when the motion before
+ *               was read late
+ *   cf-timeout  two 1-touch drags report it on their first motions past
+ *               the timeout of the 2-touch pinch candidate they overlap
+ *               (the original: both, or one of them an event later)
+ *   cf-late-dispatch  a motion before the 60 ms boundary that the client
+ *               reads after it reports it (the timeout runs first)
  *
  * Exit status 0 pass, 1 fail, 77 skip (Xorg cannot run here).
  */
@@ -75,6 +83,14 @@ struct client {
 	int nlast;
 	int count_changes, count_change_moved;   /* touches changed; with a delta */
 	int begins_checked, begin_bad_delta;      /* pinch BEGIN: radius delta */
+	GeisGestureClass drag_class;   /* for geis_frame_is_class() */
+	struct trace_ev {
+		GeisEventType type;
+		GeisGestureId id;
+		int ts, touches, cf, drag;
+		float dx, dy;
+	} trace[512];
+	int ntrace;
 };
 
 static void
@@ -92,6 +108,8 @@ take_event(struct client *c, GeisEvent ev)
 					geis_event_attr_by_name(ev, GEIS_EVENT_ATTRIBUTE_CLASS));
 				snprintf(c->startup_class[c->nstartup], 16, "%s",
 					 geis_gesture_class_name(k));
+				if (strcmp(geis_gesture_class_name(k), "Drag") == 0)
+					c->drag_class = k;
 			}
 			c->nstartup++;
 		}
@@ -115,6 +133,21 @@ take_event(struct client *c, GeisEvent ev)
 		c->child_not_event++;
 	c->begun += t == GEIS_EVENT_GESTURE_BEGIN;
 	c->ended += t == GEIS_EVENT_GESTURE_END;
+	if (c->ntrace < (int)(sizeof(c->trace) / sizeof(c->trace[0]))) {
+		struct trace_ev *e = &c->trace[c->ntrace++];
+		GeisAttr cfa = geis_event_attr_by_name(ev, GEIS_EVENT_ATTRIBUTE_CONSTRUCTION_FINISHED);
+		GeisAttr tsa = geis_frame_attr_by_name(f, GEIS_GESTURE_ATTRIBUTE_TIMESTAMP);
+		GeisAttr dxa = geis_frame_attr_by_name(f, GEIS_GESTURE_ATTRIBUTE_DELTA_X);
+		GeisAttr dya = geis_frame_attr_by_name(f, GEIS_GESTURE_ATTRIBUTE_DELTA_Y);
+		e->type = t;
+		e->id = geis_frame_id(f);
+		e->ts = tsa ? geis_attr_value_to_integer(tsa) : -1;
+		e->touches = a ? geis_attr_value_to_integer(a) : -1;
+		e->cf = cfa ? (int)geis_attr_value_to_boolean(cfa) : -1;
+		e->drag = c->drag_class && geis_frame_is_class(f, c->drag_class);
+		e->dx = dxa ? geis_attr_value_to_float(dxa) : 0.0f;
+		e->dy = dya ? geis_attr_value_to_float(dya) : 0.0f;
+	}
 
 	GeisAttr dx = geis_frame_attr_by_name(f, GEIS_GESTURE_ATTRIBUTE_DELTA_X);
 	GeisAttr dy = geis_frame_attr_by_name(f, GEIS_GESTURE_ATTRIBUTE_DELTA_Y);
@@ -184,11 +217,12 @@ subscribe(struct client *c, const char *cls, GeisFilterOperation op, int touches
 }
 
 static void
-client_new(struct client *c)
+client_open(struct client *c, int atomic)
 {
 	memset(c, 0, sizeof(*c));
 	/* what a geis 2.2 program typically passes: no TRACK arguments */
-	c->geis = geis_new(GEIS_INIT_GRAIL_BACKEND, GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
+	c->geis = atomic ? geis_new(GEIS_INIT_GRAIL_BACKEND, NULL)
+			 : geis_new(GEIS_INIT_GRAIL_BACKEND, GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
 	if (!c->geis || geis_get_configuration(c->geis, GEIS_CONFIGURATION_FD, &c->fd) !=
 				GEIS_STATUS_SUCCESS) {
 		fprintf(stderr, "FAIL: geis_new on %s\n", xs.display_name);
@@ -196,6 +230,12 @@ client_new(struct client *c)
 		exit(1);
 	}
 	pump(c, 150, 3000);
+}
+
+static void
+client_new(struct client *c)
+{
+	client_open(c, 0);
 }
 
 /* ---- the painting client ---- */
@@ -390,6 +430,269 @@ scenario_deltas(void)
 	geis_delete(c.geis);
 }
 
+/*
+ * "construction finished" around grail's timeouts.  geis 2.2 ran them on
+ * XSync alarms: the server sends an alarm before any input event it stamps
+ * later, so grail saw each timeout before the first touch event past it.
+ * utouch runs them on its estimate of the server clock, which lags by the
+ * delivery delay of the last event read; both scenarios read one event
+ * late on purpose (the client does not dispatch for a while), so that the
+ * next touch event arrives before the estimate reaches the timeout.
+ */
+
+static void
+sleep_until(double t)
+{
+	double d = t - now_ms();
+	if (d <= 0)
+		return;
+	long us = (long)(d * 1000.0);
+	struct timespec ts = { us / 1000000, (us % 1000000) * 1000 };
+	nanosleep(&ts, NULL);
+}
+
+static void
+trace_dump(const struct client *c)
+{
+	for (int i = 0; i < c->ntrace; i++) {
+		const struct trace_ev *e = &c->trace[i];
+		fprintf(stderr, "  %s gesture %u time %d touches %d cf %d drag %d d %.1f,%.1f\n",
+			e->type == GEIS_EVENT_GESTURE_BEGIN ? "BEGIN " :
+			e->type == GEIS_EVENT_GESTURE_UPDATE ? "UPDATE" : "END   ",
+			(unsigned)e->id, e->ts, e->touches, e->cf, e->drag, e->dx, e->dy);
+	}
+}
+
+/*
+ * Atomic gestures (the geis default) are accepted 60 ms after they began,
+ * when grail's timeout runs; acceptance finishes their construction.  A
+ * one-touch drag recognized at +20 ms, read at +55 ms, with its next
+ * motion at +80 ms: that motion is past the 60 ms boundary, so its event
+ * is the first with "construction finished" (the BEGIN before it is not).
+ */
+static void
+scenario_cf_composition(void)
+{
+	struct client c;
+	struct xh_device *d = &xs.devices[0];
+
+	client_open(&c, 1);
+	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 1);
+	double t0 = now_ms();
+	xh_touch_begin(d, 1, 300, 300);
+	xh_sync(d);
+	sleep_until(t0 + 20);
+	xh_touch_update(d, 1, 300, 330);
+	xh_sync(d);
+	sleep_until(t0 + 55);   /* read the begin and the motion late */
+	pump(&c, 2, 10);
+	sleep_until(t0 + 80);
+	for (int s = 1; s <= 5; s++) {
+		xh_touch_update(d, 1, 300, 330 + 10 * s);
+		xh_sync(d);
+		pump(&c, 2, 30);
+		sleep_until(t0 + 80 + 20 * s);
+	}
+	xh_touch_end(d, 1, 300, 380);
+	xh_sync(d);
+	pump(&c, 100, 1000);
+
+	int nbegin = 0, first_update = -1;
+	for (int i = 0; i < c.ntrace; i++) {
+		nbegin += c.trace[i].type == GEIS_EVENT_GESTURE_BEGIN;
+		if (first_update < 0 && c.trace[i].type == GEIS_EVENT_GESTURE_UPDATE)
+			first_update = i;
+	}
+	CHECK(nbegin == 1 && c.trace[0].type == GEIS_EVENT_GESTURE_BEGIN,
+	      "%d begins, the first event is not a BEGIN", nbegin);
+	CHECK(c.ntrace > 0 && c.trace[0].cf == 0, "the BEGIN has construction finished");
+	CHECK(first_update > 0 && c.trace[first_update].cf == 1,
+	      "the first motion past 60 ms (event %d) is not construction finished",
+	      first_update);
+	for (int i = first_update; i >= 0 && i < c.ntrace; i++)
+		CHECK(c.trace[i].cf == 1, "event %d after it is not construction finished", i);
+	if (failures)
+		trace_dump(&c);
+	geis_delete(c.geis);
+}
+
+/*
+ * A candidate that times out.  One-touch drags and two-touch pinches on
+ * the root window; two fingers land 10 ms apart and move in parallel, so
+ * each finger's one-touch drag is recognized at once, but neither can
+ * finish its construction while the pinch candidate holding both touches
+ * is undecided.  The pinch is never recognized and is rejected when its
+ * 300 ms timeout has passed.  The motion before the timeout is read late,
+ * the next one comes 30 ms after the timeout.
+ *
+ * geis 2.2's alarm reports the server time at which it fired; grail
+ * rejects only once more than 300 ms have passed.  When the alarm fired
+ * at the timeout's own millisecond, the pinch is rejected by the next
+ * touch event: the drag of the finger whose event that is reports
+ * construction finished one event later than the other drag.  When it
+ * fired a millisecond later, both drags report it on their first motion
+ * past the timeout.  Which one happens depends on the server's wake-up,
+ * so the original passes with either (and says which); utouch always runs
+ * the timeout before the next touch event, as the late alarm did, and
+ * must report it on both first motions.
+ */
+static void
+scenario_cf_timeout(void)
+{
+	struct client c;
+	struct xh_device *d = &xs.devices[0];
+
+	client_new(&c);
+	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 1);
+	subscribe(&c, GEIS_GESTURE_PINCH, GEIS_FILTER_OP_EQ, 2);
+	double t0 = now_ms();
+	xh_touch_begin(d, 1, 300, 300);
+	xh_sync(d);
+	pump(&c, 2, 5);
+	sleep_until(t0 + 10);
+	xh_touch_begin(d, 2, 450, 300);
+	xh_sync(d);
+	pump(&c, 2, 5);
+	/* pinch candidate: began at +10, times out after +310 */
+	int s = 0;
+	for (double at = t0 + 30; at <= t0 + 230; at += 25) {
+		sleep_until(at);
+		s++;
+		xh_touch_update(d, 1, 300, 300 + 6 * s);
+		xh_touch_update(d, 2, 450, 300 + 6 * s);
+		xh_sync(d);
+		pump(&c, 2, 10);
+	}
+	sleep_until(t0 + 250);
+	s++;
+	xh_touch_update(d, 1, 300, 300 + 6 * s);
+	xh_touch_update(d, 2, 450, 300 + 6 * s);
+	xh_sync(d);
+	sleep_until(t0 + 290);   /* read the last motion before the timeout late */
+	pump(&c, 2, 10);
+	sleep_until(t0 + 340);
+	for (int k = 0; k < 4; k++) {
+		s++;
+		xh_touch_update(d, 1, 300, 300 + 6 * s);
+		xh_touch_update(d, 2, 450, 300 + 6 * s);
+		xh_sync(d);
+		pump(&c, 2, 10);
+		sleep_until(t0 + 365 + 25 * k);
+	}
+	xh_touch_end(d, 1, 300, 300 + 6 * s);
+	xh_touch_end(d, 2, 450, 300 + 6 * s);
+	xh_sync(d);
+	pump(&c, 100, 1000);
+
+	/* the two drags: the gestures of the first two events */
+	CHECK(c.ntrace >= 2 && c.trace[0].drag && c.trace[1].drag &&
+	      c.trace[0].id != c.trace[1].id, "no two drags");
+	if (c.ntrace < 2) {
+		geis_delete(c.geis);
+		return;
+	}
+	GeisGestureId g[2] = { c.trace[0].id, c.trace[1].id };
+	/* per drag, in the order of its events: the first past the timeout
+	 * follows the longest pause (90 ms; the other gaps are 25 ms), and
+	 * the first that reports construction finished */
+	int after[2] = { -1, -1 }, flip[2] = { -1, -1 }, n[2] = { 0, 0 }, last_ts[2] = { 0, 0 };
+	int gap[2] = { 0, 0 };
+	for (int i = 0; i < c.ntrace; i++) {
+		const struct trace_ev *e = &c.trace[i];
+		int k = e->id == g[0] ? 0 : e->id == g[1] ? 1 : -1;
+		if (k < 0)
+			continue;
+		if (n[k] > 0 && e->ts - last_ts[k] > gap[k]) {
+			gap[k] = e->ts - last_ts[k];
+			after[k] = n[k];
+		}
+		if (e->cf && flip[k] < 0)
+			flip[k] = n[k];
+		if (flip[k] >= 0)
+			CHECK(e->cf == 1, "drag %d: construction finished went back", k);
+		last_ts[k] = e->ts;
+		n[k]++;
+	}
+	CHECK(gap[0] >= 60 && gap[1] >= 60, "no pause in the drags' events (%d, %d ms)",
+	      gap[0], gap[1]);
+	int both = flip[0] == after[0] && flip[1] == after[1];
+	int split = (flip[0] == after[0] && flip[1] == after[1] + 1) ||
+		    (flip[1] == after[1] && flip[0] == after[0] + 1);
+#ifdef GEIS_ORACLE_BUILD
+	CHECK(both || split, "construction finished on events %d and %d, expected %d and %d",
+	      flip[0], flip[1], after[0], after[1]);
+	printf("the original: construction finished on %s\n",
+	       both ? "both first motions past the timeout (its alarm fired after the "
+		      "timeout's millisecond)"
+		    : "one drag's first motion past the timeout, the other's next one (its "
+		      "alarm fired at the timeout's millisecond)");
+#else
+	(void)split;
+	CHECK(both, "construction finished on events %d and %d, expected %d and %d",
+	      flip[0], flip[1], after[0], after[1]);
+#endif
+	if (failures)
+		trace_dump(&c);
+	geis_delete(c.geis);
+}
+
+/*
+ * A client that dispatches late.  An atomic one-touch drag is recognized
+ * at +20 ms and read at once; its next motion comes at +45 ms, before the
+ * 60 ms boundary, but the client reads it only at +90 ms, together with
+ * what the boundary's timeout brought.  geis 2.2 ran the alarm it read at
+ * once but left the touch event read with it for its frame callback, so
+ * the +45 ms motion reached grail after the timeout and reports
+ * "construction finished"; utouch runs the timeouts due by the server
+ * clock at each read before the input read, and must do the same.
+ */
+static void
+scenario_cf_late_dispatch(void)
+{
+	struct client c;
+	struct xh_device *d = &xs.devices[0];
+
+	client_open(&c, 1);
+	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 1);
+	double t0 = now_ms();
+	xh_touch_begin(d, 1, 300, 300);
+	xh_sync(d);
+	pump(&c, 2, 5);
+	sleep_until(t0 + 20);
+	xh_touch_update(d, 1, 300, 330);
+	xh_sync(d);
+	pump(&c, 2, 5);
+	sleep_until(t0 + 45);
+	xh_touch_update(d, 1, 300, 340);
+	xh_sync(d);
+	sleep_until(t0 + 90);   /* the client dispatches late */
+	pump(&c, 2, 5);
+	sleep_until(t0 + 100);
+	for (int s = 1; s <= 4; s++) {
+		xh_touch_update(d, 1, 300, 340 + 10 * s);
+		xh_sync(d);
+		pump(&c, 2, 10);
+		sleep_until(t0 + 100 + 20 * s);
+	}
+	xh_touch_end(d, 1, 300, 380);
+	xh_sync(d);
+	pump(&c, 100, 1000);
+
+	/* BEGIN (+20 ms), the +45 ms motion, then the motions from +100 ms */
+	CHECK(c.ntrace >= 3 && c.trace[0].type == GEIS_EVENT_GESTURE_BEGIN &&
+	      c.trace[1].type == GEIS_EVENT_GESTURE_UPDATE &&
+	      c.trace[2].type == GEIS_EVENT_GESTURE_UPDATE, "not BEGIN, UPDATE, UPDATE");
+	if (c.ntrace >= 3) {
+		CHECK(c.trace[0].cf == 0, "the BEGIN reports construction finished");
+		CHECK(c.trace[2].cf == 1, "the +100 ms motion does not report it");
+		CHECK(c.trace[1].cf == 1, "the +45 ms motion, read after the timeout, does "
+		      "not report it");
+	}
+	if (failures)
+		trace_dump(&c);
+	geis_delete(c.geis);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -400,6 +703,9 @@ main(int argc, char **argv)
 		{ "startup", scenario_startup },
 		{ "undecided", scenario_undecided },
 		{ "deltas", scenario_deltas },
+		{ "cf-composition", scenario_cf_composition },
+		{ "cf-timeout", scenario_cf_timeout },
+		{ "cf-late-dispatch", scenario_cf_late_dispatch },
 	};
 
 	if (argc != 2) {
