@@ -5,6 +5,9 @@
 #include <QQuickWindow>
 #include <QTouchEvent>
 
+#include <functional>
+#include <memory>
+
 #include <utouch/frame_handle.h>
 
 #include "gesture.h"
@@ -412,10 +415,14 @@ UTouchGestureArea::touchEvent(QTouchEvent *event)
 		mine = true;
 		mp.setAccepted(true);
 		const bool released = p.state() == QEventPoint::State::Released;
-		if (it->route != Claimed)
-			m_log.append(LoggedEvent{m_frames, id, p.state(), p.scenePosition(),
-						 p.globalPosition(), event->timestamp(),
+		if (it->route != Claimed) {
+			/* the point in window coordinates, for the replay */
+			QEventPoint wp = m_windowPoints.value(id);
+			if (wp.id() != id || wp.state() != p.state())
+				wp = QEventPoint(id, p.state(), p.scenePosition(), p.globalPosition());
+			m_log.append(LoggedEvent{m_frames, id, wp, event->timestamp(),
 						 event->pointingDevice()});
+		}
 		if (it->inGrail && p.state() != QEventPoint::State::Pressed &&
 		    (p.state() != QEventPoint::State::Stationary || released)) {
 			const QPointF pos = p.position();
@@ -438,10 +445,45 @@ UTouchGestureArea::touchEvent(QTouchEvent *event)
 	Q_EMIT touchesChanged();
 }
 
+/*
+ * Keep a detached copy of each touch point as the window receives it:
+ * the replay sends points in window coordinates through the window, and
+ * QEventPoint has no public way to set a position.
+ */
+bool
+UTouchGestureArea::eventFilter(QObject *watched, QEvent *event)
+{
+	switch (event->type()) {
+	case QEvent::TouchBegin:
+	case QEvent::TouchUpdate:
+	case QEvent::TouchEnd:
+		if (watched == m_window && m_replaying.isEmpty()) {
+			m_windowPoints.removeIf([](const auto &it) {
+				return it.value().state() == QEventPoint::State::Released;
+			});
+			std::unique_ptr<QEvent> copy(event->clone());
+			for (const QEventPoint &p : static_cast<QTouchEvent *>(copy.get())->points())
+				m_windowPoints.insert(p.id(), p);
+		}
+		break;
+	default:
+		break;
+	}
+	return QQuickItem::eventFilter(watched, event);
+}
+
 void
 UTouchGestureArea::itemChange(ItemChange change, const ItemChangeData &value)
 {
 	QQuickItem::itemChange(change, value);
+	if (change == ItemSceneChange) {
+		if (m_window)
+			m_window->removeEventFilter(this);
+		m_window = value.window;
+		m_windowPoints.clear();
+		if (m_window)
+			m_window->installEventFilter(this);
+	}
 	if ((change == ItemVisibleHasChanged || change == ItemEnabledHasChanged) && !value.boolValue)
 		cancelAll();
 	else if (change == ItemSceneChange && !value.window)
@@ -712,20 +754,22 @@ UTouchGestureArea::replay()
 		while (j < events.size() && events[j].frame == events[i].frame &&
 		       events[j].device == events[i].device) {
 			const LoggedEvent &e = events[j];
-			points.append(QEventPoint(e.id, e.state, e.scenePos, e.globalPos));
-			pressed = pressed && e.state == QEventPoint::State::Pressed;
-			released = released && e.state == QEventPoint::State::Released;
+			points.append(e.point);
+			pressed = pressed && e.point.state() == QEventPoint::State::Pressed;
+			released = released && e.point.state() == QEventPoint::State::Released;
 			j++;
 		}
 		QEvent::Type type = pressed ? QEvent::TouchBegin
 				    : released ? QEvent::TouchEnd : QEvent::TouchUpdate;
-		QTouchEvent te(type, events[i].device, Qt::NoModifier, points);
-		te.setTimestamp(events[i].timestamp);
+		QTouchEvent shared(type, events[i].device, Qt::NoModifier, points);
+		shared.setTimestamp(events[i].timestamp);
+		/* clone(): points of their own, which delivery may change freely */
+		std::unique_ptr<QTouchEvent> te(static_cast<QTouchEvent *>(shared.clone()));
 		/* the area held these points: let the items below take them */
-		for (const QEventPoint &p : te.points())
+		for (const QEventPoint &p : te->points())
 			if (p.state() == QEventPoint::State::Pressed)
-				te.setExclusiveGrabber(p, nullptr);
-		QCoreApplication::sendEvent(win, &te);
+				te->setExclusiveGrabber(p, nullptr);
+		QCoreApplication::sendEvent(win, te.get());
 		if (!self)
 			return;
 		i = j;

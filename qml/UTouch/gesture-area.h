@@ -78,6 +78,7 @@ protected:
 	void touchEvent(QTouchEvent *event) override;
 	void childEvent(QChildEvent *event) override;
 	void itemChange(ItemChange change, const ItemChangeData &value) override;
+	bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
 	enum Route { Held, Claimed, Unclaimed };
@@ -91,8 +92,7 @@ private:
 	struct LoggedEvent {
 		quint64 frame;   /* events of one QTouchEvent share it */
 		int id;
-		QEventPoint::State state;
-		QPointF scenePos, globalPos;
+		QEventPoint point; /* as the window got it: window coordinates */
 		quint64 timestamp;
 		const QPointingDevice *device;
 	};
@@ -134,6 +134,8 @@ private:
 	QHash<int, Touch> m_touches;          /* by Qt point id */
 	QHash<UFTouchId, int> m_qtIds;        /* grail id -> Qt point id */
 	QList<LoggedEvent> m_log;             /* held touches' events, oldest first */
+	QHash<int, QEventPoint> m_windowPoints; /* the window's last point per id (detached) */
+	QPointer<QQuickWindow> m_window;      /* where the event filter is */
 	quint64 m_frames = 0;
 	QList<QPair<UFTouchId, bool>> m_decisions;
 	QHash<unsigned int, UTouchGesture *> m_gestures;
