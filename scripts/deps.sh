@@ -8,7 +8,7 @@ want=(build-essential meson ninja-build pkg-config python3
       libpixman-1-dev
       libcairo2-dev   # cairo: utouch-plot (optional, -Dplot=disabled)
       # Qt 6 Quick: the UTouch QML module (optional, -Dqml=disabled)
-      g++ qt6-declarative-dev qt6-base-dev libgl-dev)
+      g++ qt6-declarative-dev qt6-base-dev qt6-base-private-dev libgl-dev)
 if [ "${1:-build}" = test ]; then
   # cmocka for unit tests; clang + compiler-rt for the libFuzzer targets;
   # libgrail/libframe only build ../shared/tools/ref-grail (the oracle);

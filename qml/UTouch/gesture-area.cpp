@@ -4,6 +4,7 @@
 #include <QQmlInfo>
 #include <QQuickWindow>
 #include <QTouchEvent>
+#include <QtGui/private/qeventpoint_p.h>
 
 #include <functional>
 #include <memory>
@@ -374,17 +375,13 @@ UTouchGestureArea::touchEvent(QTouchEvent *event)
 	}
 	Step step(m_depth, [this] { flush(); });
 	bool mine = false;
+	QHash<QQuickItem *, QList<LoggedEvent>> forwarded;
 
 	noteTime(event->timestamp());
 	m_frames++;
 	for (const QEventPoint &p : event->points()) {
 		const int id = p.id();
 		auto &mp = const_cast<QEventPoint &>(p);
-		if (m_replaying.contains(id)) {
-			/* our own replay passing by: for the items below */
-			mp.setAccepted(false);
-			continue;
-		}
 		auto it = m_touches.find(id);
 		if (p.state() == QEventPoint::State::Pressed) {
 			if (it != m_touches.end()) {
@@ -401,7 +398,7 @@ UTouchGestureArea::touchEvent(QTouchEvent *event)
 				continue;
 			}
 			UFTouchId gid = m_nextGrailId++;
-			m_touches.insert(id, Touch{gid, Held, false, true, event->pointingDevice()});
+			m_touches.insert(id, Touch{gid, Held, false, true, nullptr});
 			m_qtIds.insert(gid, id);
 			{
 				const QPointF pos = p.position();
@@ -415,13 +412,13 @@ UTouchGestureArea::touchEvent(QTouchEvent *event)
 		mine = true;
 		mp.setAccepted(true);
 		const bool released = p.state() == QEventPoint::State::Released;
-		if (it->route != Claimed) {
-			/* the point in window coordinates, for the replay */
-			QEventPoint wp = m_windowPoints.value(id);
-			if (wp.id() != id || wp.state() != p.state())
-				wp = QEventPoint(id, p.state(), p.scenePosition(), p.globalPosition());
-			m_log.append(LoggedEvent{m_frames, id, wp, event->timestamp(),
-						 event->pointingDevice()});
+		const LoggedEvent logged{m_frames, id, p.state(), p.scenePosition(),
+					 p.globalPosition(), event->timestamp(), event->pointingDevice()};
+		if (it->route == Held || it->route == Unclaimed) {
+			m_log.append(logged);
+		} else if (it->route == Forwarded) {
+			if (it->target)
+				forwarded[it->target.data()].append(logged);
 		}
 		if (it->inGrail && p.state() != QEventPoint::State::Pressed &&
 		    (p.state() != QEventPoint::State::Stationary || released)) {
@@ -431,13 +428,16 @@ UTouchGestureArea::touchEvent(QTouchEvent *event)
 		if (released) {
 			it->released = true;
 			it->inGrail = false;
-			if (it->route == Claimed) {
+			if (it->route == Claimed || it->route == Forwarded || it->route == Dropped) {
 				m_qtIds.remove(it->grailId);
 				m_touches.erase(it);
 			}
 		}
 	}
 	frameEnd(m_lastTime);
+	/* touches replayed earlier follow their item below */
+	for (auto f = forwarded.begin(); f != forwarded.end(); ++f)
+		deliver(f.key(), f.value());
 	if (mine)
 		event->accept();
 	else
@@ -445,45 +445,10 @@ UTouchGestureArea::touchEvent(QTouchEvent *event)
 	Q_EMIT touchesChanged();
 }
 
-/*
- * Keep a detached copy of each touch point as the window receives it:
- * the replay sends points in window coordinates through the window, and
- * QEventPoint has no public way to set a position.
- */
-bool
-UTouchGestureArea::eventFilter(QObject *watched, QEvent *event)
-{
-	switch (event->type()) {
-	case QEvent::TouchBegin:
-	case QEvent::TouchUpdate:
-	case QEvent::TouchEnd:
-		if (watched == m_window && m_replaying.isEmpty()) {
-			m_windowPoints.removeIf([](const auto &it) {
-				return it.value().state() == QEventPoint::State::Released;
-			});
-			std::unique_ptr<QEvent> copy(event->clone());
-			for (const QEventPoint &p : static_cast<QTouchEvent *>(copy.get())->points())
-				m_windowPoints.insert(p.id(), p);
-		}
-		break;
-	default:
-		break;
-	}
-	return QQuickItem::eventFilter(watched, event);
-}
-
 void
 UTouchGestureArea::itemChange(ItemChange change, const ItemChangeData &value)
 {
 	QQuickItem::itemChange(change, value);
-	if (change == ItemSceneChange) {
-		if (m_window)
-			m_window->removeEventFilter(this);
-		m_window = value.window;
-		m_windowPoints.clear();
-		if (m_window)
-			m_window->installEventFilter(this);
-	}
 	if ((change == ItemVisibleHasChanged || change == ItemEnabledHasChanged) && !value.boolValue)
 		cancelAll();
 	else if (change == ItemSceneChange && !value.window)
@@ -706,73 +671,147 @@ UTouchGestureArea::flush()
 			break;
 	}
 	m_depth--;
-	if (!m_replayIds.isEmpty() && !m_replayQueued) {
-		m_replayQueued = true;
-		QMetaObject::invokeMethod(this, &UTouchGestureArea::replay, Qt::QueuedConnection);
-	}
+	if (!m_replayIds.isEmpty() && !m_replayingNow)
+		replay();
 	armTimer();
 }
 
 /*
- * Replay the events of rejected touches to the items below, in the order
- * they came, one QTouchEvent per original event.  They go through the
- * window's delivery, so items, pointer handlers and touch-to-mouse
- * synthesis below see them as Qt would have delivered them; the area
- * lets them pass (m_replaying).  Runs from the event loop, never inside
- * another delivery.
+ * Items below the area at @p scenePos that take touch events, topmost
+ * first, in the order Qt Quick's delivery tries them (children in reverse
+ * paint order before their parent), without the area and its children.
+ */
+QList<QQuickItem *>
+UTouchGestureArea::itemsBelow(QPointF scenePos) const
+{
+	QList<QQuickItem *> out;
+	if (window())
+		collectItems(window()->contentItem(), scenePos, out);
+	return out;
+}
+
+void
+UTouchGestureArea::collectItems(QQuickItem *item, QPointF scenePos, QList<QQuickItem *> &out) const
+{
+	if (item == this || !item->isVisible() || !item->isEnabled())
+		return;
+	QList<QQuickItem *> kids = item->childItems();
+	std::stable_sort(kids.begin(), kids.end(),
+			 [](QQuickItem *a, QQuickItem *b) { return a->z() < b->z(); });
+	for (auto k = kids.rbegin(); k != kids.rend(); ++k)
+		collectItems(*k, scenePos, out);
+	if (item->acceptTouchEvents() && item->contains(item->mapFromScene(scenePos)))
+		out.append(item);
+}
+
+/*
+ * Send @p events (one frame's points of touches that go to @p target) to
+ * @p target as one QTouchEvent, positions in its coordinates.  Returns
+ * whether it accepted the event.
+ */
+bool
+UTouchGestureArea::deliver(QQuickItem *target, const QList<LoggedEvent> &events)
+{
+	QList<QEventPoint> points;
+	bool pressed = true, released = true;
+	for (const LoggedEvent &e : events) {
+		points.append(QMutableEventPoint::withTimeStamp(
+			ulong(e.timestamp), e.id, e.state, target->mapFromScene(e.scenePos),
+			e.scenePos, e.globalPos));
+		pressed = pressed && e.state == QEventPoint::State::Pressed;
+		released = released && e.state == QEventPoint::State::Released;
+	}
+	/* a begin or end of the whole sequence for the target, else an update */
+	bool others = false;
+	for (auto it = m_touches.cbegin(); it != m_touches.cend(); ++it) {
+		if (it->route != Forwarded || it->target != target)
+			continue;
+		bool inEvent = false;
+		for (const LoggedEvent &e : events)
+			inEvent = inEvent || e.id == it.key();
+		others = others || !inEvent;
+	}
+	QEvent::Type type = pressed && !others ? QEvent::TouchBegin
+			    : released && !others ? QEvent::TouchEnd : QEvent::TouchUpdate;
+	QTouchEvent ev(type, events.first().device, Qt::NoModifier, points);
+	ev.setTimestamp(events.first().timestamp);
+	ev.setAccepted(true);
+	QCoreApplication::sendEvent(target, &ev);
+	return ev.isAccepted();
+}
+
+/*
+ * Replay the events of rejected touches, in the order they came (one
+ * QTouchEvent per original event and item), to the topmost item below the
+ * touch's first position that takes touch events and accepts the press;
+ * the touch's later events follow it there (Forwarded).
  */
 void
 UTouchGestureArea::replay()
 {
-	m_replayQueued = false;
-	const QList<int> ids = m_replayIds;
-	m_replayIds.clear();
-	QQuickWindow *win = window();
-	QList<LoggedEvent> events;
-	for (int i = 0; i < m_log.size();) {
-		if (ids.contains(m_log[i].id))
-			events.append(m_log.takeAt(i));
-		else
-			i++;
-	}
-	for (int id : ids) {
-		auto it = m_touches.find(id);
-		if (it != m_touches.end()) {
-			m_qtIds.remove(it->grailId);
-			m_touches.erase(it);
-		}
-	}
-	Q_EMIT touchesChanged();
-	if (!win || !m_replayRejected || events.isEmpty())
-		return;
-	m_replaying = ids;
+	m_replayingNow = true;
 	QPointer<UTouchGestureArea> self(this);
-	for (int i = 0; i < events.size();) {
-		int j = i;
-		QList<QEventPoint> points;
-		bool pressed = true, released = true;
-		while (j < events.size() && events[j].frame == events[i].frame &&
-		       events[j].device == events[i].device) {
-			const LoggedEvent &e = events[j];
-			points.append(e.point);
-			pressed = pressed && e.point.state() == QEventPoint::State::Pressed;
-			released = released && e.point.state() == QEventPoint::State::Released;
-			j++;
+	while (!m_replayIds.isEmpty()) {
+		const QList<int> ids = m_replayIds;
+		m_replayIds.clear();
+		QList<LoggedEvent> events;
+		for (int i = 0; i < m_log.size();) {
+			if (ids.contains(m_log[i].id))
+				events.append(m_log.takeAt(i));
+			else
+				i++;
 		}
-		QEvent::Type type = pressed ? QEvent::TouchBegin
-				    : released ? QEvent::TouchEnd : QEvent::TouchUpdate;
-		QTouchEvent shared(type, events[i].device, Qt::NoModifier, points);
-		shared.setTimestamp(events[i].timestamp);
-		/* clone(): points of their own, which delivery may change freely */
-		std::unique_ptr<QTouchEvent> te(static_cast<QTouchEvent *>(shared.clone()));
-		/* the area held these points: let the items below take them */
-		for (const QEventPoint &p : te->points())
-			if (p.state() == QEventPoint::State::Pressed)
-				te->setExclusiveGrabber(p, nullptr);
-		QCoreApplication::sendEvent(win, te.get());
-		if (!self)
-			return;
-		i = j;
+		for (int id : ids) {
+			auto it = m_touches.find(id);
+			if (it != m_touches.end())
+				it->route = m_replayRejected ? Forwarded : Dropped;
+		}
+		for (int i = 0; m_replayRejected && i < events.size();) {
+			int j = i;
+			QHash<QQuickItem *, QList<LoggedEvent>> byTarget;
+			QList<QQuickItem *> order;
+			for (; j < events.size() && events[j].frame == events[i].frame; j++) {
+				const LoggedEvent &e = events[j];
+				auto it = m_touches.find(e.id);
+				if (it == m_touches.end() || it->route != Forwarded)
+					continue;
+				if (e.state == QEventPoint::State::Pressed) {
+					/* the first item below that takes the press */
+					it->target = nullptr;
+					for (QQuickItem *item : itemsBelow(e.scenePos)) {
+						if (deliver(item, {e})) {
+							it->target = item;
+							break;
+						}
+						if (!self)
+							return;
+					}
+					if (!it->target)
+						it->route = Dropped;
+					continue;
+				}
+				if (!it->target)
+					continue;
+				if (!byTarget.contains(it->target))
+					order.append(it->target);
+				byTarget[it->target].append(e);
+			}
+			for (QQuickItem *t : order) {
+				deliver(t, byTarget[t]);
+				if (!self)
+					return;
+			}
+			i = j;
+		}
+		/* touches that were lifted are done */
+		for (int id : ids) {
+			auto it = m_touches.find(id);
+			if (it != m_touches.end() && it->released) {
+				m_qtIds.remove(it->grailId);
+				m_touches.erase(it);
+			}
+		}
 	}
-	m_replaying.clear();
+	m_replayingNow = false;
+	Q_EMIT touchesChanged();
 }

@@ -78,21 +78,27 @@ protected:
 	void touchEvent(QTouchEvent *event) override;
 	void childEvent(QChildEvent *event) override;
 	void itemChange(ItemChange change, const ItemChangeData &value) override;
-	bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-	enum Route { Held, Claimed, Unclaimed };
+	/*
+	 * Held: grail undecided, events logged.  Claimed: an accepted gesture
+	 * holds it.  Unclaimed: rejected, waiting for replay().  Forwarded:
+	 * replayed; later events go to `target`.  Dropped: rejected and no
+	 * item below took it (or replayRejected is false).
+	 */
+	enum Route { Held, Claimed, Unclaimed, Forwarded, Dropped };
 	struct Touch {
 		UFTouchId grailId;
 		Route route;
 		bool released;   /* lifted (its release is in the log if held) */
 		bool inGrail;    /* grail's frame still has it */
-		const QPointingDevice *device;
+		QPointer<QQuickItem> target;
 	};
 	struct LoggedEvent {
 		quint64 frame;   /* events of one QTouchEvent share it */
 		int id;
-		QEventPoint point; /* as the window got it: window coordinates */
+		QEventPoint::State state;
+		QPointF scenePos, globalPos;
 		quint64 timestamp;
 		const QPointingDevice *device;
 	};
@@ -121,6 +127,9 @@ private:
 	bool endUnclaimedInGrail();
 	void cancelAll();
 	void replay();
+	QList<QQuickItem *> itemsBelow(QPointF scenePos) const;
+	void collectItems(QQuickItem *item, QPointF scenePos, QList<QQuickItem *> &out) const;
+	bool deliver(QQuickItem *target, const QList<LoggedEvent> &events);
 	void armTimer();
 	void onTimer();
 
@@ -134,14 +143,11 @@ private:
 	QHash<int, Touch> m_touches;          /* by Qt point id */
 	QHash<UFTouchId, int> m_qtIds;        /* grail id -> Qt point id */
 	QList<LoggedEvent> m_log;             /* held touches' events, oldest first */
-	QHash<int, QEventPoint> m_windowPoints; /* the window's last point per id (detached) */
-	QPointer<QQuickWindow> m_window;      /* where the event filter is */
 	quint64 m_frames = 0;
 	QList<QPair<UFTouchId, bool>> m_decisions;
 	QHash<unsigned int, UTouchGesture *> m_gestures;
 	QList<int> m_replayIds;               /* rejected, waiting for replay() */
-	QList<int> m_replaying;               /* ids being replayed right now */
-	bool m_replayQueued = false;
+	bool m_replayingNow = false;
 	int m_depth = 0;
 	QTimer m_timer;
 	QElapsedTimer m_clock;
