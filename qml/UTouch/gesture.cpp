@@ -46,11 +46,18 @@ UTouchGesture::deltaRotation() const
 	return qRadiansToDegrees(std::atan2(qreal(m_delta[1][0]), qreal(m_delta[0][0])));
 }
 
+/*
+ * grail's transforms are a linear part and the travel of the centroid:
+ * p' = L (p - pivot) + pivot + t, as one matrix.
+ */
 QMatrix4x4
-UTouchGesture::toMatrix(const float (&m)[2][3])
+UTouchGesture::toMatrix(const float (&m)[2][3], QPointF pivot)
 {
-	return QMatrix4x4(m[0][0], m[0][1], 0, m[0][2],
-			  m[1][0], m[1][1], 0, m[1][2],
+	const qreal a = m[0][0], b = m[0][1], c = m[1][0], d = m[1][1];
+	const qreal tx = pivot.x() + m[0][2] - (a * pivot.x() + b * pivot.y());
+	const qreal ty = pivot.y() + m[1][2] - (c * pivot.x() + d * pivot.y());
+	return QMatrix4x4(float(a), float(b), 0, float(tx),
+			  float(c), float(d), 0, float(ty),
 			  0, 0, 1, 0,
 			  0, 0, 0, 1);
 }

@@ -108,10 +108,14 @@ public:
 	qreal deltaRotation() const;
 	/** Fixed point of the transform since the previous slice ((0, 0) when none). */
 	QPointF centerOfRotation() const { return m_centerOfRotation; }
-	/** grail's cumulative transform (scale, rotation about and travel of originalCentroid). */
-	QMatrix4x4 transform() const { return toMatrix(m_cumulative); }
-	/** grail's transform since the previous slice. */
-	QMatrix4x4 deltaTransform() const { return toMatrix(m_delta); }
+	/**
+	 * grail's cumulative transform as a matrix that maps where the touches
+	 * were when the count last changed to where they are: scale and
+	 * rotation about originalCentroid, then its travel.
+	 */
+	QMatrix4x4 transform() const { return toMatrix(m_cumulative, m_originalCentroid); }
+	/** The same since the previous slice (about the previous centroid). */
+	QMatrix4x4 deltaTransform() const { return toMatrix(m_delta, centroid() - deltaTranslation()); }
 	/** Velocity of the centroid in pixels per second. */
 	QPointF velocity() const { return m_velocity; }
 	/** No touch will join or leave the gesture any more. */
@@ -155,7 +159,7 @@ Q_SIGNALS:
 	void decisionChanged();
 
 private:
-	static QMatrix4x4 toMatrix(const float (&m)[2][3]);
+	static QMatrix4x4 toMatrix(const float (&m)[2][3], QPointF pivot);
 
 	QPointer<UTouchGestureArea> m_area;
 	unsigned int m_id;

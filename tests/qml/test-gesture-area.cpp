@@ -140,6 +140,24 @@ class TestGestureArea : public QObject
 			return nullptr;
 		return m_view->rootObject()->findChild<QQuickItem *>(QStringLiteral("area"));
 	}
+	/* Load examples/qml/NAME offscreen; returns its root item. */
+	QQuickItem *loadExample(const QString &name)
+	{
+		delete m_view;
+		m_view = new QQuickView;
+		m_view->engine()->addImportPath(qEnvironmentVariable("UTOUCH_QML_IMPORT_PATH"));
+		m_view->setSource(QUrl::fromLocalFile(qEnvironmentVariable("UTOUCH_SOURCE_ROOT") +
+						      QStringLiteral("/examples/qml/") + name));
+		if (m_view->status() != QQuickView::Ready) {
+			for (const auto &e : m_view->errors())
+				qWarning() << e.toString();
+			return nullptr;
+		}
+		m_view->show();
+		if (!QTest::qWaitForWindowExposed(m_view))
+			return nullptr;
+		return m_view->rootObject();
+	}
 	TouchLog *log() const
 	{
 		return m_view->rootObject()->findChild<TouchLog *>(QStringLiteral("log"));
@@ -407,6 +425,60 @@ private Q_SLOTS:
 		QTest::touchEvent(m_view, m_dev).release(0, QPoint(200, 100)).release(1, QPoint(300, 100));
 		QCOMPARE(last(two->id)->sig, QStringLiteral("ended"));
 		QCOMPARE(area->property("claimedTouches").toInt(), 0);
+	}
+
+	/* The bug game: two hands pinch two bugs at once; the other pairs are rejected. */
+	void exampleBugGame()
+	{
+		QQuickItem *root = loadExample(QStringLiteral("bug-game.qml"));
+		QVERIFY(root);
+		/* bug 0 at (160, 240), bug 2 at (640, 240); A B on bug 0, C D on bug 2 */
+		const qreal x0[4] = {120, 200, 600, 680}, dx[4] = {30, -30, 30, -30};
+		QTest::touchEvent(m_view, m_dev).press(0, QPoint(120, 240)).press(1, QPoint(200, 240))
+			.press(2, QPoint(600, 240)).press(3, QPoint(680, 240));
+		for (int i = 1; i <= 6; i++) {
+			auto seq = QTest::touchEvent(m_view, m_dev);
+			for (int t = 0; t < 4; t++)
+				seq.move(t, QPointF(x0[t] + dx[t] * i / 6, 240).toPoint());
+		}
+		QTest::touchEvent(m_view, m_dev).release(0, QPoint(150, 240)).release(1, QPoint(170, 240))
+			.release(2, QPoint(630, 240)).release(3, QPoint(650, 240));
+		QCOMPARE(root->property("squashed").toInt(), 2);
+		QList<bool> dead;
+		for (QQuickItem *b : root->childItems())
+			if (b->property("dead").isValid())
+				dead.append(b->property("dead").toBool());
+		QCOMPARE(dead, (QList<bool>{true, false, true, false}));
+	}
+
+	/* The photo viewer: a pinch on the photo scales it, a stroke beside it paints. */
+	void examplePhotoViewer()
+	{
+		QQuickItem *root = loadExample(QStringLiteral("photo-viewer.qml"));
+		QVERIFY(root);
+		/* the photo covers (280, 60)-(520, 240); pinch it 100 -> 200 px apart */
+		QTest::touchEvent(m_view, m_dev).press(0, QPoint(350, 150)).press(1, QPoint(450, 150));
+		for (int i = 1; i <= 10; i++) {
+			QTest::qWait(12);
+			QTest::touchEvent(m_view, m_dev).move(0, QPoint(350 - 5 * i, 150))
+				.move(1, QPoint(450 + 5 * i, 150));
+		}
+		QTest::touchEvent(m_view, m_dev).release(0, QPoint(300, 150)).release(1, QPoint(500, 150));
+		QVERIFY2(qAbs(root->property("photoScale").toReal() - 2) < 0.01,
+			 qPrintable(QString::number(root->property("photoScale").toReal())));
+		QVERIFY(qAbs(root->property("photoRotation").toReal()) < 0.5);
+		const QVector3D c = root->property("photoCenter").value<QVector3D>();
+		QVERIFY2(qAbs(c.x() - 400) < 1 && qAbs(c.y() - 150) < 1, qPrintable(QString::number(c.x())));
+		QCOMPARE(root->property("strokes").toInt(), 0);
+		/* a stroke below the photo is rejected and reaches the painting area */
+		QTest::touchEvent(m_view, m_dev).press(2, QPoint(100, 400));
+		for (int i = 1; i <= 10; i++) {
+			QTest::qWait(12);
+			QTest::touchEvent(m_view, m_dev).move(2, QPoint(100 + 10 * i, 400 + 5 * i));
+		}
+		QTest::touchEvent(m_view, m_dev).release(2, QPoint(200, 450));
+		QCOMPARE(root->property("strokes").toInt(), 1);
+		QVERIFY(qAbs(root->property("photoScale").toReal() - 2) < 0.01);
 	}
 
 	/* A touch held still is decided by grail's timeouts, run by the area's timer. */
