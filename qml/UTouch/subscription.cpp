@@ -116,13 +116,25 @@ void UTouchSubscription::setVelocityWindow(int v) { set(m_velocityWindow, v); }
 UGStatus
 UTouchSubscription::apply(UGSubscription sub, QString *what) const
 {
-	struct Real {
+	struct Value {
 		UGSubscriptionProperty p;
 		Unit unit;
 		qreal v;
 		const char *name;
 	};
-	const Real reals[] = {
+	const Value values[] = {
+		{UGSubscriptionPropertyMask, Count, qreal(m_gestures), "gestures"},
+		{UGSubscriptionPropertyTouchesStart, Count, qreal(m_touches), "touches"},
+		{UGSubscriptionPropertyTouchesMinimum, Count, qreal(m_minimumTouches), "minimumTouches"},
+		{UGSubscriptionPropertyTouchesMaximum, Count, qreal(m_maximumTouches), "maximumTouches"},
+		{UGSubscriptionPropertyMultiTapMaximum, Count, qreal(m_multiTapMaximum), "multiTapMaximum"},
+		{UGSubscriptionPropertyDragTimeout, Millis, qreal(m_dragTimeout), "dragTimeout"},
+		{UGSubscriptionPropertyPinchTimeout, Millis, qreal(m_pinchTimeout), "pinchTimeout"},
+		{UGSubscriptionPropertyRotateTimeout, Millis, qreal(m_rotateTimeout), "rotateTimeout"},
+		{UGSubscriptionPropertyTapTimeout, Millis, qreal(m_tapTimeout), "tapTimeout"},
+		{UGSubscriptionPropertyHoldTimeout, Millis, qreal(m_holdTimeout), "holdTimeout"},
+		{UGSubscriptionPropertyMultiTapTimeout, Millis, qreal(m_multiTapTimeout), "multiTapTimeout"},
+		{UGSubscriptionPropertyVelocityWindow, Millis, qreal(m_velocityWindow), "velocityWindow"},
 		{UGSubscriptionPropertyDragThreshold, Pixels, m_dragThreshold, "dragThreshold"},
 		{UGSubscriptionPropertyPinchThreshold, Ratio, m_pinchThreshold, "pinchThreshold"},
 		{UGSubscriptionPropertyRotateThreshold, Degrees, m_rotateThreshold, "rotateThreshold"},
@@ -130,49 +142,24 @@ UTouchSubscription::apply(UGSubscription sub, QString *what) const
 		{UGSubscriptionPropertyHoldThreshold, Pixels, m_holdThreshold, "holdThreshold"},
 		{UGSubscriptionPropertyMultiTapThreshold, Pixels, m_multiTapThreshold, "multiTapThreshold"},
 	};
-	struct Int {
-		UGSubscriptionProperty p;
-		Unit unit;
-		int v;
-		const char *name;
-	};
-	const Int ints[] = {
-		{UGSubscriptionPropertyMask, Count, m_gestures, "gestures"},
-		{UGSubscriptionPropertyTouchesStart, Count, m_touches, "touches"},
-		{UGSubscriptionPropertyTouchesMinimum, Count, m_minimumTouches, "minimumTouches"},
-		{UGSubscriptionPropertyTouchesMaximum, Count, m_maximumTouches, "maximumTouches"},
-		{UGSubscriptionPropertyMultiTapMaximum, Count, m_multiTapMaximum, "multiTapMaximum"},
-		{UGSubscriptionPropertyDragTimeout, Millis, m_dragTimeout, "dragTimeout"},
-		{UGSubscriptionPropertyPinchTimeout, Millis, m_pinchTimeout, "pinchTimeout"},
-		{UGSubscriptionPropertyRotateTimeout, Millis, m_rotateTimeout, "rotateTimeout"},
-		{UGSubscriptionPropertyTapTimeout, Millis, m_tapTimeout, "tapTimeout"},
-		{UGSubscriptionPropertyHoldTimeout, Millis, m_holdTimeout, "holdTimeout"},
-		{UGSubscriptionPropertyMultiTapTimeout, Millis, m_multiTapTimeout, "multiTapTimeout"},
-		{UGSubscriptionPropertyVelocityWindow, Millis, m_velocityWindow, "velocityWindow"},
-	};
 	UGStatus st;
 
-	for (const Int &i : ints) {
-		if (i.unit == Millis) {
-			st = setTimeout(sub, i.p, i.v);
-		} else if ((i.p == UGSubscriptionPropertyTouchesMinimum ||
-			    i.p == UGSubscriptionPropertyTouchesMaximum) && i.v == 0) {
+	for (const Value &x : values) {
+		if (x.unit == Millis) {
+			st = setTimeout(sub, x.p, int(x.v));
+		} else if (x.unit != Count) {
+			st = setReal(sub, x.p, x.unit, x.v);
+		} else if ((x.p == UGSubscriptionPropertyTouchesMinimum ||
+			    x.p == UGSubscriptionPropertyTouchesMaximum) && x.v == 0) {
 			continue; /* 0: unset, grail's default */
-		} else if (i.v < 0) {
+		} else if (x.v < 0) {
 			st = UGStatusErrorInvalidValue;
 		} else {
-			unsigned int u = unsigned(i.v);
-			st = grail_subscription_set_property(sub, i.p, &u);
+			unsigned int u = unsigned(x.v);
+			st = grail_subscription_set_property(sub, x.p, &u);
 		}
 		if (st != UGStatusSuccess) {
-			*what = QString::fromLatin1(i.name);
-			return st;
-		}
-	}
-	for (const Real &r : reals) {
-		st = setReal(sub, r.p, r.unit, r.v);
-		if (st != UGStatusSuccess) {
-			*what = QString::fromLatin1(r.name);
+			*what = QString::fromLatin1(x.name);
 			return st;
 		}
 	}

@@ -177,6 +177,17 @@ class TestGestureArea : public QObject
 				return &m_rec->seen[i];
 		return nullptr;
 	}
+	/* Four touches at @p x0 on row @p y, moved by @p dx in @p steps moves (not released). */
+	void fourTouch(const qreal (&x0)[4], const qreal (&dx)[4], int y, int steps)
+	{
+		QTest::touchEvent(m_view, m_dev).press(0, QPoint(int(x0[0]), y)).press(1, QPoint(int(x0[1]), y))
+			.press(2, QPoint(int(x0[2]), y)).press(3, QPoint(int(x0[3]), y));
+		for (int i = 1; i <= steps; i++) {
+			auto seq = QTest::touchEvent(m_view, m_dev);
+			for (int t = 0; t < 4; t++)
+				seq.move(t, QPointF(x0[t] + dx[t] * i / steps, y).toPoint());
+		}
+	}
 	/* Two touches from a0/b0 to a1/b1 in @p steps moves, then released. */
 	void twoTouch(QPointF a0, QPointF b0, std::function<QPointF(int, int)> pos, int steps,
 		      bool release = true, int waitMs = 0)
@@ -288,13 +299,7 @@ private Q_SLOTS:
 					"touches: 2 }");
 		QVERIFY(area);
 		const qreal x0[4] = {120, 240, 360, 480}, dx[4] = {40, -40, 40, -40};
-		QTest::touchEvent(m_view, m_dev).press(0, QPoint(120, 200)).press(1, QPoint(240, 200))
-			.press(2, QPoint(360, 200)).press(3, QPoint(480, 200));
-		for (int i = 1; i <= 4; i++) {
-			auto seq = QTest::touchEvent(m_view, m_dev);
-			for (int t = 0; t < 4; t++)
-				seq.move(t, QPointF(x0[t] + dx[t] * i / 4, 200).toPoint());
-		}
+		fourTouch(x0, dx, 200, 4);
 		QList<Seen> began = of(QStringLiteral("began"));
 		QSet<QList<int>> pairs;
 		QHash<QList<int>, int> ids;
@@ -434,13 +439,7 @@ private Q_SLOTS:
 		QVERIFY(root);
 		/* bug 0 at (160, 240), bug 2 at (640, 240); A B on bug 0, C D on bug 2 */
 		const qreal x0[4] = {120, 200, 600, 680}, dx[4] = {30, -30, 30, -30};
-		QTest::touchEvent(m_view, m_dev).press(0, QPoint(120, 240)).press(1, QPoint(200, 240))
-			.press(2, QPoint(600, 240)).press(3, QPoint(680, 240));
-		for (int i = 1; i <= 6; i++) {
-			auto seq = QTest::touchEvent(m_view, m_dev);
-			for (int t = 0; t < 4; t++)
-				seq.move(t, QPointF(x0[t] + dx[t] * i / 6, 240).toPoint());
-		}
+		fourTouch(x0, dx, 240, 6);
 		QTest::touchEvent(m_view, m_dev).release(0, QPoint(150, 240)).release(1, QPoint(170, 240))
 			.release(2, QPoint(630, 240)).release(3, QPoint(650, 240));
 		QCOMPARE(root->property("squashed").toInt(), 2);
