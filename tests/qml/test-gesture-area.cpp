@@ -210,6 +210,12 @@ private Q_SLOTS:
 		m_dev = QTest::createTouchDevice();
 		TouchLog::clock.start();
 	}
+	void cleanupTestCase()
+	{
+		/* QTest never frees the devices it creates */
+		delete m_dev;
+		m_dev = nullptr;
+	}
 	void cleanup()
 	{
 		delete m_view;
