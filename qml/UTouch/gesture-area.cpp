@@ -390,7 +390,6 @@ UTouchGestureArea::touchEvent(QTouchEvent *event)
 					frameTouch(it->grailId, false, true, nullptr, m_lastTime);
 				m_log.removeIf([id](const LoggedEvent &e) { return e.id == id; });
 				m_replayIds.removeAll(id);
-				m_qtIds.remove(it->grailId);
 				m_touches.erase(it);
 			}
 			if (m_touches.size() >= int(MaxTouches)) {
@@ -399,6 +398,12 @@ UTouchGestureArea::touchEvent(QTouchEvent *event)
 			}
 			UFTouchId gid = m_nextGrailId++;
 			m_touches.insert(id, Touch{gid, Held, false, true, nullptr});
+			/*
+			 * grail id -> Qt id outlives the touch (a gesture's End slice
+			 * still names it); long gone touches are forgotten
+			 */
+			if (m_qtIds.size() > 4096)
+				m_qtIds.removeIf([gid](const auto &e) { return e.key() + 2048 < gid; });
 			m_qtIds.insert(gid, id);
 			{
 				const QPointF pos = p.position();
@@ -429,7 +434,6 @@ UTouchGestureArea::touchEvent(QTouchEvent *event)
 			it->released = true;
 			it->inGrail = false;
 			if (it->route == Claimed || it->route == Forwarded || it->route == Dropped) {
-				m_qtIds.remove(it->grailId);
 				m_touches.erase(it);
 			}
 		}
@@ -474,9 +478,18 @@ UTouchGestureArea::cancelAll()
 		if (t.inGrail)
 			frameTouch(t.grailId, false, true, nullptr, m_lastTime);
 	frameEnd(m_lastTime);
+	/* touches that went to items below are cancelled there too */
+	QList<QPointer<QQuickItem>> targets;
+	for (const Touch &t : std::as_const(m_touches))
+		if (t.route == Forwarded && t.target && !targets.contains(t.target))
+			targets.append(t.target);
 	m_touches.clear();
-	m_qtIds.clear();
 	m_log.clear();
+	for (const QPointer<QQuickItem> &t : targets) {
+		QTouchEvent cancel(QEvent::TouchCancel);
+		if (t)
+			QCoreApplication::sendEvent(t.data(), &cancel);
+	}
 	m_replayIds.clear();
 	m_decisions.clear();
 	for (Sub &s : m_subs)
@@ -509,7 +522,7 @@ UTouchGestureArea::takeDecisions()
 			continue;
 		const int id = *q;
 		auto it = m_touches.find(id);
-		if (it == m_touches.end() || it->route != Held)
+		if (it == m_touches.end() || it->grailId != d.first || it->route != Held)
 			continue;
 		if (d.second) {
 			it->route = Claimed;
@@ -517,7 +530,6 @@ UTouchGestureArea::takeDecisions()
 				if (m_log[i].id == id)
 					m_log.removeAt(i);
 			if (it->released) {
-				m_qtIds.remove(it->grailId);
 				m_touches.erase(it);
 			}
 			Q_EMIT touchClaimed(id);
@@ -807,7 +819,6 @@ UTouchGestureArea::replay()
 		for (int id : ids) {
 			auto it = m_touches.find(id);
 			if (it != m_touches.end() && it->released) {
-				m_qtIds.remove(it->grailId);
 				m_touches.erase(it);
 			}
 		}

@@ -252,8 +252,26 @@ private Q_SLOTS:
 		QTest::touchEvent(m_view, m_dev).release(0, QPoint(160, 140)).release(1, QPoint(260, 140));
 		QCOMPARE(of(QStringLiteral("ended")).size(), 1);
 		QCOMPARE(of(QStringLiteral("ended"))[0].canceled, false);
+		QCOMPARE(of(QStringLiteral("ended"))[0].touches, (QList<int>{0, 1}));
 		QCOMPARE(area->property("claimedTouches").toInt(), 0);
 		QCOMPARE(log()->entries.size(), 0); /* claimed touches never reach the item below */
+	}
+
+	/* Hiding the area cancels its gestures: ended with canceled set, no touch left. */
+	void hiddenCancels()
+	{
+		QQuickItem *area = load("Subscription { objectName: 'd'; gestures: Gesture.Drag; touches: 2 }");
+		QVERIFY(area);
+		m_rec->autoDecide = QStringLiteral("accept");
+		twoTouch({100, 100}, {200, 100}, [](int t, int i) {
+			return QPointF(100 + 100 * t + 10 * i, 100);
+		}, 3, false);
+		QCOMPARE(of(QStringLiteral("began")).size(), 1);
+		area->setVisible(false);
+		QCOMPARE(of(QStringLiteral("ended")).size(), 1);
+		QCOMPARE(of(QStringLiteral("ended"))[0].canceled, true);
+		QCOMPARE(area->property("claimedTouches").toInt(), 0);
+		QCOMPARE(area->property("heldTouches").toInt(), 0);
 	}
 
 	void pinch()
