@@ -274,6 +274,31 @@ private Q_SLOTS:
 		QCOMPARE(area->property("heldTouches").toInt(), 0);
 	}
 
+	/* A value grail refuses leaves the subscription inactive and says why. */
+	void subscriptionErrors()
+	{
+		QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("touches: invalid value")));
+		QQuickItem *area = load("Subscription { objectName: 's'; gestures: Gesture.Drag; touches: 6 }");
+		QVERIFY(area);
+		QObject *sub = area->findChild<QObject *>(QStringLiteral("s"));
+		QVERIFY(sub);
+		QCOMPARE(sub->property("error").toString(), QStringLiteral("touches: invalid value"));
+		QCOMPARE(sub->property("dragTimeout").toInt(), 300);
+		QVERIFY(qAbs(sub->property("dragThreshold").toReal() - 0.0026 * 96 / 0.0254) < 0.01);
+		/* inactive: a drag is not recognized, its touches go below */
+		twoTouch({100, 100}, {200, 100}, [](int t, int i) {
+			return QPointF(100 + 100 * t + 10 * i, 100);
+		}, 3);
+		QCOMPARE(of(QStringLiteral("began")).size(), 0);
+		QCOMPARE(log()->entries.size(), 2 * 5);
+		QVERIFY(sub->setProperty("touches", 2));
+		QCOMPARE(sub->property("error").toString(), QString());
+		twoTouch({100, 100}, {200, 100}, [](int t, int i) {
+			return QPointF(100 + 100 * t + 10 * i, 100);
+		}, 3);
+		QCOMPARE(of(QStringLiteral("began")).size(), 1);
+	}
+
 	void pinch()
 	{
 		QQuickItem *area = load("Subscription { objectName: 'p'; gestures: Gesture.Pinch | "
