@@ -52,7 +52,7 @@ run_build build-asan cc -Dtests=true -Db_sanitize=address,undefined -Db_lundef=f
 # configuration, so they run in the builds above only.  The QML module
 # does not depend on X11 and is built and tested above (-Dqml=disabled
 # saves compiling it twice more).
-suite_args=(--no-suite fuzz --no-suite diff-trace --no-suite diff-frames --no-suite web)
+suite_args=(--no-suite fuzz --no-suite diff-trace --no-suite diff-frames --no-suite web --no-suite qml)
 run_build build-nox11 cc -Dtests=true -Dx11=disabled -Dqml=disabled
 suite_args=(--suite fuzz)
 run_build build-fuzz clang -Dfuzz=true -Dtests=false -Db_lundef=false -Dbuildtype=debug -Dqml=disabled
