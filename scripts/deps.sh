@@ -6,14 +6,18 @@ want=(build-essential meson ninja-build pkg-config python3
       libevdev-dev libmtdev-dev libyaml-dev libx11-dev libxi-dev libxtst-dev
       libwlroots-dev wayland-protocols libwayland-dev libwayland-bin libxkbcommon-dev
       libpixman-1-dev
-      libcairo2-dev)  # cairo: utouch-plot (optional, -Dplot=disabled)
+      libcairo2-dev   # cairo: utouch-plot (optional, -Dplot=disabled)
+      # Qt 6 Quick: the UTouch QML module (optional, -Dqml=disabled)
+      g++ qt6-declarative-dev qt6-base-dev qt6-base-private-dev libgl-dev)
 if [ "${1:-build}" = test ]; then
   # cmocka for unit tests; clang + compiler-rt for the libFuzzer targets;
   # libgrail/libframe only build ../shared/tools/ref-grail (the oracle);
   # emscripten, nodejs and chromium build and test utouch on the web.
   want+=(libcmocka-dev clang libclang-rt-14-dev libgrail-dev libframe-dev valgrind
          xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev
-         emscripten nodejs chromium)
+         emscripten nodejs chromium
+         qml6-module-qtquick qml6-module-qtqml-workerscript qml6-module-qtquick-window
+         qml6-module-qttest qt6-qpa-plugins)
 fi
 missing=()
 for p in "${want[@]}"; do

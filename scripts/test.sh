@@ -49,11 +49,13 @@ run_build build-asan cc -Dtests=true -Db_sanitize=address,undefined -Db_lundef=f
 # Without the X11 backend: everything that does not depend on it.  The
 # differential suites replay the same recordings through the same code in
 # both configurations, and the web suite does not use the native build's
-# configuration, so they run in the builds above only.
-suite_args=(--no-suite fuzz --no-suite diff-trace --no-suite diff-frames --no-suite web)
-run_build build-nox11 cc -Dtests=true -Dx11=disabled
+# configuration, so they run in the builds above only.  The QML module
+# does not depend on X11 and is built and tested above (-Dqml=disabled
+# saves compiling it twice more).
+suite_args=(--no-suite fuzz --no-suite diff-trace --no-suite diff-frames --no-suite web --no-suite qml)
+run_build build-nox11 cc -Dtests=true -Dx11=disabled -Dqml=disabled
 suite_args=(--suite fuzz)
-run_build build-fuzz clang -Dfuzz=true -Dtests=false -Db_lundef=false -Dbuildtype=debug
+run_build build-fuzz clang -Dfuzz=true -Dtests=false -Db_lundef=false -Dbuildtype=debug -Dqml=disabled
 
 python3 - "$failed_setup" "${logs[@]}" <<'PY'
 import json, sys

@@ -1551,6 +1551,13 @@ gr_recognizer_process_frame(struct gr_recognizer *rec, UFEvent ev, UFFrame frame
 {
 	bool any_new = false;
 
+	/*
+	 * A hold is due at its gesture's timeout: recognize it before the
+	 * timeout rejects the gesture (a timer or frame that comes late must
+	 * not turn a hold into a rejection).
+	 */
+	if (wants_hold(rec))
+		check_holds(rec, time);
 	if (gr_recognizer_has_undecided(rec))
 		reject_overdue(rec, time);
 	process_touches(rec, frame, num_touches, views, nviews, time, &any_new);
@@ -1575,9 +1582,10 @@ gr_recognizer_update_time(struct gr_recognizer *rec, uint64_t time)
 			check_holds(rec, time);
 		return;
 	}
-	reject_overdue(rec, time);
+	/* holds first, as in gr_recognizer_process_frame() */
 	if (wants_hold(rec))
 		check_holds(rec, time);
+	reject_overdue(rec, time);
 	if (rec->atomic)
 		find_gestures_to_accept(rec, time);
 	else

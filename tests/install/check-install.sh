@@ -4,9 +4,9 @@
 # libraries only.  Proves that `meson install`, the .pc files and the
 # public headers are complete and that a program for the original APIs
 # compiles unchanged.
-# usage: check-install.sh BUILD_DIR SOURCE_DIR [SANITIZERS [x11|nox11 [plot|noplot]]]
+# usage: check-install.sh BUILD_DIR SOURCE_DIR [SANITIZERS [x11|nox11 [plot|noplot [qml|noqml]]]]
 set -eu
-build=$1 src=$2 sanitize=${3:-none} x11=${4:-nox11} plot=${5:-noplot}
+build=$1 src=$2 sanitize=${3:-none} x11=${4:-nox11} plot=${5:-noplot} qml=${6:-noqml}
 extra=
 # a sanitizer build installs instrumented libraries; the program must carry
 # the same runtime
@@ -51,6 +51,16 @@ desktop=$(find "$tmp/root" -path '*/xdg/autostart/utouch-gestured.desktop')
 [ -n "$unit" ] && [ -n "$desktop" ] || { echo "utouch-gestured unit or autostart entry not installed"; exit 1; }
 grep -qx "ExecStart=$prefix/bin/utouch-gestured" "$unit" || { echo "unit: $(grep ExecStart "$unit")"; exit 1; }
 grep -qx "Exec=$prefix/bin/utouch-gestured" "$desktop" || { echo "autostart: $(grep Exec "$desktop")"; exit 1; }
+# the QML module: qmldir and plugin in LIBDIR/qt6/qml/UTouch, the plugin
+# linked to the shared libraries (doc/qml.md)
+if [ "$qml" = qml ]; then
+	qmldir=$(find "$tmp/root" -path '*/qt6/qml/UTouch/qmldir')
+	[ -n "$qmldir" ] || { echo "QML module not installed"; exit 1; }
+	grep -qx "plugin utouchqmlplugin" "$qmldir" || { echo "qmldir names no plugin"; exit 1; }
+	plugin=$(dirname "$qmldir")/libutouchqmlplugin.so
+	test -f "$plugin" || { echo "not installed: $plugin"; exit 1; }
+	readelf -d "$plugin" | grep -q 'NEEDED.*libutouch-grail' || { echo "QML plugin does not link libutouch-grail"; exit 1; }
+fi
 cc -std=c11 -Wall -Werror $extra -o "$tmp/example" "$src/examples/two-finger-drag.c" \
 	$(pkg-config --cflags --libs utouch-grail utouch-frame)
 # the program must use the staged shared libraries, not the build tree's
