@@ -39,6 +39,19 @@ async function gesture(page, from, to, steps = 12, firstId = 1) {
   await page.touch('touchEnd', []);
 }
 
+// Press the left button at @p from, move to @p to in @p steps, release.
+async function mouseDrag(page, from, to, steps = 8) {
+  const at = (k) => ({ x: from[0] + (to[0] - from[0]) * k / steps, y: from[1] + (to[1] - from[1]) * k / steps });
+  await page.send('Input.dispatchMouseEvent', { type: 'mousePressed', ...at(0), button: 'left', buttons: 1, clickCount: 1 });
+  await page.frames();
+  for (let k = 1; k <= steps; k++) {
+    await page.send('Input.dispatchMouseEvent', { type: 'mouseMoved', ...at(k), button: 'left', buttons: 1 });
+    await page.frames();
+  }
+  await page.send('Input.dispatchMouseEvent', { type: 'mouseReleased', ...at(steps), button: 'left', buttons: 0, clickCount: 1 });
+  await page.frames();
+}
+
 // The pixels of a PNG (8-bit RGB or RGBA, not interlaced) as {w, h, px(x, y)}.
 function decodePng(buf) {
   let off = 8, w = 0, h = 0, ch = 0;
@@ -97,6 +110,34 @@ try {
   await page.touch('touchEnd', []);
   below = await page.eval('window.below');
   check('its up follows', below.some((e) => e[0] === 'up'), JSON.stringify(below));
+  // --- touch-action, mouse emulation off, coalesced samples
+  check("touch-action: the area's computed style is 'none'",
+    (await page.eval("getComputedStyle(document.getElementById('area')).touchAction")) === 'none');
+  await page.eval('window.seen.length = 0, window.ops.length = 0, window.slices.length = 0');
+  await mouseDrag(page, [100, 100], [160, 140]);
+  const seen = await page.eval('window.seen');
+  check('mouse off: the area sees the mouse drag', seen.length >= 3 && seen.every((e) => e[1] === 'mouse'),
+    JSON.stringify(seen));
+  check('mouse off: the recognizer gets nothing, no gesture', (await page.eval('window.ops.length')) === 0 &&
+    (await page.eval('window.slices.length')) === 0, await page.eval('JSON.stringify([window.ops, window.slices])'));
+  // touch moves sent faster than the page draws: Chromium delivers them
+  // as fewer pointermoves with getCoalescedEvents(); each sample must reach
+  // the recognizer
+  await page.eval('window.seen.length = 0, window.ops.length = 0');
+  await page.touch('touchStart', [{ id: 41, x: 100, y: 200 }]);
+  await Promise.all(Array.from({ length: 20 }, (_, k) =>
+    page.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ id: 41, x: 105 + 5 * k, y: 200 }] })));
+  await page.frames();
+  await page.touch('touchEnd', []);
+  const moves = (await page.eval('window.seen')).filter((e) => e[0] === 'pointermove');
+  const samples = moves.reduce((n, e) => n + e[2], 0);
+  check('coalesced: Chromium coalesced the touch moves', moves.length < 20 && moves.some((e) => e[2] > 1) &&
+    samples === 20, JSON.stringify(moves));
+  const opsSeen = await page.eval('window.ops');
+  const xs = opsSeen.filter((o) => o[0] === 1).map((o) => o[1]);
+  check('coalesced: the recognizer gets every sample, in order',
+    xs.join() === Array.from({ length: 20 }, (_, k) => 105 + 5 * k).join(), xs.join());
+
   // --- the demo: photo on the stage at x 620..1020
   await page.openPage();
   await page.send('Page.navigate', { url: `${base}/web/demo.html` });
@@ -108,6 +149,16 @@ try {
   let m = matrix(await page.eval('window.photoState()'));
   check('two-finger drag moves the photo by (60, 40)', near(m[4] - m0[4], 60, 3) && near(m[5] - m0[5], 40, 3) &&
     near(m[0], 1, 0.02), `matrix ${m.map((v) => v.toFixed(3)).join(' ')}`);
+  // mouse emulation on (the stage has mouse: true): a mouse drag is a one-finger drag
+  for (const id of ['game', 'stage']) {
+    check(`touch-action: the demo's #${id} computes to 'none'`,
+      (await page.eval(`getComputedStyle(document.getElementById('${id}')).touchAction`)) === 'none');
+  }
+  m0 = m;
+  await mouseDrag(page, [sx + 200, 300], [sx + 260, 340]);
+  m = matrix(await page.eval('window.photoState()'));
+  check('mouse on: a mouse drag moves the photo by (60, 40)', near(m[4] - m0[4], 60, 3) && near(m[5] - m0[5], 40, 3) &&
+    near(m[0], m0[0], 0.02), `matrix ${m.map((v) => v.toFixed(3)).join(' ')}`);
   // pinch: fingers 100 px apart spread to 200 px around the same centre
   m0 = m;
   await gesture(page, [[sx + 150, 200], [sx + 250, 200]], [[sx + 100, 200], [sx + 300, 200]]);
