@@ -4,23 +4,11 @@
 // reaching the recognizer.  The browser test (browser.mjs) checks the same
 // points in Chromium with real input; here the samples are exact.
 // usage: node area.mjs WASM-DIR     (exit 77 when the module is missing)
-import fs from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { loadModule, Gesture, State } from '../../web/recognizer.js';
+import { Gesture, State } from '../../web/recognizer.js';
 import { GestureArea } from '../../web/utouch.js';
+import { loadBuiltModule, check, finish } from './harness.mjs';
 
-const wasmDir = process.argv[2];
-const wasmFile = path.join(wasmDir, 'utouch-wasm.wasm');
-if (!fs.existsSync(wasmFile)) { console.log(`SKIP: ${wasmFile} was not built`); process.exit(77); }
-const module = await loadModule({ wasmBinary: fs.readFileSync(wasmFile) },
-  pathToFileURL(path.join(wasmDir, 'utouch-wasm.mjs')).href);
-
-let failures = 0;
-const check = (what, ok, detail = '') => {
-  console.log(`${ok ? 'ok' : 'FAIL'}: ${what}${detail ? ' — ' + detail : ''}`);
-  if (!ok) failures++;
-};
+const module = await loadBuiltModule(process.argv[2]);
 
 // An element at (10, 20) of the viewport: what GestureArea uses of one.
 class FakeElement extends EventTarget {
@@ -131,5 +119,4 @@ function coalescedDrag(options) {
   one.a.destroy();
 }
 
-console.log(failures ? `${failures} checks failed` : 'all checks passed');
-process.exit(failures ? 1 : 0);
+finish();
