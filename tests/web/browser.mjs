@@ -216,8 +216,13 @@ try {
     of('end').length === 4, JSON.stringify(of('end')));
   check('AB and CD end normally, pinched below 0.6', ['AB', 'CD'].every((k) => ends[k] && !ends[k].canceled &&
     ends[k].scale < 0.6), JSON.stringify([ends.AB, ends.CD]));
-  check('AD and BC end before AB and CD', log.indexOf(ends.AD) < log.indexOf(ends.AB) &&
-    log.indexOf(ends.BC) < log.indexOf(ends.CD), log.map((e) => e.type + name(e)).join(' '));
+  // AD and BC end when the game accepts (after the accepts, while the
+  // fingers are still down), AB and CD when the fingers lift
+  const firstAccept = log.findIndex((e) => e.type === 'accept');
+  check('AD and BC end after the accepts, before AB and CD', firstAccept >= 0 &&
+    ['AD', 'BC'].every((k) => ends[k] && log.indexOf(ends[k]) > firstAccept &&
+      log.indexOf(ends[k]) < Math.min(log.indexOf(ends.AB), log.indexOf(ends.CD))),
+    log.map((e) => e.type + name(e)).join(' '));
   const squashed = await page.eval('window.bugs.map(b => b.squashed).join()');
   check('bugs 0 and 1 are squashed, 2 and 3 are not', squashed === 'true,true,false,false', squashed);
 
