@@ -1,22 +1,10 @@
 // web/recognizer.js under node: errors are reported, bad operations are
 // refused without changing anything, touch decisions and timeouts work.
 // usage: node api.mjs WASM-DIR     (exit 77 when the module is missing)
-import fs from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { loadModule, Recognizer, Gesture, Op, State } from '../../web/recognizer.js';
+import { Recognizer, Gesture, Op, State } from '../../web/recognizer.js';
+import { loadBuiltModule, check, finish } from './harness.mjs';
 
-const wasmDir = process.argv[2];
-const wasmFile = path.join(wasmDir, 'utouch-wasm.wasm');
-if (!fs.existsSync(wasmFile)) { console.log(`SKIP: ${wasmFile} was not built`); process.exit(77); }
-const module = await loadModule({ wasmBinary: fs.readFileSync(wasmFile) },
-  pathToFileURL(path.join(wasmDir, 'utouch-wasm.mjs')).href);
-
-let failures = 0;
-const check = (what, ok, detail = '') => {
-  console.log(`${ok ? 'ok' : 'FAIL'}: ${what}${detail ? ' — ' + detail : ''}`);
-  if (!ok) failures++;
-};
+const module = await loadBuiltModule(process.argv[2]);
 const throws = (fn, re) => { try { fn(); return false; } catch (e) { return re.test(e.message); } };
 const slices = (r) => { const out = []; for (let s; (s = r.nextSlice());) out.push(s); return out; };
 
@@ -62,5 +50,4 @@ check('accepting an unknown gesture fails', r.reject(12345) !== 0);
 r.destroy();
 r.destroy();
 check('destroy twice is harmless', true);
-console.log(failures ? `${failures} checks failed` : 'all checks passed');
-process.exit(failures ? 1 : 0);
+finish();

@@ -65,8 +65,8 @@ function parseSub(spec) {
 const BASE = 1000; // like UT_SCRIPT_TIME_BASE_MS: times never start at 0
 const f3 = (v) => v.toFixed(3), f5 = (v) => v.toFixed(5);
 
-function webTrace(direct, ax, subs, policy, frames, lastTime) {
-  const r = new Recognizer(module, { direct, x: ax.x, y: ax.y, ownAtBegin: false }, BASE);
+function webTrace(device, ax, subs, policy, frames, lastTime) {
+  const r = new Recognizer(module, { ...device, x: ax.x, y: ax.y }, BASE);
   const specs = subs.map(parseSub);
   specs.forEach((s) => r.subscribe(s));
   const out = [];
@@ -133,25 +133,46 @@ function withoutRotation(line) {
     .replace(/rec=(\S+)/, (_, m) => 'rec=' + (m.split('+').filter((p) => p !== 'rotate').join('+') || 'none'));
 }
 
+// The replays per recording: every subscription set with all four policies
+// in the default framing (one frame per report, ownership in a frame of its
+// own), and with the other framings of utouch-replay, each with a policy that
+// rotates over the sets: --x11 (split, slots in reverse, as the X server
+// delivers touches), --split alone, --own begin (touches owned from their
+// begin), --begin-first --reverse, and a window resolution (thresholds in
+// metres for direct devices).
+function runsFor(k) {
+  const runs = POLICIES.map((p) => [p, []]);
+  runs.push([POLICIES[k % 4], ['--x11']]);
+  runs.push([POLICIES[(k + 1) % 4], ['--split']]);
+  if (k % 2 === 0) runs.push([POLICIES[(k + 2) % 4], ['--own', 'begin']]);
+  if (k % 2 === 1) runs.push([POLICIES[(k + 3) % 4], ['--begin-first', '--reverse']]);
+  if (k % 3 === 0) runs.push([POLICIES[(k / 3) % 4], ['--window-res', '3780']]);
+  return runs;
+}
+
 let ok = 0, n = 0;
 for (const rec of recs) {
   const ax = axes(rec);
-  for (const set of SUBSETS) {
+  SUBSETS.forEach((set, k) => {
     const subs = set.split(';');
-    // every set with the accept policy and one other (all four policies
-    // over the sets), to keep the test quick
-    const k = SUBSETS.indexOf(set);
-    for (const policy of [POLICIES[0], POLICIES[1 + (k % 3)]]) {
-      const args = ['--frames', '--policy', policy, ...subs.flatMap((s) => ['-s', s]), rec];
+    for (const [policy, framing] of runsFor(k)) {
+      const args = ['--frames', '--policy', policy, ...framing, ...subs.flatMap((s) => ['-s', s]), rec];
       const lines = execFileSync(replay, args, { encoding: 'utf8', maxBuffer: 1 << 28 }).split('\n').filter(Boolean);
       const header = lines[0];
       const direct = / direct=1 /.test(header);
+      const ownAtBegin = / own=begin$/.test(header);
+      const wres = framing[0] === '--window-res' ? Number(framing[1]) : 0;
       const frames = framesOf(lines);
+      const want = Number((/ frames=(\d+) /.exec(header) || [])[1]);
+      n++;
+      if (frames.length !== want) {
+        console.log(`DIFFERENCE: utouch-replay ${args.join(' ')}: ${frames.length} frames recovered, the header says ${want}`);
+        continue;
+      }
       const lastTime = frames.length ? frames.at(-1).t : 0;
       let native = lines.filter((l) => !l.startsWith('# file=') && !l.startsWith('# frame '));
-      let web = webTrace(direct, ax, subs, policy, frames, lastTime);
+      let web = webTrace({ direct, ownAtBegin, windowResolution: wres }, ax, subs, policy, frames, lastTime);
       if (straddling) [native, web] = [native.map(withoutRotation), web.map(withoutRotation)];
-      n++;
       if (native.length === web.length && native.every((l, i) => close(l, web[i]))) { ok++; continue; }
       console.log(`DIFFERENCE: utouch-replay ${args.join(' ')}`);
       let shown = 0;
@@ -161,7 +182,7 @@ for (const rec of recs) {
         shown++;
       }
     }
-  }
+  });
 }
 console.log(`web trace: ${ok} of ${n} comparisons equal`);
 process.exit(ok === n && n > 0 ? 0 : 1);
