@@ -264,7 +264,9 @@ struct geis_gesture {
 	float last_x, last_y, last_radius, last_angle;
 	float last_vx, last_vy;   /* the newest velocity over a time step */
 	unsigned last_touches;    /* "touches" of the previous event */
-	struct geis_gesture *next;
+	int in_queue;             /* release_undecided(): an event of it is queued */
+	struct geis_gesture *next, *prev;  /* geis->gestures */
+	struct geis_gesture *hnext;        /* chain of geis->gesture_hash */
 };
 
 /* ---- the instance ---- */
@@ -310,6 +312,10 @@ struct _Geis {
 	/* engine */
 	UGHandle grail;
 	struct geis_gesture *gestures;
+	/* the gestures by id: ngestures entries in hash_size chains (a power
+	 * of two), so that finding one does not depend on how many are live */
+	struct geis_gesture **gesture_hash;
+	size_t hash_size, ngestures;
 	int in_dispatch;
 	int delivering;
 	int releasing;
