@@ -517,7 +517,7 @@ bench_scenario(const struct options *o, const struct scenario *sc, struct result
 		ut_recording_free(rec);
 		return -1;
 	}
-	r.run.rec = rec;
+	r.run.dev = rec->dev;
 	r.run.script = &script;
 	r.run.subs = r.subs;
 	r.run.nsubs = sc->nsubs;

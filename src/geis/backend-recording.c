@@ -2,18 +2,21 @@
  * The recording backend: plays an evemu or libinput-record file as one
  * live device.
  *
- * The file is turned into frames of touch operations up front (evdev
- * stream with ownership at begin, like a plain evdev device).  Frames are
- * built for every window a subscription has grabbed (see the grab hook),
- * so a region filter selects the window the device reports in.
+ * The file is streamed: frames of touch operations (evdev stream with
+ * ownership at begin, like a plain evdev device) are made from it as they
+ * are played, so memory does not depend on the recording's length.
+ * Frames are built for every window a subscription has grabbed (see the
+ * grab hook), so a region filter selects the window the device reports in.
  *
  * Time base: ms since the first recorded event, plus 1000 (so that no time
  * is 0, which grail reads as "no timeout").
  *   real timing: now() = 1000 + ms since start(); a timerfd fires when the
  *                next frame is due; grail timeouts use the core's timerfd.
- *   fast:        virtual time; one dispatch plays the whole recording,
- *                firing grail timeouts due before each frame first, and
- *                after the last frame advances 10 s so every gesture ends.
+ *   fast:        virtual time; a dispatch plays frames until FAST_BATCH
+ *                events wait in the queue (at least one frame), firing
+ *                grail timeouts due before each frame first, and leaves
+ *                the fd readable while frames remain; after the last
+ *                frame it advances 10 s so every gesture ends.
  *
  * The device stays available after the end of the recording (no
  * DEVICE_UNAVAILABLE), so its attributes can still be read.
@@ -37,20 +40,23 @@
 
 #define TIME_BASE_MS UT_SCRIPT_TIME_BASE_MS
 #define TAIL_MS 10000u
+/* fast playback stops a dispatch once this many events wait for the
+ * client, so that the queue stays short whatever the recording's length */
+#define FAST_BATCH 256u
 
 
 
 struct rec_backend {
 	struct geis_backend base;
-	struct ut_recording *rec;
+	struct ut_recording_reader *reader;
 	int fast;
 	int direct;
-	/* prepared frames */
+	/* frames, made from the file as they are played */
 	struct ut_script script;
+	const struct ut_script_frame *due;  /* the next frame, NULL at the end */
 	/* playback */
 	UFBackendDevice device;
 	struct geis_router router;     /* the windows subscriptions asked for */
-	size_t next;
 	int finished;
 	int fd;              /* timerfd (real) or eventfd (fast) */
 	uint64_t start_mono;
@@ -87,14 +93,29 @@ play_frame(struct rec_backend *rb, const struct ut_script_frame *f)
 	geis_router_feed(&rb->router, f->time, &rb->script.ops[f->first], f->count);
 }
 
+/* Make the next frame due: rb->due, or NULL at the end of the recording
+ * (or when the file cannot be read again: then the error is reported). */
+static void
+take_next(struct rec_backend *rb)
+{
+	int rc = ut_script_next(&rb->script, &rb->due);
+
+	if (rc > 0)
+		return;
+	rb->due = NULL;
+	if (rc < 0)
+		geis_core_error(rb->base.geis, GEIS_STATUS_UNKNOWN_ERROR, "recording: %s",
+				rc == -ENOMEM ? "out of memory" : rb->reader->error);
+}
+
 static void
 arm_next(struct rec_backend *rb)
 {
-	if (rb->next < rb->script.nframes) {
+	if (rb->due) {
 		uint64_t now = rec_now(&rb->base);
-		uint64_t due = rb->script.frames[rb->next].time;
+		uint64_t at = rb->due->time;
 
-		ut_timerfd_arm_ms(rb->fd, due > now ? due - now : 0);
+		ut_timerfd_arm_ms(rb->fd, at > now ? at - now : 0);
 	} else {
 		ut_timerfd_disarm(rb->fd);
 	}
@@ -110,18 +131,31 @@ on_ready(void *data, int fd, uint32_t events)
 		/* nothing to consume */
 	}
 	if (rb->fast) {
-		while (rb->next < rb->script.nframes) {
-			const struct ut_script_frame *f = &rb->script.frames[rb->next++];
+		Geis geis = rb->base.geis;
+		int played = 0;
 
-			geis_core_advance_time(rb->base.geis, f->time);
+		while (rb->due && (!played || geis->queue.count < FAST_BATCH)) {
+			const struct ut_script_frame *f = rb->due;
+
+			geis_core_advance_time(geis, f->time);
 			rb->vnow = f->time;
 			play_frame(rb, f);
+			played = 1;
+			take_next(rb);
+		}
+		if (rb->due) {
+			/* more next time: the fd stays readable */
+			uint64_t one = 1;
+
+			if (write(rb->fd, &one, sizeof(one)) < 0) {
+				/* the counter is already set */
+			}
+			return;
 		}
 		if (!rb->finished) {
-			uint64_t end = (rb->script.nframes ? rb->script.frames[rb->script.nframes - 1].time :
-					TIME_BASE_MS) + TAIL_MS;
+			uint64_t end = (rb->script.made ? rb->script.prev : TIME_BASE_MS) + TAIL_MS;
 
-			geis_core_advance_time(rb->base.geis, end);
+			geis_core_advance_time(geis, end);
 			rb->vnow = end;
 			rb->finished = 1;
 		}
@@ -130,9 +164,11 @@ on_ready(void *data, int fd, uint32_t events)
 	{
 		uint64_t now = rec_now(&rb->base);
 
-		while (rb->next < rb->script.nframes && rb->script.frames[rb->next].time <= now)
-			play_frame(rb, &rb->script.frames[rb->next++]);
-		if (rb->next >= rb->script.nframes)
+		while (rb->due && rb->due->time <= now) {
+			play_frame(rb, rb->due);
+			take_next(rb);
+		}
+		if (!rb->due)
 			rb->finished = 1;
 		arm_next(rb);
 	}
@@ -145,7 +181,7 @@ rec_start(struct geis_backend *be)
 	struct ut_device_opts dopts = { .name = NULL, .direct = rb->direct, .window_res = 0 };
 	int rc;
 
-	rb->device = ut_framer_device_new(rb->rec->dev, &dopts);
+	rb->device = ut_framer_device_new(rb->reader->dev, &dopts);
 	if (!rb->device)
 		return -ENOMEM;
 	geis_router_init(&rb->router, be->geis, rb->device);
@@ -206,8 +242,8 @@ rec_destroy(struct geis_backend *be)
 	}
 	geis_router_fini(&rb->router);
 	frame_backend_device_delete(rb->device);
-	ut_recording_free(rb->rec);
 	ut_script_release(&rb->script);
+	ut_recording_close(rb->reader);
 	free(rb);
 }
 
@@ -236,7 +272,7 @@ geis_backend_recording_new(Geis geis, const char *path, int fast)
 {
 	struct rec_backend *rb = calloc(1, sizeof(*rb));
 	struct ut_evstream_opts sopts;
-	char err[256];
+	char err[512];
 	int rc;
 
 	if (!rb) {
@@ -247,7 +283,7 @@ geis_backend_recording_new(Geis geis, const char *path, int fast)
 	rb->base.geis = geis;
 	rb->fast = fast;
 	rb->fd = -1;
-	rc = ut_recording_load(path, NULL, &rb->rec, err, sizeof(err));
+	rc = ut_recording_open(path, NULL, &rb->reader, err, sizeof(err));
 	if (rc < 0) {
 		geis_core_error(geis, GEIS_STATUS_BAD_ARGUMENT, "recording: %s", err);
 		free(rb);
@@ -259,14 +295,17 @@ geis_backend_recording_new(Geis geis, const char *path, int fast)
 	sopts.split_begins = 1;
 	sopts.screen_w = 1024;
 	sopts.screen_h = 768;
-	rc = ut_script_build(&rb->script, rb->rec, &sopts);
+	rc = ut_script_open(&rb->script, rb->reader, &sopts);
 	if (rc < 0) {
 		if (rc == -ENOMEM)
 			geis_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR, "recording: out of memory");
-		else
+		else if (rc == -EINVAL)
 			geis_core_error(geis, GEIS_STATUS_BAD_ARGUMENT,
 					"recording: %s is not a multitouch device", path);
-		ut_recording_free(rb->rec);
+		else
+			geis_core_error(geis, GEIS_STATUS_BAD_ARGUMENT, "recording: %s",
+					rb->reader->error);
+		ut_recording_close(rb->reader);
 		free(rb);
 		return NULL;
 	}
@@ -276,9 +315,7 @@ geis_backend_recording_new(Geis geis, const char *path, int fast)
 				"recording: %s: %lu protocol A contacts beyond %d in one report "
 				"were left out", path, rb->script.dropped,
 				rb->script.max_contacts);
-	/* a recording whose clock steps back still plays forward */
-	for (size_t i = 1; i < rb->script.nframes; i++)
-		if (rb->script.frames[i].time < rb->script.frames[i - 1].time)
-			rb->script.frames[i].time = rb->script.frames[i - 1].time;
+	/* frame times never step back (script.c) */
+	take_next(rb);
 	return &rb->base;
 }

@@ -45,6 +45,9 @@ geis_engine_fini(Geis geis)
 		ut_list_remove(pos);
 		free(gesture_of(pos));
 	}
+	free(geis->gesture_hash);
+	geis->gesture_hash = NULL;
+	geis->hash_size = geis->ngestures = 0;
 	if (geis->grail)
 		grail_delete(geis->grail);
 	geis->grail = NULL;
@@ -52,33 +55,79 @@ geis_engine_fini(Geis geis)
 
 /* ---- gestures ---- */
 
+static size_t
+hash_slot(const Geis geis, unsigned id)
+{
+	/* grail numbers gestures one after the other: spread them out */
+	return (size_t)(id * 2654435761u) & (geis->hash_size - 1);
+}
+
 static struct geis_gesture *
 gesture_find(Geis geis, unsigned id)
 {
-	ut_list_for_each(pos, &geis->gestures) {
-		if (gesture_of(pos)->id == id)
-			return gesture_of(pos);
-	}
+	if (!geis->hash_size)
+		return NULL;
+	for (struct geis_gesture *g = geis->gesture_hash[hash_slot(geis, id)]; g; g = g->hnext)
+		if (g->id == id)
+			return g;
 	return NULL;
+}
+
+/* Keep the chains short: twice the slots when there are more gestures. */
+static int
+hash_grow(Geis geis)
+{
+	size_t size = geis->hash_size ? geis->hash_size * 2 : 64;
+	struct geis_gesture **hash = calloc(size, sizeof(*hash));
+
+	if (!hash)
+		return -1;
+	free(geis->gesture_hash);
+	geis->gesture_hash = hash;
+	geis->hash_size = size;
+	ut_list_for_each(pos, &geis->gestures) {
+		struct geis_gesture *g = gesture_of(pos);
+		size_t slot = hash_slot(geis, g->id);
+
+		g->hnext = hash[slot];
+		hash[slot] = g;
+	}
+	return 0;
 }
 
 static struct geis_gesture *
 gesture_new(Geis geis, unsigned id, GeisSubscription sub)
 {
-	struct geis_gesture *g = calloc(1, sizeof(*g));
+	struct geis_gesture *g;
+	size_t slot;
 
+	if (geis->ngestures >= geis->hash_size && hash_grow(geis) < 0 && !geis->hash_size)
+		return NULL;
+	g = calloc(1, sizeof(*g));
 	if (!g)
 		return NULL;
 	g->id = id;
 	g->sub = sub;
 	ut_list_insert_after(&geis->gestures, &g->link);
+	slot = hash_slot(geis, id);
+	g->hnext = geis->gesture_hash[slot];
+	geis->gesture_hash[slot] = g;
+	geis->ngestures++;
 	return g;
 }
 
 static void
 gesture_remove(Geis geis, struct geis_gesture *g)
 {
+	for (struct geis_gesture **p = &geis->gesture_hash[hash_slot(geis, g->id)]; *p;
+	     p = &(*p)->hnext) {
+		if (*p == g) {
+			*p = g->hnext;
+			break;
+		}
+	}
 	ut_list_remove(&g->link);
+	geis->ngestures--;
 	free(g);
 }
 
@@ -899,10 +948,19 @@ geis_engine_release_undecided(Geis geis)
 		return;
 	geis->release_due = 0;
 	geis->releasing = 1;
+	/* one walk over the queue marks the gestures with queued events */
+	for (GeisEvent ev = geis->queue.head; ev; ev = ev->next) {
+		struct geis_gesture *g;
+
+		if (ev->is_gesture && (g = gesture_find(geis, ev->gesture)))
+			g->in_queue = 1;
+	}
 	ut_list_for_each_safe(pos, tmp, &geis->gestures) {
 		struct geis_gesture *g = gesture_of(pos);
+		int in_queue = g->in_queue;
 
-		if (!g->ended || queued(geis, g->id))
+		g->in_queue = 0;
+		if (!g->ended || in_queue)
 			continue;
 		/* an atomic gesture's touches are grail's to decide: the
 		 * reject is refused (UGStatusErrorAtomicity) and changes

@@ -295,7 +295,9 @@ struct geis_gesture {
 	float last_x, last_y, last_radius, last_angle;
 	float last_vx, last_vy;   /* the newest velocity over a time step */
 	unsigned last_touches;    /* "touches" of the previous event */
+	int in_queue;             /* release_undecided(): an event of it is queued */
 	struct ut_list link;      /* geis->gestures, newest first */
+	struct geis_gesture *hnext;  /* chain of geis->gesture_hash */
 };
 
 /* ---- the instance ---- */
@@ -342,6 +344,10 @@ struct _Geis {
 	/* engine */
 	UGHandle grail;
 	struct ut_list gestures; /* struct geis_gesture */
+	/* the gestures by id: ngestures entries in hash_size chains (a power
+	 * of two), so that finding one does not depend on how many are live */
+	struct geis_gesture **gesture_hash;
+	size_t hash_size, ngestures;
 	int in_dispatch;
 	int delivering;
 	int releasing;

@@ -176,7 +176,7 @@ cmp_touch(const void *a, const void *b)
 
 int
 plot_collect(struct plot_data *d, const struct replay_opts *opts,
-	     const struct ut_recording *rec, const struct ut_script *script,
+	     const struct ut_recording *rec, struct ut_script *script,
 	     char *err, size_t errlen)
 {
 	struct collector col;
@@ -185,7 +185,7 @@ plot_collect(struct plot_data *d, const struct replay_opts *opts,
 	memset(&col, 0, sizeof(col));
 	col.d = d;
 	col.policy = opts->policy;
-	replay_opts_configure(opts, &col.run, rec, script);
+	replay_opts_configure(opts, &col.run, rec->dev, script);
 	col.run.on_slice = on_slice;
 	col.run.on_frame = on_frame;
 	col.run.data = &col;

@@ -81,7 +81,7 @@ struct plot_data {
  * @p err.
  */
 int plot_collect(struct plot_data *d, const struct replay_opts *opts,
-		 const struct ut_recording *rec, const struct ut_script *script,
+		 const struct ut_recording *rec, struct ut_script *script,
 		 char *err, size_t errlen);
 
 /** Free what plot_collect() kept. */

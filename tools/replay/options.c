@@ -150,6 +150,14 @@ replay_opts_finish(struct replay_opts *o)
 		o->nsubs = 1;
 }
 
+/* The message for a script that could not be made. */
+static void
+script_error(const char *path, int rc, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "%s: %s", path,
+		 rc == -EINVAL ? "the device has no ABS_MT_POSITION_X/Y axes" : strerror(-rc));
+}
+
 int
 replay_opts_load(const struct replay_opts *o, const char *path,
 		 struct ut_recording **rec, struct ut_script *script,
@@ -161,9 +169,7 @@ replay_opts_load(const struct replay_opts *o, const char *path,
 		return -1;
 	rc = ut_script_build(script, *rec, &o->stream);
 	if (rc < 0) {
-		snprintf(err, errlen, "%s: %s", path,
-			 rc == -EINVAL ? "the device has no ABS_MT_POSITION_X/Y axes"
-				       : strerror(-rc));
+		script_error(path, rc, err, errlen);
 		ut_recording_free(*rec);
 		*rec = NULL;
 		return -1;
@@ -171,11 +177,33 @@ replay_opts_load(const struct replay_opts *o, const char *path,
 	return 0;
 }
 
+int
+replay_opts_open(const struct replay_opts *o, const char *path,
+		 struct ut_recording_reader **reader, struct ut_script *script,
+		 char *err, size_t errlen)
+{
+	int rc = ut_recording_open(path, o->devfile, reader, err, errlen);
+
+	if (rc < 0)
+		return -1;
+	rc = ut_script_open(script, *reader, &o->stream);
+	if (rc < 0) {
+		if (rc == -EINVAL || rc == -ENOMEM)
+			script_error(path, rc, err, errlen);
+		else
+			snprintf(err, errlen, "%s", (*reader)->error);
+		ut_recording_close(*reader);
+		*reader = NULL;
+		return -1;
+	}
+	return 0;
+}
+
 void
 replay_opts_configure(const struct replay_opts *o, struct replay_run *run,
-		      const struct ut_recording *rec, const struct ut_script *script)
+		      const struct libevdev *dev, struct ut_script *script)
 {
-	run->rec = rec;
+	run->dev = dev;
 	run->script = script;
 	run->subs = o->subs;
 	run->nsubs = o->nsubs;

@@ -81,9 +81,21 @@ int replay_opts_load(const struct replay_opts *o, const char *path,
 		     struct ut_recording **rec, struct ut_script *script,
 		     char *err, size_t errlen);
 
-/** Fill the configuration part of @p run from the options. */
+/**
+ * Open the recording at @p path as a stream (ut_recording_open()) with the
+ * options' device description and open its streamed script with the
+ * options' framing: memory does not depend on the recording's length.
+ * Returns 0, or -1 with "PATH[:LINE]: what is wrong" in @p err and
+ * nothing left open.  The caller releases the script, then closes the
+ * reader.
+ */
+int replay_opts_open(const struct replay_opts *o, const char *path,
+		     struct ut_recording_reader **reader, struct ut_script *script,
+		     char *err, size_t errlen);
+
+/** Fill the configuration part of @p run from the options: the device
+ * @p dev, and @p script (built or streamed). */
 void replay_opts_configure(const struct replay_opts *o, struct replay_run *run,
-			   const struct ut_recording *rec,
-			   const struct ut_script *script);
+			   const struct libevdev *dev, struct ut_script *script);
 
 #endif

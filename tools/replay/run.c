@@ -1,4 +1,6 @@
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <oif/frame.h>
 #include <oif/frame_backend.h>
@@ -111,7 +113,7 @@ replay_run_setup(struct replay_run *r)
 		snprintf(r->error, sizeof(r->error), "grail_new failed");
 		return -1;
 	}
-	r->device = ut_framer_device_new(r->rec->dev, &dopts);
+	r->device = ut_framer_device_new(r->dev, &dopts);
 	if (!r->device) {
 		snprintf(r->error, sizeof(r->error), "out of memory");
 		grail_delete(r->grail);
@@ -153,11 +155,13 @@ fail:
 int
 replay_run_frames(struct replay_run *r, uint64_t offset)
 {
-	const struct ut_script *s = r->script;
+	struct ut_script *s = r->script;
+	const struct ut_script_frame *f;
+	int rc;
 
-	for (size_t i = 0; i < s->nframes; i++) {
-		const struct ut_script_frame *f = &s->frames[i];
-
+	if ((rc = ut_script_rewind(s)) < 0)
+		goto fail;
+	while ((rc = ut_script_next(s, &f)) > 0) {
 		advance_time(r, f->time + offset);
 		if (r->on_frame)
 			r->on_frame(r, f);
@@ -166,9 +170,17 @@ replay_run_frames(struct replay_run *r, uint64_t offset)
 			return -1;
 		drain(r);
 	}
+	if (rc < 0)
+		goto fail;
 	advance_time(r, s->last_time + offset + 10000);
 	drain(r);
 	return 0;
+fail:
+	if (rc == -ENOMEM || !s->reader)
+		snprintf(r->error, sizeof(r->error), "%s", strerror(-rc));
+	else
+		snprintf(r->error, sizeof(r->error), "%s", s->reader->error);
+	return -1;
 }
 
 void

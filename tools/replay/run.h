@@ -41,8 +41,8 @@ typedef void (*replay_slice_fn)(struct replay_run *r, UGEvent ev,
 
 struct replay_run {
 	/* configuration, set by the caller */
-	const struct ut_recording *rec;
-	const struct ut_script *script;
+	const struct libevdev *dev;  /* the recording's device */
+	struct ut_script *script;  /* built or streamed (ut_script_next()) */
 	const struct subspec *subs;
 	int nsubs;
 	int own_at_begin;
@@ -58,16 +58,18 @@ struct replay_run {
 	UGSubscription ugsubs[REPLAY_MAX_SUBS];
 	uint64_t nevents;     /* slices fetched */
 	uint64_t nfailures;   /* accept/reject calls that failed (callers count) */
-	char error[256];
+	char error[640];
 };
 
 /** Create grail, the device (with its DeviceAdded event) and the activated
  * subscriptions.  Returns 0, or -1 with a message in r->error. */
 int replay_run_setup(struct replay_run *r);
 
-/** Replay every frame @p offset ms later than the script says: before each
- * frame deliver the timeouts grail asks for up to its time, and after the
- * last one another 10 s of them.  Returns 0, or -1 (out of memory). */
+/** Replay every frame @p offset ms later than the script says, from its
+ * first frame: before each frame deliver the timeouts grail asks for up
+ * to its time, and after the last one another 10 s of them.  Returns 0,
+ * or -1 with a message in r->error (out of memory, or a streamed
+ * script's file could not be read again). */
 int replay_run_frames(struct replay_run *r, uint64_t offset);
 
 /** Delete what replay_run_setup() created. */

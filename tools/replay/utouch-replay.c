@@ -258,7 +258,7 @@ print_summary(struct replay *r, const char *path)
 	if (nkeys)
 		qsort(keys, nkeys, sizeof(*keys), cmp_key);
 	printf("summary file=%s frames=%zu events=%" PRIu64 " gestures=%lu ended=%lu",
-	       base_name(path), r->run.script->nframes, r->run.nevents, gestures, ended);
+	       base_name(path), r->run.script->total_frames, r->run.nevents, gestures, ended);
 	for (size_t j = 0; j < nkeys; j++)
 		printf(" %s=%lu", keys[j].key, keys[j].count);
 	printf("\n");
@@ -321,8 +321,10 @@ bench_run(struct replay *r, long iterations, const char *path)
 	ns = (double)(t1.tv_sec - t0.tv_sec) * 1e9 + (double)(t1.tv_nsec - t0.tv_nsec);
 	printf("bench file=%s iterations=%ld frames=%zu events_per_iter=%" PRIu64
 	       " total_ms=%.3f ns_per_frame=%.1f\n",
-	       base_name(path), iterations, r->run.script->nframes, r->run.nevents, ns / 1e6,
-	       r->run.script->nframes ? ns / ((double)iterations * (double)r->run.script->nframes) : 0.0);
+	       base_name(path), iterations, r->run.script->total_frames, r->run.nevents, ns / 1e6,
+	       r->run.script->total_frames
+		       ? ns / ((double)iterations * (double)r->run.script->total_frames)
+		       : 0.0);
 }
 
 enum { OPT_FRAMES = REPLAY_OPT_TOOL, OPT_SUMMARY, OPT_BENCH, OPT_MARK_DEGENERATE, OPT_EXTENDED };
@@ -345,7 +347,9 @@ main(int argc, char **argv)
 	const char *path;
 	int summary = 0, frames = 0, c;
 	long bench = 0;
-	struct ut_recording *rec;
+	struct ut_recording *rec = NULL;
+	struct ut_recording_reader *reader = NULL;
+	const struct libevdev *dev;
 	struct ut_script script;
 	char err[512];
 
@@ -386,10 +390,15 @@ main(int argc, char **argv)
 		if (r.opts.subs[i].extended)
 			r.extended = 1;
 
-	if (replay_opts_load(&r.opts, path, &rec, &script, err, sizeof(err)) < 0) {
+	/* --bench times the replay alone: the script is built whole before;
+	 * otherwise the recording is streamed, in memory that does not
+	 * depend on its length */
+	if ((bench ? replay_opts_load(&r.opts, path, &rec, &script, err, sizeof(err))
+		   : replay_opts_open(&r.opts, path, &reader, &script, err, sizeof(err))) < 0) {
 		fprintf(stderr, "utouch-replay: %s\n", err);
 		return 1;
 	}
+	dev = rec ? rec->dev : reader->dev;
 
 	if (script.ended_at_end > 0)
 		fprintf(stderr, "utouch-replay: %s: the recording ends with %zu touch%s down; "
@@ -400,7 +409,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "utouch-replay: %s: warning: %lu protocol A contacts beyond %d "
 			"in one report were left out\n", path, script.dropped,
 			script.max_contacts);
-	replay_opts_configure(&r.opts, &r.run, rec, &script);
+	replay_opts_configure(&r.opts, &r.run, dev, &script);
 	r.run.on_slice = on_slice;
 	r.run.on_frame = frames && !summary ? print_ops : NULL;
 	r.run.data = &r;
@@ -412,8 +421,8 @@ main(int argc, char **argv)
 		if (!summary)
 			printf("# file=%s device=\"%s\" protocol=%c direct=%d frames=%zu "
 			       "touchops=%zu split=%d own=%s\n",
-			       path, libevdev_get_name(rec->dev) ? libevdev_get_name(rec->dev) : "",
-			       script.protocol, script.direct, script.nframes, script.nops,
+			       path, libevdev_get_name(dev) ? libevdev_get_name(dev) : "",
+			       script.protocol, script.direct, script.total_frames, script.total_ops,
 			       r.opts.stream.split, r.opts.stream.own == UT_OWN_EVENT ? "event" : "begin");
 		run_setup(&r);
 		run_replay(&r);
@@ -427,5 +436,6 @@ main(int argc, char **argv)
 	free(r.stats);
 	ut_script_release(&script);
 	ut_recording_free(rec);
+	ut_recording_close(reader);
 	return 0;
 }

@@ -394,29 +394,37 @@ ut__rec_parse_evemu(struct ut_parse *p, bool desc_only)
 {
 	char line[UT_RECORDING_MAX_LINE + 1];
 	struct line_ctx c = { .p = p, .desc_only = desc_only };
-	size_t pos = 0;
+	size_t n;
+	int rc;
 
 	p->format = UT_RECORDING_EVEMU_1;
-	while (pos < p->len) {
-		const char *start = p->data + pos;
-		const char *nl = memchr(start, '\n', p->len - pos);
-		size_t n = nl ? (size_t)(nl - start) : p->len - pos;
-
-		c.line++;
-		pos += n + (nl ? 1 : 0);
-		if (!nl)
-			p->incomplete_line = c.line;
-		if (n > 0 && start[n - 1] == '\r')
-			n--;
-		if (n > UT_RECORDING_MAX_LINE)
-			return ut__rec_fail(p, -E2BIG, c.line, "line longer than %u bytes",
-					    UT_RECORDING_MAX_LINE);
-		memcpy(line, start, n);
-		line[n] = '\0';
-
-		int rc = parse_line(&c, line);
+	while ((rc = ut__rec_src_line(p, line, &n, &c.line)) > 0) {
+		rc = parse_line(&c, line);
 		if (rc < 0)
 			return rc;
 	}
-	return 0;
+	return rc;
+}
+
+int
+ut__rec_next_evemu(struct ut_parse *p)
+{
+	char line[UT_RECORDING_MAX_LINE + 1];
+	struct line_ctx c = { .p = p };
+	size_t n;
+	int rc;
+
+	/* the first pass checked every line: only events matter now */
+	while ((rc = ut__rec_src_line(p, line, &n, &c.line)) > 0) {
+		const char *s = skip_blanks(line);
+		if (s[0] != 'E' || s[1] != ':')
+			continue;
+		size_t before = p->events.n;
+		rc = parse_event(&c, s + 2);
+		if (rc < 0)
+			return rc;
+		if (p->events.n != before)
+			return 1;
+	}
+	return rc;
 }

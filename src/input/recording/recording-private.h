@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "input/recording/recording.h"
 #include "util/log.h"
@@ -49,11 +50,42 @@ struct ut_devdesc {
 	unsigned long abs_bit_line[ABS_MAX + 1]; /* where the axis was enabled */
 };
 
-/* A growing list of events with the checks every format shares. */
+/*
+ * The events of a recording as a parse meets them, with the checks every
+ * format shares.  With @c store the events are kept in @c events (a whole
+ * load, capped at UT_RECORDING_MAX_EVENTS); without, only the count, the
+ * latest time and the last event are kept, so that reading a file takes
+ * the same memory whatever its length.
+ */
 struct ut_event_vec {
 	struct ut_raw_event *events;
 	size_t n, cap;
-	uint64_t latest;  /* the latest event time so far */
+	uint64_t latest;          /* the latest event time so far */
+	bool store;
+	struct ut_raw_event last; /* the event pushed last */
+	unsigned long last_line;  /* and its line */
+};
+
+/* Bytes read from a file at a time; a whole line must fit. */
+#define UT_REC_CHUNK (64u * 1024u)
+
+/*
+ * Where the bytes of a parse come from: a buffer in memory, or a file read
+ * in chunks.  A file that cannot be read twice (a pipe, a FIFO) is copied to
+ * an unlinked temporary file during the first pass, which the second pass
+ * and the line numbers of late errors read instead.
+ */
+struct ut_rec_source {
+	const char *mem;      /* memory input (NULL for a file) */
+	size_t memlen;
+	int fd;               /* the file, or its copy (-1: memory) */
+	int in_fd;            /* unseekable input being copied to @c fd (-1: none) */
+	char *buf;            /* chunk buffer of a file source */
+	const char *data;     /* the bytes at hand: mem or buf */
+	size_t off, have;     /* consumed / valid bytes of data */
+	bool eof;
+	uint64_t pos;         /* offset of data[0] in the file */
+	unsigned long lines;  /* newlines before data[off] */
 };
 
 /* State of one parse: the file name for messages and the first error. */
@@ -63,11 +95,12 @@ struct ut_parse {
 	size_t errlen;
 	unsigned long incomplete_line; /* last line had no newline (0 = none) */
 	int failed;                    /* an error was recorded (only the first is kept) */
-	const char *data;              /* the buffer, to turn offsets into lines */
-	size_t len;
+	struct ut_rec_source *src;
 	enum ut_recording_format format;
-	struct ut_devdesc *desc;       /* description found in this file */
+	struct ut_devdesc *desc;       /* description found in this file (first pass) */
+	bool events_only;              /* second pass: only events, description known */
 	struct ut_event_vec events;
+	long yaml_device;              /* libinput record: index of the device used */
 };
 
 /*
@@ -77,9 +110,25 @@ struct ut_parse {
 __attribute__((format(printf, 4, 5))) int
 ut__rec_fail(struct ut_parse *p, int rc, unsigned long line, const char *fmt, ...);
 
-/* Number of the line holding byte @p offset of the parsed buffer. */
+/* Number of the line holding byte @p offset of the parsed input. */
 unsigned long
-ut__rec_line_of(const struct ut_parse *p, size_t offset);
+ut__rec_line_of(const struct ut_parse *p, uint64_t offset);
+
+/*
+ * The next line of the input, without its newline and NUL-terminated, in
+ * @p line (UT_RECORDING_MAX_LINE + 1 bytes), its number in *@p lineno.
+ * Returns 1, 0 at the end of the input, or a negative errno with the error
+ * recorded (read errors, a NUL byte, a line longer than the limit).
+ */
+int
+ut__rec_src_line(struct ut_parse *p, char *line, size_t *len, unsigned long *lineno);
+
+/*
+ * Up to @p max raw bytes of the input (for libyaml).  Returns the number
+ * of bytes, 0 at the end, or a negative errno with the error recorded.
+ */
+ssize_t
+ut__rec_src_read(struct ut_parse *p, unsigned char *dst, size_t max);
 
 /* Highest code allowed for @p type, or -1 when the type has no codes. */
 int
@@ -91,8 +140,8 @@ ut__rec_check_event(struct ut_parse *p, unsigned long line, unsigned int type,
 		    unsigned int code);
 
 /*
- * Append an event after checking its type, code, that its time does not
- * go backwards and the event limit.
+ * Take an event after checking its type, code, that its time does not go
+ * backwards and (when stored) the event limit.
  */
 int
 ut__rec_push_event(struct ut_parse *p, struct ut_event_vec *vec, unsigned long line,
@@ -126,14 +175,38 @@ bool
 ut__devdesc_is_touch(const struct ut_devdesc *desc);
 
 /*
- * Parse evemu text.  With @p desc_only, E: lines are an error (a
- * device.prop file).  Fills p->desc and p->events.
+ * Parse evemu text (the first pass over a file).  With @p desc_only, E:
+ * lines are an error (a device.prop file).  Fills p->desc and counts the
+ * events in p->events.
  */
 int
 ut__rec_parse_evemu(struct ut_parse *p, bool desc_only);
 
-/* Parse libinput record YAML.  Fills p->desc and p->events. */
+/*
+ * The next event of an evemu file in the second pass (p->events_only),
+ * in p->events.last.  Returns 1, 0 at the end, or a negative errno.
+ */
+int
+ut__rec_next_evemu(struct ut_parse *p);
+
+/* Parse libinput record YAML (the first pass).  Fills p->desc, counts the
+ * events of the device used and sets p->yaml_device. */
 int
 ut__rec_parse_yaml(struct ut_parse *p);
+
+/* State of the second pass over a libinput record file. */
+struct ut_rec_yaml_stream;
+
+/* Start the second pass: find the events of device p->yaml_device. */
+int
+ut__rec_yaml_stream_new(struct ut_parse *p, struct ut_rec_yaml_stream **out);
+
+/* The next event of the second pass, in p->events.last: 1, 0 at the end,
+ * or a negative errno. */
+int
+ut__rec_yaml_stream_next(struct ut_rec_yaml_stream *ys);
+
+void
+ut__rec_yaml_stream_free(struct ut_rec_yaml_stream *ys);
 
 #endif

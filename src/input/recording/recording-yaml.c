@@ -40,7 +40,8 @@ syntax_error(struct yctx *y)
 	case YAML_MEMORY_ERROR:
 		return ut__rec_fail(y->p, -ENOMEM, 0, "out of memory");
 	case YAML_READER_ERROR:
-		return ut__rec_fail(y->p, -EINVAL, ut__rec_line_of(y->p, parser->problem_offset),
+		return ut__rec_fail(y->p, -EINVAL,
+				    ut__rec_line_of(y->p, (uint64_t)parser->problem_offset),
 				    "YAML error: %s", problem);
 	default:
 		break;
@@ -399,7 +400,29 @@ parse_evdev(struct yctx *y, struct ut_devdesc *desc)
 	}
 }
 
-/* One "evdev:" list of [sec, usec, type, code, value]. */
+/* One event [sec, usec, type, code, value] at the current list start. */
+static int
+parse_event(struct yctx *y, struct ut_event_vec *vec)
+{
+	int64_t v[5];
+	size_t n = 0;
+	unsigned long line = yline(y);
+	int rc = yint_list(y, INT32_MIN, INT64_C(1) << 50, "an event", v, 5, &n);
+	if (rc < 0)
+		return rc;
+	if (n != 5)
+		return ut__rec_fail(y->p, -EINVAL, line,
+				    "an event needs 5 numbers [sec, usec, type, code, value]");
+	if (v[0] < 0 || v[1] < 0 || v[2] < 0 || v[3] < 0)
+		return ut__rec_fail(y->p, -EINVAL, line, "negative number in an event");
+	if (v[2] > 0xffff || v[3] > 0xffff || v[4] > INT32_MAX)
+		return ut__rec_fail(y->p, -EINVAL, line, "number out of range in an event");
+	rc = ut__rec_push_event(y->p, vec, line, (uint64_t)v[0], (uint64_t)v[1],
+				(unsigned int)v[2], (unsigned int)v[3], (int32_t)v[4]);
+	return rc < 0 ? rc : 1;
+}
+
+/* One "evdev:" list of events. */
 static int
 parse_evdev_frame(struct yctx *y, struct ut_event_vec *vec)
 {
@@ -411,22 +434,7 @@ parse_evdev_frame(struct yctx *y, struct ut_event_vec *vec)
 			return rc;
 		if (y->ev.type == YAML_SEQUENCE_END_EVENT)
 			return 0;
-
-		int64_t v[5];
-		size_t n = 0;
-		unsigned long line = yline(y);
-		if ((rc = yint_list(y, INT32_MIN, INT64_C(1) << 50, "an event", v, 5, &n)) < 0)
-			return rc;
-		if (n != 5)
-			return ut__rec_fail(y->p, -EINVAL, line,
-					    "an event needs 5 numbers [sec, usec, type, code, value]");
-		if (v[0] < 0 || v[1] < 0 || v[2] < 0 || v[3] < 0)
-			return ut__rec_fail(y->p, -EINVAL, line, "negative number in an event");
-		if (v[2] > 0xffff || v[3] > 0xffff || v[4] > INT32_MAX)
-			return ut__rec_fail(y->p, -EINVAL, line, "number out of range in an event");
-		rc = ut__rec_push_event(y->p, vec, line, (uint64_t)v[0], (uint64_t)v[1],
-					(unsigned int)v[2], (unsigned int)v[3], (int32_t)v[4]);
-		if (rc < 0)
+		if ((rc = parse_event(y, vec)) < 0)
 			return rc;
 	}
 }
@@ -513,12 +521,14 @@ parse_devices(struct yctx *y, int *ndevices)
 
 	struct ydevice best = { 0 };
 	bool best_is_touch = false;
+	long index = -1, best_index = -1;
 	for (;;) {
 		if ((rc = ynext(y)) < 0)
 			break;
 		if (y->ev.type == YAML_SEQUENCE_END_EVENT)
 			break;
 		(*ndevices)++;
+		index++;
 		if (best_is_touch) {
 			if ((rc = yskip(y)) < 0)
 				break;
@@ -540,6 +550,7 @@ parse_devices(struct yctx *y, int *ndevices)
 			ydevice_release(&best);
 			best = dev;
 			best_is_touch = touch;
+			best_index = index;
 		} else {
 			ydevice_release(&dev);
 		}
@@ -549,6 +560,7 @@ parse_devices(struct yctx *y, int *ndevices)
 		ut__devdesc_free(p->desc);
 		p->desc = best.desc;
 		p->events = best.events;
+		p->yaml_device = best_index;
 	} else {
 		ydevice_release(&best);
 	}
@@ -628,19 +640,197 @@ parse_document(struct yctx *y)
 	return 0;
 }
 
+/* libyaml reads the input through the source, chunk by chunk. */
+static int
+read_handler(void *data, unsigned char *buffer, size_t size, size_t *size_read)
+{
+	struct ut_parse *p = data;
+	ssize_t n = ut__rec_src_read(p, buffer, size);
+	if (n < 0)
+		return 0;
+	*size_read = (size_t)n;
+	return 1;
+}
+
+static int
+yctx_init(struct yctx *y, struct ut_parse *p)
+{
+	*y = (struct yctx){ .p = p };
+	if (!yaml_parser_initialize(&y->parser))
+		return ut__rec_fail(p, -ENOMEM, 0, "out of memory");
+	yaml_parser_set_input(&y->parser, read_handler, p);
+	return 0;
+}
+
+static void
+yctx_fini(struct yctx *y)
+{
+	if (y->have_ev)
+		yaml_event_delete(&y->ev);
+	yaml_parser_delete(&y->parser);
+}
+
 int
 ut__rec_parse_yaml(struct ut_parse *p)
 {
-	struct yctx y = { .p = p };
-	if (!yaml_parser_initialize(&y.parser))
-		return ut__rec_fail(p, -ENOMEM, 0, "out of memory");
-	yaml_parser_set_input_string(&y.parser, (const unsigned char *)p->data, p->len);
-
+	struct yctx y;
+	int rc = yctx_init(&y, p);
+	if (rc < 0)
+		return rc;
 	p->format = UT_RECORDING_LIBINPUT_RECORD;
-	int rc = parse_document(&y);
-
-	if (y.have_ev)
-		yaml_event_delete(&y.ev);
-	yaml_parser_delete(&y.parser);
+	rc = parse_document(&y);
+	yctx_fini(&y);
 	return rc;
+}
+
+/*
+ * The second pass: a walk to the "events" of the device the first pass
+ * chose, then one event at a time.  Everything was checked by the first
+ * pass; the same checks run again only to catch a file changed since.
+ */
+struct ut_rec_yaml_stream {
+	struct yctx y;
+	enum {
+		YS_DEVICE,   /* among the keys of the device */
+		YS_EVENTS,   /* among the items of its events list */
+		YS_ITEM,     /* among the keys of one item */
+		YS_FRAME,    /* among the events of one evdev list */
+		YS_DONE,
+	} state;
+};
+
+/* Walk from the start of the document to the mapping of the device. */
+static int
+ys_find_device(struct yctx *y, long device)
+{
+	int rc;
+	if ((rc = ynext(y)) < 0 || (rc = ynext(y)) < 0 || (rc = ynext(y)) < 0)
+		return rc; /* stream, document, top-level mapping */
+	for (;;) {
+		if ((rc = ynext(y)) < 0)
+			return rc;
+		if (y->ev.type != YAML_SCALAR_EVENT)
+			break;
+		bool devices = key_is(y, "devices");
+		if ((rc = ynext(y)) < 0)
+			return rc;
+		if (!devices) {
+			if ((rc = yskip(y)) < 0)
+				return rc;
+			continue;
+		}
+		for (long i = 0;; i++) {
+			if ((rc = ynext(y)) < 0)
+				return rc;
+			if (y->ev.type != YAML_MAPPING_START_EVENT)
+				break;
+			if (i == device)
+				return 0;
+			if ((rc = yskip(y)) < 0)
+				return rc;
+		}
+		break;
+	}
+	return ut__rec_fail(y->p, -EIO, 0, "the file changed while it was read");
+}
+
+int
+ut__rec_yaml_stream_new(struct ut_parse *p, struct ut_rec_yaml_stream **out)
+{
+	struct ut_rec_yaml_stream *ys = calloc(1, sizeof(*ys));
+	if (!ys)
+		return ut__rec_fail(p, -ENOMEM, 0, "out of memory");
+	int rc = yctx_init(&ys->y, p);
+	if (rc < 0) {
+		free(ys);
+		return rc;
+	}
+	rc = ys_find_device(&ys->y, p->yaml_device);
+	if (rc < 0) {
+		ut__rec_yaml_stream_free(ys);
+		return rc;
+	}
+	ys->state = YS_DEVICE;
+	*out = ys;
+	return 0;
+}
+
+int
+ut__rec_yaml_stream_next(struct ut_rec_yaml_stream *ys)
+{
+	struct yctx *y = &ys->y;
+	int rc;
+
+	for (;;) {
+		if (ys->state == YS_DONE)
+			return 0;
+		if ((rc = ynext(y)) < 0)
+			return rc;
+		switch (ys->state) {
+		case YS_DEVICE:
+			if (y->ev.type == YAML_MAPPING_END_EVENT) {
+				ys->state = YS_DONE;
+				break;
+			}
+			if ((rc = yexpect(y, YAML_SCALAR_EVENT, "a key in a device")) < 0)
+				return rc;
+			bool events = key_is(y, "events");
+			if ((rc = ynext(y)) < 0)
+				return rc;
+			if (!events) {
+				if ((rc = yskip(y)) < 0)
+					return rc;
+				break;
+			}
+			if ((rc = yexpect(y, YAML_SEQUENCE_START_EVENT, "events")) < 0)
+				return rc;
+			ys->state = YS_EVENTS;
+			break;
+		case YS_EVENTS:
+			if (y->ev.type == YAML_SEQUENCE_END_EVENT) {
+				ys->state = YS_DEVICE;
+				break;
+			}
+			if ((rc = yexpect(y, YAML_MAPPING_START_EVENT, "an item of events")) < 0)
+				return rc;
+			ys->state = YS_ITEM;
+			break;
+		case YS_ITEM:
+			if (y->ev.type == YAML_MAPPING_END_EVENT) {
+				ys->state = YS_EVENTS;
+				break;
+			}
+			if ((rc = yexpect(y, YAML_SCALAR_EVENT, "a key in events")) < 0)
+				return rc;
+			bool evdev = key_is(y, "evdev");
+			if ((rc = ynext(y)) < 0)
+				return rc;
+			if (!evdev) {
+				if ((rc = yskip(y)) < 0)
+					return rc;
+				break;
+			}
+			if ((rc = yexpect(y, YAML_SEQUENCE_START_EVENT, "evdev events")) < 0)
+				return rc;
+			ys->state = YS_FRAME;
+			break;
+		case YS_FRAME:
+			if (y->ev.type == YAML_SEQUENCE_END_EVENT) {
+				ys->state = YS_ITEM;
+				break;
+			}
+			return parse_event(y, &y->p->events);
+		case YS_DONE:
+			return 0;
+		}
+	}
+}
+
+void
+ut__rec_yaml_stream_free(struct ut_rec_yaml_stream *ys)
+{
+	if (!ys)
+		return;
+	yctx_fini(&ys->y);
+	free(ys);
 }

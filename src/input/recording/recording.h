@@ -41,8 +41,10 @@ struct ut_recording {
 	size_t nevents;
 };
 
-/** Limits that keep hostile files from using unbounded memory or time. */
-#define UT_RECORDING_MAX_BYTES   (256u * 1024u * 1024u)
+/** Limits that keep hostile files from using unbounded memory: the events
+ * a whole load (ut_recording_load(), ut_recording_parse()) keeps, and the
+ * longest line.  A recording read as a stream (ut_recording_open()) has
+ * no limit on its length or its number of events. */
 #define UT_RECORDING_MAX_EVENTS  (16u * 1024u * 1024u)
 #define UT_RECORDING_MAX_LINE    4096u
 
@@ -95,5 +97,64 @@ int ut_recording_parse(const char *name, const char *data, size_t len,
 /** Free a recording; NULL is allowed. */
 UT_FRAME_PRIVATE
 void ut_recording_free(struct ut_recording *rec);
+
+struct ut_recording_reader_state;
+
+/**
+ * A recording read as a stream: its events are handed out one at a time,
+ * so memory does not depend on the length of the file.
+ *
+ * Opening reads the whole file once: the device description, and every
+ * event checked as a whole load checks it (nothing of the events is kept),
+ * so a malformed file is refused before anything is played, with the same
+ * message ut_recording_load() gives.  ut_recording_next() then reads the
+ * file a second time.  A file that cannot be read twice (a pipe) is copied
+ * to an unlinked temporary file on the way.
+ */
+struct ut_recording_reader {
+	char *path;                      /**< the events file */
+	enum ut_recording_format format;
+	struct libevdev *dev;            /**< capabilities, as in struct ut_recording */
+	uint64_t nevents;                /**< events in the file */
+	uint64_t first_usec;             /**< time of the first event */
+	char error[512];                 /**< why ut_recording_next() failed */
+	struct ut_recording_reader_state *priv;
+};
+
+/**
+ * Open a recording for streaming.  Same arguments, checks, messages and
+ * return values as ut_recording_load(), except that there is no limit on
+ * the number of events.  Close it with ut_recording_close().
+ */
+UT_FRAME_PRIVATE
+int ut_recording_open(const char *path, const char *device,
+                      struct ut_recording_reader **out, char *err, size_t errlen);
+
+/**
+ * Open a recording held in memory for streaming (see ut_recording_parse();
+ * @p data must stay valid until the reader is closed).
+ */
+UT_FRAME_PRIVATE
+int ut_recording_open_memory(const char *name, const char *data, size_t len,
+                             struct ut_recording_reader **out, char *err, size_t errlen);
+
+/**
+ * The next event of @p r.
+ * @return 1 with the event in *@p ev, 0 after the last event, or a
+ *         negative errno-style code with a "PATH:LINE: ..." message in
+ *         r->error (the file changed or could not be read since it was
+ *         opened).
+ */
+UT_FRAME_PRIVATE
+int ut_recording_next(struct ut_recording_reader *r, struct ut_raw_event *ev);
+
+/** Start again at the first event.  Returns 0 or a negative errno with
+ * r->error set. */
+UT_FRAME_PRIVATE
+int ut_recording_rewind(struct ut_recording_reader *r);
+
+/** Close a reader; NULL is allowed. */
+UT_FRAME_PRIVATE
+void ut_recording_close(struct ut_recording_reader *r);
 
 #endif
