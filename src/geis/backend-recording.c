@@ -158,6 +158,14 @@ on_ready(void *data, int fd, uint32_t events)
 			geis_core_advance_time(geis, end);
 			rb->vnow = end;
 			rb->finished = 1;
+			/* one more, empty, round: the dispatch that ends the
+			 * playback returns CONTINUE, and the next one finds
+			 * nothing new and leaves no fd readable */
+			uint64_t one = 1;
+
+			if (write(rb->fd, &one, sizeof(one)) < 0) {
+				/* the counter is already set */
+			}
 		}
 		return;
 	}

@@ -810,9 +810,11 @@ utouch_geis_add_input_fd(Geis geis, int fd, const char *caps_path)
 					"utouch_geis_add_input_fd: bad argument");
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
-	struct ut_recording *rec = NULL;
+	/* only the description is needed: the file is checked, its events
+	 * are not kept */
+	struct ut_recording_reader *rec = NULL;
 	char err[512];
-	if (ut_recording_load(caps_path, NULL, &rec, err, sizeof(err)) < 0) {
+	if (ut_recording_open(caps_path, NULL, &rec, err, sizeof(err)) < 0) {
 		close(fd);
 		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT, "utouch_geis_add_input_fd: %s",
 				err);
@@ -820,12 +822,12 @@ utouch_geis_add_input_fd(Geis geis, int fd, const char *caps_path)
 	}
 	if (geis->backend && !geis->started && start(geis) < 0) {
 		close(fd);
-		ut_recording_free(rec);
+		ut_recording_close(rec);
 		return GEIS_STATUS_UNKNOWN_ERROR;
 	}
 	GeisStatus st = geis_backend_evdev_add_fd(geis->backend, fd, rec->dev,
 						  libevdev_get_name(rec->dev));
-	ut_recording_free(rec);
+	ut_recording_close(rec);
 	if (st == GEIS_STATUS_BAD_ARGUMENT)
 		geis_error_push(geis, st, "utouch_geis_add_input_fd: the instance does not "
 				"use the evdev backend");

@@ -591,6 +591,159 @@ test_load_files(void **state)
 	tmpdir_remove(&d);
 }
 
+/* Read every event of a reader into a recording-like list for comparing. */
+static size_t
+read_events(struct ut_recording_reader *r, struct ut_raw_event *out, size_t max)
+{
+	struct ut_raw_event ev;
+	size_t n = 0;
+	int rc;
+
+	while ((rc = ut_recording_next(r, &ev)) > 0) {
+		assert_true(n < max);
+		out[n++] = ev;
+	}
+	assert_int_equal(rc, 0);
+	assert_string_equal(r->error, "");
+	/* at the end it stays at the end */
+	assert_int_equal(ut_recording_next(r, &ev), 0);
+	return n;
+}
+
+/* A streamed file gives the events a whole load keeps, again after a
+ * rewind, in every format. */
+static void
+test_stream_files(void **state)
+{
+	struct tmpdir d;
+	tmpdir_make(&d);
+	char *evemu1 = concat(evemu1_device, evemu1_events);
+	const char *paths[3] = {
+		tmpdir_write(&d, "a.evemu", evemu1),
+		tmpdir_write(&d, "b.evemu", evemu2_text),
+		tmpdir_write(&d, "c.yml", yaml_text),
+	};
+
+	for (int i = 0; i < 3; i++) {
+		char err[512] = "stale";
+		struct ut_recording *rec = NULL;
+		struct ut_recording_reader *r = NULL;
+		struct ut_raw_event evs[64];
+
+		assert_int_equal(ut_recording_load(paths[i], NULL, &rec, err, sizeof(err)), 0);
+		assert_int_equal(ut_recording_open(paths[i], NULL, &r, err, sizeof(err)), 0);
+		assert_string_equal(err, "");
+		assert_int_equal(r->nevents, rec->nevents);
+		assert_int_equal(r->first_usec, rec->events[0].usec);
+		assert_int_equal(r->format, rec->format);
+		assert_string_equal(libevdev_get_name(r->dev), libevdev_get_name(rec->dev));
+		for (int pass = 0; pass < 2; pass++) {
+			size_t n = read_events(r, evs, 64);
+			assert_int_equal(n, rec->nevents);
+			assert_memory_equal(evs, rec->events, n * sizeof(*evs));
+			assert_int_equal(ut_recording_rewind(r), 0);
+		}
+		ut_recording_close(r);
+		ut_recording_free(rec);
+	}
+	free(evemu1);
+	tmpdir_remove(&d);
+}
+
+/* A pipe cannot be read twice: it is copied on the way, and errors still
+ * name their line. */
+static void
+test_stream_pipe(void **state)
+{
+	static const char *const texts[2] = { evemu2_text, yaml_text };
+
+	for (int i = 0; i < 2; i++) {
+		int fds[2];
+		char path[64], err[512] = "";
+		struct ut_recording *whole = NULL;
+		struct ut_recording_reader *r = NULL;
+		struct ut_raw_event evs[64];
+
+		assert_int_equal(pipe(fds), 0);
+		assert_int_equal(write(fds[1], texts[i], strlen(texts[i])),
+				 (ssize_t)strlen(texts[i]));
+		close(fds[1]);
+		snprintf(path, sizeof(path), "/proc/self/fd/%d", fds[0]);
+		assert_int_equal(ut_recording_open(path, NULL, &r, err, sizeof(err)), 0);
+		close(fds[0]);
+		assert_int_equal(ut_recording_parse("mem", texts[i], strlen(texts[i]), &whole,
+						    err, sizeof(err)), 0);
+		assert_int_equal(read_events(r, evs, 64), whole->nevents);
+		assert_memory_equal(evs, whole->events, whole->nevents * sizeof(*evs));
+		ut_recording_close(r);
+		ut_recording_free(whole);
+	}
+
+	/* a bad line at the end of a pipe: refused when opened, with its line */
+	int fds[2];
+	char path[64], err[512] = "";
+	struct ut_recording_reader *r = (struct ut_recording_reader *)&err;
+	static const char bad[] = "N: x\nA: 35 0 100 0 0\nA: 36 0 100 0 0\n"
+				  "E: 1.000000 0003 0035 1\nE: 1.000000 0000 0000 0\nQ: 1\n";
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(write(fds[1], bad, sizeof(bad) - 1), (ssize_t)sizeof(bad) - 1);
+	close(fds[1]);
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fds[0]);
+	assert_int_equal(ut_recording_open(path, NULL, &r, err, sizeof(err)), -EINVAL);
+	close(fds[0]);
+	assert_null(r);
+	char want[128];
+	snprintf(want, sizeof(want), "%s:6: unknown line type 'Q:'", path);
+	assert_string_equal(err, want);
+}
+
+/* A file longer than one chunk is read across chunk boundaries, lines
+ * split between chunks included, with the same events as a whole parse. */
+static void
+test_stream_many_chunks(void **state)
+{
+	struct tmpdir d;
+	tmpdir_make(&d);
+	size_t cap = 4 * UT_REC_CHUNK, len = 0;
+	char *text = malloc(cap);
+	assert_non_null(text);
+	len += (size_t)snprintf(text, cap, "N: x\nA: 35 0 1000 0 0\nA: 36 0 1000 0 0\n");
+	unsigned n = 0;
+	while (len + 128 < cap) {
+		len += (size_t)snprintf(text + len, cap - len,
+					"E: %u.%06u 0003 0035 %u\nE: %u.%06u 0000 0000 0\n",
+					1 + n / 100, (n % 100) * 10000, n % 1000,
+					1 + n / 100, (n % 100) * 10000);
+		n++;
+	}
+	const char *path = tmpdir_write(&d, "big.evemu", text);
+	struct ut_recording *whole = NULL, *loaded = NULL;
+	struct ut_recording_reader *r = NULL;
+	char err[512] = "";
+	assert_int_equal(ut_recording_parse("big", text, len, &whole, err, sizeof(err)), 0);
+	assert_int_equal(whole->nevents, 2 * n);
+	assert_int_equal(ut_recording_load(path, NULL, &loaded, err, sizeof(err)), 0);
+	assert_int_equal(loaded->nevents, whole->nevents);
+	assert_memory_equal(loaded->events, whole->events,
+			    whole->nevents * sizeof(*whole->events));
+	assert_int_equal(ut_recording_open(path, NULL, &r, err, sizeof(err)), 0);
+	struct ut_raw_event ev;
+	size_t i = 0;
+	int rc;
+	while ((rc = ut_recording_next(r, &ev)) > 0) {
+		assert_true(i < whole->nevents);
+		assert_memory_equal(&ev, &whole->events[i], sizeof(ev));
+		i++;
+	}
+	assert_int_equal(rc, 0);
+	assert_int_equal(i, whole->nevents);
+	ut_recording_close(r);
+	ut_recording_free(whole);
+	ut_recording_free(loaded);
+	free(text);
+	tmpdir_remove(&d);
+}
+
 static void
 test_load_device_prop_fallback(void **state)
 {
@@ -985,6 +1138,9 @@ main(void)
 		cmocka_unit_test(test_evemu_errors),
 		cmocka_unit_test(test_evemu_long_line),
 		cmocka_unit_test(test_nul_byte),
+		cmocka_unit_test(test_stream_files),
+		cmocka_unit_test(test_stream_pipe),
+		cmocka_unit_test(test_stream_many_chunks),
 		cmocka_unit_test(test_too_many_events),
 		cmocka_unit_test(test_error_buffer_small),
 		cmocka_unit_test(test_yaml_errors),

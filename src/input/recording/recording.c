@@ -816,47 +816,44 @@ reader_new(const char *name, struct ut_recording_reader **out, char *err, size_t
 	return 0;
 }
 
-int
-ut_recording_open(const char *path, const char *device, struct ut_recording_reader **out,
-		  char *err, size_t errlen)
+/* Open a reader on @p path (a file) or on @p data (memory). */
+static int
+open_reader(const char *path, const char *device, const char *data, size_t len,
+	    bool is_file, struct ut_recording_reader **out, char *err, size_t errlen)
 {
 	struct ut_recording_reader *r;
 	int rc = reader_new(path, &r, err, errlen);
 	if (rc < 0)
 		return rc;
-	/* the name in messages must outlive the caller's string */
-	rc = src_open_file(&r->priv->p, &r->priv->src, path);
+	if (is_file)
+		rc = src_open_file(&r->priv->p, &r->priv->src, path);
+	else
+		rc = src_open_memory(&r->priv->p, &r->priv->src, data, len);
 	if (rc == 0)
-		rc = reader_open(r, path, device, true, err, errlen);
+		rc = reader_open(r, path, device, is_file, err, errlen);
 	if (rc < 0) {
 		reader_free(r);
 		*out = NULL;
 		return rc;
 	}
+	/* the name in messages must outlive the caller's string */
 	r->priv->p.name = r->path;
 	*out = r;
 	return 0;
 }
 
 int
+ut_recording_open(const char *path, const char *device, struct ut_recording_reader **out,
+		  char *err, size_t errlen)
+{
+	return open_reader(path, device, NULL, 0, true, out, err, errlen);
+}
+
+int
 ut_recording_open_memory(const char *name, const char *data, size_t len,
 			 struct ut_recording_reader **out, char *err, size_t errlen)
 {
-	struct ut_recording_reader *r;
-	int rc = reader_new(name, &r, err, errlen);
-	if (rc < 0)
-		return rc;
-	rc = src_open_memory(&r->priv->p, &r->priv->src, data, len);
-	if (rc == 0)
-		rc = reader_open(r, name, NULL, false, err, errlen);
-	if (rc < 0) {
-		reader_free(r);
-		*out = NULL;
-		return rc;
-	}
-	r->priv->p.name = r->path;
-	*out = r;
-	return 0;
+	return open_reader(name, NULL, data, len, false, out, err, errlen);
 }
 
 int
