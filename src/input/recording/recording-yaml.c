@@ -755,6 +755,29 @@ ut__rec_yaml_stream_new(struct ut_parse *p, struct ut_rec_yaml_stream **out)
 	return 0;
 }
 
+/*
+ * At a key of a mapping: when it is @p key, step into its value, which must
+ * be a sequence, and return 1; any other key has its value skipped (0).
+ * @p what_key and @p what_list name the expected nodes in error messages.
+ */
+static int
+ys_enter_list(struct yctx *y, const char *key, const char *what_key, const char *what_list)
+{
+	int rc;
+	bool wanted;
+
+	if ((rc = yexpect(y, YAML_SCALAR_EVENT, what_key)) < 0)
+		return rc;
+	wanted = key_is(y, key);
+	if ((rc = ynext(y)) < 0)
+		return rc;
+	if (!wanted)
+		return (rc = yskip(y)) < 0 ? rc : 0;
+	if ((rc = yexpect(y, YAML_SEQUENCE_START_EVENT, what_list)) < 0)
+		return rc;
+	return 1;
+}
+
 int
 ut__rec_yaml_stream_next(struct ut_rec_yaml_stream *ys)
 {
@@ -772,19 +795,11 @@ ut__rec_yaml_stream_next(struct ut_rec_yaml_stream *ys)
 				ys->state = YS_DONE;
 				break;
 			}
-			if ((rc = yexpect(y, YAML_SCALAR_EVENT, "a key in a device")) < 0)
+			rc = ys_enter_list(y, "events", "a key in a device", "events");
+			if (rc < 0)
 				return rc;
-			bool events = key_is(y, "events");
-			if ((rc = ynext(y)) < 0)
-				return rc;
-			if (!events) {
-				if ((rc = yskip(y)) < 0)
-					return rc;
-				break;
-			}
-			if ((rc = yexpect(y, YAML_SEQUENCE_START_EVENT, "events")) < 0)
-				return rc;
-			ys->state = YS_EVENTS;
+			if (rc)
+				ys->state = YS_EVENTS;
 			break;
 		case YS_EVENTS:
 			if (y->ev.type == YAML_SEQUENCE_END_EVENT) {
@@ -800,19 +815,11 @@ ut__rec_yaml_stream_next(struct ut_rec_yaml_stream *ys)
 				ys->state = YS_EVENTS;
 				break;
 			}
-			if ((rc = yexpect(y, YAML_SCALAR_EVENT, "a key in events")) < 0)
+			rc = ys_enter_list(y, "evdev", "a key in events", "evdev events");
+			if (rc < 0)
 				return rc;
-			bool evdev = key_is(y, "evdev");
-			if ((rc = ynext(y)) < 0)
-				return rc;
-			if (!evdev) {
-				if ((rc = yskip(y)) < 0)
-					return rc;
-				break;
-			}
-			if ((rc = yexpect(y, YAML_SEQUENCE_START_EVENT, "evdev events")) < 0)
-				return rc;
-			ys->state = YS_FRAME;
+			if (rc)
+				ys->state = YS_FRAME;
 			break;
 		case YS_FRAME:
 			if (y->ev.type == YAML_SEQUENCE_END_EVENT) {
