@@ -105,6 +105,7 @@ static void
 set_clock(struct control_client *c, const char *arg)
 {
 	struct server *server = c->server;
+	uint64_t origin = server->manual_clock ? server->clock_base_us : input_time_us(server);
 	unsigned long long ms;
 	char *end;
 
@@ -115,17 +116,17 @@ set_clock(struct control_client *c, const char *arg)
 	while (*end == ' ' || *end == '\t')
 		end++;
 	if (*arg < '0' || *arg > '9' || errno || *end ||
-	    ms > UINT64_MAX / 1000u - (server->manual_clock ? server->clock_base_us : 0)) {
+	    ms > (UINT64_MAX - origin) / 1000u) {
 		reply(c, "error usage: clock MS (milliseconds, a whole number)");
 		return;
 	}
-	if (server->manual_clock && server->clock_base_us + ms * 1000u < server->clock_us) {
+	if (server->manual_clock && origin + ms * 1000u < server->clock_us) {
 		reply(c, "error clock %llu is before the current time %llu", ms,
 		      (unsigned long long)((server->clock_us - server->clock_base_us) / 1000u));
 		return;
 	}
 	if (!server->manual_clock) {
-		server->clock_base_us = input_time_us(server);
+		server->clock_base_us = origin;
 		server->manual_clock = true;
 		/* the timers now run only here */
 		gestures_stop(server);
