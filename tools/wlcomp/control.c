@@ -10,12 +10,15 @@
  *   up N ID                   -> ok
  *   cancel N ID               -> ok
  *   frame N                   -> ok
+ *   clock MS                  -> ok          touch events from now on happen MS ms after
+ *                                            the first clock command; timers run to it
  *   barrier SIZE              -> ok          every window is asked to be SIZE x SIZE
  *   stats                     -> ok points=P touches=T held=H actions=A windows=W
  *   quit                      -> ok          the compositor exits
  */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,6 +94,49 @@ reply(struct control_client *c, const char *fmt, ...)
 		wlr_log(WLR_DEBUG, "control: reply lost: %s", strerror(errno));
 }
 
+/*
+ * `clock MS`: the touch clock becomes manual.  The first command takes the
+ * current CLOCK_MONOTONIC time as its origin (so input time never goes
+ * back) and stops the gesture timers of the context's fd; from then on
+ * touch events carry origin + MS and the timers run up to it here, so a
+ * test's gestures do not depend on how fast the compositor runs.
+ */
+static void
+set_clock(struct control_client *c, const char *arg)
+{
+	struct server *server = c->server;
+	uint64_t origin = server->manual_clock ? server->clock_base_us : input_time_us(server);
+	unsigned long long ms;
+	char *end;
+
+	while (*arg == ' ' || *arg == '\t')
+		arg++;
+	errno = 0;
+	ms = strtoull(arg, &end, 10);
+	while (*end == ' ' || *end == '\t')
+		end++;
+	if (*arg < '0' || *arg > '9' || errno || *end ||
+	    ms > (UINT64_MAX - origin) / 1000u) {
+		reply(c, "error usage: clock MS (milliseconds, a whole number)");
+		return;
+	}
+	if (server->manual_clock && origin + ms * 1000u < server->clock_us) {
+		reply(c, "error clock %llu is before the current time %llu", ms,
+		      (unsigned long long)((server->clock_us - server->clock_base_us) / 1000u));
+		return;
+	}
+	if (!server->manual_clock) {
+		server->clock_base_us = origin;
+		server->manual_clock = true;
+		/* the timers now run only here */
+		gestures_stop(server);
+	}
+	server->clock_us = server->clock_base_us + ms * 1000u;
+	utouch_comp_advance_time(server->gestures, server->clock_us);
+	input_run_gesture_events(server);
+	reply(c, "ok");
+}
+
 static void
 command(struct control_client *c, char *line)
 {
@@ -99,11 +145,7 @@ command(struct control_client *c, char *line)
 	int n = 0, id = 0, consumed = 0;
 	double x = 0, y = 0, nx, ny;
 	struct touch_device *td;
-	struct timespec ts;
-	uint32_t msec;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	msec = (uint32_t)((uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u);
+	uint32_t msec = (uint32_t)(input_time_us(server) / 1000u);
 
 	if (sscanf(line, "%31s%n", cmd, &consumed) != 1)
 		return;
@@ -180,6 +222,8 @@ command(struct control_client *c, char *line)
 		}
 		wl_signal_emit(&td->device->touch->events.frame, NULL);
 		reply(c, "ok");
+	} else if (!strcmp(cmd, "clock")) {
+		set_clock(c, line);
 	} else if (!strcmp(cmd, "barrier")) {
 		struct view *v;
 

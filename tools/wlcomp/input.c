@@ -16,11 +16,13 @@
 
 #include "wlcomp.h"
 
-static uint64_t
-now_us(void)
+uint64_t
+input_time_us(const struct server *server)
 {
 	struct timespec ts;
 
+	if (server->manual_clock)
+		return server->clock_us;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
@@ -235,7 +237,8 @@ on_touch_down(struct wl_listener *listener, void *data)
 		td->origin_x[ev->touch_id] = lx - sx;
 		td->origin_y[ev->touch_id] = ly - sy;
 	}
-	r = utouch_comp_touch_down(server->gestures, td->gdev, ev->touch_id, now_us(), lx, ly,
+	r = utouch_comp_touch_down(server->gestures, td->gdev, ev->touch_id, input_time_us(server),
+				   lx, ly,
 				   surface, surface ? wl_resource_get_client(surface->resource) : NULL,
 				   sx, sy);
 	if (r < 0)
@@ -260,8 +263,8 @@ on_touch_motion(struct wl_listener *listener, void *data)
 		sx -= td->origin_x[ev->touch_id];
 		sy -= td->origin_y[ev->touch_id];
 	}
-	utouch_comp_touch_motion(server->gestures, td->gdev, ev->touch_id, now_us(), lx, ly,
-				 sx, sy);
+	utouch_comp_touch_motion(server->gestures, td->gdev, ev->touch_id, input_time_us(server),
+				 lx, ly, sx, sy);
 	input_run_gesture_events(server);
 }
 
@@ -271,7 +274,8 @@ on_touch_up(struct wl_listener *listener, void *data)
 	struct touch_device *td = wl_container_of(listener, td, up);
 	struct wlr_event_touch_up *ev = data;
 
-	utouch_comp_touch_up(td->server->gestures, td->gdev, ev->touch_id, now_us());
+	utouch_comp_touch_up(td->server->gestures, td->gdev, ev->touch_id,
+			     input_time_us(td->server));
 	input_run_gesture_events(td->server);
 }
 
@@ -281,7 +285,8 @@ on_touch_cancel(struct wl_listener *listener, void *data)
 	struct touch_device *td = wl_container_of(listener, td, cancel);
 	struct wlr_event_touch_cancel *ev = data;
 
-	utouch_comp_touch_cancel(td->server->gestures, td->gdev, ev->touch_id, now_us());
+	utouch_comp_touch_cancel(td->server->gestures, td->gdev, ev->touch_id,
+				 input_time_us(td->server));
 	input_run_gesture_events(td->server);
 }
 
@@ -290,7 +295,7 @@ on_touch_frame(struct wl_listener *listener, void *data)
 {
 	struct touch_device *td = wl_container_of(listener, td, frame);
 
-	utouch_comp_touch_frame(td->server->gestures, td->gdev, now_us());
+	utouch_comp_touch_frame(td->server->gestures, td->gdev, input_time_us(td->server));
 	input_run_gesture_events(td->server);
 }
 

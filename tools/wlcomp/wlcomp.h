@@ -90,6 +90,12 @@ struct server {
 	char *control_path;
 	struct wl_event_source *control_source;
 	struct wl_list control_clients;   /* control_client.link */
+	/* the control socket's manual clock: after its first `clock` command
+	 * touch events carry clock_us (CLOCK_MONOTONIC microseconds at that
+	 * command plus the commanded time) and the gesture timers run only
+	 * through `clock` */
+	bool manual_clock;
+	uint64_t clock_base_us, clock_us;
 };
 
 struct output {
@@ -161,6 +167,9 @@ void input_init(struct server *server);
 struct touch_device *touch_device_add(struct server *server, struct wlr_input_device *device,
 				      bool virtual);
 void input_run_gesture_events(struct server *server);
+/* the time of a touch event now: CLOCK_MONOTONIC microseconds, or the
+ * control socket's manual clock once it was set */
+uint64_t input_time_us(const struct server *server);
 void input_track_surface(struct server *server, struct wlr_surface *surface);
 
 /* pointer.c */
