@@ -559,17 +559,26 @@ test_yaml_old_absinfo_list(void **state)
 /* ------------------------------------------------------------------ */
 /* Files */
 
+/* The test device in each format: a.evemu (evemu 1), b.evemu (evemu 2),
+ * c.yml (libinput record), in a fresh temporary folder. */
+static void
+write_format_files(struct tmpdir *d, const char *paths[3])
+{
+	char *evemu1 = concat(evemu1_device, evemu1_events);
+
+	tmpdir_make(d);
+	paths[0] = tmpdir_write(d, "a.evemu", evemu1);
+	paths[1] = tmpdir_write(d, "b.evemu", evemu2_text);
+	paths[2] = tmpdir_write(d, "c.yml", yaml_text);
+	free(evemu1);
+}
+
 static void
 test_load_files(void **state)
 {
 	struct tmpdir d;
-	tmpdir_make(&d);
-	char *evemu1 = concat(evemu1_device, evemu1_events);
-	const char *paths[3] = {
-		tmpdir_write(&d, "a.evemu", evemu1),
-		tmpdir_write(&d, "b.evemu", evemu2_text),
-		tmpdir_write(&d, "c.yml", yaml_text),
-	};
+	const char *paths[3];
+	write_format_files(&d, paths);
 	const enum ut_recording_format formats[3] = { UT_RECORDING_EVEMU_1,
 						      UT_RECORDING_EVEMU_2,
 						      UT_RECORDING_LIBINPUT_RECORD };
@@ -587,7 +596,6 @@ test_load_files(void **state)
 		assert_test_events(rec, t0[i]);
 		ut_recording_free(rec);
 	}
-	free(evemu1);
 	tmpdir_remove(&d);
 }
 
@@ -616,13 +624,8 @@ static void
 test_stream_files(void **state)
 {
 	struct tmpdir d;
-	tmpdir_make(&d);
-	char *evemu1 = concat(evemu1_device, evemu1_events);
-	const char *paths[3] = {
-		tmpdir_write(&d, "a.evemu", evemu1),
-		tmpdir_write(&d, "b.evemu", evemu2_text),
-		tmpdir_write(&d, "c.yml", yaml_text),
-	};
+	const char *paths[3];
+	write_format_files(&d, paths);
 
 	for (int i = 0; i < 3; i++) {
 		char err[512] = "stale";
@@ -646,7 +649,6 @@ test_stream_files(void **state)
 		ut_recording_close(r);
 		ut_recording_free(rec);
 	}
-	free(evemu1);
 	tmpdir_remove(&d);
 }
 
