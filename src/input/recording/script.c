@@ -64,12 +64,13 @@ finish_stream(struct ut_script *s, int any_events)
 	s->max_contacts = ut_evstream_max_contacts(s->stream);
 }
 
+/* A fresh evdev stream for @p dev with s->opts, and an empty script. */
 static int
-start_stream(struct ut_script *s)
+start_stream(struct ut_script *s, const struct libevdev *dev)
 {
 	if (s->stream)
 		ut_evstream_destroy(s->stream);
-	s->stream = ut_evstream_new(s->reader ? s->reader->dev : NULL, &s->opts, on_frame, s);
+	s->stream = ut_evstream_new(dev, &s->opts, on_frame, s);
 	if (!s->stream)
 		return -errno;
 	s->protocol = ut_evstream_protocol(s->stream);
@@ -84,12 +85,12 @@ int
 ut_script_build(struct ut_script *s, const struct ut_recording *rec,
 	     const struct ut_evstream_opts *opts)
 {
+	int rc;
+
 	memset(s, 0, sizeof(*s));
-	s->stream = ut_evstream_new(rec->dev, opts, on_frame, s);
-	if (!s->stream)
-		return -errno;
-	s->protocol = ut_evstream_protocol(s->stream);
-	s->direct = ut_evstream_is_direct(s->stream);
+	s->opts = *opts;
+	if ((rc = start_stream(s, rec->dev)) < 0)
+		return rc;
 	if (rec->nevents > 0)
 		s->usec0 = rec->events[0].usec;
 	for (size_t i = 0; i < rec->nevents && !s->oom; i++)
@@ -118,7 +119,7 @@ ut_script_open(struct ut_script *s, struct ut_recording_reader *reader,
 	s->reader = reader;
 	s->opts = *opts;
 	s->usec0 = reader->first_usec;
-	rc = start_stream(s);
+	rc = start_stream(s, reader->dev);
 	if (rc < 0) {
 		s->reader = NULL;
 		return rc;
@@ -182,7 +183,7 @@ ut_script_rewind(struct ut_script *s)
 	int rc = ut_recording_rewind(s->reader);
 	if (rc < 0)
 		return rc;
-	return start_stream(s);
+	return start_stream(s, s->reader->dev);
 }
 
 void
