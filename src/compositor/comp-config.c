@@ -228,10 +228,11 @@ load(struct utouch_comp *comp, struct load *l)
 	for (size_t i = 0; i < n; i++) {
 		struct cfg_sub *s = &subs[i];
 		char why[256] = "";
-		size_t bad = s->noptions;
+		size_t bad;
 
 		if (parse_sub(doc, list->items[i], s) < 0 || !l->check)
 			continue;
+		bad = s->noptions;
 		if (l->check(l->data, &s->p, s->keys, s->values, s->noptions, &bad, why,
 			     sizeof(why)) < 0)
 			ut_yaml_error(doc, bad < s->noptions ? s->value_nodes[bad] : list->items[i],

@@ -577,7 +577,7 @@ ut_config_number(const char *s, const char *unit, double lo, double hi, bool who
 	}
 	v = strtod(num, NULL) * scale;
 	if (!isfinite(v) || v < lo || v > hi) {
-		snprintf(why, whylen, "%s is out of range (%g to %g)", s, lo, hi);
+		snprintf(why, whylen, "%s is out of range (%.12g to %.12g)", s, lo, hi);
 		return -EINVAL;
 	}
 	if (whole && v != floor(v)) {
