@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "util/gesture-class.h"
 #include "util/yaml-config.h"
@@ -475,4 +476,48 @@ gd_config_load_report(const char *path, gd_config_report report, void *data, cha
 		      size_t errlen)
 {
 	return read_config(path, NULL, 0, report, data, err, errlen);
+}
+
+struct check_out {
+	FILE *err;
+	unsigned int warnings;
+};
+
+static void
+print_message(void *data, const char *message)
+{
+	struct check_out *o = data;
+
+	if (strstr(message, ": warning: "))
+		o->warnings++;
+	fprintf(o->err, "%s\n", message);
+}
+
+int
+gd_config_check(const char *path, FILE *out, FILE *err)
+{
+	struct check_out o = { .err = err };
+	char first[512];
+	struct stat st;
+	struct gd_config *cfg;
+
+	if (stat(path, &st) < 0 && errno == ENOENT) {
+		fprintf(out, "%s: no such file: utouch-gestured runs with no gestures until it is "
+			"created (the file is the one given with --config or as the operand, else "
+			"$XDG_CONFIG_HOME/utouch/gestures.yaml, else "
+			"~/.config/utouch/gestures.yaml)\n", path);
+		return 0;
+	}
+	cfg = gd_config_load_report(path, print_message, &o, first, sizeof(first));
+	if (!cfg) {
+		if (!first[0])
+			fprintf(err, "%s: out of memory\n", path);
+		return 1;
+	}
+	fprintf(out, "%s: OK, %zu rules", path, cfg->nrules);
+	if (o.warnings)
+		fprintf(out, ", %u that can never run", o.warnings);
+	fprintf(out, "\n");
+	gd_config_free(cfg);
+	return 0;
 }

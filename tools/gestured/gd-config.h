@@ -9,6 +9,7 @@
 #define GD_CONFIG_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /** Gesture kinds a rule can name. */
 enum gd_kind { GD_SWIPE, GD_PINCH, GD_ROTATE, GD_TAP, GD_HOLD, GD_KIND_COUNT };
@@ -132,6 +133,16 @@ struct gd_config *gd_config_parse(const char *name, const char *text, size_t len
  * @return the configuration, or NULL when out of memory
  */
 struct gd_config *gd_config_empty(const char *path);
+
+/**
+ * utouch-gestured --check: every error and warning of the file on @p err,
+ * then "PATH: OK, N rules" on @p out.  A file that does not exist is
+ * what the daemon runs with no gestures from: said on @p out, with where
+ * the file is looked for, and not an error.
+ *
+ * @return the exit status: 0, or 1 when the file has errors
+ */
+int gd_config_check(const char *path, FILE *out, FILE *err);
 
 /** Free a configuration (NULL is ignored). */
 void gd_config_free(struct gd_config *cfg);
