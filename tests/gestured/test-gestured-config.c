@@ -624,6 +624,81 @@ test_decide_other(void **state)
 	gd_config_free(c);
 }
 
+/* taps, device names, orientation */
+static void
+test_rules_new_keys(void **state)
+{
+	(void)state;
+	char err[512];
+	struct gd_config *c = parse("settings: {orientation: left}\n"
+				    "gestures:\n"
+				    "  - {gesture: tap, fingers: 2, taps: 2, command: double}\n"     /* 0 */
+				    "  - {gesture: tap, fingers: 2, command: single}\n"              /* 1 */
+				    "  - {gesture: tap, fingers: 3, device-name: wacom, command: w}\n" /* 2 */
+				    "  - {gesture: tap, fingers: 3, device-name: \"*pad\", command: p}\n" /* 3 */
+				    "  - {gesture: swipe, fingers: 3, direction: up, command: up}\n"  /* 4 */
+				    "  - {gesture: swipe, fingers: 1, edge: top, command: top}\n",    /* 5 */
+				    err, sizeof(err));
+	if (!c)
+		fprintf(stderr, "%s\n", err);
+	assert_non_null(c);
+	size_t cand[GD_MAX_CANDIDATES], n, rule;
+	enum gd_dir dir;
+
+	/* up to double taps: a triple tap is a double and a single */
+	assert_int_equal(gd_rules_tap_count(c, 2, 1), 1);
+	assert_int_equal(gd_rules_tap_count(c, 2, 2), 2);
+	assert_int_equal(gd_rules_tap_count(c, 2, 3), 1);
+	assert_int_equal(gd_rules_tap_count(c, 3, 2), 1);   /* single taps only */
+	struct gd_query q = query(GD_TAP, 2);
+	q.taps = 1;
+	n = gd_rules_candidates(c, &q, cand);
+	assert_int_equal(n, 2);
+	assert_true(gd_rules_tap_may_continue(c, cand, n, 1));
+	struct gd_motion m = { .taps = 1 };
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_ACCEPT);
+	assert_int_equal(rule, 1);
+	q.taps = 2;
+	n = gd_rules_candidates(c, &q, cand);
+	assert_int_equal(n, 1);
+	assert_false(gd_rules_tap_may_continue(c, cand, n, 2));
+	m.taps = 2;
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_ACCEPT);
+	assert_int_equal(rule, 0);
+
+	/* device names: a part of the name in any case, or a pattern */
+	q = query(GD_TAP, 3);
+	q.device_name = "Wacom HID 5256 Finger";
+	assert_int_equal(gd_rules_candidates(c, &q, cand), 1);
+	assert_int_equal(cand[0], 2);
+	q.device_name = "SynPS/2 Synaptics TouchPad";
+	assert_int_equal(gd_rules_candidates(c, &q, cand), 1);
+	assert_int_equal(cand[0], 3);
+	q.device_name = "ELAN Touchscreen";
+	assert_int_equal(gd_rules_candidates(c, &q, cand), 0);
+
+	/* the screen turned left: the picture's top is the device's left side */
+	m = (struct gd_motion){ .dx_mm = -20, .dy_mm = 1 };
+	gd_rules_orient(c, NULL, &m);
+	assert_float_equal(m.dx_mm, -1, 1e-9);
+	assert_float_equal(m.dy_mm, -20, 1e-9);
+	q = query(GD_SWIPE, 3);
+	gd_rules_orient(c, &q, NULL);
+	n = gd_rules_candidates(c, &q, cand);
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_ACCEPT);
+	assert_int_equal(rule, 4);
+	/* a touch at the device's left edge is at the picture's top */
+	q = query(GD_SWIPE, 1);
+	q.x = 5;
+	q.y = 300;
+	gd_rules_orient(c, &q, NULL);
+	assert_float_equal(q.y, 5, 1e-9);
+	assert_float_equal(q.screen_w, 768, 1e-9);
+	assert_int_equal(gd_rules_candidates(c, &q, cand), 1);
+	assert_int_equal(cand[0], 5);
+	gd_config_free(c);
+}
+
 int
 main(void)
 {
@@ -641,6 +716,7 @@ main(void)
 		cmocka_unit_test(test_decide_swipe),
 		cmocka_unit_test(test_decide_diagonal),
 		cmocka_unit_test(test_decide_other),
+		cmocka_unit_test(test_rules_new_keys),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
