@@ -45,7 +45,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				      .screen_w = 100, .screen_h = 100, .mm_x = 0.25, .mm_y = 0.25 };
 		struct gd_motion m = { .dx_mm = 30, .dy_mm = -40, .spread_mm = 20, .angle_deg = 40,
 				       .elapsed_ms = 100, .taps = r->taps };
-		gd_rules_orient(cfg, &q, &m);
+		gd_rules_orient(cfg->orientation, &q, &m);
 		n = gd_rules_candidates(cfg, &q, cand);
 		if (n > GD_MAX_CANDIDATES)
 			abort();

@@ -679,11 +679,11 @@ test_rules_new_keys(void **state)
 
 	/* the screen turned left: the picture's top is the device's left side */
 	m = (struct gd_motion){ .dx_mm = -20, .dy_mm = 1 };
-	gd_rules_orient(c, NULL, &m);
+	gd_rules_orient(c->orientation, NULL, &m);
 	assert_float_equal(m.dx_mm, -1, 1e-9);
 	assert_float_equal(m.dy_mm, -20, 1e-9);
 	q = query(GD_SWIPE, 3);
-	gd_rules_orient(c, &q, NULL);
+	gd_rules_orient(c->orientation, &q, NULL);
 	n = gd_rules_candidates(c, &q, cand);
 	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_ACCEPT);
 	assert_int_equal(rule, 4);
@@ -691,7 +691,7 @@ test_rules_new_keys(void **state)
 	q = query(GD_SWIPE, 1);
 	q.x = 5;
 	q.y = 300;
-	gd_rules_orient(c, &q, NULL);
+	gd_rules_orient(c->orientation, &q, NULL);
 	assert_float_equal(q.y, 5, 1e-9);
 	assert_float_equal(q.screen_w, 768, 1e-9);
 	assert_int_equal(gd_rules_candidates(c, &q, cand), 1);

@@ -434,6 +434,36 @@ test_device_name(void **state)
 		      "taps by device name:\n%s", p);
 }
 
+/* settings: orientation turns evdev touchscreens, not touchpads (runs
+ * last: it replaces the configuration) */
+static void
+test_orientation(void **state)
+{
+	struct world *w = *state;
+	FILE *f = fopen(w->cfgpath, "w");
+
+	assert_non_null(f);
+	fputs("settings: {orientation: left}\n"
+	      "gestures:\n"
+	      "  - {gesture: swipe, fingers: 3, direction: up, device: touchscreen, command: ts-up}\n"
+	      "  - {gesture: swipe, fingers: 3, direction: left, command: any-left}\n", f);
+	assert_int_equal(fclose(f), 0);
+	gd_daemon_reload(w->d);
+	UT_ASSERT_MSG(gd_daemon_rule_count(w->d) == 2, "%d rules", gd_daemon_rule_count(w->d));
+
+	/* towards the panel's left side: up on a screen turned left */
+	size_t mark = w->outlen;
+	stroke(w->d, &w->scr, 3, 2500, 300, 1400, -40, 0, 0, 12);
+	const char *p = printed_since(w, mark);
+	UT_ASSERT_MSG(count_lines(p, ": ts-up") == 1 && !strstr(p, "any-left"),
+		      "touchscreen on a screen turned left:\n%s", p);
+	mark = w->outlen;
+	stroke(w->d, &w->pad, 3, 1800, 300, 1100, -40, 0, 0, 12);
+	p = printed_since(w, mark);
+	UT_ASSERT_MSG(count_lines(p, ": any-left") == 1 && !strstr(p, "ts-up"),
+		      "a touchpad does not turn with the screen:\n%s", p);
+}
+
 int
 main(void)
 {
@@ -448,6 +478,7 @@ main(void)
 		cmocka_unit_test(test_hold),
 		cmocka_unit_test(test_double_tap),
 		cmocka_unit_test(test_device_name),
+		cmocka_unit_test(test_orientation),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);

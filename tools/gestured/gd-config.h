@@ -31,7 +31,7 @@ enum gd_edge {
 	GD_EDGE_TOP_LEFT, GD_EDGE_TOP_RIGHT, GD_EDGE_BOTTOM_LEFT, GD_EDGE_BOTTOM_RIGHT
 };
 
-/** How the screen is turned from the touch device's own orientation
+/** How the screen is turned from an evdev touchscreen's own orientation
  * (the way xrandr names it): swipe directions and edges turn with it. */
 enum gd_orientation { GD_ORIENT_NORMAL, GD_ORIENT_LEFT, GD_ORIENT_INVERTED, GD_ORIENT_RIGHT };
 

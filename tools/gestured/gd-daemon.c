@@ -81,6 +81,7 @@ struct track {
 	double mm_x, mm_y;
 	int direct;
 	uint64_t begin_ms;
+	enum gd_orientation orient;  /* how its positions turn to the screen's */
 	uint64_t defer_ms;    /* T_DEFERRED: when the rule runs */
 	int defer_rule;       /* T_DEFERRED: run rule t->rule at defer_ms */
 	struct gd_motion m;
@@ -542,7 +543,7 @@ measure(struct track *t, GeisFrame f)
 	/* geis angles grow counter-clockwise on the screen */
 	t->m.angle_deg = -frame_num(f, GEIS_GESTURE_ATTRIBUTE_ANGLE, 0) * 180.0 / M_PI;
 	t->m.elapsed_ms = (double)(mono_ms() - t->begin_ms);
-	gd_rules_orient(t->cr->cfg, NULL, &t->m);
+	gd_rules_orient(t->orient, NULL, &t->m);
 }
 
 /* The earlier taps of a multi-tap, still waiting for this one: their
@@ -621,7 +622,9 @@ track_new(struct gd_daemon *d, struct source *s, GeisGestureId id, GeisFrame f)
 			      .app_instance = t->inst, .app_class = t->cls, .x = t->x0,
 			      .y = t->y0, .screen_w = width, .screen_h = height,
 			      .mm_x = t->mm_x, .mm_y = t->mm_y };
-	gd_rules_orient(t->cr->cfg, &q, NULL);
+	/* evdev touchscreens report the panel's own positions */
+	t->orient = !s->is_x11 && t->direct ? t->cr->cfg->orientation : GD_ORIENT_NORMAL;
+	gd_rules_orient(t->orient, &q, NULL);
 	t->ncand = gd_rules_candidates(t->cr->cfg, &q, t->cand);
 	logv(d, "%s: %d-finger %s %u begins at %.0f,%.0f on a %s, app %s: %zu candidate rules",
 	     s->name, t->fingers, gd_kind_name(t->kind), (unsigned)id, t->x0, t->y0,

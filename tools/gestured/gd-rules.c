@@ -42,15 +42,15 @@ gd_rules_tap_count(const struct gd_config *cfg, int fingers, int taps)
 }
 
 void
-gd_rules_orient(const struct gd_config *cfg, struct gd_query *q, struct gd_motion *m)
+gd_rules_orient(enum gd_orientation o, struct gd_query *q, struct gd_motion *m)
 {
 	double x, y, w, h, dx, dy;
 
-	if (cfg->orientation == GD_ORIENT_NORMAL)
+	if (o == GD_ORIENT_NORMAL)
 		return;
 	if (q) {
 		x = q->x, y = q->y, w = q->screen_w, h = q->screen_h;
-		switch (cfg->orientation) {
+		switch (o) {
 		case GD_ORIENT_LEFT:   /* the picture's top is the device's left */
 			q->x = h - y, q->y = x, q->screen_w = h, q->screen_h = w;
 			break;
@@ -61,7 +61,7 @@ gd_rules_orient(const struct gd_config *cfg, struct gd_query *q, struct gd_motio
 			q->x = w - x, q->y = h - y;
 			break;
 		}
-		if (cfg->orientation != GD_ORIENT_INVERTED) {
+		if (o != GD_ORIENT_INVERTED) {
 			double t = q->mm_x;
 			q->mm_x = q->mm_y;
 			q->mm_y = t;
@@ -69,7 +69,7 @@ gd_rules_orient(const struct gd_config *cfg, struct gd_query *q, struct gd_motio
 	}
 	if (m) {
 		dx = m->dx_mm, dy = m->dy_mm;
-		switch (cfg->orientation) {
+		switch (o) {
 		case GD_ORIENT_LEFT:
 			m->dx_mm = -dy, m->dy_mm = dx;
 			break;

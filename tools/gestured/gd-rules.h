@@ -62,11 +62,14 @@ size_t gd_rules_candidates(const struct gd_config *cfg, const struct gd_query *q
 
 /**
  * Turn a gesture from the device's orientation into the screen's
- * (@p cfg->orientation, "settings: orientation"): the start position and
- * screen size of @p q and the motion of @p m (either may be NULL), so that
- * directions and edges are the ones the user sees.
+ * (@p o, "settings: orientation"): the start position and screen size of
+ * @p q and the motion of @p m (either may be NULL), so that directions and
+ * edges are the ones the user sees.  The daemon does it for touchscreens
+ * read through evdev, whose positions are the panel's own; X11 positions
+ * are the screen's already (the X server's coordinate transformation
+ * matrix turns them with the screen), and touchpads do not turn.
  */
-void gd_rules_orient(const struct gd_config *cfg, struct gd_query *q, struct gd_motion *m);
+void gd_rules_orient(enum gd_orientation o, struct gd_query *q, struct gd_motion *m);
 
 /**
  * The count a tap rule is matched with: grail counts taps up to
