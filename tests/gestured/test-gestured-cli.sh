@@ -57,6 +57,10 @@ expect 0 "--check warns about duplicates" -- "$exe" --check "$tmp/dup.yaml"
 grep -q "^$tmp/dup.yaml:3:5: warning: this rule can never run: the rule on line 2 takes the same gestures first (a duplicate)" "$tmp/err" &&
 	grep -q "OK, 2 rules, 1 that can never run" "$tmp/out" ||
 	{ echo "FAIL: duplicates: $(cat "$tmp/out" "$tmp/err")"; fail=1; }
+# the daemon logs the rules that can never run when it loads the file
+expect 1 "the daemon warns about duplicates" -- "$exe" --backend evdev --evdev-dir "$tmp/nodir" "$tmp/dup.yaml"
+grep -q "dup.yaml:3:5: warning: this rule can never run" "$tmp/err" ||
+	{ echo "FAIL: the daemon does not warn: $(cat "$tmp/err")"; fail=1; }
 # a configuration others may write is refused (it runs commands)
 chmod 0666 "$tmp/dup.yaml"
 expect 1 "--check of a file everyone may write" -- "$exe" --check "$tmp/dup.yaml"

@@ -163,6 +163,16 @@ mono_ms(void)
 
 /* ---- configurations ---- */
 
+/* the warnings of a file that loads (rules that can never run); its
+ * errors are reported by the caller */
+static void
+log_warning(void *data, const char *message)
+{
+	(void)data;
+	if (strstr(message, ": warning: "))
+		logw("%s", message);
+}
+
 static struct cfgref *
 cfgref_new(struct gd_config *cfg)
 {
@@ -806,7 +816,7 @@ gd_daemon_reload(struct gd_daemon *d)
 		set_config(d, cfg);
 		return;
 	}
-	cfg = gd_config_load(d->opts.config_path, err, sizeof(err));
+	cfg = gd_config_load_report(d->opts.config_path, log_warning, NULL, err, sizeof(err));
 	if (!cfg) {
 		logw("%s; keeping the previous configuration", err);
 		return;
@@ -970,7 +980,7 @@ gd_daemon_new(const struct gd_options *opts, char *err, size_t errlen)
 		cfg = gd_config_empty(opts->config_path);
 		logw("%s does not exist: no gestures are taken until it does", opts->config_path);
 	} else {
-		cfg = gd_config_load(opts->config_path, err, errlen);
+		cfg = gd_config_load_report(opts->config_path, log_warning, NULL, err, errlen);
 	}
 	if (!cfg)
 		goto fail;
