@@ -13,6 +13,7 @@
  * The instance is found from its UFHandle through a small registry, so
  * that the frame library core needs no knowledge of X.  See doc/x11.md.
  */
+#include <math.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -534,7 +535,10 @@ touch_values(const struct x11_device *dev, const XIDeviceEvent *ev,
 	for (int i = 0; i < ev->valuators.mask_len * 8; i++) {
 		if (!XIMaskIsSet(ev->valuators.mask, i))
 			continue;
-		if (i < dev->num_valuators && dev->valuator_axis[i] != AXIS_NONE) {
+		/* a value that is not a number is left out, as the backend
+		 * setters did */
+		if (i < dev->num_valuators && dev->valuator_axis[i] != AXIS_NONE &&
+		    isfinite(*value)) {
 			op->values[dev->valuator_axis[i]] = (float)*value;
 			op->set |= 1u << dev->valuator_axis[i];
 		}
