@@ -36,7 +36,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "frame/frame-peer.h"  /* UT_FRAME_PRIVATE */
+#include "util/export.h"  /* UT_FRAME_PRIVATE */
 
 /** Largest configuration file read, in bytes. */
 #define UT_YAML_MAX_BYTES (1024u * 1024u)
