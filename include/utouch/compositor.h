@@ -604,14 +604,17 @@ struct utouch_comp_subscription *utouch_comp_get_subscription(struct utouch_comp
 /**
  * Add the subscriptions of a YAML configuration file (format in
  * doc/compositor.md).  All or nothing: on error no subscription of the
- * file is added.
+ * file is added.  A file that another user (not root) owns or that
+ * everyone may write is refused, as sshd refuses such files: its options
+ * may name commands the compositor runs.
  *
  * @param comp the context
  * @param path the file
- * @param err buffer for "PATH:LINE: what is wrong" (may be NULL)
+ * @param err buffer for "PATH:LINE:COLUMN: what is wrong" (may be NULL)
  * @param errlen size of @p err
  * @return the number of subscriptions added, or a negative errno (-ENOENT
- *         and other open errors, -EINVAL for bad content, -ENOMEM)
+ *         and other open errors, -EPERM for an unsafe file, -EFBIG above
+ *         1 MiB, -EINVAL for bad content, -ENOMEM)
  */
 UTOUCH_COMP_PUBLIC
 int utouch_comp_load_config(struct utouch_comp *comp, const char *path,
@@ -631,6 +634,45 @@ int utouch_comp_load_config(struct utouch_comp *comp, const char *path,
 UTOUCH_COMP_PUBLIC
 int utouch_comp_load_config_data(struct utouch_comp *comp, const char *name,
 				 const char *data, size_t len, char *err, size_t errlen);
+
+/**
+ * Checks the `options` of one subscription of a configuration file for
+ * utouch_comp_load_config_checked(), before anything is subscribed.
+ *
+ * @param data the pointer given to utouch_comp_load_config_checked()
+ * @param params the subscription as read
+ * @param keys the option keys, in file order
+ * @param values their values
+ * @param count how many
+ * @param bad on refusal: the index of the option at fault, or @p count
+ *        when the subscription as a whole is wrong (it is preset to @p count)
+ * @param why on refusal: what is wrong, without the place
+ * @param whylen size of @p why
+ * @return 0 to accept, -1 to refuse
+ */
+typedef int (*utouch_comp_config_check)(void *data,
+					const struct utouch_comp_subscription_params *params,
+					const char *const *keys, const char *const *values,
+					size_t count, size_t *bad, char *why, size_t whylen);
+
+/**
+ * utouch_comp_load_config() that also lets the compositor refuse options
+ * it does not take: @p check is called for every subscription, and its
+ * refusals become errors of the file with the line and column of the
+ * option ("PATH:LINE:COLUMN: why").
+ *
+ * @param comp the context
+ * @param path the file
+ * @param check the compositor's check (NULL: none)
+ * @param data passed to @p check
+ * @param err buffer for the first error (may be NULL)
+ * @param errlen size of @p err
+ * @return the number of subscriptions added, or a negative errno
+ */
+UTOUCH_COMP_PUBLIC
+int utouch_comp_load_config_checked(struct utouch_comp *comp, const char *path,
+				    utouch_comp_config_check check, void *data,
+				    char *err, size_t errlen);
 
 /*
  * Gestures
