@@ -432,6 +432,25 @@ peer_allowed(int fd)
 	return false;
 }
 
+/* Out of descriptors or memory: rest until a client goes or a while passed. */
+static void
+listen_pause(struct server *server, const char *why)
+{
+	/* without a rest the socket stays readable and the loop spins */
+	fprintf(stderr, "utouch-wlcomp: control: cannot accept a client (%s); "
+		"retrying when a client goes or in %d ms\n", why, ACCEPT_RETRY_MS);
+	wl_event_source_fd_update(server->control_source, 0);
+	server->control_paused = true;
+	if (server->control_retry)
+		wl_event_source_timer_update(server->control_retry, ACCEPT_RETRY_MS);
+}
+
+static bool
+out_of_resources(int err)
+{
+	return err == EMFILE || err == ENFILE || err == ENOBUFS || err == ENOMEM;
+}
+
 static int
 on_listen(int fd, uint32_t mask, void *data)
 {
@@ -440,17 +459,9 @@ on_listen(int fd, uint32_t mask, void *data)
 	int cfd = accept4(fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
 
 	if (cfd < 0) {
-		if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
-			/* the connection stays in the backlog; without a rest
-			 * the socket stays readable and the loop spins */
-			fprintf(stderr, "utouch-wlcomp: control: cannot accept a client (%s); "
-				"retrying when a client goes or in %d ms\n", strerror(errno),
-				ACCEPT_RETRY_MS);
-			wl_event_source_fd_update(server->control_source, 0);
-			server->control_paused = true;
-			if (server->control_retry)
-				wl_event_source_timer_update(server->control_retry, ACCEPT_RETRY_MS);
-		}
+		/* the connection stays in the backlog */
+		if (out_of_resources(errno))
+			listen_pause(server, strerror(errno));
 		return 0;
 	}
 	if (!peer_allowed(cfd)) {
@@ -458,16 +469,20 @@ on_listen(int fd, uint32_t mask, void *data)
 		return 0;
 	}
 	c = calloc(1, sizeof(*c));
-	if (!c) {
-		close(cfd);
-		return 0;
+	if (c) {
+		c->server = server;
+		c->fd = cfd;
+		/* the event loop duplicates the descriptor: one more is needed */
+		c->source = wl_event_loop_add_fd(server->loop, cfd, WL_EVENT_READABLE, on_client, c);
 	}
-	c->server = server;
-	c->fd = cfd;
-	c->source = wl_event_loop_add_fd(server->loop, cfd, WL_EVENT_READABLE, on_client, c);
-	if (!c->source) {
+	if (!c || !c->source) {
+		int err = c ? errno : ENOMEM;
+
+		reply_raw(cfd, "error the compositor cannot take a client now: %s", strerror(err));
 		close(cfd);
 		free(c);
+		if (out_of_resources(err))
+			listen_pause(server, strerror(err));
 		return 0;
 	}
 	wl_list_insert(&server->control_clients, &c->link);
