@@ -262,7 +262,7 @@ utouch_comp_unsubscribe(struct utouch_comp *comp, struct utouch_comp_subscriptio
 	memmove(&comp->subs[i], &comp->subs[i + 1], (comp->nsubs - i - 1) * sizeof(*comp->subs));
 	comp->nsubs--;
 	uc_subscription_free(sub);
-	uc_settle(comp);
+	uc_step_end(comp);
 }
 
 UTOUCH_COMP_PUBLIC const struct utouch_comp_subscription_params *
