@@ -144,6 +144,22 @@ static const struct {
 	{ "quit", CONTROL_QUIT, 0, 0, "quit" },
 };
 
+bool
+control_op_has_device(enum control_op op)
+{
+	switch (op) {
+	case CONTROL_REMOVE_TOUCH:
+	case CONTROL_DOWN:
+	case CONTROL_MOTION:
+	case CONTROL_UP:
+	case CONTROL_CANCEL:
+	case CONTROL_FRAME:
+		return true;
+	default:
+		return false;
+	}
+}
+
 int
 control_parse(const char *line, struct control_cmd *cmd, char *err, size_t errlen)
 {
@@ -168,30 +184,22 @@ control_parse(const char *line, struct control_cmd *cmd, char *err, size_t errle
 	    ws.n - 1 > commands[c].max_args)
 		return fail(err, errlen, "usage: %s", commands[c].usage);
 
-	switch (cmd->op) {
-	case CONTROL_REMOVE_TOUCH:
-	case CONTROL_DOWN:
-	case CONTROL_MOTION:
-	case CONTROL_UP:
-	case CONTROL_CANCEL:
-	case CONTROL_FRAME:
-		if (!parse_long(ws.w[a++], 0, INT_MAX, &v))
-			return fail(err, errlen, "usage: %s (DEVICE: a device number)",
-				    commands[c].usage);
-		cmd->device = (int)v;
-		break;
-	case CONTROL_CLOCK:
+	if (cmd->op == CONTROL_CLOCK) {
 		if (!parse_u64(ws.w[a], &cmd->time_ms))
 			return fail(err, errlen, "usage: %s", commands[c].usage);
 		return 1;
-	case CONTROL_BARRIER:
+	}
+	if (cmd->op == CONTROL_BARRIER) {
 		if (!parse_long(ws.w[a], 1, CONTROL_BARRIER_MAX, &v))
 			return fail(err, errlen, "usage: %s", commands[c].usage);
 		cmd->size = (uint32_t)v;
 		return 1;
-	default:
-		return 1;
 	}
+	if (!control_op_has_device(cmd->op))
+		return 1;
+	if (!parse_long(ws.w[a++], 0, INT_MAX, &v))
+		return fail(err, errlen, "usage: %s (DEVICE: a device number)", commands[c].usage);
+	cmd->device = (int)v;
 	if (cmd->op == CONTROL_REMOVE_TOUCH || cmd->op == CONTROL_FRAME)
 		return 1;
 	if (!parse_long(ws.w[a++], INT32_MIN, INT32_MAX, &v))

@@ -40,6 +40,9 @@ struct control_cmd {
 	uint32_t size;          /* barrier: 1..CONTROL_BARRIER_MAX */
 };
 
+/* Whether the command names a touch device (its `device` is set). */
+bool control_op_has_device(enum control_op op);
+
 /*
  * Parse one line (no newline).  Returns 1 and fills @p cmd for a command,
  * 0 for a blank line (no command, no reply), -1 for an invalid one with the

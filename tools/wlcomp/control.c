@@ -255,21 +255,9 @@ command(struct control_client *c, const char *line)
 			reply(c, "error %s", err);
 		return;
 	}
-	switch (cmd.op) {
-	case CONTROL_REMOVE_TOUCH:
-	case CONTROL_DOWN:
-	case CONTROL_MOTION:
-	case CONTROL_UP:
-	case CONTROL_CANCEL:
-	case CONTROL_FRAME:
-		td = find_touch(server, cmd.device);
-		if (!td) {
-			reply(c, "error no touch device %d", cmd.device);
-			return;
-		}
-		break;
-	default:
-		break;
+	if (control_op_has_device(cmd.op) && !(td = find_touch(server, cmd.device))) {
+		reply(c, "error no touch device %d", cmd.device);
+		return;
 	}
 	switch (cmd.op) {
 	case CONTROL_ADD_TOUCH: {
