@@ -518,33 +518,38 @@ def scenario_actions_once(args, tmp):
 def scenario_frame_time(args, tmp):
     """7. touches of one device frame stay together although the compositor
     handles them 2 ms apart: events carry the device's time, so grail sees
-    one frame and releases both touches in one step, replayed interleaved."""
+    one frame and releases both touches in one step, replayed interleaved.
+    Once with the time given (TIME), once as a device stamps a frame (the
+    time of its first event)."""
     comp = Compositor(args.comp, args.client, policy_config(args.config, "hold", tmp), tmp)
     try:
         a = comp.client("A", 800, 600)
         dev = comp.cmd("add-touch")
-        comp.tick(PAUSE_MS)
-        t0 = comp.t
-        comp.cmd(f"down {dev} 0 300 300")
-        comp.tick(2)                         # the compositor is 2 ms late...
-        comp.cmd(f"down {dev} 1 400 300 {t0}")  # ...with an event of the same frame
-        comp.cmd(f"frame {dev}")
-        for s in range(1, 12):
-            comp.tick(8 if s == 1 else FRAME_MS)
-            comp.cmd(f"motion {dev} 0 {300 + 5 * s} 300")
-            comp.cmd(f"motion {dev} 1 {400 + 5 * s} 300")
+        for explicit in (True, False):
+            comp.tick(PAUSE_MS)
+            t0 = comp.t
+            comp.cmd(f"down {dev} 0 300 300")
+            comp.tick(2)                     # the compositor is 2 ms late...
+            # ...with an event of the same frame
+            comp.cmd(f"down {dev} 1 400 300" + (f" {t0}" if explicit else ""))
             comp.cmd(f"frame {dev}")
-        comp.tick()
-        comp.cmd(f"up {dev} 0")
-        comp.cmd(f"up {dev} 1")
-        comp.cmd(f"frame {dev}")
-        (seen,) = comp.barrier(a)
-        want = ["down 0 300.00 300.00", "down 1 400.00 300.00", "frame"]
-        for s in range(1, 12):
-            want += [f"motion 0 {300 + 5 * s:.2f} 300.00", f"motion 1 {400 + 5 * s:.2f} 300.00",
-                     "frame"]
-        want += ["up 0", "up 1", "frame"]
-        check(touch_lines(seen) == want, f"A saw {touch_lines(seen)}, want {want}")
+            for s in range(1, 12):
+                comp.tick(8 if s == 1 else FRAME_MS)
+                comp.cmd(f"motion {dev} 0 {300 + 5 * s} 300")
+                comp.cmd(f"motion {dev} 1 {400 + 5 * s} 300")
+                comp.cmd(f"frame {dev}")
+            comp.tick()
+            comp.cmd(f"up {dev} 0")
+            comp.cmd(f"up {dev} 1")
+            comp.cmd(f"frame {dev}")
+            (seen,) = comp.barrier(a)
+            want = ["down 0 300.00 300.00", "down 1 400.00 300.00", "frame"]
+            for s in range(1, 12):
+                want += [f"motion 0 {300 + 5 * s:.2f} 300.00",
+                         f"motion 1 {400 + 5 * s:.2f} 300.00", "frame"]
+            want += ["up 0", "up 1", "frame"]
+            check(touch_lines(seen) == want,
+                  f"A saw ({'TIME' if explicit else 'frame time'}) {touch_lines(seen)}, want {want}")
         # the device time is the manual clock's and never in its future
         check(comp.cmd_error(f"down {dev} 5 10 10 {comp.t + 1}")
               == f"time {comp.t + 1} is after the current time {comp.t}", "a future time")

@@ -17,8 +17,10 @@
  *   stats                     -> ok points=P touches=T held=H actions=A windows=W
  *   quit                      -> ok          the compositor exits
  *
- * TIME (manual clock only, at most the current clock) is the time the
- * device stamps the event with, when the compositor handles it later.
+ * A virtual device stamps every event of a frame (up to `frame N`) with the
+ * time of the frame's first event, as the kernel stamps a hardware frame;
+ * TIME (manual clock only, at most the current clock) stamps one event
+ * with a time of the test's choosing.
  *
  * The socket is created 0600 and only processes of the compositor's user
  * (or root) may talk to it (SO_PEERCRED).  When no file descriptor is left
@@ -147,15 +149,25 @@ set_clock(struct control_client *c, uint64_t ms)
 	reply(c, "ok");
 }
 
-/* The time a touch command's event is stamped with, in microseconds. */
+/*
+ * The time a touch command's event is stamped with, in microseconds: the
+ * TIME it gives, else the time of the first event of the device's frame
+ * (the current time when it opens one).
+ */
 static bool
-event_time(struct control_client *c, const struct control_cmd *cmd, uint64_t *us)
+event_time(struct control_client *c, struct touch_device *td, const struct control_cmd *cmd,
+	   uint64_t *us)
 {
 	struct server *server = c->server;
 
-	*us = input_time_us(server);
-	if (!cmd->has_time)
+	if (!cmd->has_time) {
+		if (!td->frame_open) {
+			td->frame_open = true;
+			td->frame_us = input_time_us(server);
+		}
+		*us = td->frame_us;
 		return true;
+	}
 	if (!server->manual_clock) {
 		reply(c, "error an event TIME needs the manual clock (clock MS)");
 		return false;
@@ -198,7 +210,7 @@ touch_event(struct control_client *c, struct touch_device *td, const struct cont
 	uint64_t us;
 	uint32_t msec;
 
-	if (!event_time(c, cmd, &us))
+	if (!event_time(c, td, cmd, &us))
 		return;
 	if ((cmd->op == CONTROL_DOWN || cmd->op == CONTROL_MOTION) &&
 	    !normalise(c, cmd->x, cmd->y, &nx, &ny))
@@ -299,6 +311,7 @@ command(struct control_client *c, const char *line)
 		touch_event(c, td, &cmd);
 		break;
 	case CONTROL_FRAME:
+		td->frame_open = false;
 		wl_signal_emit(&td->device->touch->events.frame, NULL);
 		reply(c, "ok");
 		break;

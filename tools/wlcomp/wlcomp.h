@@ -152,6 +152,10 @@ struct touch_device {
 	struct utouch_comp_device *gdev;
 	int number;                   /* 0, 1, 2... in order of arrival */
 	bool virtual;                 /* made through the control socket */
+	/* a virtual device stamps a whole frame with the time of its first
+	 * event, as the kernel stamps a hardware frame */
+	bool frame_open;              /* events since the last `frame` */
+	uint64_t frame_us;            /* their time */
 	struct touch_origin *origins; /* of the touches down */
 	size_t norigins, caporigins;
 	bool has_time;                /* last_ms is set */
