@@ -87,13 +87,28 @@ test_device_bug_and_debug(void **state)
 	assert_int_equal(c.n, 2);
 	assert_int_equal(c.prio[1], UTOUCH_COMP_LOG_DEBUG);
 	assert_string_equal(c.msg[1], "utouch_comp_gesture_accept: gesture 12345: unknown or finished");
+	/* a refused subscription is reported to the caller, and logged as info */
+	{
+		struct utouch_comp_subscription_params p;
+		struct utouch_comp_subscription *sub = NULL;
+
+		utouch_comp_subscription_params_init(&p);
+		p.name = "none";
+		p.mask = UGGestureTypeDrag;
+		p.touches_start = 9;
+		assert_int_equal(utouch_comp_subscribe(h->comp, &p, &sub), -EINVAL);
+		assert_null(sub);
+		assert_int_equal(c.n, 3);
+		assert_int_equal(c.prio[2], UTOUCH_COMP_LOG_INFO);
+		assert_string_equal(c.msg[2], "subscription 'none' refused: invalid parameters");
+	}
 	h_up(h, 4);
 	h_frame(h);
 	h_wait(h, 500);
 	/* reset: nothing more reaches it */
 	utouch_comp_set_log_handler(h->comp, NULL, NULL);
 	assert_int_equal(utouch_comp_gesture_reject(h->comp, 12345), -ENOENT);
-	assert_int_equal(c.n, 2);
+	assert_int_equal(c.n, 3);
 	h_assert_idle(h);
 	h_free(h);
 }
