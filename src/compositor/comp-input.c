@@ -13,30 +13,42 @@
 #include "util/clock.h"
 
 /* The arguments every input call takes; a bad one is a bug of the caller. */
-static int
-check(struct utouch_comp *comp, struct utouch_comp_device *dev, const char *func)
+static __attribute__((noinline, cold)) int
+check_failed(struct utouch_comp *comp, struct utouch_comp_device *dev, const char *func)
 {
-	if (!comp) {
+	if (!comp)
 		ut_log_client_bug(NULL, func, "NULL context");
-		return -EINVAL;
-	}
-	if (!dev || dev->comp != comp || dev->index >= comp->ndevices ||
-	    comp->devices[dev->index] != dev) {
-		ut_log_client_bug(&comp->log, func, "%s device", dev ? "unknown or removed" : "NULL");
-		return -EINVAL;
-	}
-	return 0;
+	else
+		ut_log_client_bug(&comp->log, func, "%s device",
+				  dev ? "unknown or removed" : "NULL");
+	return -EINVAL;
 }
 
-static int
-check_position(struct utouch_comp *comp, const char *func, double x, double y, double sx,
-	       double sy)
+static inline int
+check(struct utouch_comp *comp, struct utouch_comp_device *dev, const char *func)
 {
-	if (isfinite(x) && isfinite(y) && isfinite(sx) && isfinite(sy))
+	if (__builtin_expect(comp && dev && dev->comp == comp && dev->index < comp->ndevices &&
+			     comp->devices[dev->index] == dev, 1))
 		return 0;
+	return check_failed(comp, dev, func);
+}
+
+static __attribute__((noinline, cold)) int
+position_failed(struct utouch_comp *comp, const char *func, double x, double y, double sx,
+		double sy)
+{
 	ut_log_client_bug(&comp->log, func, "position %g,%g (surface %g,%g) is not finite", x, y,
 			  sx, sy);
 	return -EINVAL;
+}
+
+static inline int
+check_position(struct utouch_comp *comp, const char *func, double x, double y, double sx,
+	       double sy)
+{
+	if (__builtin_expect(isfinite(x) && isfinite(y) && isfinite(sx) && isfinite(sy), 1))
+		return 0;
+	return position_failed(comp, func, x, y, sx, sy);
 }
 
 static void
