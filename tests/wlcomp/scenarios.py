@@ -568,7 +568,7 @@ def scenario_frame_time(args, tmp):
         comp.close()
 
 
-def run_failing(args, tmp, argv, env=None):
+def run_failing(args, tmp, argv, env=None, headless=True):
     """Run the compositor to a start-up failure: its exit status and output."""
     e = dict(os.environ, XDG_RUNTIME_DIR=os.path.join(tmp, "run"))
     e.pop("WAYLAND_DISPLAY", None)
@@ -576,8 +576,8 @@ def run_failing(args, tmp, argv, env=None):
     e = {k: v for k, v in e.items() if v is not None}
     os.makedirs(e.get("XDG_RUNTIME_DIR", os.path.join(tmp, "run")), mode=0o700, exist_ok=True)
     wrapper = os.environ.get("WLCOMP_WRAPPER", "").split()
-    p = subprocess.run(wrapper + [args.comp, "--headless"] + argv, capture_output=True, text=True,
-                       env=e, timeout=TIMEOUT)
+    p = subprocess.run(wrapper + [args.comp] + (["--headless"] if headless else []) + argv,
+                       capture_output=True, text=True, env=e, timeout=TIMEOUT)
     return p.returncode, p.stdout + p.stderr
 
 
@@ -602,6 +602,11 @@ def scenario_startup_errors(args, tmp):
     check(rc == 1, f"without XDG_RUNTIME_DIR: exit status {rc}: {out}")
     check("XDG_RUNTIME_DIR is not set" in out and "export XDG_RUNTIME_DIR=" in out,
           f"without XDG_RUNTIME_DIR: {out!r}")
+    # a display that is not there: the message names it and suggests --headless
+    rc, out = run_failing(args, tmp, ["--config", args.config], headless=False,
+                          env={"WAYLAND_DISPLAY": "no-such-display", "DISPLAY": None})
+    check(rc == 1 and "WAYLAND_DISPLAY=no-such-display" in out and "--headless" in out,
+          f"on a missing display: {rc} {out!r}")
     # scripts/wlcomp.sh with no display suggests --headless (before building)
     script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts",
                           "wlcomp.sh")
