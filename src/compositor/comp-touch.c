@@ -247,7 +247,7 @@ zone_frame(struct utouch_comp_device *dev, unsigned int z, uint64_t ms)
 	UFEvent ev;
 
 	if (!next) {
-		uc_out_of_memory(comp, "a frame for grail was dropped");
+		comp->oom = 1;
 		return;
 	}
 	frame_backend_frame_set_device(next, dev->bdev);
@@ -261,7 +261,7 @@ zone_frame(struct utouch_comp_device *dev, unsigned int z, uint64_t ms)
 		if (!t->framed) {
 			bt = frame_backend_touch_new();
 			if (!bt) {
-				uc_out_of_memory(comp, "a touch was left out of a frame for grail");
+				comp->oom = 1;
 				continue;
 			}
 			frame_backend_touch_set_id(bt, uc_touch_frame_id(comp, t));
@@ -279,7 +279,7 @@ zone_frame(struct utouch_comp_device *dev, unsigned int z, uint64_t ms)
 	}
 	ev = frame_event_new();
 	if (!ev) {
-		uc_out_of_memory(comp, "a frame for grail was dropped");
+		comp->oom = 1;
 		frame_backend_frame_delete(next);
 		return;
 	}
@@ -300,10 +300,16 @@ uc_device_flush_frames(struct utouch_comp_device *dev, uint64_t time)
 {
 	struct utouch_comp *comp = dev->comp;
 	uint64_t ms = time / 1000u;
+	int oom = comp->oom;
 
+	/* zone_frame() notes what it lost in comp->oom: logged once here */
+	comp->oom = 0;
 	for (unsigned int z = 0; z < UC_MAX_ZONES; z++)
 		if (dev->dirty_zones & (1u << z))
 			zone_frame(dev, z, ms);
+	if (comp->oom)
+		uc_out_of_memory(comp, "grail missed a frame or a touch of it");
+	comp->oom |= oom;
 	for (size_t i = 0; i < dev->nchanged; i++) {
 		struct uc_touch *t = &comp->touches[dev->changed[i]];
 
