@@ -370,7 +370,7 @@ const char *utouch_comp_get_seat_name(struct utouch_comp *comp);
  * @param comp the context
  * @param info the properties, copied
  * @return the device, or NULL with errno set (EINVAL for NULL arguments
- *         or negative sizes, ENOMEM)
+ *         or negative or non-finite sizes, ENOMEM)
  */
 UTOUCH_COMP_PUBLIC
 struct utouch_comp_device *utouch_comp_device_add(struct utouch_comp *comp,
@@ -408,9 +408,10 @@ const char *utouch_comp_device_get_name(const struct utouch_comp_device *device)
 
 /*
  * Touch input.  Each call returns 0 or a negative errno: -EINVAL for NULL
- * arguments or a device of another context, -EEXIST for a down of a touch
- * id that is down, -ENOENT for an unknown touch id, -ENOMEM.  A failed
- * call changes nothing.
+ * arguments, a device of another context or a position that is not finite
+ * (NaN, infinity; logged as a client bug), -EEXIST for a down of a touch
+ * id that is down (logged as a device bug), -ENOENT for an unknown touch
+ * id, -ENOMEM.  A failed call changes nothing.
  */
 
 /**
