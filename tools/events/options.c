@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "events.h"
+#include "tool.h"
 
 struct config_item config_items[] = {
 	{ "drag-threshold", GEIS_CONFIG_DRAG_THRESHOLD, 1, 0, 0, 0 },
@@ -98,19 +99,6 @@ usage(FILE *out)
 		prog, UTOUCH_GEIS_BACKEND_ENV);
 }
 
-static void __attribute__((noreturn, format(printf, 1, 2)))
-bad_usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s: ", prog);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\nTry '%s --help'.\n", prog);
-	exit(2);
-}
-
 static long
 parse_long(const char *opt, const char *s, long min, long max)
 {
@@ -120,7 +108,7 @@ parse_long(const char *opt, const char *s, long min, long max)
 	errno = 0;
 	v = strtol(s, &end, 0);
 	if (errno || end == s || *end || v < min || v > max)
-		bad_usage("%s takes a number from %ld to %ld, not '%s'", opt, min, max, s);
+		tool_usage_error("%s takes a number from %ld to %ld, not '%s'", opt, min, max, s);
 	return v;
 }
 
@@ -133,7 +121,7 @@ parse_double(const char *opt, const char *s)
 	errno = 0;
 	v = strtod(s, &end);
 	if (errno || end == s || *end || !isfinite(v) || v < 0)
-		bad_usage("%s takes a number >= 0, not '%s'", opt, s);
+		tool_usage_error("%s takes a number >= 0, not '%s'", opt, s);
 	return v;
 }
 
@@ -154,7 +142,7 @@ parse_classes(struct options *o, const char *list)
 
 			snprintf(bad, sizeof(bad), "%s", tok);
 			free(copy);
-			bad_usage("unknown gesture class '%s' (expected drag, pinch, rotate, "
+			tool_usage_error("unknown gesture class '%s' (expected drag, pinch, rotate, "
 				  "tap, touch, flick, hold or edge)", bad);
 		}
 		if (!o->classes[found]) {
@@ -164,7 +152,7 @@ parse_classes(struct options *o, const char *list)
 	}
 	free(copy);
 	if (o->nclasses == 0)
-		bad_usage("--class needs at least one class");
+		tool_usage_error("--class needs at least one class");
 }
 
 /* --edges: a comma list of left, right, top, bottom. */
@@ -189,7 +177,7 @@ parse_edges(const char *list)
 			if (strlen(edges[i].name) == n && strncmp(p, edges[i].name, n) == 0)
 				break;
 		if (i == sizeof(edges) / sizeof(edges[0]))
-			bad_usage("--edges takes a comma list of left, right, top and bottom, "
+			tool_usage_error("--edges takes a comma list of left, right, top and bottom, "
 				  "not '%s'", list);
 		v |= edges[i].bit;
 		p += n;
@@ -197,7 +185,7 @@ parse_edges(const char *list)
 			p++;
 	}
 	if (!v)
-		bad_usage("--edges needs at least one edge");
+		tool_usage_error("--edges needs at least one edge");
 	return v;
 }
 
@@ -262,7 +250,7 @@ parse_args(int argc, char **argv, struct options *o)
 			break;
 		case 'd':
 			if (!*optarg)
-				bad_usage("--device needs a device name");
+				tool_usage_error("--device needs a device name");
 			o->device_name = optarg;
 			break;
 		case OPT_DEVICE_ID:
@@ -279,7 +267,7 @@ parse_args(int argc, char **argv, struct options *o)
 			if (sscanf(optarg, "%d,%d,%d,%d%n", &o->rect[0], &o->rect[1], &o->rect[2],
 				   &o->rect[3], &used) != 4 || optarg[used] != '\0' ||
 			    o->rect[2] <= 0 || o->rect[3] <= 0)
-				bad_usage("--rect needs X,Y,WIDTH,HEIGHT with a positive size");
+				tool_usage_error("--rect needs X,Y,WIDTH,HEIGHT with a positive size");
 			o->have_rect = 1;
 			break;
 		}
@@ -300,9 +288,9 @@ parse_args(int argc, char **argv, struct options *o)
 			break;
 		case 'r':
 			if (o->backend != BACKEND_DEFAULT && o->backend != BACKEND_RECORDING)
-				bad_usage("choose one of --recording, --evdev and --x11");
+				tool_usage_error("choose one of --recording, --evdev and --x11");
 			if (!*optarg)
-				bad_usage("--recording needs a file name");
+				tool_usage_error("--recording needs a file name");
 			o->backend = BACKEND_RECORDING;
 			o->recording = optarg;
 			break;
@@ -314,24 +302,24 @@ parse_args(int argc, char **argv, struct options *o)
 			break;
 		case OPT_EVDEV_DIR:
 			if (!*optarg)
-				bad_usage("--evdev-dir needs a directory");
+				tool_usage_error("--evdev-dir needs a directory");
 			o->evdev_dir = optarg;
 			break;
 		case OPT_SAVE:
 			if (!*optarg)
-				bad_usage("--save needs a file name");
+				tool_usage_error("--save needs a file name");
 			o->save = optarg;
 			break;
 		case OPT_EVDEV:
 		case OPT_X11:
 			if (o->backend != BACKEND_DEFAULT)
-				bad_usage("choose one of --recording, --evdev and --x11");
+				tool_usage_error("choose one of --recording, --evdev and --x11");
 			o->backend = c == OPT_EVDEV ? BACKEND_EVDEV : BACKEND_X11;
 			break;
 		case OPT_ACCEPT:
 		case OPT_REJECT:
 			if (o->policy != POLICY_NONE)
-				bad_usage("--accept and --reject exclude each other");
+				tool_usage_error("--accept and --reject exclude each other");
 			o->policy = c == OPT_ACCEPT ? POLICY_ACCEPT : POLICY_REJECT;
 			break;
 		case 'j':
@@ -341,11 +329,11 @@ parse_args(int argc, char **argv, struct options *o)
 			usage(stdout);
 			exit(0);
 		case ':':
-			bad_usage("option '%s' needs a value", argv[optind - 1]);
+			tool_usage_error("option '%s' needs a value", argv[optind - 1]);
 		case '?':
 			if (optopt)
-				bad_usage("unknown option '-%c'", optopt);
-			bad_usage("unknown option '%s'", argv[optind - 1]);
+				tool_usage_error("unknown option '-%c'", optopt);
+			tool_usage_error("unknown option '%s'", argv[optind - 1]);
 		default:
 			if (c >= OPT_CONFIG && c < OPT_CONFIG + NUM_CONFIG) {
 				struct config_item *ci = &config_items[c - OPT_CONFIG];
@@ -361,21 +349,21 @@ parse_args(int argc, char **argv, struct options *o)
 					ci->i = (GeisInteger)parse_long(name, optarg, 0, INT32_MAX);
 				break;
 			}
-			bad_usage("unexpected option");
+			tool_usage_error("unexpected option");
 		}
 	}
 	if (optind < argc)
-		bad_usage("unexpected argument '%s'", argv[optind]);
+		tool_usage_error("unexpected argument '%s'", argv[optind]);
 	if (o->fast && o->backend != BACKEND_RECORDING)
-		bad_usage("--fast needs --recording");
+		tool_usage_error("--fast needs --recording");
 	if (o->touches && (o->min_touches || o->max_touches))
-		bad_usage("--touches excludes --min-touches and --max-touches");
+		tool_usage_error("--touches excludes --min-touches and --max-touches");
 	if (o->have_rect && o->window)
-		bad_usage("--rect excludes --window");
+		tool_usage_error("--rect excludes --window");
 	if ((o->evdev_grab || o->evdev_dir || o->save) && o->backend != BACKEND_EVDEV)
-		bad_usage("--evdev-grab, --evdev-dir and --save need --evdev");
+		tool_usage_error("--evdev-grab, --evdev-dir and --save need --evdev");
 	if (o->min_touches && o->max_touches && o->min_touches > o->max_touches)
-		bad_usage("--min-touches %d is more than --max-touches %d",
+		tool_usage_error("--min-touches %d is more than --max-touches %d",
 			  o->min_touches, o->max_touches);
 }
 

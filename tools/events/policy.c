@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "events.h"
+#include "tool.h"
 
 /* ---- accept / reject ---- */
 
@@ -43,18 +44,7 @@ apply_policy(struct state *st, GeisEvent ev, FILE *out)
 			}
 			if (type == GEIS_EVENT_GESTURE_END || type == GEIS_EVENT_TENTATIVE_END)
 				continue;   /* nothing left to decide */
-			if (st->ndecided == st->capdecided) {
-				size_t cap = st->capdecided ? st->capdecided * 2 : 16;
-				GeisGestureId *d = realloc(st->decided, cap * sizeof(*d));
-
-				if (!d) {
-					fprintf(stderr, "%s: out of memory\n", prog);
-					st->failed = 1;
-					return;
-				}
-				st->decided = d;
-				st->capdecided = cap;
-			}
+			TOOL_RESERVE(st->decided, st->capdecided, st->ndecided + 1, 16);
 			st->decided[st->ndecided++] = id;
 			s = accept ? geis_gesture_accept(st->geis, group, id)
 				   : geis_gesture_reject(st->geis, group, id);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "events.h"
+#include "tool.h"
 
 const char *const prog = "utouch-events";
 
@@ -337,6 +338,7 @@ main(int argc, char **argv)
 	GeisSubscription sub;
 	int rc;
 
+	tool_init(prog);
 	parse_args(argc, argv, &opt);
 	memset(&st, 0, sizeof(st));
 	st.opt = &opt;
