@@ -253,6 +253,49 @@ UTOUCH_COMP_PUBLIC
 void utouch_comp_destroy(struct utouch_comp *comp);
 
 /**
+ * Priorities of the context's log messages, lowest first.
+ */
+enum utouch_comp_log_priority {
+	UTOUCH_COMP_LOG_DEBUG = 10,   /**< tracing: decisions on touches, ignored calls */
+	UTOUCH_COMP_LOG_INFO = 20,    /**< failures already reported to the caller */
+	UTOUCH_COMP_LOG_WARNING = 30, /**< input dropped or refused, e.g. a touch id down twice */
+	UTOUCH_COMP_LOG_ERROR = 40,   /**< out of memory, failing system calls, client bugs */
+};
+
+/**
+ * Receives one log message of a context.
+ *
+ * @param data the pointer given to utouch_comp_set_log_handler()
+ * @param priority the message's priority
+ * @param message the message, without trailing newline; misuse of the API
+ *        is reported at UTOUCH_COMP_LOG_ERROR with the prefix
+ *        "client bug: FUNCTION: ", messages of the context's grail handle
+ *        carry the prefix "grail: "
+ */
+typedef void (*utouch_comp_log_handler)(void *data, enum utouch_comp_log_priority priority,
+					const char *message);
+
+/**
+ * Install the log handler of a context.
+ *
+ * Without one, the context writes its messages to stderr as
+ * "compositor PRIORITY: MESSAGE" from the priority the environment
+ * variable UTOUCH_DEBUG asks for (debug, info, warning, error, none; by
+ * default error).  A handler receives every message of the context and of
+ * its grail handle, whatever its priority, and replaces that output; it is
+ * called from inside the calls the compositor makes on the context.  It is
+ * the context's alone: messages of other contexts, other utouch objects
+ * and of bugs that concern no context (a NULL context) do not reach it.
+ *
+ * @param comp the context; NULL is a client bug (logged to stderr)
+ * @param handler the handler, or NULL to go back to stderr
+ * @param data passed to @p handler unchanged
+ */
+UTOUCH_COMP_PUBLIC
+void utouch_comp_set_log_handler(struct utouch_comp *comp, utouch_comp_log_handler handler,
+				 void *data);
+
+/**
  * The context's file descriptor: readable while events are queued or a
  * timer expired.  Add it to the compositor's event loop and call
  * utouch_comp_dispatch() when it is readable.
@@ -327,7 +370,7 @@ const char *utouch_comp_get_seat_name(struct utouch_comp *comp);
  * @param comp the context
  * @param info the properties, copied
  * @return the device, or NULL with errno set (EINVAL for NULL arguments
- *         or negative sizes, ENOMEM)
+ *         or negative or non-finite sizes, ENOMEM)
  */
 UTOUCH_COMP_PUBLIC
 struct utouch_comp_device *utouch_comp_device_add(struct utouch_comp *comp,
@@ -365,9 +408,10 @@ const char *utouch_comp_device_get_name(const struct utouch_comp_device *device)
 
 /*
  * Touch input.  Each call returns 0 or a negative errno: -EINVAL for NULL
- * arguments or a device of another context, -EEXIST for a down of a touch
- * id that is down, -ENOENT for an unknown touch id, -ENOMEM.  A failed
- * call changes nothing.
+ * arguments, a device of another context or a position that is not finite
+ * (NaN, infinity; logged as a client bug), -EEXIST for a down of a touch
+ * id that is down (logged as a device bug), -ENOENT for an unknown touch
+ * id, -ENOMEM.  A failed call changes nothing.
  */
 
 /**

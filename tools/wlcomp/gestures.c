@@ -187,6 +187,16 @@ on_gesture_fd(int fd, uint32_t mask, void *data)
 	return 0;
 }
 
+/* the gesture context's messages join wlroots' log (-v shows debug) */
+static void
+on_gesture_log(void *data, enum utouch_comp_log_priority priority, const char *message)
+{
+	enum wlr_log_importance level = priority >= UTOUCH_COMP_LOG_WARNING ? WLR_ERROR
+		: priority >= UTOUCH_COMP_LOG_INFO ? WLR_INFO : WLR_DEBUG;
+
+	wlr_log(level, "gestures: %s", message);
+}
+
 int
 gestures_init(struct server *server, const char *config)
 {
@@ -199,6 +209,7 @@ gestures_init(struct server *server, const char *config)
 			strerror(errno));
 		return -1;
 	}
+	utouch_comp_set_log_handler(server->gestures, on_gesture_log, server);
 	r = utouch_comp_load_config_checked(server->gestures, config, check_subscription, server,
 					    err, sizeof(err));
 	if (r < 0) {
