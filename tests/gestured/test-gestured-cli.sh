@@ -75,5 +75,31 @@ grep -q "$tmp/xdg/utouch/gestures.yaml: OK, 1 rules" "$tmp/out" ||
 # a daemon that cannot start says why (evdev on a directory that does not exist)
 expect 1 "a missing evdev directory" -- "$exe" --backend evdev --evdev-dir "$tmp/nodir" --config "$tmp/xdg/utouch/gestures.yaml"
 [ -s "$tmp/err" ] || { echo "FAIL: no message for a missing evdev directory"; fail=1; }
+# the running daemon follows its file: created as a symlink or a hard link
+# (no IN_CLOSE_WRITE comes for either), replaced by a directory
+mkdir -p "$tmp/ev"
+"$exe" --backend evdev --evdev-dir "$tmp/ev" --config "$tmp/live.yaml" 2>"$tmp/daemon" &
+daemon=$!
+wait_log() {  # wait_log COUNT TEXT: until TEXT is in the daemon's log COUNT times (3 s)
+	i=0
+	while [ "$(grep -c -- "$2" "$tmp/daemon")" -lt "$1" ] && [ $i -lt 60 ]; do
+		sleep 0.05; i=$((i + 1))
+	done
+	[ "$(grep -c -- "$2" "$tmp/daemon")" -ge "$1" ] ||
+		{ echo "FAIL: $3: no '$2' in the daemon's log: $(cat "$tmp/daemon")"; fail=1; }
+}
+wait_log 1 "ready: $tmp/live.yaml" "start"
+ln -s "$tmp/xdg/utouch/gestures.yaml" "$tmp/live.yaml"
+wait_log 1 "configuration reloaded: 1 rules" "a symlink created"
+rm "$tmp/live.yaml"
+wait_log 1 "live.yaml is gone" "the symlink removed"
+ln "$tmp/xdg/utouch/gestures.yaml" "$tmp/live.yaml"
+wait_log 2 "configuration reloaded: 1 rules" "a hard link created"
+rm "$tmp/live.yaml"
+wait_log 2 "live.yaml is gone" "the hard link removed"
+mkdir "$tmp/live.yaml"
+wait_log 1 "live.yaml: not a regular file; keeping the previous configuration" "a directory"
+kill "$daemon"
+wait "$daemon"
 [ $fail = 0 ] && echo "gestured-cli: ok"
 exit $fail

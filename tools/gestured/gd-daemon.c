@@ -854,6 +854,17 @@ watch_config(struct gd_daemon *d, char *err, size_t errlen)
 	return 0;
 }
 
+/* whether the configuration path, just created, is there whole */
+static int
+created_whole(const struct gd_daemon *d)
+{
+	struct stat st;
+
+	if (lstat(d->opts.config_path, &st) < 0)
+		return 0;   /* gone again: its IN_DELETE follows */
+	return !S_ISREG(st.st_mode) || st.st_nlink > 1;
+}
+
 static void
 inotify_ready(struct gd_daemon *d)
 {
@@ -863,9 +874,12 @@ inotify_ready(struct gd_daemon *d)
 	while ((n = read(d->inotify_fd, buf, sizeof(buf))) > 0) {
 		for (char *p = buf; p < buf + n;) {
 			struct inotify_event *e = (struct inotify_event *)p;
-			/* IN_CREATE alone is an empty file being written:
-			 * wait for its IN_CLOSE_WRITE */
-			if (e->len && !strcmp(e->name, d->base) && !(e->mask & IN_CREATE))
+			/* IN_CREATE of a regular file is an empty file being
+			 * written: wait for its IN_CLOSE_WRITE; a symlink, a
+			 * hard link or anything else comes whole and gets no
+			 * IN_CLOSE_WRITE */
+			if (e->len && !strcmp(e->name, d->base) &&
+			    (!(e->mask & IN_CREATE) || created_whole(d)))
 				changed = 1;
 			p += sizeof(*e) + e->len;
 		}
