@@ -124,6 +124,13 @@ gd_daemon_new(const struct gd_options *opts, char *err, size_t errlen)
 	 * sees touches over X clients: read the devices instead */
 	if (be == GD_BACKEND_AUTO && (!(display && *display) || (wayland && *wayland)))
 		be = GD_BACKEND_EVDEV;
+	if (opts->recording) {
+		if (be == GD_BACKEND_X11) {
+			snprintf(err, errlen, "--recording plays an evdev device: not with --backend x11");
+			goto fail;
+		}
+		be = GD_BACKEND_EVDEV;
+	}
 #ifdef GD_HAVE_X11
 	if (be != GD_BACKEND_EVDEV) {
 		d->x11 = gd_x11_open(NULL, err, errlen);
@@ -151,7 +158,7 @@ gd_daemon_new(const struct gd_options *opts, char *err, size_t errlen)
 			goto fail;
 		d->nsrc++;
 	}
-	if (be != GD_BACKEND_X11) {
+	if (be != GD_BACKEND_X11 && !opts->recording) {
 		const char *dir = opts->evdev_dir ? opts->evdev_dir : "/dev/input";
 		struct stat st;
 		errno = 0;
@@ -196,7 +203,7 @@ gd_daemon_new(const struct gd_options *opts, char *err, size_t errlen)
 		gd_source_close(s);
 		d->nsrc--;
 	}
-	for (int i = 0; i < d->nsrc; i++)
+	for (int i = 0; i < d->nsrc && !opts->recording; i++)
 		if (!d->src[i].is_x11 && d->src[i].ndevices == 0)
 			gd_logw("no touchpad or touchscreen can be read under %s yet (is the user in "
 			     "the \"input\" group?); devices that appear later are used",
@@ -260,9 +267,31 @@ signal_ready(struct gd_daemon *d)
 	}
 }
 
+/* --recording: the recording has been played, no gesture is in flight
+ * and every action it started has finished. */
+static int
+recording_done(struct gd_daemon *d)
+{
+	if (!d->opts.recording || d->nsrc == 0 || !utouch_geis_playback_finished(d->src[0].geis))
+		return 0;
+	for (int i = 0; i < MAX_TRACKS; i++)
+		if (d->tracks[i].state != T_FREE)
+			return 0;
+	gd_actions_reap(d->act);
+	if (gd_actions_running(d->act) > 0)
+		return 0;
+	struct pollfd p = { .fd = d->src[0].fd, .events = POLLIN };
+	return poll(&p, 1, 0) == 0;
+}
+
 int
 gd_daemon_step(struct gd_daemon *d, int timeout_ms)
 {
+	if (recording_done(d)) {
+		gd_logv(d, "the recording has been played and every action has finished");
+		d->status = 0;
+		return 0;
+	}
 	struct pollfd p[8];
 	int n = 0, isig, iino, itim, ix = -1, isrc[2];
 	isig = n;

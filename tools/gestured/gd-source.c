@@ -253,17 +253,25 @@ gd_source_open(struct gd_daemon *d, struct source *s, int x11, int only_indirect
 		s->geis = geis_new(UTOUCH_GEIS_INIT_X11, GEIS_INIT_TRACK_DEVICES,
 				   GEIS_INIT_SYNCHRONOUS_START, GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
 	else {
-		/* the optional arguments, those given first: a NULL ends the list */
-		const char *dir = d->opts.evdev_dir;
-		const char *grab = d->opts.evdev_grab ? UTOUCH_GEIS_INIT_EVDEV_GRAB : NULL;
-		if (dir)
-			s->geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, GEIS_INIT_TRACK_DEVICES,
-					   GEIS_INIT_SYNCHRONOUS_START, GEIS_INIT_NO_ATOMIC_GESTURES,
-					   UTOUCH_GEIS_INIT_EVDEV_DIR, dir, grab, NULL);
-		else
-			s->geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, GEIS_INIT_TRACK_DEVICES,
-					   GEIS_INIT_SYNCHRONOUS_START, GEIS_INIT_NO_ATOMIC_GESTURES,
-					   grab, NULL);
+		/* an option not given is a pair of harmless repeats of
+		 * GEIS_INIT_TRACK_DEVICES in its place */
+		const struct gd_options *o = &d->opts;
+		const char *none = GEIS_INIT_TRACK_DEVICES;
+		int proxy = o->proxy || o->proxy_output;
+		s->name = o->recording ? "recording" : "evdev";
+		s->geis = geis_new(
+			o->recording ? UTOUCH_GEIS_INIT_RECORDING : UTOUCH_GEIS_INIT_EVDEV,
+			o->recording ? o->recording : none, GEIS_INIT_SYNCHRONOUS_START,
+			GEIS_INIT_NO_ATOMIC_GESTURES,
+			o->recording && o->fast ? UTOUCH_GEIS_INIT_RECORDING_FAST : none,
+			o->evdev_dir ? UTOUCH_GEIS_INIT_EVDEV_DIR : none,
+			o->evdev_dir ? o->evdev_dir : none,
+			o->evdev_grab ? UTOUCH_GEIS_INIT_EVDEV_GRAB : none,
+			proxy && o->proxy_output ? UTOUCH_GEIS_INIT_PROXY_OUTPUT
+			: proxy ? UTOUCH_GEIS_INIT_PROXY : none,
+			proxy && o->proxy_output ? o->proxy_output : none,
+			o->uinput ? UTOUCH_GEIS_INIT_PROXY_UINPUT : none, o->uinput ? o->uinput : none,
+			NULL);
 	}
 	if (!s->geis) {
 		snprintf(err, errlen, "%s: geis_new failed%s%s", s->name,

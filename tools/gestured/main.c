@@ -31,6 +31,15 @@ usage(FILE *f, const char *prog)
 		"      --evdev-dir DIR   read evdev devices from DIR instead of /dev/input\n"
 		"      --evdev-grab      grab the evdev devices: nothing else reads them\n"
 		"                        (kiosks without X11 or compositor gestures)\n"
+		"  -p, --proxy           touch proxy: grab each evdev touch device and give\n"
+		"                        the desktop a clone (uinput) that carries every\n"
+		"                        touch no rule takes (Wayland, consoles)\n"
+		"      --proxy-output FILE  proxy into FILE (an evemu recording of what the\n"
+		"                        clone would emit) instead of uinput\n"
+		"      --uinput PATH     the uinput node (default /dev/uinput)\n"
+		"      --recording FILE  play FILE (evemu or libinput record) as the device;\n"
+		"                        exit once it has ended and every action finished\n"
+		"      --fast            play the recording in virtual time\n"
 		"  -v, --verbose         log every gesture and decision on stderr\n"
 		"  -h, --help            show this help\n"
 		"  -V, --version         show the version\n"
@@ -65,6 +74,11 @@ main(int argc, char **argv)
 		{ "backend", required_argument, NULL, 'b' },
 		{ "evdev-dir", required_argument, NULL, 'E' },
 		{ "evdev-grab", no_argument, NULL, 'G' },
+		{ "proxy", no_argument, NULL, 'p' },
+		{ "proxy-output", required_argument, NULL, 'O' },
+		{ "uinput", required_argument, NULL, 'U' },
+		{ "recording", required_argument, NULL, 'R' },
+		{ "fast", no_argument, NULL, 'F' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -74,7 +88,7 @@ main(int argc, char **argv)
 	char *config = NULL;
 	int check = 0, c;
 
-	while ((c = getopt_long(argc, argv, "c:nb:vhV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "c:nb:pvhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			free(config);
@@ -105,6 +119,22 @@ main(int argc, char **argv)
 		case 'G':
 			opts.evdev_grab = 1;
 			break;
+		case 'p':
+			opts.proxy = 1;
+			break;
+		case 'O':
+			opts.proxy = 1;
+			opts.proxy_output = optarg;
+			break;
+		case 'U':
+			opts.uinput = optarg;
+			break;
+		case 'R':
+			opts.recording = optarg;
+			break;
+		case 'F':
+			opts.fast = 1;
+			break;
 		case 'v':
 			opts.verbose = 1;
 			break;
@@ -122,6 +152,15 @@ main(int argc, char **argv)
 	if (optind < argc) {
 		fprintf(stderr, "%s: unexpected argument \"%s\"\n", argv[0], argv[optind]);
 		usage(stderr, argv[0]);
+		return 2;
+	}
+	if (opts.fast && !opts.recording) {
+		fprintf(stderr, "%s: --fast needs --recording\n", argv[0]);
+		return 2;
+	}
+	if (opts.proxy && opts.backend == GD_BACKEND_X11) {
+		fprintf(stderr, "%s: --proxy works on evdev devices: not with --backend x11\n",
+			argv[0]);
 		return 2;
 	}
 	if (!config)
