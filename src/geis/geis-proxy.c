@@ -459,10 +459,11 @@ geis_proxy_raw_event(struct geis_proxy *p, const struct input_event *ev)
 		}
 		return;
 	case EV_KEY:
-		if (ev->code == BTN_TOUCH ||
-		    (ev->code >= BTN_TOOL_FINGER && ev->code <= BTN_TOOL_QUADTAP) ||
-		    ev->code == BTN_TOOL_QUINTTAP)
+		if (ev->code == BTN_TOUCH)
 			return;   /* the clone's own, from its touches */
+		for (int i = 0; i < 5; i++)
+			if (ev->code == tool_code[i])
+				return;
 		break;
 	case EV_MSC:
 		if (ev->code == MSC_TIMESTAMP)

@@ -1,0 +1,422 @@
+/*
+ * utouch-gestured as a touch proxy, end to end: the daemon plays a
+ * bundled recording as the grabbed device (--recording --fast) and
+ * writes what the clone would emit (--proxy-output).  The test reads the
+ * output back with utouch's own recording reader and evdev stream and
+ * with a checker of its own (slots, tracking ids, BTN_TOUCH, BTN_TOOL_*,
+ * pointer emulation, MSC_TIMESTAMP, report framing), and compares the
+ * touches with the recording's.
+ *
+ * Usage: test-gestured-proxy DAEMON RECORDINGS_DIR
+ */
+#include <errno.h>
+#include <linux/input.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <libevdev/libevdev.h>
+
+#include "input/recording/recording.h"
+#include "input/recording/script.h"
+
+static const char *daemon_exe, *rec_dir;
+static char tmp[256];
+
+#define MAX_TOUCHES 16
+#define MAX_POS 4096
+
+/* what a recording carries, touch by touch, in order of appearance */
+struct touches {
+	int n;
+	int npos[MAX_TOUCHES];
+	int x[MAX_TOUCHES][MAX_POS], y[MAX_TOUCHES][MAX_POS];
+	int ended[MAX_TOUCHES];
+	int reports;
+};
+
+/*
+ * Read @p rec as a kernel client would and check that it is a valid
+ * protocol B stream; collect its touches.  @p strict: the checks of a
+ * stream the proxy made (its own tracking ids, BTN_TOUCH and BTN_TOOL_*
+ * and ABS_X/Y always in step with the touches).
+ */
+static void
+read_stream(const struct ut_recording *rec, struct touches *out, int strict)
+{
+	const struct libevdev *d = rec->dev;
+	int slot = 0, tid[64], idx[64], cx[64], cy[64], moved[64];
+	int btn_touch = 0, abs_x = -1, abs_y = -1, tool[5] = { 0 }, in_report = 0;
+	int64_t last_ts = -1;
+	static const unsigned int tools[5] = { BTN_TOOL_FINGER, BTN_TOOL_DOUBLETAP,
+					       BTN_TOOL_TRIPLETAP, BTN_TOOL_QUADTAP,
+					       BTN_TOOL_QUINTTAP };
+
+	memset(out, 0, sizeof(*out));
+	for (int i = 0; i < 64; i++)
+		tid[i] = idx[i] = -1, cx[i] = cy[i] = moved[i] = 0;
+	for (size_t i = 0; i < rec->nevents; i++) {
+		const struct ut_raw_event *e = &rec->events[i];
+
+		in_report = 1;
+		if (e->type == EV_ABS && e->code == ABS_MT_SLOT) {
+			assert_in_range(e->value, 0, 63);
+			slot = e->value;
+		} else if (e->type == EV_ABS && e->code == ABS_MT_TRACKING_ID) {
+			if (e->value >= 0) {
+				if (strict)
+					assert_int_equal(tid[slot], -1);   /* a new touch in a free slot */
+				assert_true(out->n < MAX_TOUCHES);
+				idx[slot] = out->n++;
+				moved[slot] = 1;
+			} else {
+				if (strict)
+					assert_int_not_equal(tid[slot], -1);  /* ends a touch */
+				if (idx[slot] >= 0)
+					out->ended[idx[slot]] = 1;
+				idx[slot] = -1;
+			}
+			tid[slot] = e->value;
+		} else if (e->type == EV_ABS &&
+			   (e->code == ABS_MT_POSITION_X || e->code == ABS_MT_POSITION_Y)) {
+			if (strict)
+				assert_int_not_equal(tid[slot], -1);   /* no values for a free slot */
+			if (e->code == ABS_MT_POSITION_X)
+				cx[slot] = e->value;
+			else
+				cy[slot] = e->value;
+			moved[slot] = 1;
+		} else if (e->type == EV_KEY && e->code == BTN_TOUCH) {
+			btn_touch = e->value;
+		} else if (e->type == EV_KEY) {
+			for (int k = 0; k < 5; k++)
+				if (tools[k] == e->code)
+					tool[k] = e->value;
+		} else if (e->type == EV_ABS && e->code == ABS_X) {
+			abs_x = e->value;
+		} else if (e->type == EV_ABS && e->code == ABS_Y) {
+			abs_y = e->value;
+		} else if (e->type == EV_MSC && e->code == MSC_TIMESTAMP) {
+			if (strict)
+				assert_true((int64_t)(uint32_t)e->value >= last_ts);
+			last_ts = (uint32_t)e->value;
+		} else if (e->type == EV_SYN && e->code == SYN_REPORT) {
+			int active = 0, oldest = -1;
+
+			in_report = 0;
+			out->reports++;
+			for (int s = 0; s < 64; s++) {
+				if (tid[s] < 0)
+					continue;
+				active++;
+				if (oldest < 0 || tid[s] < tid[oldest])
+					oldest = s;
+				int t = idx[s], k = out->npos[t];
+
+				if (moved[s] && k < MAX_POS) {
+					out->x[t][k] = cx[s];
+					out->y[t][k] = cy[s];
+					out->npos[t] = k + 1;
+				}
+				moved[s] = 0;
+			}
+			if (!strict)
+				continue;
+			if (libevdev_has_event_code(d, EV_KEY, BTN_TOUCH))
+				assert_int_equal(btn_touch, active > 0);
+			int want = active > 5 ? 5 : active, tools_down = 0;
+
+			for (int k = 0; k < 5; k++) {
+				tools_down += tool[k];
+				if (tool[k])
+					assert_int_equal(k + 1, want);
+			}
+			if (active && libevdev_has_event_code(d, EV_KEY, tools[want - 1]))
+				assert_int_equal(tools_down, 1);
+			if (!active)
+				assert_int_equal(tools_down, 0);
+			if (oldest >= 0 && libevdev_has_event_code(d, EV_ABS, ABS_X)) {
+				assert_int_equal(abs_x, cx[oldest]);
+				assert_int_equal(abs_y, cy[oldest]);
+			}
+		}
+	}
+	/* the last report is closed and every touch ended */
+	assert_int_equal(in_report, 0);
+	for (int s = 0; s < 64; s++)
+		assert_int_equal(tid[s], -1);
+}
+
+static struct ut_recording *
+load(const char *path)
+{
+	struct ut_recording *rec = NULL;
+	char err[512] = "";
+	int rc = ut_recording_load(path, NULL, &rec, err, sizeof(err));
+
+	if (rc < 0)
+		fail_msg("%s: %s", path, err);
+	return rec;
+}
+
+/* utouch's own reader: the output loads, and the evdev stream makes
+ * frames of it without dropping anything or ending touches itself */
+static void
+check_with_utouch_reader(const struct ut_recording *rec, int ntouches)
+{
+	struct ut_script s;
+	struct ut_evstream_opts opts = { .own = UT_OWN_BEGIN, .direct = -1 };
+
+	assert_int_equal(ut_script_build(&s, rec, &opts), 0);
+	assert_int_equal(s.dropped, 0);
+	assert_int_equal(s.ended_at_end, 0);
+	assert_int_equal(s.oom, 0);
+	size_t begins = 0;
+
+	for (size_t i = 0; i < s.nops; i++)
+		begins += s.ops[i].kind == UT_OP_BEGIN;
+	assert_int_equal(begins, ntouches);
+	ut_script_release(&s);
+}
+
+static char actions_log[300];
+
+static char out[300];
+
+/* Run the daemon on @p rules and the recording @p rel; its output is in
+ * out[]. */
+static void
+run_daemon(const char *rules, const char *rel, int *nactions)
+{
+	char cfg[300], rec[512], cmd[2048];
+	FILE *fp;
+
+	snprintf(cfg, sizeof(cfg), "%s/gestures.yaml", tmp);
+	snprintf(out, sizeof(out), "%s/out.evemu", tmp);
+	snprintf(actions_log, sizeof(actions_log), "%s/actions.log", tmp);
+	snprintf(rec, sizeof(rec), "%s/%s", rec_dir, rel);
+	unlink(actions_log);
+	unlink(out);
+	fp = fopen(cfg, "w");
+	assert_non_null(fp);
+	fprintf(fp, "%s", rules);
+	fclose(fp);
+	snprintf(cmd, sizeof(cmd),
+		 "ACTIONS='%s' timeout 30 '%s' --backend evdev --config '%s' --recording '%s' --fast "
+		 "--proxy-output '%s' 2>'%s/daemon.err'",
+		 actions_log, daemon_exe, cfg, rec, out, tmp);
+	int st = system(cmd);
+
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		char err[300];
+
+		snprintf(err, sizeof(err), "cat '%s/daemon.err' >&2", tmp);
+		if (system(err) < 0) {
+			/* shown or not, the test fails */
+		}
+		fail_msg("the daemon ended with status %d on %s", st, rel);
+	}
+	*nactions = 0;
+	fp = fopen(actions_log, "r");
+	if (fp) {
+		int c;
+
+		while ((c = fgetc(fp)) != EOF)
+			*nactions += c == '\n';
+		fclose(fp);
+	}
+}
+
+/* E: lines of the output */
+static int
+output_events(void)
+{
+	FILE *fp = fopen(out, "r");
+	char line[512];
+	int n = 0, header = 0;
+
+	assert_non_null(fp);
+	while (fgets(line, sizeof(line), fp)) {
+		n += strncmp(line, "E:", 2) == 0;
+		header += strncmp(line, "N: ", 3) == 0;
+	}
+	fclose(fp);
+	assert_int_equal(header, 1);
+	return n;
+}
+
+static const char rules_3[] =
+	"gestures:\n"
+	"  - gesture: swipe\n"
+	"    fingers: 3\n"
+	"    command: echo swipe >> \"$ACTIONS\"\n";
+
+static const char rules_none[] = "gestures: []\n";
+
+/* Every touch of @p orig is in @p got, in order: the same first and
+ * last positions, and the positions in between a subsequence of the
+ * original's (a held history is compressed). */
+static void
+assert_whole(const struct touches *orig, const struct touches *got, int exact)
+{
+	assert_int_equal(got->n, orig->n);
+	for (int t = 0; t < orig->n; t++) {
+		int no = orig->npos[t], ng = got->npos[t];
+
+		assert_true(got->ended[t]);
+		assert_true(ng > 0 && ng <= no);
+		if (exact)
+			assert_int_equal(ng, no);
+		assert_int_equal(got->x[t][0], orig->x[t][0]);
+		assert_int_equal(got->y[t][0], orig->y[t][0]);
+		assert_int_equal(got->x[t][ng - 1], orig->x[t][no - 1]);
+		assert_int_equal(got->y[t][ng - 1], orig->y[t][no - 1]);
+		int k = 0;
+
+		for (int i = 0; i < ng; i++) {
+			while (k < no && (orig->x[t][k] != got->x[t][i] ||
+					  orig->y[t][k] != got->y[t][i]))
+				k++;
+			assert_true(k < no);   /* in the original, in order */
+		}
+	}
+}
+
+static struct touches orig_t, got_t;
+
+static void
+check_passes(const char *rules, const char *rel, int exact)
+{
+	char path[512];
+	int nactions;
+
+	snprintf(path, sizeof(path), "%s/%s", rec_dir, rel);
+	struct ut_recording *orig = load(path);
+	run_daemon(rules, rel, &nactions);
+	struct ut_recording *got = load(out);
+
+	read_stream(got, &got_t, 1);
+	assert_int_equal(nactions, 0);
+	if (libevdev_has_event_code(orig->dev, EV_ABS, ABS_MT_SLOT)) {
+		read_stream(orig, &orig_t, 0);
+		assert_whole(&orig_t, &got_t, exact);
+	} else {
+		/* protocol A: the clone speaks B; as many touches, each ended */
+		check_with_utouch_reader(orig, got_t.n);
+		for (int i = 0; i < got_t.n; i++)
+			assert_true(got_t.ended[i]);
+	}
+	check_with_utouch_reader(got, got_t.n);
+	/* the clone is the device under a recognisable name */
+	char want[300];
+
+	snprintf(want, sizeof(want), "%s (utouch proxy)", libevdev_get_name(orig->dev));
+	assert_string_equal(libevdev_get_name(got->dev), want);
+	assert_int_equal(libevdev_get_id_vendor(got->dev), libevdev_get_id_vendor(orig->dev));
+	assert_int_equal(libevdev_get_id_product(got->dev), libevdev_get_id_product(orig->dev));
+	for (unsigned int code = ABS_X; code <= ABS_MAX; code++) {
+		if (!libevdev_has_event_code(orig->dev, EV_ABS, code))
+			continue;
+		const struct input_absinfo *a = libevdev_get_abs_info(orig->dev, code);
+		const struct input_absinfo *b = libevdev_get_abs_info(got->dev, code);
+
+		assert_non_null(b);
+		assert_int_equal(a->minimum, b->minimum);
+		assert_int_equal(a->maximum, b->maximum);
+		assert_int_equal(a->resolution, b->resolution);
+	}
+	for (unsigned int prop = 0; prop <= INPUT_PROP_MAX; prop++)
+		assert_int_equal(libevdev_has_property(got->dev, prop),
+				 libevdev_has_property(orig->dev, prop));
+	ut_recording_free(orig);
+	ut_recording_free(got);
+}
+
+/* A gesture a rule takes is consumed: its touches never reach the clone. */
+static void
+test_consumed(void **state)
+{
+	int nactions;
+
+	(void)state;
+	run_daemon(rules_3, "touchscreen/drag-3.evemu", &nactions);
+	assert_int_equal(nactions, 1);
+	assert_int_equal(output_events(), 0);
+}
+
+/* The same on a touchpad. */
+static void
+test_consumed_touchpad(void **state)
+{
+	int nactions;
+
+	(void)state;
+	run_daemon(rules_3, "touchpad/drag-3.evemu", &nactions);
+	assert_int_equal(nactions, 1);
+	assert_int_equal(output_events(), 0);
+}
+
+/* Without rules nothing is held: every position, unchanged. */
+static void
+test_no_rules_exact(void **state)
+{
+	(void)state;
+	check_passes(rules_none, "touchscreen/drag-2.evemu", 1);
+	check_passes(rules_none, "touchpad/tap-3.evemu", 1);
+}
+
+/* Gestures no rule takes are replayed whole and in order. */
+static void
+test_unconsumed_whole(void **state)
+{
+	(void)state;
+	check_passes(rules_3, "touchscreen/drag-1.evemu", 0);
+	check_passes(rules_3, "touchscreen/tap-3.evemu", 0);
+	check_passes(rules_3, "touchscreen/drag-2.evemu", 0);
+	check_passes(rules_3, "touchscreen/pinch-2.evemu", 0);
+	check_passes(rules_3, "touchpad/tap-2.evemu", 0);
+	check_passes(rules_3, "touchscreen-a/drag-2.evemu", 0);
+}
+
+/* Four fingers with only 3-finger rules: no action, four whole touches. */
+static void
+test_four_fingers_three_finger_rules(void **state)
+{
+	(void)state;
+	check_passes(rules_3, "touchscreen/drag-4.evemu", 0);
+}
+
+int
+main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_consumed),
+		cmocka_unit_test(test_consumed_touchpad),
+		cmocka_unit_test(test_no_rules_exact),
+		cmocka_unit_test(test_unconsumed_whole),
+		cmocka_unit_test(test_four_fingers_three_finger_rules),
+	};
+	if (argc != 3) {
+		fprintf(stderr, "usage: %s DAEMON RECORDINGS_DIR\n", argv[0]);
+		return 2;
+	}
+	daemon_exe = argv[1];
+	rec_dir = argv[2];
+	snprintf(tmp, sizeof(tmp), "/tmp/gestured-proxy-XXXXXX");
+	if (!mkdtemp(tmp))
+		return 1;
+	int rc = cmocka_run_group_tests(tests, NULL, NULL);
+	char cmd[300];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);
+	if (system(cmd) != 0)
+		rc = rc ? rc : 1;
+	return rc;
+}
