@@ -45,5 +45,34 @@ grep -q "$tmp/xdg/utouch/gestures.yaml: OK, 1 rules" "$tmp/out" ||
 # a daemon that cannot start says why (evdev on a directory that does not exist)
 expect 1 "a missing evdev directory" -- "$exe" --backend evdev --evdev-dir "$tmp/nodir" --config "$tmp/xdg/utouch/gestures.yaml"
 [ -s "$tmp/err" ] || { echo "FAIL: no message for a missing evdev directory"; fail=1; }
+# one daemon per user: a second one says so and exits 0, the first goes on;
+# once the first is gone (even killed) a new one starts
+mkdir -p "$tmp/run" "$tmp/dev"
+cfg=$tmp/xdg/utouch/gestures.yaml
+XDG_RUNTIME_DIR=$tmp/run "$exe" --backend evdev --evdev-dir "$tmp/dev" --config "$cfg" 2>"$tmp/first.err" &
+first=$!
+i=0
+while ! grep -q "ready:" "$tmp/first.err" && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+XDG_RUNTIME_DIR=$tmp/run expect 0 "a second daemon" -- timeout 5 "$exe" --backend evdev --evdev-dir "$tmp/dev" --config "$cfg"
+grep -q "already running (pid $first); not starting a second daemon" "$tmp/err" ||
+	{ echo "FAIL: second daemon: $(cat "$tmp/err")"; fail=1; }
+kill -0 $first 2>/dev/null || { echo "FAIL: the first daemon is gone"; fail=1; }
+kill -KILL $first; wait $first 2>/dev/null
+XDG_RUNTIME_DIR=$tmp/run timeout 1 "$exe" --backend evdev --evdev-dir "$tmp/dev" --config "$cfg" 2>"$tmp/third.err"
+[ $? = 124 ] || { echo "FAIL: no daemon starts after the first was killed: $(cat "$tmp/third.err")"; fail=1; }
+# a recording is a trial run: it may play beside a daemon (checked above
+# with the lock free; here with it held)
+XDG_RUNTIME_DIR=$tmp/run "$exe" --backend evdev --evdev-dir "$tmp/dev" --config "$cfg" 2>"$tmp/first.err" &
+first=$!
+i=0
+while ! grep -q "ready:" "$tmp/first.err" && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+XDG_RUNTIME_DIR=$tmp/run expect 0 "a recording beside a daemon" -- timeout 10 "$exe" --config "$cfg" --recording "$src/../../data/recordings/touchscreen/tap-1.evemu" --fast
+kill $first; wait $first
+# the autostart entry steps aside in systemd-managed sessions
+grep -qx "X-systemd-skip=true" "$src/../../tools/gestured/utouch-gestured.desktop.in" ||
+	{ echo "FAIL: the autostart entry lacks X-systemd-skip=true"; fail=1; }
+# --fast without a recording, --proxy with the X11 backend
+expect 2 "--fast without --recording" -- "$exe" --fast --config "$cfg"
+expect 2 "--proxy with --backend x11" -- "$exe" --proxy --backend x11 --config "$cfg"
 [ $fail = 0 ] && echo "gestured-cli: ok"
 exit $fail

@@ -9,9 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "gd-config.h"
 #include "gd-daemon.h"
+#include "gd-instance.h"
 
 static void
 usage(FILE *f, const char *prog)
@@ -193,14 +195,37 @@ main(int argc, char **argv)
 	}
 	opts.config_path = config;
 	char err[512];
+	/* one daemon per user; a recording is a trial run beside it */
+	int lock = -1;
+	if (!opts.recording) {
+		pid_t holder;
+		lock = gd_instance_lock(&holder, err, sizeof(err));
+		if (lock == -EWOULDBLOCK) {
+			if (holder > 0)
+				fprintf(stderr, "utouch-gestured: already running (pid %ld); not "
+					"starting a second daemon\n", (long)holder);
+			else
+				fprintf(stderr, "utouch-gestured: already running; not starting a "
+					"second daemon\n");
+			free(config);
+			return 0;
+		}
+		if (lock < 0)
+			fprintf(stderr, "utouch-gestured: %s; going on without the "
+				"single-instance guard\n", err);
+	}
 	struct gd_daemon *d = gd_daemon_new(&opts, err, sizeof(err));
 	if (!d) {
 		fprintf(stderr, "utouch-gestured: %s\n", err);
+		if (lock >= 0)
+			close(lock);
 		free(config);
 		return 1;
 	}
 	int status = gd_daemon_run(d);
 	gd_daemon_free(d);
+	if (lock >= 0)
+		close(lock);
 	free(config);
 	return status;
 }
