@@ -26,133 +26,11 @@
 
 #include "input/recording/recording.h"
 #include "input/recording/script.h"
+#include "evdev-check.h"
 
 static const char *daemon_exe, *rec_dir;
 static char tmp[256];
 
-#define MAX_TOUCHES 16
-#define MAX_POS 4096
-
-/* what a recording carries, touch by touch, in order of appearance */
-struct touches {
-	int n;
-	int npos[MAX_TOUCHES];
-	int x[MAX_TOUCHES][MAX_POS], y[MAX_TOUCHES][MAX_POS];
-	int ended[MAX_TOUCHES];
-	int reports;
-};
-
-/*
- * Read @p rec as a kernel client would and check that it is a valid
- * protocol B stream; collect its touches.  @p strict: the checks of a
- * stream the proxy made (its own tracking ids, BTN_TOUCH and BTN_TOOL_*
- * and ABS_X/Y always in step with the touches).
- */
-static void
-read_stream(const struct ut_recording *rec, struct touches *out, int strict)
-{
-	const struct libevdev *d = rec->dev;
-	int slot = 0, tid[64], idx[64], cx[64], cy[64], moved[64];
-	int btn_touch = 0, abs_x = -1, abs_y = -1, tool[5] = { 0 }, in_report = 0;
-	int64_t last_ts = -1;
-	static const unsigned int tools[5] = { BTN_TOOL_FINGER, BTN_TOOL_DOUBLETAP,
-					       BTN_TOOL_TRIPLETAP, BTN_TOOL_QUADTAP,
-					       BTN_TOOL_QUINTTAP };
-
-	memset(out, 0, sizeof(*out));
-	for (int i = 0; i < 64; i++)
-		tid[i] = idx[i] = -1, cx[i] = cy[i] = moved[i] = 0;
-	for (size_t i = 0; i < rec->nevents; i++) {
-		const struct ut_raw_event *e = &rec->events[i];
-
-		in_report = 1;
-		if (e->type == EV_ABS && e->code == ABS_MT_SLOT) {
-			assert_in_range(e->value, 0, 63);
-			slot = e->value;
-		} else if (e->type == EV_ABS && e->code == ABS_MT_TRACKING_ID) {
-			if (e->value >= 0) {
-				if (strict)
-					assert_int_equal(tid[slot], -1);   /* a new touch in a free slot */
-				assert_true(out->n < MAX_TOUCHES);
-				idx[slot] = out->n++;
-				moved[slot] = 1;
-			} else {
-				if (strict)
-					assert_int_not_equal(tid[slot], -1);  /* ends a touch */
-				if (idx[slot] >= 0)
-					out->ended[idx[slot]] = 1;
-				idx[slot] = -1;
-			}
-			tid[slot] = e->value;
-		} else if (e->type == EV_ABS &&
-			   (e->code == ABS_MT_POSITION_X || e->code == ABS_MT_POSITION_Y)) {
-			if (strict)
-				assert_int_not_equal(tid[slot], -1);   /* no values for a free slot */
-			if (e->code == ABS_MT_POSITION_X)
-				cx[slot] = e->value;
-			else
-				cy[slot] = e->value;
-			moved[slot] = 1;
-		} else if (e->type == EV_KEY && e->code == BTN_TOUCH) {
-			btn_touch = e->value;
-		} else if (e->type == EV_KEY) {
-			for (int k = 0; k < 5; k++)
-				if (tools[k] == e->code)
-					tool[k] = e->value;
-		} else if (e->type == EV_ABS && e->code == ABS_X) {
-			abs_x = e->value;
-		} else if (e->type == EV_ABS && e->code == ABS_Y) {
-			abs_y = e->value;
-		} else if (e->type == EV_MSC && e->code == MSC_TIMESTAMP) {
-			if (strict)
-				assert_true((int64_t)(uint32_t)e->value >= last_ts);
-			last_ts = (uint32_t)e->value;
-		} else if (e->type == EV_SYN && e->code == SYN_REPORT) {
-			int active = 0, oldest = -1;
-
-			in_report = 0;
-			out->reports++;
-			for (int s = 0; s < 64; s++) {
-				if (tid[s] < 0)
-					continue;
-				active++;
-				if (oldest < 0 || tid[s] < tid[oldest])
-					oldest = s;
-				int t = idx[s], k = out->npos[t];
-
-				if (moved[s] && k < MAX_POS) {
-					out->x[t][k] = cx[s];
-					out->y[t][k] = cy[s];
-					out->npos[t] = k + 1;
-				}
-				moved[s] = 0;
-			}
-			if (!strict)
-				continue;
-			if (libevdev_has_event_code(d, EV_KEY, BTN_TOUCH))
-				assert_int_equal(btn_touch, active > 0);
-			int want = active > 5 ? 5 : active, tools_down = 0;
-
-			for (int k = 0; k < 5; k++) {
-				tools_down += tool[k];
-				if (tool[k])
-					assert_int_equal(k + 1, want);
-			}
-			if (active && libevdev_has_event_code(d, EV_KEY, tools[want - 1]))
-				assert_int_equal(tools_down, 1);
-			if (!active)
-				assert_int_equal(tools_down, 0);
-			if (oldest >= 0 && libevdev_has_event_code(d, EV_ABS, ABS_X)) {
-				assert_int_equal(abs_x, cx[oldest]);
-				assert_int_equal(abs_y, cy[oldest]);
-			}
-		}
-	}
-	/* the last report is closed and every touch ended */
-	assert_int_equal(in_report, 0);
-	for (int s = 0; s < 64; s++)
-		assert_int_equal(tid[s], -1);
-}
 
 static struct ut_recording *
 load(const char *path)
@@ -188,10 +66,10 @@ check_with_utouch_reader(const struct ut_recording *rec, int ntouches)
 
 static char actions_log[300];
 
-static char out[300];
+static char out_path[300];
 
 /* Run the daemon on @p rules and the recording @p rel; its output is in
- * out[]. */
+ * out_path. */
 static void
 run_daemon(const char *rules, const char *rel, int *nactions)
 {
@@ -199,11 +77,11 @@ run_daemon(const char *rules, const char *rel, int *nactions)
 	FILE *fp;
 
 	snprintf(cfg, sizeof(cfg), "%s/gestures.yaml", tmp);
-	snprintf(out, sizeof(out), "%s/out.evemu", tmp);
+	snprintf(out_path, sizeof(out_path), "%s/out.evemu", tmp);
 	snprintf(actions_log, sizeof(actions_log), "%s/actions.log", tmp);
 	snprintf(rec, sizeof(rec), "%s/%s", rec_dir, rel);
 	unlink(actions_log);
-	unlink(out);
+	unlink(out_path);
 	fp = fopen(cfg, "w");
 	assert_non_null(fp);
 	fprintf(fp, "%s", rules);
@@ -211,7 +89,7 @@ run_daemon(const char *rules, const char *rel, int *nactions)
 	snprintf(cmd, sizeof(cmd),
 		 "ACTIONS='%s' timeout 30 '%s' --backend evdev --config '%s' --recording '%s' --fast "
 		 "--proxy-output '%s' 2>'%s/daemon.err'",
-		 actions_log, daemon_exe, cfg, rec, out, tmp);
+		 actions_log, daemon_exe, cfg, rec, out_path, tmp);
 	int st = system(cmd);
 
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
@@ -238,7 +116,7 @@ run_daemon(const char *rules, const char *rel, int *nactions)
 static int
 output_events(void)
 {
-	FILE *fp = fopen(out, "r");
+	FILE *fp = fopen(out_path, "r");
 	char line[512];
 	int n = 0, header = 0;
 
@@ -260,36 +138,25 @@ static const char rules_3[] =
 
 static const char rules_none[] = "gestures: []\n";
 
-/* Every touch of @p orig is in @p got, in order: the same first and
- * last positions, and the positions in between a subsequence of the
- * original's (a held history is compressed). */
+static struct ec_touches orig_t, got_t;
+
+/* a loaded recording's events as the kernel gives them */
 static void
-assert_whole(const struct touches *orig, const struct touches *got, int exact)
+read_recording(const struct ut_recording *rec, struct ec_touches *out, int strict)
 {
-	assert_int_equal(got->n, orig->n);
-	for (int t = 0; t < orig->n; t++) {
-		int no = orig->npos[t], ng = got->npos[t];
+	struct input_event *ev = calloc(rec->nevents ? rec->nevents : 1, sizeof(*ev));
 
-		assert_true(got->ended[t]);
-		assert_true(ng > 0 && ng <= no);
-		if (exact)
-			assert_int_equal(ng, no);
-		assert_int_equal(got->x[t][0], orig->x[t][0]);
-		assert_int_equal(got->y[t][0], orig->y[t][0]);
-		assert_int_equal(got->x[t][ng - 1], orig->x[t][no - 1]);
-		assert_int_equal(got->y[t][ng - 1], orig->y[t][no - 1]);
-		int k = 0;
-
-		for (int i = 0; i < ng; i++) {
-			while (k < no && (orig->x[t][k] != got->x[t][i] ||
-					  orig->y[t][k] != got->y[t][i]))
-				k++;
-			assert_true(k < no);   /* in the original, in order */
-		}
+	assert_non_null(ev);
+	for (size_t i = 0; i < rec->nevents; i++) {
+		ev[i].input_event_sec = (time_t)(rec->events[i].usec / 1000000u);
+		ev[i].input_event_usec = (suseconds_t)(rec->events[i].usec % 1000000u);
+		ev[i].type = rec->events[i].type;
+		ev[i].code = rec->events[i].code;
+		ev[i].value = rec->events[i].value;
 	}
+	ec_read(rec->dev, ev, rec->nevents, out, strict);
+	free(ev);
 }
-
-static struct touches orig_t, got_t;
 
 static void
 check_passes(const char *rules, const char *rel, int exact)
@@ -300,13 +167,13 @@ check_passes(const char *rules, const char *rel, int exact)
 	snprintf(path, sizeof(path), "%s/%s", rec_dir, rel);
 	struct ut_recording *orig = load(path);
 	run_daemon(rules, rel, &nactions);
-	struct ut_recording *got = load(out);
+	struct ut_recording *got = load(out_path);
 
-	read_stream(got, &got_t, 1);
+	read_recording(got, &got_t, 1);
 	assert_int_equal(nactions, 0);
 	if (libevdev_has_event_code(orig->dev, EV_ABS, ABS_MT_SLOT)) {
-		read_stream(orig, &orig_t, 0);
-		assert_whole(&orig_t, &got_t, exact);
+		read_recording(orig, &orig_t, 0);
+		ec_assert_whole(&orig_t, &got_t, exact);
 	} else {
 		/* protocol A: the clone speaks B; as many touches, each ended */
 		check_with_utouch_reader(orig, got_t.n);

@@ -1,0 +1,412 @@
+/*
+ * The touch proxy's uinput path (UTOUCH_GEIS_INIT_PROXY), without
+ * /dev/uinput: the "uinput node" is a regular file, and this program's
+ * own ioctl() answers the uinput ioctls on it and records them, so the
+ * test sees the ioctl sequence that creates the clone and, in the file,
+ * exactly the events written to it.  The device is an input stream (a
+ * pipe) with the capabilities of a bundled recording.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/uinput.h>
+#include <poll.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <libevdev/libevdev.h>
+
+#include <geis/geis.h>
+#include <utouch/geis.h>
+
+#include "evdev-check.h"
+#include "input/recording/recording.h"
+#include "test-support.h"
+#include "util/clock.h"
+
+static char dir[64], node[128], devdir[128];
+
+/* ---- the fake uinput node ---- */
+
+struct call {
+	unsigned long req;
+	int value;            /* the bit, axis code, or 0 */
+	struct input_absinfo abs;
+	char name[UINPUT_MAX_NAME_SIZE];
+	struct input_id id;
+};
+
+static struct call calls[512];
+static int ncalls;
+
+static int
+is_node(int fd)
+{
+	char link[64], target[PATH_MAX];
+	ssize_t n;
+
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	n = readlink(link, target, sizeof(target) - 1);
+	if (n <= 0)
+		return 0;
+	target[n] = '\0';
+	return strcmp(target, node) == 0;
+}
+
+__attribute__((visibility("default")))
+int
+ioctl(int fd, unsigned long req, ...)
+{
+	static int (*real)(int, unsigned long, ...);
+	va_list ap;
+	void *arg;
+
+	va_start(ap, req);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	if (!is_node(fd)) {
+		if (!real)
+			real = (int (*)(int, unsigned long, ...))dlsym(RTLD_NEXT, "ioctl");
+		return real(fd, req, arg);
+	}
+	if (ncalls == (int)(sizeof(calls) / sizeof(calls[0]))) {
+		errno = ENOSPC;
+		return -1;
+	}
+	struct call *c = &calls[ncalls++];
+
+	memset(c, 0, sizeof(*c));
+	c->req = req;
+	if (req == UI_DEV_SETUP) {
+		const struct uinput_setup *s = arg;
+
+		memcpy(c->name, s->name, sizeof(c->name));
+		c->id = s->id;
+	} else if (req == UI_ABS_SETUP) {
+		const struct uinput_abs_setup *s = arg;
+
+		c->value = s->code;
+		c->abs = s->absinfo;
+	} else if (req != UI_DEV_CREATE && req != UI_DEV_DESTROY && req != UI_SET_PHYS) {
+		c->value = (int)(intptr_t)arg;
+	}
+	return 0;
+}
+
+static int
+find_call(unsigned long req, int value, int from)
+{
+	for (int i = from; i < ncalls; i++)
+		if (calls[i].req == req && (value < 0 || calls[i].value == value))
+			return i;
+	return -1;
+}
+
+/* ---- driving the instance ---- */
+
+static Geis
+open_proxy(void)
+{
+	Geis geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, devdir,
+			     UTOUCH_GEIS_INIT_PROXY, UTOUCH_GEIS_INIT_PROXY_UINPUT, node,
+			     GEIS_INIT_SYNCHRONOUS_START, GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
+
+	assert_non_null(geis);
+	return geis;
+}
+
+static void
+pump(Geis geis, int ms)
+{
+	int fd = -1;
+
+	assert_int_equal(geis_get_configuration(geis, GEIS_CONFIGURATION_FD, &fd),
+			 GEIS_STATUS_SUCCESS);
+	for (int i = 0; i < ms; i++) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+
+		if (poll(&p, 1, 1) > 0)
+			geis_dispatch_events(geis);
+	}
+}
+
+/* What the recording's device sends, written to the pipe at once with
+ * times of now (so grail's timeouts make sense). */
+static void
+feed(int wfd, const struct ut_recording *rec)
+{
+	uint64_t t0 = ut_mono_us(), r0 = rec->nevents ? rec->events[0].usec : 0;
+
+	for (size_t i = 0; i < rec->nevents; i++) {
+		struct input_event ev = ut_test_recorded_event(rec, i);
+		uint64_t us = t0 + (rec->events[i].usec - r0);
+
+		ev.input_event_sec = (time_t)(us / 1000000u);
+		ev.input_event_usec = (suseconds_t)(us % 1000000u);
+		ut_test_write_events(wfd, &ev, 1);
+	}
+}
+
+static struct input_event *
+written(size_t *n)
+{
+	struct stat st;
+	int fd = open(node, O_RDONLY);
+
+	assert_true(fd >= 0);
+	assert_int_equal(fstat(fd, &st), 0);
+	*n = (size_t)st.st_size / sizeof(struct input_event);
+	assert_int_equal((size_t)st.st_size % sizeof(struct input_event), 0);
+	struct input_event *ev = calloc(*n ? *n : 1, sizeof(*ev));
+
+	assert_non_null(ev);
+	assert_int_equal(read(fd, ev, *n * sizeof(*ev)), (ssize_t)(*n * sizeof(*ev)));
+	close(fd);
+	return ev;
+}
+
+static void
+reset_node(void)
+{
+	int fd = open(node, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+	assert_true(fd >= 0);
+	close(fd);
+	ncalls = 0;
+}
+
+static struct ec_touches orig, got;
+
+/* The original events as a stream, for the checker. */
+static void
+read_original(const struct ut_recording *rec)
+{
+	struct input_event *ev = calloc(rec->nevents, sizeof(*ev));
+
+	assert_non_null(ev);
+	for (size_t i = 0; i < rec->nevents; i++)
+		ev[i] = ut_test_recorded_event(rec, i);
+	ec_read(rec->dev, ev, rec->nevents, &orig, 0);
+	free(ev);
+}
+
+/* The clone is created through uinput like the device, then carries
+ * every touch at once when nobody subscribed; it is destroyed with the
+ * device. */
+static void
+test_create_forward_destroy(void **state)
+{
+	struct ut_recording *rec = ut_test_load_recording("touchscreen/drag-2.evemu");
+	int p[2];
+
+	(void)state;
+	reset_node();
+	Geis geis = open_proxy();
+
+	assert_int_equal(pipe(p), 0);
+	assert_int_equal(utouch_geis_add_input_fd(geis, p[0], ut_test_recording_path(
+							   "touchscreen/drag-2.evemu")),
+			 GEIS_STATUS_SUCCESS);
+	/* the ioctl sequence: every property, type, code and axis, then the
+	 * setup, then the creation */
+	int create = find_call(UI_DEV_CREATE, -1, 0), setup = find_call(UI_DEV_SETUP, -1, 0);
+
+	assert_true(create > 0 && setup >= 0 && setup < create);
+	assert_true(find_call(UI_SET_PROPBIT, INPUT_PROP_DIRECT, 0) >= 0);
+	assert_true(find_call(UI_SET_EVBIT, EV_ABS, 0) >= 0);
+	assert_true(find_call(UI_SET_EVBIT, EV_KEY, 0) >= 0);
+	assert_true(find_call(UI_SET_KEYBIT, BTN_TOUCH, 0) >= 0);
+	for (unsigned int code = 0; code <= ABS_MAX; code++) {
+		if (!libevdev_has_event_code(rec->dev, EV_ABS, code))
+			continue;
+		int bit = find_call(UI_SET_ABSBIT, (int)code, 0);
+		int abs = find_call(UI_ABS_SETUP, (int)code, 0);
+
+		assert_true(bit >= 0 && abs > bit && abs < setup);
+		const struct input_absinfo *a = libevdev_get_abs_info(rec->dev, code);
+
+		assert_int_equal(calls[abs].abs.minimum, a->minimum);
+		assert_int_equal(calls[abs].abs.maximum, a->maximum);
+		assert_int_equal(calls[abs].abs.resolution, a->resolution);
+	}
+	char want[UINPUT_MAX_NAME_SIZE];
+
+	snprintf(want, sizeof(want), "%s (utouch proxy)", libevdev_get_name(rec->dev));
+	assert_string_equal(calls[setup].name, want);
+	assert_int_equal(calls[setup].id.vendor, libevdev_get_id_vendor(rec->dev));
+	assert_int_equal(calls[setup].id.product, libevdev_get_id_product(rec->dev));
+	assert_int_equal(calls[setup].id.bustype, libevdev_get_id_bustype(rec->dev));
+	assert_int_equal(find_call(UI_DEV_DESTROY, -1, 0), -1);
+
+	feed(p[1], rec);
+	pump(geis, 50);
+	close(p[1]);   /* unplugged */
+	pump(geis, 20);
+	assert_true(find_call(UI_DEV_DESTROY, -1, create) > create);
+
+	size_t n;
+	struct input_event *ev = written(&n);
+
+	read_original(rec);
+	ec_read(rec->dev, ev, n, &got, 1);
+	ec_assert_whole(&orig, &got, 1);
+	free(ev);
+	geis_delete(geis);
+	ut_recording_free(rec);
+}
+
+struct decide {
+	Geis geis;
+	int accept;
+	int decided;
+};
+
+static void
+on_event(Geis geis, GeisEvent ev, void *data)
+{
+	struct decide *d = data;
+	GeisEventType type = geis_event_type(ev);
+
+	if (type == GEIS_EVENT_GESTURE_BEGIN || type == GEIS_EVENT_GESTURE_UPDATE) {
+		GeisAttr a = geis_event_attr_by_name(ev, GEIS_EVENT_ATTRIBUTE_GROUPSET);
+		GeisGroupSet gs = geis_attr_value_to_pointer(a);
+
+		for (GeisSize i = 0; i < geis_groupset_group_count(gs); i++) {
+			GeisGroup g = geis_groupset_group(gs, i);
+
+			for (GeisSize j = 0; j < geis_group_frame_count(g); j++) {
+				GeisGestureId id = geis_frame_id(geis_group_frame(g, j));
+
+				if (d->accept)
+					geis_gesture_accept(geis, NULL, id);
+				else
+					geis_gesture_reject(geis, NULL, id);
+				d->decided++;
+			}
+		}
+	}
+	geis_event_delete(ev);
+}
+
+/* A subscription's gesture, accepted or rejected by the client. */
+static void
+run_decided(int accept)
+{
+	struct ut_recording *rec = ut_test_load_recording("touchscreen/drag-2.evemu");
+	struct decide d = { .accept = accept };
+	int p[2];
+
+	reset_node();
+	d.geis = open_proxy();
+	geis_register_event_callback(d.geis, on_event, &d);
+	GeisSubscription sub = geis_subscription_new(d.geis, "drag", GEIS_SUBSCRIPTION_NONE);
+	GeisFilter f = geis_filter_new(d.geis, "drag");
+
+	assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_CLASS, GEIS_CLASS_ATTRIBUTE_NAME,
+					      GEIS_FILTER_OP_EQ, GEIS_GESTURE_DRAG,
+					      GEIS_GESTURE_ATTRIBUTE_TOUCHES, GEIS_FILTER_OP_EQ, 2,
+					      NULL),
+			 GEIS_STATUS_SUCCESS);
+	assert_int_equal(geis_subscription_add_filter(sub, f), GEIS_STATUS_SUCCESS);
+	assert_int_equal(geis_subscription_activate(sub), GEIS_STATUS_SUCCESS);
+	assert_int_equal(pipe(p), 0);
+	assert_int_equal(utouch_geis_add_input_fd(d.geis, p[0], ut_test_recording_path(
+							     "touchscreen/drag-2.evemu")),
+			 GEIS_STATUS_SUCCESS);
+	pump(d.geis, 5);
+	feed(p[1], rec);
+	pump(d.geis, 100);
+	close(p[1]);
+	pump(d.geis, 20);
+	assert_true(d.decided > 0);
+
+	size_t n;
+	struct input_event *ev = written(&n);
+
+	ec_read(rec->dev, ev, n, &got, 1);
+	if (accept) {
+		/* consumed: nothing of its touches on the clone */
+		assert_int_equal(n, 0);
+	} else {
+		read_original(rec);
+		ec_assert_whole(&orig, &got, 0);
+	}
+	free(ev);
+	geis_subscription_delete(sub);
+	geis_delete(d.geis);
+	ut_recording_free(rec);
+}
+
+static void
+test_accepted_consumed(void **state)
+{
+	(void)state;
+	run_decided(1);
+}
+
+static void
+test_rejected_replayed(void **state)
+{
+	(void)state;
+	run_decided(0);
+}
+
+/* A node that cannot be opened: a clear message, and the device is still
+ * read (no clone, no crash). */
+static void
+test_no_uinput(void **state)
+{
+	(void)state;
+	Geis geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, devdir,
+			     UTOUCH_GEIS_INIT_PROXY, UTOUCH_GEIS_INIT_PROXY_UINPUT,
+			     "/nonexistent/uinput", GEIS_INIT_SYNCHRONOUS_START, NULL);
+	int p[2];
+
+	assert_non_null(geis);
+	assert_int_equal(pipe(p), 0);
+	assert_int_equal(utouch_geis_add_input_fd(geis, p[0], ut_test_recording_path(
+							   "touchscreen/drag-2.evemu")),
+			 GEIS_STATUS_SUCCESS);
+	int found = 0;
+
+	for (GeisSize i = 0; i < geis_error_count(geis); i++)
+		found |= strstr(geis_error_message(geis, i),
+				"cannot open /nonexistent/uinput: No such file or directory "
+				"(is the uinput module loaded?)") != NULL;
+	assert_true(found);
+	close(p[1]);
+	pump(geis, 10);
+	geis_delete(geis);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_create_forward_destroy),
+		cmocka_unit_test(test_accepted_consumed),
+		cmocka_unit_test(test_rejected_replayed),
+		cmocka_unit_test(test_no_uinput),
+	};
+	snprintf(dir, sizeof(dir), "/tmp/proxy-uinput-XXXXXX");
+	if (!mkdtemp(dir))
+		return 1;
+	snprintf(node, sizeof(node), "%s/uinput", dir);
+	snprintf(devdir, sizeof(devdir), "%s/dev", dir);
+	mkdir(devdir, 0700);
+	int rc = cmocka_run_group_tests(tests, NULL, NULL);
+
+	unlink(node);
+	rmdir(devdir);
+	rmdir(dir);
+	return rc;
+}
