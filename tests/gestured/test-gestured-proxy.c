@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -260,6 +261,57 @@ test_four_fingers_three_finger_rules(void **state)
 	check_passes(rules_3, "touchscreen/drag-4.evemu", 0);
 }
 
+/* SIGTERM while a touch is held (a long hold rule): the touch was not on
+ * the clone before, and the daemon replays it before it exits. */
+static void
+test_sigterm_releases_held(void **state)
+{
+	char cfg[300], rec[512], err[300];
+	const char rules[] = "gestures:\n"
+			     "  - {gesture: hold, fingers: 1, time: 5000, command: 'true'}\n";
+	FILE *fp;
+
+	(void)state;
+	snprintf(cfg, sizeof(cfg), "%s/gestures.yaml", tmp);
+	snprintf(out_path, sizeof(out_path), "%s/out.evemu", tmp);
+	snprintf(rec, sizeof(rec), "%s/touchscreen/hold-1.evemu", rec_dir);
+	snprintf(err, sizeof(err), "%s/daemon.err", tmp);
+	unlink(out_path);
+	fp = fopen(cfg, "w");
+	assert_non_null(fp);
+	fputs(rules, fp);
+	fclose(fp);
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		if (!freopen(err, "w", stderr))
+			_exit(127);
+		execl(daemon_exe, daemon_exe, "--backend", "evdev", "--config", cfg, "--recording",
+		      rec, "--proxy-output", out_path, (char *)NULL);
+		_exit(127);
+	}
+	usleep(600 * 1000);   /* the finger is down (the recording lasts 2 s) */
+	assert_int_equal(output_events(), 0);
+	assert_int_equal(kill(pid, SIGTERM), 0);
+	int st;
+
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	struct ut_recording *got = load(out_path);
+	struct ut_recording *orig = load(rec);
+
+	read_recording(got, &got_t, 1);
+	read_recording(orig, &orig_t, 0);
+	assert_int_equal(got_t.n, 1);
+	assert_true(got_t.ended[0]);
+	assert_int_equal(got_t.x[0][0], orig_t.x[0][0]);
+	assert_int_equal(got_t.y[0][0], orig_t.y[0][0]);
+	ut_recording_free(got);
+	ut_recording_free(orig);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -268,6 +320,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_consumed_touchpad),
 		cmocka_unit_test(test_no_rules_exact),
 		cmocka_unit_test(test_unconsumed_whole),
+		cmocka_unit_test(test_sigterm_releases_held),
 		cmocka_unit_test(test_four_fingers_three_finger_rules),
 	};
 	if (argc != 3) {

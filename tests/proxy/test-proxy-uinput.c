@@ -246,6 +246,18 @@ test_create_forward_destroy(void **state)
 	assert_int_equal(calls[setup].id.product, libevdev_get_id_product(rec->dev));
 	assert_int_equal(calls[setup].id.bustype, libevdev_get_id_bustype(rec->dev));
 	assert_int_equal(find_call(UI_DEV_DESTROY, -1, 0), -1);
+	/* the clone's descriptor does not survive exec: an action the
+	 * daemon starts cannot keep the clone (or a grab) alive after the
+	 * daemon died */
+	int cloned = 0;
+
+	for (int fd = 0; fd < 1024; fd++) {
+		if (!is_node(fd))
+			continue;
+		cloned++;
+		assert_true(fcntl(fd, F_GETFD) & FD_CLOEXEC);
+	}
+	assert_int_equal(cloned, 1);
 
 	feed(p[1], rec);
 	pump(geis, 50);

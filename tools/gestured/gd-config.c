@@ -331,7 +331,7 @@ parse_rule(struct parser *p, yaml_node_t *map, struct gd_rule *r)
 			have_hold = 1;
 			time_node = n;
 		} else if (!strcmp(key, "command") || !strcmp(key, "keys") ||
-			   !strcmp(key, "continuous")) {
+			   !strcmp(key, "continuous") || !strcmp(key, "click")) {
 			if (act_node) {
 				perr(p, k, "a rule has one action; \"%s\" comes after another", key);
 				return -1;
@@ -342,8 +342,14 @@ parse_rule(struct parser *p, yaml_node_t *map, struct gd_rule *r)
 				perr(p, n, "\"%s\" is empty", key);
 				return -1;
 			}
-			r->action = key[0] == 'c' && key[1] == 'o' && key[2] == 'm' ? GD_ACT_COMMAND
-				    : key[0] == 'k' ? GD_ACT_KEYS : GD_ACT_CONTINUOUS;
+			r->action = !strcmp(key, "command") ? GD_ACT_COMMAND
+				    : !strcmp(key, "keys") ? GD_ACT_KEYS
+				    : !strcmp(key, "click") ? GD_ACT_CLICK : GD_ACT_CONTINUOUS;
+			if (r->action == GD_ACT_CLICK && strcmp(s, "left") && strcmp(s, "middle") &&
+			    strcmp(s, "right")) {
+				perr(p, n, "\"click\": unknown button \"%s\" (left, middle or right)", s);
+				return -1;
+			}
 			if (r->action == GD_ACT_KEYS) {
 				char why[200];
 				if (gd_keys_check(s, why, sizeof(why)) < 0) {
@@ -381,7 +387,8 @@ parse_rule(struct parser *p, yaml_node_t *map, struct gd_rule *r)
 		return -1;
 	}
 	if (!act_node) {
-		perr(p, map, "the rule has no action (\"command\", \"keys\" or \"continuous\")");
+		perr(p, map, "the rule has no action (\"command\", \"keys\", \"click\" or "
+		     "\"continuous\")");
 		return -1;
 	}
 	if (!dir_fits(r->kind, r->dir)) {
@@ -399,7 +406,7 @@ parse_rule(struct parser *p, yaml_node_t *map, struct gd_rule *r)
 	}
 	if (r->kind == GD_TAP || r->kind == GD_HOLD) {
 		if (r->action == GD_ACT_CONTINUOUS) {
-			perr(p, act_node, "a %s has no progress to follow; use \"command\" or \"keys\"",
+			perr(p, act_node, "a %s has no progress to follow; use \"command\", \"keys\" or \"click\"",
 			     gd_kind_name(r->kind));
 			return -1;
 		}

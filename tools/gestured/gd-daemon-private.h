@@ -57,6 +57,7 @@ struct track {
 	enum gd_device device;
 	char inst[64], cls[64];
 	double x0, y0;
+	double fx0, fy0;      /* x0, y0 as fractions of the screen; -1: a touchpad */
 	double mm_x, mm_y;
 	int direct;
 	uint64_t begin_ms;

@@ -150,6 +150,7 @@ gd_daemon_new(const struct gd_options *opts, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		goto fail;
 	}
+	gd_actions_set_uinput(d->act, opts->uinput);
 #ifdef GD_HAVE_X11
 	gd_actions_set_x11(d->act, d->x11);
 #endif

@@ -46,6 +46,7 @@ gesture_info(const struct track *t, struct gd_gesture_info *g)
 	*g = (struct gd_gesture_info){ .kind = t->kind, .fingers = t->fingers, .dir = t->dir,
 				       .device = t->device, .app_instance = t->inst,
 				       .app_class = t->cls, .x = t->x0, .y = t->y0,
+				       .fx = t->fx0, .fy = t->fy0,
 				       .progress = t->progress };
 }
 
@@ -202,6 +203,11 @@ track_new(struct gd_daemon *d, struct source *s, GeisGestureId id, GeisFrame f)
 	GeisFloat *M = geis_frame_matrix(f);
 	t->x0 = frame_num(f, GEIS_GESTURE_ATTRIBUTE_POSITION_X, 0) - (M ? M[2] : 0);
 	t->y0 = frame_num(f, GEIS_GESTURE_ATTRIBUTE_POSITION_Y, 0) - (M ? M[5] : 0);
+	t->fx0 = t->fy0 = -1;
+	if (t->direct && width > 0 && height > 0) {
+		t->fx0 = t->x0 / width;
+		t->fy0 = t->y0 / height;
+	}
 	t->cr = d->cr;
 	d->cr->refs++;
 	if (t->kind == GD_KIND_COUNT) {

@@ -202,3 +202,22 @@ gd_x11_send_keys(struct gd_x11 *x, const char *keys, char *err, size_t errlen)
 	XFlush(x->dpy);
 	return 0;
 }
+
+int
+gd_x11_click(struct gd_x11 *x, int button, double rx, double ry, char *err, size_t errlen)
+{
+	if (x->dead) {
+		snprintf(err, errlen, "the X server is gone");
+		return -1;
+	}
+	if (!x->have_xtest) {
+		snprintf(err, errlen, "the X server has no XTEST extension");
+		return -1;
+	}
+	if (rx >= 0)
+		XTestFakeMotionEvent(x->dpy, -1, (int)(rx + 0.5), (int)(ry + 0.5), CurrentTime);
+	XTestFakeButtonEvent(x->dpy, (unsigned int)button, True, CurrentTime);
+	XTestFakeButtonEvent(x->dpy, (unsigned int)button, False, CurrentTime);
+	XFlush(x->dpy);
+	return 0;
+}
