@@ -69,5 +69,14 @@ grep -qx "X-systemd-skip=true" "$src/../../tools/gestured/utouch-gestured.deskto
 # --fast without a recording, --proxy with the X11 backend
 expect 2 "--fast without --recording" -- "$exe" --fast --config "$cfg"
 expect 2 "--proxy with --backend x11" -- "$exe" --proxy --backend x11 --config "$cfg"
+# without X, per-application rules are explained, not silently dead
+printf 'gestures:\n  - {gesture: tap, fingers: 2, app: firefox, command: x}\n' >"$tmp/app.yaml"
+DISPLAY= expect 0 "an app rule without X" -- "$exe" --config "$tmp/app.yaml" --recording "$src/../../data/recordings/touchscreen/tap-1.evemu" --fast
+grep -q "app.yaml:2: \"app: firefox\" needs X11" "$tmp/err" || { echo "FAIL: app rule without X: $(cat "$tmp/err")"; fail=1; }
+# settings: proxy is --proxy; a uinput node that cannot be opened says so
+printf 'settings:\n  proxy: true\ngestures: []\n' >"$tmp/proxy.yaml"
+expect 1 "proxy without uinput" -- "$exe" --config "$tmp/proxy.yaml" --uinput "$tmp/nonode" --recording "$src/../../data/recordings/touchscreen/tap-1.evemu" --fast
+grep -q "cannot open $tmp/nonode: No such file or directory (is the uinput module loaded?)" "$tmp/err" ||
+	{ echo "FAIL: proxy without uinput: $(cat "$tmp/err")"; fail=1; }
 [ $fail = 0 ] && echo "gestured-cli: ok"
 exit $fail

@@ -68,6 +68,7 @@ struct parser {
 	char *err;
 	size_t errlen;
 	struct defaults d;
+	int proxy;      /* settings: proxy */
 };
 
 static void
@@ -222,6 +223,9 @@ parse_settings(struct parser *p, yaml_node_t *map)
 				return -1;
 		} else if (!strcmp(key, "interval")) {
 			if (parse_int(p, v, key, 0, 600000, &p->d.interval_ms) < 0)
+				return -1;
+		} else if (!strcmp(key, "proxy")) {
+			if (parse_bool(p, v, key, &p->proxy) < 0)
 				return -1;
 		} else {
 			perr(p, k, "unknown setting \"%s\"", key);
@@ -528,6 +532,7 @@ gd_config_parse(const char *name, const char *text, size_t len, char *err, size_
 			goto fail;
 		}
 	}
+	cfg->proxy = p.proxy;
 	if (!gestures)
 		goto out;
 	if (gestures->type == YAML_SCALAR_NODE && !*scalar(gestures))

@@ -60,6 +60,7 @@ struct gd_config {
 	char *path;             /**< the file it came from ("" when built empty) */
 	struct gd_rule *rules;
 	size_t nrules;
+	int proxy;              /**< settings: proxy: true (the --proxy option) */
 };
 
 /** Printable names, for messages and environment variables. */

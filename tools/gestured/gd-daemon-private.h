@@ -120,6 +120,9 @@ void gd_cfgref_unref(struct cfgref *cr);
 void gd_config_set(struct gd_daemon *d, struct gd_config *cfg);
 /** Watch the configuration file's directory. @return 0, -1 with @p err */
 int gd_config_watch(struct gd_daemon *d, char *err, size_t errlen);
+/** Say what the configuration asks for that cannot work here (app rules
+ * without X, a proxy setting changed after the start). */
+void gd_config_note_limits(struct gd_daemon *d);
 /** The inotify descriptor is readable: reload when the file changed. */
 void gd_config_changed(struct gd_daemon *d);
 

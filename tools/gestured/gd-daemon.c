@@ -101,6 +101,9 @@ gd_daemon_new(const struct gd_options *opts, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		goto fail;
 	}
+	/* settings: proxy works like --proxy (from the start only) */
+	if (cfg->proxy)
+		d->opts.proxy = 1;
 	if (gd_config_watch(d, err, errlen) < 0)
 		goto fail;
 	d->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
@@ -209,6 +212,7 @@ gd_daemon_new(const struct gd_options *opts, char *err, size_t errlen)
 			gd_logw("no touchpad or touchscreen can be read under %s yet (is the user in "
 			     "the \"input\" group?); devices that appear later are used",
 			     opts->evdev_dir ? opts->evdev_dir : "/dev/input");
+	gd_config_note_limits(d);
 	gd_logw("ready: %s, %zu rules, %d subscriptions%s", opts->config_path, d->cr->cfg->nrules,
 	     gd_subscription_count(d), opts->dry_run ? " (dry run)" : "");
 	return d;

@@ -11,6 +11,9 @@
 #include <unistd.h>
 
 #include "gd-daemon-private.h"
+#ifdef GD_HAVE_X11
+#include "gd-x11.h"
+#endif
 
 /* ---- configurations ---- */
 
@@ -53,6 +56,7 @@ gd_config_set(struct gd_daemon *d, struct gd_config *cfg)
 	}
 	gd_cfgref_unref(d->cr);
 	d->cr = cr;
+	gd_config_note_limits(d);
 	for (int i = 0; i < d->nsrc; i++)
 		gd_source_subscribe(d, &d->src[i]);
 }
@@ -126,4 +130,22 @@ gd_config_changed(struct gd_daemon *d)
 	}
 	if (changed)
 		gd_daemon_reload(d);
+}
+
+void
+gd_config_note_limits(struct gd_daemon *d)
+{
+	const struct gd_config *cfg = d->cr->cfg;
+	int have_x = 0;
+#ifdef GD_HAVE_X11
+	have_x = d->x11 != NULL;
+#endif
+	for (size_t i = 0; i < cfg->nrules && !have_x; i++)
+		if (cfg->rules[i].app)
+			gd_logw("%s:%d: \"app: %s\" needs X11: on Wayland only the compositor "
+				"knows the window under the fingers, and no protocol tells other "
+				"programs; this rule never runs here", cfg->path, cfg->rules[i].line,
+				cfg->rules[i].app);
+	if (cfg->proxy && !d->opts.proxy)
+		gd_logw("%s: \"proxy\" takes effect when the daemon starts", cfg->path);
 }
