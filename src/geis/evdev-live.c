@@ -634,10 +634,9 @@ report_grab_failure(struct ut_evdev_live *l, const char *path, int err)
 		return;
 	}
 	holders(path, who, sizeof(who));
-	report(l, path, 0, "cannot grab: %s: another program holds the device (%s%s); "
-	       "stop it to let utouch have the device, or leave the device to it",
-	       strerror(EBUSY), *who ? "it is open in " : "not one of this user's",
-	       *who ? who : "");
+	report(l, path, EBUSY, "cannot grab: another program holds the device (%s%s), stop it "
+	       "to let utouch have the device or leave the device to it",
+	       *who ? "it is open in " : "not one of this user's", *who ? who : "");
 }
 
 /* Open a node and use it when it is a touch device. */

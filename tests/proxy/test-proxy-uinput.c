@@ -288,7 +288,8 @@ on_event(Geis geis, GeisEvent ev, void *data)
 	struct decide *d = data;
 	GeisEventType type = geis_event_type(ev);
 
-	if (type == GEIS_EVENT_GESTURE_BEGIN || type == GEIS_EVENT_GESTURE_UPDATE) {
+	if (d->accept >= 0 &&
+	    (type == GEIS_EVENT_GESTURE_BEGIN || type == GEIS_EVENT_GESTURE_UPDATE)) {
 		GeisAttr a = geis_event_attr_by_name(ev, GEIS_EVENT_ATTRIBUTE_GROUPSET);
 		GeisGroupSet gs = geis_attr_value_to_pointer(a);
 
@@ -309,7 +310,8 @@ on_event(Geis geis, GeisEvent ev, void *data)
 	geis_event_delete(ev);
 }
 
-/* A subscription's gesture, accepted or rejected by the client. */
+/* A subscription's gesture, accepted (1) or rejected (0) by the client,
+ * or never decided (-1) and cut off by the device going away halfway. */
 static void
 run_decided(int accept)
 {
@@ -335,19 +337,40 @@ run_decided(int accept)
 							     "touchscreen/drag-2.evemu")),
 			 GEIS_STATUS_SUCCESS);
 	pump(d.geis, 5);
-	feed(p[1], rec);
+	if (accept < 0) {
+		/* the first half of the drag, then the device is unplugged */
+		struct ut_recording half = *rec;
+
+		half.nevents = rec->nevents / 2;
+		while (half.nevents > 0 && rec->events[half.nevents - 1].type != EV_SYN)
+			half.nevents--;
+		feed(p[1], &half);
+	} else {
+		feed(p[1], rec);
+	}
 	pump(d.geis, 100);
 	close(p[1]);
 	pump(d.geis, 20);
-	assert_true(d.decided > 0);
+	assert_true(accept < 0 ? d.decided == 0 : d.decided > 0);
 
 	size_t n;
 	struct input_event *ev = written(&n);
 
 	ec_read(rec->dev, ev, n, &got, 1);
-	if (accept) {
+	if (accept > 0) {
 		/* consumed: nothing of its touches on the clone */
 		assert_int_equal(n, 0);
+	} else if (accept < 0) {
+		/* held until the device went: both touches replayed from
+		 * where they began, and ended */
+		read_original(rec);
+		assert_int_equal(got.n, 2);
+		for (int i = 0; i < 2; i++) {
+			assert_true(got.ended[i]);
+			assert_int_equal(got.x[i][0], orig.x[i][0]);
+			assert_int_equal(got.y[i][0], orig.y[i][0]);
+		}
+		assert_true(find_call(UI_DEV_DESTROY, -1, 0) > 0);
 	} else {
 		read_original(rec);
 		ec_assert_whole(&orig, &got, 0);
@@ -370,6 +393,13 @@ test_rejected_replayed(void **state)
 {
 	(void)state;
 	run_decided(0);
+}
+
+static void
+test_removed_mid_gesture(void **state)
+{
+	(void)state;
+	run_decided(-1);
 }
 
 /* A node that cannot be opened: a clear message, and the device is still
@@ -407,6 +437,7 @@ main(void)
 		cmocka_unit_test(test_create_forward_destroy),
 		cmocka_unit_test(test_accepted_consumed),
 		cmocka_unit_test(test_rejected_replayed),
+		cmocka_unit_test(test_removed_mid_gesture),
 		cmocka_unit_test(test_no_uinput),
 	};
 	snprintf(dir, sizeof(dir), "/tmp/proxy-uinput-XXXXXX");
