@@ -22,7 +22,6 @@
  *
  * Usage: utouch-proxy-bench [ROUNDS]   (default 2000)
  */
-#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -41,6 +40,9 @@
 #include <oif/frame.h>
 #include <utouch/geis.h>
 
+#include "fake-uinput.h"
+#include "util/clock.h"
+
 static char dir[64], node[128], devdir[128];
 /* the device: the bundled touchscreen recordings' */
 static const char caps[] = BENCH_REC_DIR "/touchscreen/drag-1.evemu";
@@ -49,42 +51,7 @@ static int fifo_rd = -1;
 static uint64_t
 now_ns(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-static int
-is_node(int fd)
-{
-	char link[64], target[PATH_MAX];
-	ssize_t n;
-
-	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
-	n = readlink(link, target, sizeof(target) - 1);
-	if (n <= 0)
-		return 0;
-	target[n] = '\0';
-	return strcmp(target, node) == 0;
-}
-
-/* the uinput ioctls on the FIFO succeed; everything else is real */
-__attribute__((visibility("default")))
-int
-ioctl(int fd, unsigned long req, ...)
-{
-	static int (*real)(int, unsigned long, ...);
-	va_list ap;
-	void *arg;
-
-	va_start(ap, req);
-	arg = va_arg(ap, void *);
-	va_end(ap);
-	if (is_node(fd))
-		return 0;
-	if (!real)
-		real = (int (*)(int, unsigned long, ...))dlsym(RTLD_NEXT, "ioctl");
-	return real(fd, req, arg);
+	return ut_mono_us() * 1000u;
 }
 
 static void
@@ -97,11 +64,9 @@ die(const char *what)
 static void
 put(struct input_event *ev, int *n, int type, int code, int value)
 {
-	uint64_t us = now_ns() / 1000u;
 	ev[*n] = (struct input_event){ .type = (uint16_t)type, .code = (uint16_t)code,
 				       .value = value };
-	ev[*n].input_event_sec = (time_t)(us / 1000000u);
-	ev[*n].input_event_usec = (suseconds_t)(us % 1000000u);
+	ut_input_event_set_usec(&ev[*n], ut_mono_us());
 	(*n)++;
 }
 
@@ -230,6 +195,7 @@ main(int argc, char **argv)
 	snprintf(node, sizeof(node), "%s/uinput", dir);
 	snprintf(devdir, sizeof(devdir), "%s/dev", dir);
 	mkdir(devdir, 0700);
+	fu_set_node(node);
 	if (mkfifo(node, 0600) < 0 || (fifo_rd = open(node, O_RDONLY | O_NONBLOCK)) < 0)
 		die(node);
 

@@ -18,6 +18,7 @@
 #include "geis-proxy.h"
 #include "geis-router.h"
 #include "proxy-output.h"
+#include "util/clock.h"
 
 /* positions a held touch keeps; a longer hold keeps every other one */
 #define HIST 32
@@ -194,10 +195,8 @@ end_report(struct geis_proxy *p, uint64_t time_ms)
 	if (p->has_timestamp)
 		put(p, EV_MSC, MSC_TIMESTAMP, (int32_t)(uint32_t)((time_ms - p->first_ms) * 1000u));
 	p->report[p->nreport++] = (struct input_event){ .type = EV_SYN, .code = SYN_REPORT };
-	for (size_t i = 0; i < p->nreport; i++) {
-		p->report[i].input_event_sec = (time_t)(time_ms / 1000u);
-		p->report[i].input_event_usec = (suseconds_t)((time_ms % 1000u) * 1000u);
-	}
+	for (size_t i = 0; i < p->nreport; i++)
+		ut_input_event_set_usec(&p->report[i], time_ms * 1000u);
 	int rc = proxy_output_write(p->out, p->report, p->nreport);
 
 	p->nreport = 0;
@@ -452,8 +451,7 @@ geis_proxy_raw_event(struct geis_proxy *p, const struct input_event *ev)
 	switch (ev->type) {
 	case EV_SYN:
 		if (ev->code == SYN_REPORT && p->nraw > 0) {
-			uint64_t ms = (uint64_t)ev->input_event_sec * 1000u +
-				      (uint64_t)ev->input_event_usec / 1000u;
+			uint64_t ms = ut_input_event_usec(ev) / 1000u;
 
 			end_report(p, ms ? ms : geis_now(p->geis));
 		}

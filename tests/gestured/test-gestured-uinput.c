@@ -4,7 +4,6 @@
  * regular file and this program's ioctl() answers the uinput ioctls on
  * it, so the test sees the devices made and every event written.
  */
-#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -24,80 +23,22 @@
 #include "gd-actions.h"
 #include "gd-config.h"
 #include "gd-keys.h"
+#include "fake-uinput.h"
 
 static char dir[64], node[128];
-static char names[4][UINPUT_MAX_NAME_SIZE];
-static int ndevices, keybits, absbits, destroyed;
-
-static int
-is_node(int fd)
-{
-	char link[64], target[PATH_MAX];
-	ssize_t n;
-
-	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
-	n = readlink(link, target, sizeof(target) - 1);
-	if (n <= 0)
-		return 0;
-	target[n] = '\0';
-	return strcmp(target, node) == 0;
-}
-
-__attribute__((visibility("default")))
-int
-ioctl(int fd, unsigned long req, ...)
-{
-	static int (*real)(int, unsigned long, ...);
-	va_list ap;
-	void *arg;
-
-	va_start(ap, req);
-	arg = va_arg(ap, void *);
-	va_end(ap);
-	if (!is_node(fd)) {
-		if (!real)
-			real = (int (*)(int, unsigned long, ...))dlsym(RTLD_NEXT, "ioctl");
-		return real(fd, req, arg);
-	}
-	if (req == UI_DEV_SETUP && ndevices < 4)
-		memcpy(names[ndevices], ((const struct uinput_setup *)arg)->name,
-		       UINPUT_MAX_NAME_SIZE);
-	else if (req == UI_DEV_CREATE)
-		ndevices++;
-	else if (req == UI_DEV_DESTROY)
-		destroyed++;
-	else if (req == UI_SET_KEYBIT)
-		keybits++;
-	else if (req == UI_SET_ABSBIT)
-		absbits++;
-	return 0;
-}
-
 static struct input_event *
 written(size_t *n)
 {
-	struct stat st;
-	int fd = open(node, O_RDONLY);
-
-	assert_true(fd >= 0);
-	assert_int_equal(fstat(fd, &st), 0);
-	*n = (size_t)st.st_size / sizeof(struct input_event);
-	struct input_event *ev = calloc(*n ? *n : 1, sizeof(*ev));
+	struct input_event *ev = fu_written(n);
 
 	assert_non_null(ev);
-	assert_int_equal(read(fd, ev, *n * sizeof(*ev)), (ssize_t)(*n * sizeof(*ev)));
-	close(fd);
 	return ev;
 }
 
 static void
 reset(void)
 {
-	int fd = open(node, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-
-	assert_true(fd >= 0);
-	close(fd);
-	ndevices = keybits = absbits = destroyed = 0;
+	assert_int_equal(fu_reset(), 0);
 }
 
 /* Key names map to Linux keys: modifiers, X keysym names, KEY_ names. */
@@ -151,9 +92,9 @@ test_keys_uinput(void **state)
 
 	gd_actions_set_uinput(a, node);
 	assert_int_equal(gd_actions_run(a, &rule, &info), 0);
-	assert_int_equal(ndevices, 1);
-	assert_string_equal(names[0], "utouch-gestured keyboard");
-	assert_true(keybits > 100);
+	assert_int_equal(fu_count(UI_DEV_CREATE), 1);
+	assert_string_equal(fu_calls[fu_find(UI_DEV_SETUP, -1, 0)].name, "utouch-gestured keyboard");
+	assert_true(fu_count(UI_SET_KEYBIT) > 100);
 	struct input_event *ev = written(&n);
 
 	assert_int_equal(n, 12);
@@ -166,9 +107,9 @@ test_keys_uinput(void **state)
 	free(ev);
 	/* a second run uses the same keyboard */
 	assert_int_equal(gd_actions_run(a, &rule, &info), 0);
-	assert_int_equal(ndevices, 1);
+	assert_int_equal(fu_count(UI_DEV_CREATE), 1);
 	gd_actions_free(a);
-	assert_int_equal(destroyed, 1);
+	assert_int_equal(fu_count(UI_DEV_DESTROY), 1);
 }
 
 /* "click: right" without X: the pointer moves to where the gesture began
@@ -186,8 +127,8 @@ test_click_uinput(void **state)
 
 	gd_actions_set_uinput(a, node);
 	assert_int_equal(gd_actions_run(a, &rule, &info), 0);
-	assert_string_equal(names[0], "utouch-gestured pointer");
-	assert_int_equal(absbits, 2);
+	assert_string_equal(fu_calls[fu_find(UI_DEV_SETUP, -1, 0)].name, "utouch-gestured pointer");
+	assert_int_equal(fu_count(UI_SET_ABSBIT), 2);
 	struct input_event *ev = written(&n);
 
 	assert_int_equal(n, 7);
@@ -269,6 +210,7 @@ main(void)
 	if (!mkdtemp(dir))
 		return 1;
 	snprintf(node, sizeof(node), "%s/uinput", dir);
+	fu_set_node(node);
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	char cmd[128];
 

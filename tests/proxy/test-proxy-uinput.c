@@ -6,7 +6,6 @@
  * exactly the events written to it.  The device is an input stream (a
  * pipe) with the capabilities of a bundled recording.
  */
-#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -29,87 +28,12 @@
 #include <utouch/geis.h>
 
 #include "evdev-check.h"
+#include "fake-uinput.h"
 #include "input/recording/recording.h"
 #include "test-support.h"
 #include "util/clock.h"
 
 static char dir[64], node[128], devdir[128];
-
-/* ---- the fake uinput node ---- */
-
-struct call {
-	unsigned long req;
-	int value;            /* the bit, axis code, or 0 */
-	struct input_absinfo abs;
-	char name[UINPUT_MAX_NAME_SIZE];
-	struct input_id id;
-};
-
-static struct call calls[512];
-static int ncalls;
-
-static int
-is_node(int fd)
-{
-	char link[64], target[PATH_MAX];
-	ssize_t n;
-
-	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
-	n = readlink(link, target, sizeof(target) - 1);
-	if (n <= 0)
-		return 0;
-	target[n] = '\0';
-	return strcmp(target, node) == 0;
-}
-
-__attribute__((visibility("default")))
-int
-ioctl(int fd, unsigned long req, ...)
-{
-	static int (*real)(int, unsigned long, ...);
-	va_list ap;
-	void *arg;
-
-	va_start(ap, req);
-	arg = va_arg(ap, void *);
-	va_end(ap);
-	if (!is_node(fd)) {
-		if (!real)
-			real = (int (*)(int, unsigned long, ...))dlsym(RTLD_NEXT, "ioctl");
-		return real(fd, req, arg);
-	}
-	if (ncalls == (int)(sizeof(calls) / sizeof(calls[0]))) {
-		errno = ENOSPC;
-		return -1;
-	}
-	struct call *c = &calls[ncalls++];
-
-	memset(c, 0, sizeof(*c));
-	c->req = req;
-	if (req == UI_DEV_SETUP) {
-		const struct uinput_setup *s = arg;
-
-		memcpy(c->name, s->name, sizeof(c->name));
-		c->id = s->id;
-	} else if (req == UI_ABS_SETUP) {
-		const struct uinput_abs_setup *s = arg;
-
-		c->value = s->code;
-		c->abs = s->absinfo;
-	} else if (req != UI_DEV_CREATE && req != UI_DEV_DESTROY && req != UI_SET_PHYS) {
-		c->value = (int)(intptr_t)arg;
-	}
-	return 0;
-}
-
-static int
-find_call(unsigned long req, int value, int from)
-{
-	for (int i = from; i < ncalls; i++)
-		if (calls[i].req == req && (value < 0 || calls[i].value == value))
-			return i;
-	return -1;
-}
 
 /* ---- driving the instance ---- */
 
@@ -159,29 +83,16 @@ feed(int wfd, const struct ut_recording *rec)
 static struct input_event *
 written(size_t *n)
 {
-	struct stat st;
-	int fd = open(node, O_RDONLY);
-
-	assert_true(fd >= 0);
-	assert_int_equal(fstat(fd, &st), 0);
-	*n = (size_t)st.st_size / sizeof(struct input_event);
-	assert_int_equal((size_t)st.st_size % sizeof(struct input_event), 0);
-	struct input_event *ev = calloc(*n ? *n : 1, sizeof(*ev));
+	struct input_event *ev = fu_written(n);
 
 	assert_non_null(ev);
-	assert_int_equal(read(fd, ev, *n * sizeof(*ev)), (ssize_t)(*n * sizeof(*ev)));
-	close(fd);
 	return ev;
 }
 
 static void
 reset_node(void)
 {
-	int fd = open(node, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-
-	assert_true(fd >= 0);
-	close(fd);
-	ncalls = 0;
+	assert_int_equal(fu_reset(), 0);
 }
 
 static struct ec_touches orig, got;
@@ -218,41 +129,41 @@ test_create_forward_destroy(void **state)
 			 GEIS_STATUS_SUCCESS);
 	/* the ioctl sequence: every property, type, code and axis, then the
 	 * setup, then the creation */
-	int create = find_call(UI_DEV_CREATE, -1, 0), setup = find_call(UI_DEV_SETUP, -1, 0);
+	int create = fu_find(UI_DEV_CREATE, -1, 0), setup = fu_find(UI_DEV_SETUP, -1, 0);
 
 	assert_true(create > 0 && setup >= 0 && setup < create);
-	assert_true(find_call(UI_SET_PROPBIT, INPUT_PROP_DIRECT, 0) >= 0);
-	assert_true(find_call(UI_SET_EVBIT, EV_ABS, 0) >= 0);
-	assert_true(find_call(UI_SET_EVBIT, EV_KEY, 0) >= 0);
-	assert_true(find_call(UI_SET_KEYBIT, BTN_TOUCH, 0) >= 0);
+	assert_true(fu_find(UI_SET_PROPBIT, INPUT_PROP_DIRECT, 0) >= 0);
+	assert_true(fu_find(UI_SET_EVBIT, EV_ABS, 0) >= 0);
+	assert_true(fu_find(UI_SET_EVBIT, EV_KEY, 0) >= 0);
+	assert_true(fu_find(UI_SET_KEYBIT, BTN_TOUCH, 0) >= 0);
 	for (unsigned int code = 0; code <= ABS_MAX; code++) {
 		if (!libevdev_has_event_code(rec->dev, EV_ABS, code))
 			continue;
-		int bit = find_call(UI_SET_ABSBIT, (int)code, 0);
-		int abs = find_call(UI_ABS_SETUP, (int)code, 0);
+		int bit = fu_find(UI_SET_ABSBIT, (int)code, 0);
+		int abs = fu_find(UI_ABS_SETUP, (int)code, 0);
 
 		assert_true(bit >= 0 && abs > bit && abs < setup);
 		const struct input_absinfo *a = libevdev_get_abs_info(rec->dev, code);
 
-		assert_int_equal(calls[abs].abs.minimum, a->minimum);
-		assert_int_equal(calls[abs].abs.maximum, a->maximum);
-		assert_int_equal(calls[abs].abs.resolution, a->resolution);
+		assert_int_equal(fu_calls[abs].abs.minimum, a->minimum);
+		assert_int_equal(fu_calls[abs].abs.maximum, a->maximum);
+		assert_int_equal(fu_calls[abs].abs.resolution, a->resolution);
 	}
 	char want[UINPUT_MAX_NAME_SIZE];
 
 	snprintf(want, sizeof(want), "%s (utouch proxy)", libevdev_get_name(rec->dev));
-	assert_string_equal(calls[setup].name, want);
-	assert_int_equal(calls[setup].id.vendor, libevdev_get_id_vendor(rec->dev));
-	assert_int_equal(calls[setup].id.product, libevdev_get_id_product(rec->dev));
-	assert_int_equal(calls[setup].id.bustype, libevdev_get_id_bustype(rec->dev));
-	assert_int_equal(find_call(UI_DEV_DESTROY, -1, 0), -1);
+	assert_string_equal(fu_calls[setup].name, want);
+	assert_int_equal(fu_calls[setup].id.vendor, libevdev_get_id_vendor(rec->dev));
+	assert_int_equal(fu_calls[setup].id.product, libevdev_get_id_product(rec->dev));
+	assert_int_equal(fu_calls[setup].id.bustype, libevdev_get_id_bustype(rec->dev));
+	assert_int_equal(fu_find(UI_DEV_DESTROY, -1, 0), -1);
 	/* the clone's descriptor does not survive exec: an action the
 	 * daemon starts cannot keep the clone (or a grab) alive after the
 	 * daemon died */
 	int cloned = 0;
 
 	for (int fd = 0; fd < 1024; fd++) {
-		if (!is_node(fd))
+		if (!fu_is_node(fd))
 			continue;
 		cloned++;
 		assert_true(fcntl(fd, F_GETFD) & FD_CLOEXEC);
@@ -263,7 +174,7 @@ test_create_forward_destroy(void **state)
 	pump(geis, 50);
 	close(p[1]);   /* unplugged */
 	pump(geis, 20);
-	assert_true(find_call(UI_DEV_DESTROY, -1, create) > create);
+	assert_true(fu_find(UI_DEV_DESTROY, -1, create) > create);
 
 	size_t n;
 	struct input_event *ev = written(&n);
@@ -370,7 +281,7 @@ run_decided(int accept)
 			assert_int_equal(got.x[i][0], orig.x[i][0]);
 			assert_int_equal(got.y[i][0], orig.y[i][0]);
 		}
-		assert_true(find_call(UI_DEV_DESTROY, -1, 0) > 0);
+		assert_true(fu_find(UI_DEV_DESTROY, -1, 0) > 0);
 	} else {
 		read_original(rec);
 		ec_assert_whole(&orig, &got, 0);
@@ -446,6 +357,7 @@ main(void)
 	snprintf(node, sizeof(node), "%s/uinput", dir);
 	snprintf(devdir, sizeof(devdir), "%s/dev", dir);
 	mkdir(devdir, 0700);
+	fu_set_node(node);
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 
 	unlink(node);
