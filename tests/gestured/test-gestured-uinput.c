@@ -26,21 +26,6 @@
 #include "fake-uinput.h"
 
 static char dir[64], node[128];
-static struct input_event *
-written(size_t *n)
-{
-	struct input_event *ev = fu_written(n);
-
-	assert_non_null(ev);
-	return ev;
-}
-
-static void
-reset(void)
-{
-	assert_int_equal(fu_reset(), 0);
-}
-
 /* Key names map to Linux keys: modifiers, X keysym names, KEY_ names. */
 static void
 test_key_names(void **state)
@@ -87,7 +72,7 @@ test_keys_uinput(void **state)
 	size_t n;
 
 	(void)state;
-	reset();
+	assert_int_equal(fu_reset(), 0);
 	struct gd_actions *a = gd_actions_new(0, NULL, NULL);
 
 	gd_actions_set_uinput(a, node);
@@ -95,7 +80,9 @@ test_keys_uinput(void **state)
 	assert_int_equal(fu_count(UI_DEV_CREATE), 1);
 	assert_string_equal(fu_calls[fu_find(UI_DEV_SETUP, -1, 0)].name, "utouch-gestured keyboard");
 	assert_true(fu_count(UI_SET_KEYBIT) > 100);
-	struct input_event *ev = written(&n);
+	struct input_event *ev = fu_written(&n);
+
+	assert_non_null(ev);
 
 	assert_int_equal(n, 12);
 	for (size_t i = 0; i < 6; i++) {
@@ -122,14 +109,16 @@ test_click_uinput(void **state)
 	size_t n;
 
 	(void)state;
-	reset();
+	assert_int_equal(fu_reset(), 0);
 	struct gd_actions *a = gd_actions_new(0, NULL, NULL);
 
 	gd_actions_set_uinput(a, node);
 	assert_int_equal(gd_actions_run(a, &rule, &info), 0);
 	assert_string_equal(fu_calls[fu_find(UI_DEV_SETUP, -1, 0)].name, "utouch-gestured pointer");
 	assert_int_equal(fu_count(UI_SET_ABSBIT), 2);
-	struct input_event *ev = written(&n);
+	struct input_event *ev = fu_written(&n);
+
+	assert_non_null(ev);
 
 	assert_int_equal(n, 7);
 	assert_int_equal(ev[0].code, ABS_X);

@@ -80,21 +80,6 @@ feed(int wfd, const struct ut_recording *rec)
 	}
 }
 
-static struct input_event *
-written(size_t *n)
-{
-	struct input_event *ev = fu_written(n);
-
-	assert_non_null(ev);
-	return ev;
-}
-
-static void
-reset_node(void)
-{
-	assert_int_equal(fu_reset(), 0);
-}
-
 static struct ec_touches orig, got;
 
 /* The original events as a stream, for the checker. */
@@ -120,7 +105,7 @@ test_create_forward_destroy(void **state)
 	int p[2];
 
 	(void)state;
-	reset_node();
+	assert_int_equal(fu_reset(), 0);
 	Geis geis = open_proxy();
 
 	assert_int_equal(pipe(p), 0);
@@ -177,7 +162,9 @@ test_create_forward_destroy(void **state)
 	assert_true(fu_find(UI_DEV_DESTROY, -1, create) > create);
 
 	size_t n;
-	struct input_event *ev = written(&n);
+	struct input_event *ev = fu_written(&n);
+
+	assert_non_null(ev);
 
 	read_original(rec);
 	ec_read(rec->dev, ev, n, &got, 1);
@@ -230,7 +217,7 @@ run_decided(int accept)
 	struct decide d = { .accept = accept };
 	int p[2];
 
-	reset_node();
+	assert_int_equal(fu_reset(), 0);
 	d.geis = open_proxy();
 	geis_register_event_callback(d.geis, on_event, &d);
 	GeisSubscription sub = geis_subscription_new(d.geis, "drag", GEIS_SUBSCRIPTION_NONE);
@@ -265,7 +252,9 @@ run_decided(int accept)
 	assert_true(accept < 0 ? d.decided == 0 : d.decided > 0);
 
 	size_t n;
-	struct input_event *ev = written(&n);
+	struct input_event *ev = fu_written(&n);
+
+	assert_non_null(ev);
 
 	ec_read(rec->dev, ev, n, &got, 1);
 	if (accept > 0) {
