@@ -158,11 +158,13 @@ main(int argc, char **argv)
 	}
 	if (opts.fast && !opts.recording) {
 		fprintf(stderr, "%s: --fast needs --recording\n", argv[0]);
+		free(config);
 		return 2;
 	}
 	if (opts.proxy && opts.backend == GD_BACKEND_X11) {
 		fprintf(stderr, "%s: --proxy works on evdev devices: not with --backend x11\n",
 			argv[0]);
+		free(config);
 		return 2;
 	}
 	if (!config)
