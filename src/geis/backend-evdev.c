@@ -197,6 +197,7 @@ evdev_start(struct geis_backend *base)
 		.screen_w = be->cfg.screen_w,
 		.screen_h = be->cfg.screen_h,
 		.skip_name_suffix = be->cfg.proxy.enabled ? GEIS_PROXY_NAME_SUFFIX : NULL,
+		.save_path = be->cfg.save,
 	};
 
 	if (be->live)
@@ -245,6 +246,7 @@ evdev_destroy(struct geis_backend *base)
 	free(be->cfg.dir);
 	free(be->proxy_output);
 	free(be->proxy_uinput);
+	free(be->cfg.save);
 	free(be);
 }
 
@@ -277,10 +279,13 @@ geis_backend_evdev_new_config(Geis geis, const struct geis_evdev_config *cfg)
 		be->cfg = *cfg;
 		be->cfg.dir = NULL;
 		be->cfg.proxy.output = be->cfg.proxy.uinput = NULL;
+		be->cfg.save = NULL;
 		if ((cfg->dir && !(be->cfg.dir = strdup(cfg->dir))) ||
+		    (cfg->save && !(be->cfg.save = strdup(cfg->save))) ||
 		    (cfg->proxy.output && !(be->proxy_output = strdup(cfg->proxy.output))) ||
 		    (cfg->proxy.uinput && !(be->proxy_uinput = strdup(cfg->proxy.uinput)))) {
 			free(be->cfg.dir);
+			free(be->cfg.save);
 			free(be->proxy_output);
 			free(be);
 			return NULL;

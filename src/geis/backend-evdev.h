@@ -25,6 +25,7 @@ struct geis_evdev_config {
 	/** The touch proxy (UTOUCH_GEIS_INIT_PROXY*): the strings are not
 	 * copied here; backends copy them. */
 	struct geis_proxy_config proxy;
+	char *save;      /**< save each device's events here (evemu); NULL: no */
 };
 
 /** Create the evdev backend with @p cfg (copied; NULL: defaults). */

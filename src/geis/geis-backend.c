@@ -138,6 +138,12 @@ opt_dir(struct geis_backend_request *req, va_list *ap)
 }
 
 static void
+opt_save(struct geis_backend_request *req, va_list *ap)
+{
+	req->evdev.save = (char *)va_arg(*ap, const char *);
+}
+
+static void
 opt_open_interface(struct geis_backend_request *req, va_list *ap)
 {
 	const struct utouch_geis_open_interface *iface =
@@ -178,6 +184,7 @@ static const struct {
 	{ UTOUCH_GEIS_INIT_PROXY, opt_proxy },
 	{ UTOUCH_GEIS_INIT_PROXY_OUTPUT, opt_proxy_output },
 	{ UTOUCH_GEIS_INIT_PROXY_UINPUT, opt_proxy_uinput },
+	{ UTOUCH_GEIS_INIT_EVDEV_SAVE, opt_save },
 	{ UTOUCH_GEIS_INIT_EVDEV_OPEN_INTERFACE, opt_open_interface },
 	{ GEIS_INIT_SERVICE_PROVIDER, opt_default },
 	{ GEIS_INIT_GRAIL_BACKEND, opt_default },

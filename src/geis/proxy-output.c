@@ -14,6 +14,8 @@
 #include <libevdev/libevdev.h>
 
 #include "geis/proxy-output.h"
+#include "input/recording/recording.h"
+#include "util/clock.h"
 
 struct proxy_output {
 	int fd;     /* uinput */
@@ -104,43 +106,6 @@ fail:
 	return NULL;
 }
 
-static void
-write_mask(FILE *fp, const char *tag, unsigned int max, int (*has)(const struct libevdev *,
-								   unsigned int, unsigned int),
-	   const struct libevdev *desc, unsigned int type)
-{
-	fprintf(fp, "%s", tag);
-	for (unsigned int byte = 0; byte <= max / 8; byte++) {
-		unsigned int v = 0;
-
-		for (unsigned int bit = 0; bit < 8; bit++)
-			if (byte * 8 + bit <= max && has(desc, type, byte * 8 + bit))
-				v |= 1u << bit;
-		fprintf(fp, " %02x", v);
-	}
-	fputc('\n', fp);
-}
-
-static int
-has_type(const struct libevdev *desc, unsigned int unused, unsigned int type)
-{
-	(void)unused;
-	return libevdev_has_event_type(desc, type);
-}
-
-static int
-has_prop(const struct libevdev *desc, unsigned int unused, unsigned int prop)
-{
-	(void)unused;
-	return libevdev_has_property(desc, prop);
-}
-
-static int
-has_code(const struct libevdev *desc, unsigned int type, unsigned int code)
-{
-	return libevdev_has_event_code(desc, type, code);
-}
-
 struct proxy_output *
 proxy_output_evemu(const char *path, const struct libevdev *desc, char *err, size_t errlen)
 {
@@ -159,31 +124,7 @@ proxy_output_evemu(const char *path, const struct libevdev *desc, char *err, siz
 	}
 	FILE *fp = o->fp;
 
-	fprintf(fp, "# EVEMU 1.3\n# Input device name: \"%s\"\n"
-		"# what utouch's touch proxy gave the clone of this device\n",
-		libevdev_get_name(desc));
-	fprintf(fp, "N: %s\n", libevdev_get_name(desc));
-	fprintf(fp, "I: %04x %04x %04x %04x\n", (unsigned)libevdev_get_id_bustype(desc),
-		(unsigned)libevdev_get_id_vendor(desc), (unsigned)libevdev_get_id_product(desc),
-		(unsigned)libevdev_get_id_version(desc));
-	write_mask(fp, "P:", INPUT_PROP_MAX, has_prop, desc, 0);
-	write_mask(fp, "B: 00", EV_MAX, has_type, desc, 0);
-	for (unsigned int type = 1; type <= EV_MAX; type++) {
-		int max = libevdev_event_type_get_max(type);
-		char tag[16];
-
-		if (max < 0 || !libevdev_has_event_type(desc, type))
-			continue;
-		snprintf(tag, sizeof(tag), "B: %02x", type);
-		write_mask(fp, tag, (unsigned int)max, has_code, desc, type);
-	}
-	for (unsigned int code = 0; code <= ABS_MAX; code++) {
-		const struct input_absinfo *a = libevdev_get_abs_info(desc, code);
-
-		if (a && libevdev_has_event_code(desc, EV_ABS, code))
-			fprintf(fp, "A: %02x %d %d %d %d %d\n", code, a->minimum, a->maximum,
-				a->fuzz, a->flat, a->resolution);
-	}
+	ut_evemu_write_device(fp, desc, "what utouch's touch proxy gave the clone of this device");
 	if (fflush(fp) != 0) {
 		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
 		fclose(fp);
@@ -198,10 +139,8 @@ proxy_output_write(struct proxy_output *o, const struct input_event *evs, size_t
 {
 	if (o->fp) {
 		for (size_t i = 0; i < n; i++)
-			fprintf(o->fp, "E: %lu.%06lu %04x %04x %d\n",
-				(unsigned long)evs[i].input_event_sec,
-				(unsigned long)evs[i].input_event_usec, evs[i].type, evs[i].code,
-				evs[i].value);
+			ut_evemu_write_event(o->fp, ut_input_event_usec(&evs[i]), evs[i].type,
+					     evs[i].code, evs[i].value);
 		return fflush(o->fp) == 0 ? 0 : -errno;
 	}
 	size_t len = n * sizeof(*evs);

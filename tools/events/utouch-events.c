@@ -23,7 +23,7 @@
 
 #include "util/gesture-class.h"
 
-#define MAX_INIT_ARGS 14
+#define MAX_INIT_ARGS 16
 
 enum policy { POLICY_NONE, POLICY_ACCEPT, POLICY_REJECT };
 enum backend { BACKEND_DEFAULT, BACKEND_RECORDING, BACKEND_EVDEV, BACKEND_X11 };
@@ -73,6 +73,7 @@ struct options {
 	int have_rect;                            /* --rect given */
 	int evdev_grab;                           /* --evdev-grab */
 	const char *evdev_dir;                    /* --evdev-dir */
+	const char *save;                         /* --save */
 	int rect[4];                              /* x, y, width, height */
 	enum backend backend;
 	const char *recording;
@@ -143,6 +144,10 @@ usage(FILE *out)
 "      --evdev             the Linux input devices\n"
 "      --evdev-grab        with --evdev: grab the devices (EVIOCGRAB)\n"
 "      --evdev-dir DIR     with --evdev: watch DIR instead of /dev/input\n"
+"      --save FILE         with --evdev: also save what each touch device\n"
+"                          sends as an evemu recording (for a bug report,\n"
+"                          or to replay with --recording); a second device\n"
+"                          goes to FILE-2, ...\n"
 "      --x11               the X server\n"
 "\n"
 "What to do with gestures:\n"
@@ -262,7 +267,7 @@ parse_edges(const char *list)
 
 enum {
 	OPT_MIN_TOUCHES = 256, OPT_MAX_TOUCHES, OPT_DEVICE_ID, OPT_RECT, OPT_GRAB, OPT_CONT,
-	OPT_NO_ATOMIC, OPT_TENTATIVE, OPT_SYNCHRONOUS, OPT_EVDEV, OPT_EVDEV_GRAB, OPT_EVDEV_DIR, OPT_X11,
+	OPT_NO_ATOMIC, OPT_TENTATIVE, OPT_SYNCHRONOUS, OPT_EVDEV, OPT_EVDEV_GRAB, OPT_EVDEV_DIR, OPT_SAVE, OPT_X11,
 	OPT_ACCEPT, OPT_REJECT, OPT_CONFIG /* + index */
 };
 
@@ -288,6 +293,7 @@ parse_args(int argc, char **argv, struct options *o)
 		{ "evdev", no_argument, NULL, OPT_EVDEV },
 		{ "evdev-grab", no_argument, NULL, OPT_EVDEV_GRAB },
 		{ "evdev-dir", required_argument, NULL, OPT_EVDEV_DIR },
+		{ "save", required_argument, NULL, OPT_SAVE },
 		{ "x11", no_argument, NULL, OPT_X11 },
 		{ "accept", no_argument, NULL, OPT_ACCEPT },
 		{ "reject", no_argument, NULL, OPT_REJECT },
@@ -375,6 +381,11 @@ parse_args(int argc, char **argv, struct options *o)
 				bad_usage("--evdev-dir needs a directory");
 			o->evdev_dir = optarg;
 			break;
+		case OPT_SAVE:
+			if (!*optarg)
+				bad_usage("--save needs a file name");
+			o->save = optarg;
+			break;
 		case OPT_EVDEV:
 		case OPT_X11:
 			if (o->backend != BACKEND_DEFAULT)
@@ -425,8 +436,8 @@ parse_args(int argc, char **argv, struct options *o)
 		bad_usage("--touches excludes --min-touches and --max-touches");
 	if (o->have_rect && o->window)
 		bad_usage("--rect excludes --window");
-	if ((o->evdev_grab || o->evdev_dir) && o->backend != BACKEND_EVDEV)
-		bad_usage("--evdev-grab and --evdev-dir need --evdev");
+	if ((o->evdev_grab || o->evdev_dir || o->save) && o->backend != BACKEND_EVDEV)
+		bad_usage("--evdev-grab, --evdev-dir and --save need --evdev");
 	if (o->min_touches && o->max_touches && o->min_touches > o->max_touches)
 		bad_usage("--min-touches %d is more than --max-touches %d",
 			  o->min_touches, o->max_touches);
@@ -889,6 +900,10 @@ create_instance(const struct options *o)
 		if (o->evdev_dir) {
 			a[n++] = UTOUCH_GEIS_INIT_EVDEV_DIR;
 			a[n++] = o->evdev_dir;
+		}
+		if (o->save) {
+			a[n++] = UTOUCH_GEIS_INIT_EVDEV_SAVE;
+			a[n++] = o->save;
 		}
 		break;
 	case BACKEND_X11:

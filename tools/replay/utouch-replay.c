@@ -19,6 +19,7 @@
 
 #include "options.h"
 #include "run.h"
+#include "story.h"
 
 
 struct gesture_stat {
@@ -34,6 +35,7 @@ struct replay {
 	int extended; /* print the values of grail's utouch extensions */
 	struct gesture_stat *stats;
 	size_t nstats;
+	struct story *story;  /* --story */
 };
 
 static void
@@ -149,7 +151,20 @@ on_slice(struct replay_run *run, UGEvent ev, UGSlice slice, int sub)
 	if (r->print)
 		print_slice(r, ev, slice, sub);
 
-	replay_run_decide(run, r->opts.policy, slice, sub, &gs->decided);
+	enum replay_decision d = replay_run_decide(run, r->opts.policy, slice, sub, &gs->decided);
+	if (r->story && story_slice(r->story, ev, slice, sub >= 0 && run->subs[sub].atomic, d) < 0)
+		die("out of memory");
+}
+
+static void
+story_ops(struct replay_run *run, const struct ut_script_frame *f)
+{
+	struct replay *r = run->data;
+	size_t nbegin = 0;
+
+	for (size_t k = 0; k < f->count; k++)
+		nbegin += run->script->ops[f->first + k].kind == UT_OP_BEGIN ? 1 : 0;
+	story_frame(r->story, f->time - UT_SCRIPT_TIME_BASE_MS, nbegin);
 }
 
 /*
@@ -277,6 +292,8 @@ usage(FILE *out)
 	fputs(
 "      --frames         print the frame operations fed to grail\n"
 "      --summary        print one summary line instead of the trace\n"
+"      --story          tell what happened in a few sentences instead of the\n"
+"                       trace: one line per gesture, distances in mm\n"
 "  -v, --verbose        also print per-slice transforms and centre of rotation\n"
 "      --extended       print velocity, tap count and edge on every slice\n"
 "                       (implied by any utouch extension in a -s SPEC)\n"
@@ -327,7 +344,8 @@ bench_run(struct replay *r, long iterations, const char *path)
 		       : 0.0);
 }
 
-enum { OPT_FRAMES = REPLAY_OPT_TOOL, OPT_SUMMARY, OPT_BENCH, OPT_MARK_DEGENERATE, OPT_EXTENDED };
+enum { OPT_FRAMES = REPLAY_OPT_TOOL, OPT_SUMMARY, OPT_STORY, OPT_BENCH, OPT_MARK_DEGENERATE,
+       OPT_EXTENDED };
 
 int
 main(int argc, char **argv)
@@ -336,6 +354,7 @@ main(int argc, char **argv)
 		REPLAY_OPTS_LONGOPTS,
 		{ "frames", no_argument, NULL, OPT_FRAMES },
 		{ "summary", no_argument, NULL, OPT_SUMMARY },
+		{ "story", no_argument, NULL, OPT_STORY },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "bench", required_argument, NULL, OPT_BENCH },
 		{ "mark-degenerate", no_argument, NULL, OPT_MARK_DEGENERATE },
@@ -345,7 +364,7 @@ main(int argc, char **argv)
 	};
 	static struct replay r;
 	const char *path;
-	int summary = 0, frames = 0, c;
+	int summary = 0, story = 0, frames = 0, c;
 	long bench = 0;
 	struct ut_recording *rec = NULL;
 	struct ut_recording_reader *reader = NULL;
@@ -366,6 +385,7 @@ main(int argc, char **argv)
 		switch (c) {
 		case OPT_FRAMES: frames = 1; break;
 		case OPT_SUMMARY: summary = 1; break;
+		case OPT_STORY: story = 1; break;
 		case 'v': r.verbose = 1; break;
 		case OPT_MARK_DEGENERATE: r.mark_degenerate = 1; break;
 		case OPT_EXTENDED: r.extended = 1; break;
@@ -385,6 +405,9 @@ main(int argc, char **argv)
 	if (optind != argc - 1)
 		bad_usage(optind >= argc ? "no recording given" : "give exactly one recording");
 	path = argv[optind];
+	if (summary + story + (bench > 0) > 1)
+		bad_usage("--summary, --story and --bench exclude each other");
+	int default_sub = r.opts.nsubs == 0;
 	replay_opts_finish(&r.opts);
 	for (int i = 0; i < r.opts.nsubs; i++)
 		if (r.opts.subs[i].extended)
@@ -411,14 +434,21 @@ main(int argc, char **argv)
 			script.max_contacts);
 	replay_opts_configure(&r.opts, &r.run, dev, &script);
 	r.run.on_slice = on_slice;
-	r.run.on_frame = frames && !summary ? print_ops : NULL;
+	r.run.on_frame = frames && !summary && !story ? print_ops : NULL;
 	r.run.data = &r;
-	r.print = !summary;
+	r.print = !summary && !story;
+	if (story) {
+		r.story = story_new(dev, script.direct, r.opts.stream.screen_w,
+				    r.opts.stream.screen_h);
+		if (!r.story)
+			die("out of memory");
+		r.run.on_frame = story_ops;
+	}
 
 	if (bench) {
 		bench_run(&r, bench, path);
 	} else {
-		if (!summary)
+		if (r.print)
 			printf("# file=%s device=\"%s\" protocol=%c direct=%d frames=%zu "
 			       "touchops=%zu split=%d own=%s\n",
 			       path, libevdev_get_name(dev) ? libevdev_get_name(dev) : "",
@@ -428,12 +458,20 @@ main(int argc, char **argv)
 		run_replay(&r);
 		if (summary)
 			print_summary(&r, path);
+		else if (story)
+			story_print(r.story, stdout, base_name(path));
 		else
 			printf("# events=%" PRIu64 " accept/reject failures=%" PRIu64 "\n",
 			       r.run.nevents, r.run.nfailures);
+		fflush(stdout);
+		if (!r.run.nevents && default_sub)
+			fprintf(stderr, "utouch-replay: no gesture matched the default subscription "
+				"(two-finger drags: mask=drag, start=2); choose others with -s, for example "
+				"-s mask=all,touches=1 (see utouch-replay --help)\n");
 		replay_run_teardown(&r.run);
 	}
 	free(r.stats);
+	story_free(r.story);
 	ut_script_release(&script);
 	ut_recording_free(rec);
 	ut_recording_close(reader);
