@@ -24,6 +24,7 @@
 
 #include <cmocka.h>
 #include <libevdev/libevdev.h>
+#include <utouch/geis.h>
 
 #include "input/recording/recording.h"
 #include "input/recording/script.h"
@@ -253,12 +254,19 @@ test_unconsumed_whole(void **state)
 	check_passes(rules_3, "touchscreen-a/drag-2.evemu", 0);
 }
 
-/* Four fingers with only 3-finger rules: no action, four whole touches. */
+/* Four fingers with only 3-finger rules: no action, four whole touches.
+ * This is grail's whole-hand rule (UTOUCH_GEIS_CONFIG_WHOLE_HAND, which
+ * the daemon sets on its subscriptions); a build without it runs the
+ * 3-finger action once per 3-finger subset and the test is skipped. */
 static void
 test_four_fingers_three_finger_rules(void **state)
 {
 	(void)state;
+#ifdef UTOUCH_GEIS_CONFIG_WHOLE_HAND
 	check_passes(rules_3, "touchscreen/drag-4.evemu", 0);
+#else
+	skip();
+#endif
 }
 
 /* SIGTERM while a touch is held (a long hold rule): the touch was not on
