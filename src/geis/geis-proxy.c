@@ -94,7 +94,7 @@ struct geis_proxy {
 	unsigned int tool;               /* BTN_TOOL_* down, 0: none */
 	int32_t abs_x, abs_y, abs_p;
 	int has_tool[5], has_btn_touch, has_abs_x, has_abs_y, has_abs_p, has_timestamp;
-	uint64_t first_ms;
+	uint64_t first_ms, last_ms;
 	/* the report being built */
 	struct input_event report[MAX_REPORT];
 	size_t nreport;
@@ -190,6 +190,11 @@ end_report(struct geis_proxy *p, uint64_t time_ms)
 	p->nraw = 0;
 	if (p->nreport == 0)
 		return;
+	/* the clone's clock never goes back: a replay is stamped when it
+	 * leaves, and a report read after it may carry an earlier time */
+	if (time_ms < p->last_ms)
+		time_ms = p->last_ms;
+	p->last_ms = time_ms;
 	if (!p->first_ms)
 		p->first_ms = time_ms;
 	if (p->has_timestamp)

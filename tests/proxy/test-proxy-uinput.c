@@ -30,6 +30,7 @@
 #include "evdev-check.h"
 #include "fake-uinput.h"
 #include "input/recording/recording.h"
+#include "geis/evdev-live.h"
 #include "test-support.h"
 #include "util/clock.h"
 
@@ -330,6 +331,106 @@ test_no_uinput(void **state)
 	geis_delete(geis);
 }
 
+/* A SYN_DROPPED on the device: its touches end (a stream cannot be asked
+ * for its state) and the clone's stream stays valid. */
+static void
+test_syn_dropped(void **state)
+{
+	struct ut_recording *rec = ut_test_load_recording("touchscreen/drag-2.evemu");
+	struct ut_recording part = *rec;
+	int p[2];
+
+	(void)state;
+	assert_int_equal(fu_reset(), 0);
+	Geis geis = open_proxy();
+
+	assert_int_equal(pipe(p), 0);
+	assert_int_equal(utouch_geis_add_input_fd(geis, p[0], ut_test_recording_path(
+							   "touchscreen/drag-2.evemu")),
+			 GEIS_STATUS_SUCCESS);
+	part.nevents = rec->nevents / 2;
+	feed(p[1], &part);
+	struct input_event drop = ut_test_event(ut_mono_us(), EV_SYN, SYN_DROPPED, 0);
+
+	ut_test_write_events(p[1], &drop, 1);
+	part.events = rec->events + rec->nevents / 2 + 3;
+	part.nevents = rec->nevents - rec->nevents / 2 - 3;
+	feed(p[1], &part);
+	pump(geis, 50);
+	close(p[1]);
+	pump(geis, 20);
+	size_t n;
+	struct input_event *ev = fu_written(&n);
+
+	assert_non_null(ev);
+	ec_read(rec->dev, ev, n, &got, 1);   /* valid, every touch ended */
+	assert_true(got.n >= 2);
+	free(ev);
+	geis_delete(geis);
+	ut_recording_free(rec);
+}
+
+/* The proxy's clones are never opened (or grabbed): a node whose name
+ * ends in the suffix is skipped, its twin without the suffix is used. */
+static struct ut_recording *caps_clone, *caps_real;
+static char path_clone[200], path_real[200];
+static int added;
+
+static const struct libevdev *
+caps_of(const char *path, void *data)
+{
+	(void)data;
+	if (!strcmp(path, path_clone))
+		return caps_clone->dev;
+	if (!strcmp(path, path_real))
+		return caps_real->dev;
+	return NULL;
+}
+
+static void
+on_added(void *data, struct ut_evdev_live_device *dev, UFDevice device)
+{
+	(void)data;
+	(void)device;
+	added++;
+	assert_string_equal(ut_evdev_live_device_get_name(dev), "real touchscreen");
+}
+
+static void
+test_clones_skipped(void **state)
+{
+	static const struct ut_evdev_live_callbacks cb = { .device_added = on_added };
+	char sub[100];
+
+	(void)state;
+	snprintf(sub, sizeof(sub), "%s/nodes", dir);
+	mkdir(sub, 0700);
+	snprintf(path_clone, sizeof(path_clone), "%s/event0", sub);
+	snprintf(path_real, sizeof(path_real), "%s/event1", sub);
+	/* FIFOs: not evdev nodes, so the hook gives their capabilities */
+	assert_int_equal(mkfifo(path_clone, 0600), 0);
+	assert_int_equal(mkfifo(path_real, 0600), 0);
+	caps_clone = ut_test_load_recording("touchscreen/drag-2.evemu");
+	caps_real = ut_test_load_recording("touchscreen/drag-2.evemu");
+	libevdev_set_name(caps_clone->dev, "real touchscreen (utouch proxy)");
+	libevdev_set_name(caps_real->dev, "real touchscreen");
+	struct ut_evdev_live_config cfg = {
+		.dir = sub,
+		.caps_for_path = caps_of,
+		.skip_name_suffix = " (utouch proxy)",
+	};
+	struct ut_evdev_live *l = ut_evdev_live_new(&cfg, &cb, NULL);
+
+	assert_non_null(l);
+	assert_int_equal(added, 1);
+	ut_evdev_live_destroy(l);
+	ut_recording_free(caps_clone);
+	ut_recording_free(caps_real);
+	unlink(path_clone);
+	unlink(path_real);
+	rmdir(sub);
+}
+
 int
 main(void)
 {
@@ -339,6 +440,8 @@ main(void)
 		cmocka_unit_test(test_rejected_replayed),
 		cmocka_unit_test(test_removed_mid_gesture),
 		cmocka_unit_test(test_no_uinput),
+		cmocka_unit_test(test_clones_skipped),
+		cmocka_unit_test(test_syn_dropped),
 	};
 	snprintf(dir, sizeof(dir), "/tmp/proxy-uinput-XXXXXX");
 	if (!mkdtemp(dir))
