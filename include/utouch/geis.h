@@ -139,9 +139,10 @@ extern "C" {
  * buttons and switches pass through.  geis_delete() replays what is still
  * held and removes the clones; if the process dies, the kernel drops the
  * grab with the descriptor and the real device works again.  Devices
- * whose name ends in " (utouch proxy)" are never opened.  A device that
- * another program holds is not proxied (the error stack names the
- * programs that have it open).  With the recording backend the recording
+ * whose name ends in " (utouch proxy)" are never opened.  Each device is
+ * grabbed only once its clone exists: a device that gets no clone (no
+ * uinput access) is only read, and one that another program holds is not
+ * proxied (the error stack names the programs that have it open).  With the recording backend the recording
  * plays the grabbed device.
  */
 #define UTOUCH_GEIS_INIT_PROXY          "org.utouch.init.proxy"

@@ -84,14 +84,23 @@ on_device_added(void *data, struct ut_evdev_live_device *dev, UFDevice device)
 	geis_router_init(&d->router, be->base.geis,
 			 ut_evdev_live_device_get_backend_device(dev));
 	ut_list_insert_after(&be->devs, &d->link);
-	/* a device someone else holds is not read: nothing to proxy (the
-	 * log said who holds it); streams (tests, recordings) have no grab */
-	if (be->cfg.proxy.enabled &&
-	    (ut_evdev_live_device_is_grabbed(dev) || !ut_evdev_live_device_is_evdev(dev)))
-		d->proxy = geis_proxy_new(be->base.geis, &be->cfg.proxy,
-					  ut_evdev_live_device_get_caps(dev),
-					  ut_evdev_live_device_get_backend_device(dev),
-					  ++be->nproxies);
+	if (!be->cfg.proxy.enabled)
+		return;
+	/* the clone first, then the grab: the user never loses a device,
+	 * neither when no clone can be made (it is then only read, as
+	 * without the proxy) nor when someone else holds it (the log says
+	 * who; the clone goes again) */
+	d->proxy = geis_proxy_new(be->base.geis, &be->cfg.proxy,
+				  ut_evdev_live_device_get_caps(dev),
+				  ut_evdev_live_device_get_backend_device(dev), ++be->nproxies);
+	if (!d->proxy) {
+		geis_core_error(be->base.geis, GEIS_STATUS_UNKNOWN_ERROR,
+				"proxy: %s is left to the desktop (not grabbed)",
+				ut_evdev_live_device_get_name(dev));
+	} else if (ut_evdev_live_device_grab(dev, 1) < 0) {
+		geis_proxy_destroy(d->proxy);
+		d->proxy = NULL;
+	}
 }
 
 /* after the DeviceRemoved event */
@@ -191,7 +200,8 @@ evdev_start(struct geis_backend *base)
 	};
 	struct ut_evdev_live_config lc = {
 		.dir = be->cfg.dir,
-		.grab = be->cfg.grab,
+		/* the proxy grabs each device itself, once its clone exists */
+		.grab = be->cfg.grab && !be->cfg.proxy.enabled,
 		.hotplug = !be->cfg.no_hotplug,
 		.split_begins = 1,
 		.screen_w = be->cfg.screen_w,

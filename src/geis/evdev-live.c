@@ -486,7 +486,7 @@ device_remove(struct ut_evdev_live *l, struct ut_evdev_live_device *d)
 	}
 	if (d->fd >= 0) {
 		epoll_ctl(l->epfd, EPOLL_CTL_DEL, d->fd, NULL);
-		if (d->evdev && l->grab && d->kind == KIND_EVDEV)
+		if (d->evdev && d->grabbed && d->kind == KIND_EVDEV)
 			libevdev_grab(d->evdev, LIBEVDEV_UNGRAB);
 		close_fd(l, d->fd, d->restricted);
 		d->fd = -1;
@@ -1271,6 +1271,26 @@ int
 ut_evdev_live_device_is_grabbed(const struct ut_evdev_live_device *dev)
 {
 	return dev && dev->grabbed;
+}
+
+int
+ut_evdev_live_device_grab(struct ut_evdev_live_device *dev, int on)
+{
+	int rc;
+
+	if (!dev || dev->dead)
+		return -EINVAL;
+	if (dev->kind != KIND_EVDEV || !dev->evdev || dev->grabbed == !!on)
+		return 0;
+	rc = libevdev_grab(dev->evdev, on ? LIBEVDEV_GRAB : LIBEVDEV_UNGRAB);
+	if (rc != 0) {
+		rc = rc < 0 ? rc : -EBUSY;
+		if (on)
+			report_grab_failure(dev->owner, dev->path, -rc);
+		return rc;
+	}
+	dev->grabbed = !!on;
+	return 0;
 }
 
 int

@@ -266,6 +266,17 @@ const char *ut_evdev_live_last_error(const struct ut_evdev_live *l);
  * was asked for and the kernel gave it; 0 otherwise. */
 int ut_evdev_live_device_is_grabbed(const struct ut_evdev_live_device *dev);
 
+/**
+ * Take (@p on = 1) or give back the device's grab (EVIOCGRAB), for a
+ * caller that grabs only once it is ready (geis's touch proxy grabs a
+ * device after its clone exists).  A failure to grab is also reported
+ * through the log callback (EBUSY names who has the node open).
+ *
+ * @return 0 (also for raw streams, which have nothing to grab, and when
+ *         the device already is in that state), or a negative errno value
+ */
+int ut_evdev_live_device_grab(struct ut_evdev_live_device *dev, int on);
+
 /** Path of the node, or NULL for a stream from ut_evdev_live_add_fd(). */
 const char *ut_evdev_live_device_get_path(const struct ut_evdev_live_device *dev);
 

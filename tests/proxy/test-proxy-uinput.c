@@ -304,7 +304,7 @@ test_removed_mid_gesture(void **state)
 }
 
 /* A node that cannot be opened: a clear message, and the device is still
- * read (no clone, no crash). */
+ * read but not grabbed (no clone, no crash, nobody locked out). */
 static void
 test_no_uinput(void **state)
 {
@@ -325,6 +325,12 @@ test_no_uinput(void **state)
 		found |= strstr(geis_error_message(geis, i),
 				"cannot open /nonexistent/uinput: No such file or directory "
 				"(is the uinput module loaded?)") != NULL;
+	assert_true(found);
+	/* and the device is still read, not grabbed */
+	found = 0;
+	for (GeisSize i = 0; i < geis_error_count(geis); i++)
+		found |= strstr(geis_error_message(geis, i),
+				"is left to the desktop (not grabbed)") != NULL;
 	assert_true(found);
 	close(p[1]);
 	pump(geis, 10);
