@@ -49,6 +49,17 @@ open_proxy(void)
 	return geis;
 }
 
+/* A pipe as a device with the bundled touchscreen's description: the
+ * instance reads p[0], the test writes p[1]. */
+static void
+add_device(Geis geis, int p[2])
+{
+	assert_int_equal(pipe(p), 0);
+	assert_int_equal(utouch_geis_add_input_fd(geis, p[0], ut_test_recording_path(
+							   "touchscreen/drag-2.evemu")),
+			 GEIS_STATUS_SUCCESS);
+}
+
 static void
 pump(Geis geis, int ms)
 {
@@ -109,10 +120,7 @@ test_create_forward_destroy(void **state)
 	assert_int_equal(fu_reset(), 0);
 	Geis geis = open_proxy();
 
-	assert_int_equal(pipe(p), 0);
-	assert_int_equal(utouch_geis_add_input_fd(geis, p[0], ut_test_recording_path(
-							   "touchscreen/drag-2.evemu")),
-			 GEIS_STATUS_SUCCESS);
+	add_device(geis, p);
 	/* the ioctl sequence: every property, type, code and axis, then the
 	 * setup, then the creation */
 	int create = fu_find(UI_DEV_CREATE, -1, 0), setup = fu_find(UI_DEV_SETUP, -1, 0);
@@ -231,10 +239,7 @@ run_decided(int accept)
 			 GEIS_STATUS_SUCCESS);
 	assert_int_equal(geis_subscription_add_filter(sub, f), GEIS_STATUS_SUCCESS);
 	assert_int_equal(geis_subscription_activate(sub), GEIS_STATUS_SUCCESS);
-	assert_int_equal(pipe(p), 0);
-	assert_int_equal(utouch_geis_add_input_fd(d.geis, p[0], ut_test_recording_path(
-							     "touchscreen/drag-2.evemu")),
-			 GEIS_STATUS_SUCCESS);
+	add_device(d.geis, p);
 	pump(d.geis, 5);
 	if (accept < 0) {
 		/* the first half of the drag, then the device is unplugged */
@@ -315,10 +320,7 @@ test_no_uinput(void **state)
 	int p[2];
 
 	assert_non_null(geis);
-	assert_int_equal(pipe(p), 0);
-	assert_int_equal(utouch_geis_add_input_fd(geis, p[0], ut_test_recording_path(
-							   "touchscreen/drag-2.evemu")),
-			 GEIS_STATUS_SUCCESS);
+	add_device(geis, p);
 	int found = 0;
 
 	for (GeisSize i = 0; i < geis_error_count(geis); i++)
@@ -350,10 +352,7 @@ test_syn_dropped(void **state)
 	assert_int_equal(fu_reset(), 0);
 	Geis geis = open_proxy();
 
-	assert_int_equal(pipe(p), 0);
-	assert_int_equal(utouch_geis_add_input_fd(geis, p[0], ut_test_recording_path(
-							   "touchscreen/drag-2.evemu")),
-			 GEIS_STATUS_SUCCESS);
+	add_device(geis, p);
 	part.nevents = rec->nevents / 2;
 	feed(p[1], &part);
 	struct input_event drop = ut_test_event(ut_mono_us(), EV_SYN, SYN_DROPPED, 0);
