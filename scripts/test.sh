@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build utouch and run every test: a normal build (plus its "memcheck" suite
 # again under valgrind), an ASan+UBSan build, a release build without the
-# X11 backend (-Dx11=disabled), and a clang build running the libFuzzer targets
+# X11 backend (-Dx11=disabled), the Debian packages (scripts/package.sh),
+# and a clang build running the libFuzzer targets
 # briefly.  The last line printed is "N passed, N failed"; the exit status
 # is non-zero when anything failed.
 set -uo pipefail
@@ -60,11 +61,24 @@ run_build build-nox11 cc -Dtests=true -Dx11=disabled -Dqml=disabled -Dbuildtype=
 suite_args=(--suite fuzz)
 run_build build-fuzz clang -Dfuzz=true -Dtests=false -Db_lundef=false -Dbuildtype=debug -Dqml=disabled
 
-python3 - "$failed_setup" "${logs[@]}" <<'PY'
+# The Debian packages (debian/, doc/packaging.md): built from a copy of the
+# tree without running the suite again, their contents, symbols and
+# lintian checked, their programs run; one test in the count.
+echo "== Debian packages: scripts/package.sh" >&2
+if scripts/package.sh >build-deb.log 2>&1; then
+  package_passed=1 package_failed=0
+  tail -n 1 build-deb.log >&2
+else
+  package_passed=0 package_failed=1
+  tail -n 40 build-deb.log
+fi
+
+python3 - "$((failed_setup + package_failed))" "$package_passed" "${logs[@]}" <<'PY'
 import json, sys
 failed = int(sys.argv[1])
-passed = skipped = 0
-for path in sys.argv[2:]:
+passed = int(sys.argv[2])
+skipped = 0
+for path in sys.argv[3:]:
     try:
         lines = open(path).read().splitlines()
     except OSError:

@@ -19,6 +19,7 @@
 
 #include "options.h"
 #include "run.h"
+#include "tool.h"
 #include "story.h"
 
 
@@ -38,34 +39,14 @@ struct replay {
 	struct story *story;  /* --story */
 };
 
-static void
-die(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	fputs("utouch-replay: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-	exit(2);
-}
-
 static struct gesture_stat *
 stat_of(struct replay *r, unsigned int id)
 {
 	if (id >= r->nstats) {
-		size_t n = r->nstats ? r->nstats : 64;
-		struct gesture_stat *p;
+		size_t old = r->nstats;
 
-		while (n <= id)
-			n *= 2;
-		p = realloc(r->stats, n * sizeof(*p));
-		if (!p)
-			die("out of memory");
-		memset(p + r->nstats, 0, (n - r->nstats) * sizeof(*p));
-		r->stats = p;
-		r->nstats = n;
+		TOOL_RESERVE(r->stats, r->nstats, (size_t)id + 1, 64);
+		memset(r->stats + old, 0, (r->nstats - old) * sizeof(*r->stats));
 	}
 	return &r->stats[id];
 }
@@ -153,7 +134,7 @@ on_slice(struct replay_run *run, UGEvent ev, UGSlice slice, int sub)
 
 	enum replay_decision d = replay_run_decide(run, r->opts.policy, slice, sub, &gs->decided);
 	if (r->story && story_slice(r->story, ev, slice, sub >= 0 && run->subs[sub].atomic, d) < 0)
-		die("out of memory");
+		tool_oom();
 }
 
 static void
@@ -192,7 +173,7 @@ static void
 run_setup(struct replay *r)
 {
 	if (replay_run_setup(&r->run) < 0)
-		die("%s", r->run.error);
+		tool_die(2, "%s", r->run.error);
 	if (r->mark_degenerate && r->print)
 		grail_set_log_handler(r->run.grail, log_degenerate, r);
 	if (r->stats)
@@ -203,7 +184,7 @@ static void
 run_replay(struct replay *r)
 {
 	if (replay_run_frames(&r->run, 0) < 0)
-		die("%s", r->run.error);
+		tool_die(2, "%s", r->run.error);
 }
 
 static void
@@ -243,7 +224,7 @@ static void
 print_summary(struct replay *r, const char *path)
 {
 	struct summary_key *keys = NULL;
-	size_t nkeys = 0;
+	size_t nkeys = 0, capkeys = 0;
 	unsigned long gestures = 0, ended = 0;
 
 	for (size_t i = 0; i < r->nstats; i++) {
@@ -261,10 +242,7 @@ print_summary(struct replay *r, const char *path)
 			if (!strcmp(keys[j].key, key))
 				break;
 		if (j == nkeys) {
-			struct summary_key *p = realloc(keys, (nkeys + 1) * sizeof(*keys));
-			if (!p)
-				die("out of memory");
-			keys = p;
+			TOOL_RESERVE(keys, capkeys, nkeys + 1, 8);
 			snprintf(keys[nkeys].key, sizeof(keys[nkeys].key), "%s", key);
 			keys[nkeys++].count = 0;
 		}
@@ -302,19 +280,6 @@ usage(FILE *out)
 "                       utouch used the least-squares similarity instead\n"
 "      --bench N        replay N times and print ns per frame event\n"
 "  -h, --help           show this help\n", out);
-}
-
-static void
-bad_usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	fputs("utouch-replay: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputs("\n(see utouch-replay --help)\n", stderr);
-	va_end(ap);
-	exit(2);
 }
 
 static void
@@ -372,6 +337,7 @@ main(int argc, char **argv)
 	struct ut_script script;
 	char err[512];
 
+	tool_init("utouch-replay");
 	replay_opts_init(&r.opts);
 	while ((c = getopt_long(argc, argv, REPLAY_OPTS_SHORT "vh", longopts, NULL)) != -1) {
 		char *end;
@@ -380,7 +346,7 @@ main(int argc, char **argv)
 		case 1:
 			continue;
 		case -1:
-			bad_usage("%s", err);
+			tool_usage_error("%s", err);
 		}
 		switch (c) {
 		case OPT_FRAMES: frames = 1; break;
@@ -393,20 +359,20 @@ main(int argc, char **argv)
 			errno = 0;
 			bench = strtol(optarg, &end, 10);
 			if (errno || *end || bench <= 0)
-				bad_usage("--bench takes a positive count, not '%s'", optarg);
+				tool_usage_error("--bench takes a positive count, not '%s'", optarg);
 			break;
 		case 'h':
 			usage(stdout);
 			return 0;
 		default:
-			bad_usage("unknown option");
+			tool_usage_error("unknown option");
 		}
 	}
 	if (optind != argc - 1)
-		bad_usage(optind >= argc ? "no recording given" : "give exactly one recording");
+		tool_usage_error(optind >= argc ? "no recording given" : "give exactly one recording");
 	path = argv[optind];
 	if (summary + story + (bench > 0) > 1)
-		bad_usage("--summary, --story and --bench exclude each other");
+		tool_usage_error("--summary, --story and --bench exclude each other");
 	int default_sub = r.opts.nsubs == 0;
 	replay_opts_finish(&r.opts);
 	for (int i = 0; i < r.opts.nsubs; i++)
@@ -441,7 +407,7 @@ main(int argc, char **argv)
 		r.story = story_new(dev, script.direct, r.opts.stream.screen_w,
 				    r.opts.stream.screen_h);
 		if (!r.story)
-			die("out of memory");
+			tool_oom();
 		r.run.on_frame = story_ops;
 	}
 
