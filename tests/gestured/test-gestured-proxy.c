@@ -7,7 +7,7 @@
  * pointer emulation, MSC_TIMESTAMP, report framing), and compares the
  * touches with the recording's.
  *
- * Usage: test-gestured-proxy DAEMON RECORDINGS_DIR
+ * Usage: test-gestured-proxy DAEMON RECORDINGS_DIR [FAKE_UINPUT_MODULE]
  */
 #include <errno.h>
 #include <linux/input.h>
@@ -18,7 +18,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -30,7 +33,7 @@
 #include "input/recording/script.h"
 #include "evdev-check.h"
 
-static const char *daemon_exe, *rec_dir;
+static const char *daemon_exe, *rec_dir, *preload_module;
 static char tmp[256];
 
 
@@ -254,6 +257,91 @@ test_unconsumed_whole(void **state)
 	check_passes(rules_3, "touchscreen-a/drag-2.evemu", 0);
 }
 
+/*
+ * The daemon's death gives everything back: killed (SIGKILL) while a
+ * touch is held and an action it started still runs, its clone (here a
+ * FIFO standing for the uinput node, through the preloaded fake) loses
+ * its last writer at once: no descriptor of the daemon's lives on in the
+ * action.  A real device's grab belongs to a descriptor opened the same
+ * way (close-on-exec), which the kernel drops the same way.
+ */
+static void
+test_death_releases(void **state)
+{
+	char cfg[300], rec[512], node[300], pidfile[300], err[300], rules[512];
+	FILE *fp;
+
+	(void)state;
+	if (!preload_module) {
+		skip();
+		return;
+	}
+	snprintf(cfg, sizeof(cfg), "%s/gestures.yaml", tmp);
+	snprintf(rec, sizeof(rec), "%s/touchscreen/hold-1.evemu", rec_dir);
+	snprintf(node, sizeof(node), "%s/uinput", tmp);
+	snprintf(pidfile, sizeof(pidfile), "%s/action.pid", tmp);
+	snprintf(err, sizeof(err), "%s/daemon.err", tmp);
+	snprintf(rules, sizeof(rules),
+		 "gestures:\n"
+		 "  - {gesture: hold, fingers: 1, time: 100, command: 'echo $$ > %s; exec sleep 30'}\n"
+		 "  - {gesture: hold, fingers: 2, time: 5000, command: 'true'}\n", pidfile);
+	unlink(node);
+	unlink(pidfile);
+	fp = fopen(cfg, "w");
+	assert_non_null(fp);
+	fputs(rules, fp);
+	fclose(fp);
+	assert_int_equal(mkfifo(node, 0600), 0);
+	int rd = open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	assert_true(rd >= 0);
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		if (!freopen(err, "w", stderr))
+			_exit(127);
+		setenv("LD_PRELOAD", preload_module, 1);
+		setenv("UTOUCH_TEST_FAKE_UINPUT", node, 1);
+		setenv("ASAN_OPTIONS", "verify_asan_link_order=0", 1);
+		execl(daemon_exe, daemon_exe, "--backend", "evdev", "--config", cfg, "--recording",
+		      rec, "--proxy", "--uinput", node, (char *)NULL);
+		_exit(127);
+	}
+	/* the action runs (the finger is still down: the recording lasts 2 s) */
+	long action = 0;
+
+	for (int i = 0; i < 300 && action <= 0; i++) {
+		usleep(10 * 1000);
+		fp = fopen(pidfile, "r");
+		if (fp) {
+			if (fscanf(fp, "%ld", &action) != 1)
+				action = 0;
+			fclose(fp);
+		}
+	}
+	assert_true(action > 0);
+	assert_int_equal(kill(pid, SIGKILL), 0);
+	int st;
+
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	/* the action lives on, the clone does not */
+	assert_int_equal(kill((pid_t)action, 0), 0);
+	struct pollfd p = { .fd = rd, .events = POLLIN };
+	char buf[4096];
+	ssize_t r = 1;
+
+	for (int i = 0; i < 100 && r != 0; i++) {
+		assert_true(poll(&p, 1, 10) >= 0);
+		r = read(rd, buf, sizeof(buf));
+		if (r < 0 && errno == EAGAIN)
+			r = 1;   /* a writer is still there */
+	}
+	kill((pid_t)action, SIGKILL);
+	close(rd);
+	assert_int_equal(r, 0);
+}
+
 /* Four fingers with only 3-finger rules: no action, four whole touches.
  * This is grail's whole-hand rule (UTOUCH_GEIS_CONFIG_WHOLE_HAND, which
  * the daemon sets on its subscriptions); a build without it runs the
@@ -329,14 +417,16 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_no_rules_exact),
 		cmocka_unit_test(test_unconsumed_whole),
 		cmocka_unit_test(test_sigterm_releases_held),
+		cmocka_unit_test(test_death_releases),
 		cmocka_unit_test(test_four_fingers_three_finger_rules),
 	};
-	if (argc != 3) {
-		fprintf(stderr, "usage: %s DAEMON RECORDINGS_DIR\n", argv[0]);
+	if (argc != 3 && argc != 4) {
+		fprintf(stderr, "usage: %s DAEMON RECORDINGS_DIR [FAKE_UINPUT_MODULE]\n", argv[0]);
 		return 2;
 	}
 	daemon_exe = argv[1];
 	rec_dir = argv[2];
+	preload_module = argc == 4 ? argv[3] : NULL;
 	snprintf(tmp, sizeof(tmp), "/tmp/gestured-proxy-XXXXXX");
 	if (!mkdtemp(tmp))
 		return 1;

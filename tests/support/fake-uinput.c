@@ -27,6 +27,17 @@ fu_set_node(const char *path)
 	snprintf(node, sizeof(node), "%s", path);
 }
 
+/* Preloaded into another program (LD_PRELOAD), the node comes from the
+ * environment. */
+__attribute__((constructor)) static void
+from_environment(void)
+{
+	const char *path = getenv("UTOUCH_TEST_FAKE_UINPUT");
+
+	if (path && *path)
+		fu_set_node(path);
+}
+
 int
 fu_reset(void)
 {

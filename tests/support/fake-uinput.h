@@ -5,7 +5,9 @@
  * whole program (export it with -Wl,--export-dynamic-symbol=ioctl so that
  * shared libraries reach it too); every descriptor that is not the node
  * goes to the C library's ioctl().  For the tests of the touch proxy and
- * of utouch-gestured's uinput devices, and the proxy benchmark.
+ * of utouch-gestured's uinput devices, and the proxy benchmark.  Built as
+ * a module too (fake_uinput_preload), for LD_PRELOAD into a program that
+ * is run whole: the node is then $UTOUCH_TEST_FAKE_UINPUT.
  */
 #ifndef UTOUCH_TEST_FAKE_UINPUT_H
 #define UTOUCH_TEST_FAKE_UINPUT_H
