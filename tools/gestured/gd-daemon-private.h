@@ -37,9 +37,12 @@ struct device {
 	int direct;
 	double mm_x, mm_y;    /* millimetres per unit of the positions' coordinates */
 	double width, height; /* of the surface positions are in (screen or device) */
+	char name[128];       /* for rules with "device-name" */
 };
 
-enum track_state { T_FREE, T_PENDING, T_ACCEPTED };
+/* T_DEFERRED: a tap taken that may be the start of a longer multi-tap; its
+ * rule (if any) runs at defer_ms unless the next tap comes first */
+enum track_state { T_FREE, T_PENDING, T_ACCEPTED, T_DEFERRED };
 
 struct source;
 
@@ -61,6 +64,9 @@ struct track {
 	double mm_x, mm_y;
 	int direct;
 	uint64_t begin_ms;
+	enum gd_orientation orient;  /* how its positions turn to the screen's */
+	uint64_t defer_ms;    /* T_DEFERRED: when the rule runs */
+	int defer_rule;       /* T_DEFERRED: run rule t->rule at defer_ms */
 	struct gd_motion m;
 	double progress;
 	double repeat_base;   /* progress when the action first ran */
@@ -116,6 +122,9 @@ uint64_t gd_mono_ms(void);
 struct cfgref *gd_cfgref_new(struct gd_config *cfg);
 /** Drop a reference; the last one frees the configuration. */
 void gd_cfgref_unref(struct cfgref *cr);
+/** gd_config_load_report()'s message callback: logs the warnings of a
+ * file that loads (rules that can never run). */
+void gd_config_log_warning(void *data, const char *message);
 /** Make @p cfg the configuration in use (taken) and resubscribe. */
 void gd_config_set(struct gd_daemon *d, struct gd_config *cfg);
 /** Watch the configuration file's directory. @return 0, -1 with @p err */

@@ -91,7 +91,8 @@ gd_daemon_new(const struct gd_options *opts, char *err, size_t errlen)
 		cfg = gd_config_empty(opts->config_path);
 		gd_logw("%s does not exist: no gestures are taken until it does", opts->config_path);
 	} else {
-		cfg = gd_config_load(opts->config_path, err, errlen);
+		cfg = gd_config_load_report(opts->config_path, gd_config_log_warning, NULL, err,
+					    errlen);
 	}
 	if (!cfg)
 		goto fail;

@@ -17,6 +17,16 @@
 
 /* ---- configurations ---- */
 
+/* the warnings of a file that loads (rules that can never run); its
+ * errors are reported by the caller */
+void
+gd_config_log_warning(void *data, const char *message)
+{
+	(void)data;
+	if (strstr(message, ": warning: "))
+		gd_logw("%s", message);
+}
+
 struct cfgref *
 gd_cfgref_new(struct gd_config *cfg)
 {
@@ -74,7 +84,8 @@ gd_daemon_reload(struct gd_daemon *d)
 		gd_config_set(d, cfg);
 		return;
 	}
-	cfg = gd_config_load(d->opts.config_path, err, sizeof(err));
+	cfg = gd_config_load_report(d->opts.config_path, gd_config_log_warning, NULL, err,
+				    sizeof(err));
 	if (!cfg) {
 		gd_logw("%s; keeping the previous configuration", err);
 		return;

@@ -48,6 +48,14 @@ subscribe(struct source *s, enum gd_kind k, int fingers)
 	    geis_filter_add_term(f, GEIS_FILTER_DEVICE, GEIS_DEVICE_ATTRIBUTE_DIRECT_TOUCH,
 				 GEIS_FILTER_OP_EQ, GEIS_FALSE, NULL) != GEIS_STATUS_SUCCESS)
 		goto fail;
+	/* taps carry grail's tap count, for rules with "taps" */
+	GeisInteger taps_max = GD_MAX_TAPS, taps_ms = GD_MULTITAP_MS;
+	if (k == GD_TAP &&
+	    (geis_subscription_set_configuration(sub, UTOUCH_GEIS_CONFIG_MULTITAP_MAXIMUM,
+						 &taps_max) != GEIS_STATUS_SUCCESS ||
+	     geis_subscription_set_configuration(sub, UTOUCH_GEIS_CONFIG_MULTITAP_TIMEOUT,
+						 &taps_ms) != GEIS_STATUS_SUCCESS))
+		goto fail;
 	if (geis_subscription_add_filter(sub, f) != GEIS_STATUS_SUCCESS) {
 		f = NULL;
 		goto fail;
@@ -138,6 +146,7 @@ device_added(struct source *s, GeisDevice dev)
 		v = &s->devices[s->ndevices++];
 	}
 	v->id = id;
+	snprintf(v->name, sizeof(v->name), "%s", geis_device_name(dev) ? geis_device_name(dev) : "");
 	v->direct = gd_attr_num(geis_device_attr_by_name(dev, GEIS_DEVICE_ATTRIBUTE_DIRECT_TOUCH), 1) != 0;
 	double minx = gd_attr_num(geis_device_attr_by_name(dev, GEIS_DEVICE_ATTRIBUTE_MIN_X), 0);
 	double maxx = gd_attr_num(geis_device_attr_by_name(dev, GEIS_DEVICE_ATTRIBUTE_MAX_X), 0);

@@ -123,12 +123,37 @@ follow(struct gd_daemon *d, struct track *t)
 	t->progress = p;
 }
 
+/* a tap that may become a longer multi-tap: its touches are taken now, its
+ * own rule (if it has one) runs when no further tap came in time */
+static void
+defer_tap(struct gd_daemon *d, struct track *t, int have_rule, size_t rule)
+{
+	t->state = T_DEFERRED;
+	t->defer_rule = have_rule;
+	t->rule = rule;
+	t->defer_ms = gd_mono_ms() + GD_MULTITAP_MS;
+	if (geis_gesture_accept(t->src->geis, NULL, t->id) != GEIS_STATUS_SUCCESS)
+		gd_logv(d, "%s: accept %u failed: %s", t->src->name, (unsigned)t->id,
+			geis_error_count(t->src->geis) ? geis_error_message(t->src->geis, 0) : "?");
+	gd_logv(d, "%s: %d-finger tap %u (%d taps) taken; waiting for another tap", t->src->name,
+		t->fingers, (unsigned)t->id, t->m.taps);
+}
+
 static void
 decide(struct gd_daemon *d, struct track *t)
 {
 	size_t rule;
 	enum gd_dir dir;
-	switch (gd_rules_decide(t->cr->cfg, t->cand, &t->ncand, &t->m, &rule, &dir)) {
+	enum gd_decision dc;
+	int more = t->kind == GD_TAP &&
+		   gd_rules_tap_may_continue(t->cr->cfg, t->cand, t->ncand, t->m.taps);
+
+	dc = gd_rules_decide(t->cr->cfg, t->cand, &t->ncand, &t->m, &rule, &dir);
+	if (more && dc != GD_REJECT) {
+		defer_tap(d, t, dc == GD_ACCEPT, rule);
+		return;
+	}
+	switch (dc) {
 	case GD_ACCEPT:
 		accept(d, t, rule, dir);
 		break;
@@ -164,6 +189,23 @@ measure(struct track *t, GeisFrame f)
 	/* geis angles grow counter-clockwise on the screen */
 	t->m.angle_deg = -frame_num(f, GEIS_GESTURE_ATTRIBUTE_ANGLE, 0) * 180.0 / M_PI;
 	t->m.elapsed_ms = (double)(gd_mono_ms() - t->begin_ms);
+	gd_rules_orient(t->orient, NULL, &t->m);
+}
+
+/* The earlier taps of a multi-tap, still waiting for this one: their
+ * touches belong to it, so they are taken without an action of their own. */
+static void
+absorb_taps(struct gd_daemon *d, const struct track *t)
+{
+	for (int i = 0; i < MAX_TRACKS; i++) {
+		struct track *o = &d->tracks[i];
+		if (o == t || o->state != T_DEFERRED || o->src != t->src ||
+		    o->fingers != t->fingers || o->m.taps >= t->m.taps)
+			continue;
+		gd_logv(d, "%s: tap %u is the start of a %d-tap", t->src->name, (unsigned)o->id,
+			t->m.taps);
+		gd_track_free(o);
+	}
 }
 
 static struct track *
@@ -223,10 +265,17 @@ track_new(struct gd_daemon *d, struct source *s, GeisGestureId id, GeisFrame f)
 			gd_x11_class_at(d->x11, ax, ay, t->inst, t->cls, sizeof(t->cls));
 	}
 #endif
+	t->m.taps = (int)frame_num(f, UTOUCH_GEIS_GESTURE_ATTRIBUTE_TAP_COUNT, 1);
+	if (t->kind == GD_TAP && t->m.taps > 1)
+		absorb_taps(d, t);
 	struct gd_query q = { .kind = t->kind, .fingers = t->fingers, .device = t->device,
+			      .device_name = dev ? dev->name : "", .taps = t->m.taps,
 			      .app_instance = t->inst, .app_class = t->cls, .x = t->x0,
 			      .y = t->y0, .screen_w = width, .screen_h = height,
 			      .mm_x = t->mm_x, .mm_y = t->mm_y };
+	/* evdev touchscreens report the panel's own positions */
+	t->orient = !s->is_x11 && t->direct ? t->cr->cfg->orientation : GD_ORIENT_NORMAL;
+	gd_rules_orient(t->orient, &q, NULL);
 	t->ncand = gd_rules_candidates(t->cr->cfg, &q, t->cand);
 	gd_logv(d, "%s: %d-finger %s %u begins at %.0f,%.0f on a %s, app %s: %zu candidate rules",
 	     s->name, t->fingers, gd_kind_name(t->kind), (unsigned)id, t->x0, t->y0,
@@ -250,13 +299,15 @@ gd_track_event(struct gd_daemon *d, struct source *s, GeisEventType type, GeisFr
 		if (!t)
 			return;
 	}
+	if (t->state == T_DEFERRED)
+		return;   /* taken; waits for the next tap or its time */
 	measure(t, f);
 	t->m.ended = type == GEIS_EVENT_GESTURE_END;
 	if (t->state == T_PENDING)
 		decide(d, t);
 	else
 		follow(d, t);
-	if (t->state == T_FREE)
+	if (t->state == T_FREE || t->state == T_DEFERRED)
 		return;
 	/* a tap is a single event; an ended gesture is done */
 	if (t->m.ended || (t->state == T_ACCEPTED && t->kind == GD_TAP)) {
@@ -280,12 +331,17 @@ gd_tracks_rearm_timer(struct gd_daemon *d)
 	uint64_t next = 0;
 	for (int i = 0; i < MAX_TRACKS; i++) {
 		struct track *t = &d->tracks[i];
-		if (t->state != T_PENDING)
+		uint64_t at;
+		if (t->state == T_DEFERRED) {
+			at = t->defer_ms;
+		} else if (t->state == T_PENDING) {
+			double dl = gd_rules_next_deadline(t->cr->cfg, t->cand, t->ncand);
+			if (dl < 0)
+				continue;
+			at = t->begin_ms + (uint64_t)ceil(dl);
+		} else {
 			continue;
-		double dl = gd_rules_next_deadline(t->cr->cfg, t->cand, t->ncand);
-		if (dl < 0)
-			continue;
-		uint64_t at = t->begin_ms + (uint64_t)ceil(dl);
+		}
 		if (!next || at < next)
 			next = at;
 	}
@@ -310,6 +366,18 @@ gd_tracks_timer_fired(struct gd_daemon *d)
 	d->timer_at = 0;
 	for (int i = 0; i < MAX_TRACKS; i++) {
 		struct track *t = &d->tracks[i];
+		if (t->state == T_DEFERRED && gd_mono_ms() >= t->defer_ms) {
+			/* no further tap came: the taps so far were all */
+			if (t->defer_rule) {
+				gd_logv(d, "%s: %d-finger tap %u: no further tap; rule at line %d",
+					t->src->name, t->fingers, (unsigned)t->id,
+					t->cr->cfg->rules[t->rule].line);
+				t->dir = GD_DIR_ANY;
+				run_discrete(d, t);
+			}
+			gd_track_free(t);
+			continue;
+		}
 		if (t->state != T_PENDING)
 			continue;
 		t->m.elapsed_ms = (double)(gd_mono_ms() - t->begin_ms);
