@@ -140,6 +140,38 @@ class TestGestureArea : public QObject
 			return nullptr;
 		return m_view->rootObject()->findChild<QQuickItem *>(QStringLiteral("area"));
 	}
+	/*
+	 * Load a whole scene (imports added), with `recorder` in its context;
+	 * returns the item named "area".
+	 */
+	QQuickItem *loadScene(const QByteArray &body)
+	{
+		delete m_view;
+		delete m_rec;
+		m_rec = new Recorder;
+		m_view = new QQuickView;
+		m_view->engine()->addImportPath(qEnvironmentVariable("UTOUCH_QML_IMPORT_PATH"));
+		m_view->rootContext()->setContextProperty(QStringLiteral("recorder"), m_rec);
+		QTemporaryFile f(QDir::tempPath() + QStringLiteral("/utouch-qml-XXXXXX.qml"));
+		f.setAutoRemove(false);
+		if (!f.open())
+			return nullptr;
+		f.write("import QtQuick\nimport UTouch\n" + body);
+		f.close();
+		m_view->setSource(QUrl::fromLocalFile(f.fileName()));
+		QFile::remove(f.fileName());
+		if (m_view->status() != QQuickView::Ready) {
+			for (const auto &e : m_view->errors())
+				qWarning() << e.toString();
+			return nullptr;
+		}
+		m_view->show();
+		if (!QTest::qWaitForWindowExposed(m_view))
+			return nullptr;
+		return m_view->rootObject()->findChild<QQuickItem *>(QStringLiteral("area"));
+	}
+	/* The root item's property @p name as an int. */
+	int rootInt(const char *name) const { return m_view->rootObject()->property(name).toInt(); }
 	/* Load examples/qml/NAME offscreen; returns its root item. */
 	QQuickItem *loadExample(const QString &name)
 	{
@@ -407,6 +439,139 @@ private Q_SLOTS:
 				QCOMPARE(x.pos, QPointF(100 + 100 * t + 10 * step - 20, 100 + 5 * step - 10));
 			}
 		}
+		QCOMPARE(area->property("heldTouches").toInt(), 0);
+	}
+
+	/*
+	 * A DragHandler below the area (on its parent) does not take the touch
+	 * of a drag the application accepted, however far it moves; the drag
+	 * ends when the finger lifts and no touch stays claimed.
+	 */
+	void keepsGrabFromDragHandler()
+	{
+		QQuickItem *area = loadScene(
+			"Item { width: 600; height: 400\n"
+			"  property int dragActive: 0\n"
+			"  DragHandler { target: null; onActiveChanged: if (active) dragActive++ }\n"
+			"  GestureArea { objectName: 'area'; anchors.fill: parent\n"
+			"    onGestureBegan: (g) => { recorder.began(g); g.accept() }\n"
+			"    onGestureEnded: (g) => recorder.ended(g)\n"
+			"    Subscription { gestures: Gesture.Drag; touches: 1 }\n"
+			"  }\n"
+			"}\n");
+		QVERIFY(area);
+		QTest::touchEvent(m_view, m_dev).press(0, QPoint(150, 150));
+		for (int i = 1; i <= 10; i++)
+			QTest::touchEvent(m_view, m_dev).move(0, QPoint(150 + 12 * i, 150 + 8 * i));
+		QCOMPARE(of(QStringLiteral("began")).size(), 1);
+		QCOMPARE(area->property("claimedTouches").toInt(), 1);
+		QCOMPARE(rootInt("dragActive"), 0);
+		QTest::touchEvent(m_view, m_dev).release(0, QPoint(270, 230));
+		QCOMPARE(of(QStringLiteral("ended")).size(), 1);
+		QCOMPARE(of(QStringLiteral("ended"))[0].canceled, false);
+		QCOMPARE(area->property("claimedTouches").toInt(), 0);
+		QCOMPARE(rootInt("dragActive"), 0);
+	}
+
+	/* The same with a PinchHandler on an item below the area. */
+	void keepsGrabFromPinchHandler()
+	{
+		QQuickItem *area = loadScene(
+			"Item { width: 600; height: 400\n"
+			"  property int pinchActive: 0\n"
+			"  Item { anchors.fill: parent\n"
+			"    PinchHandler { target: null; onActiveChanged: if (active) pinchActive++ } }\n"
+			"  GestureArea { objectName: 'area'; anchors.fill: parent\n"
+			"    onGestureBegan: (g) => { recorder.began(g); g.accept() }\n"
+			"    onGestureEnded: (g) => recorder.ended(g)\n"
+			"    Subscription { gestures: Gesture.Pinch; touches: 2 }\n"
+			"  }\n"
+			"}\n");
+		QVERIFY(area);
+		twoTouch({200, 200}, {300, 200}, [](int t, int i) {
+			return QPointF(t ? 300 + 10 * i : 200 - 10 * i, 200);
+		}, 10, false);
+		QCOMPARE(of(QStringLiteral("began")).size(), 1);
+		QCOMPARE(rootInt("pinchActive"), 0);
+		QTest::touchEvent(m_view, m_dev).release(0, QPoint(100, 200)).release(1, QPoint(400, 200));
+		QCOMPARE(of(QStringLiteral("ended")).size(), 1);
+		QCOMPARE(area->property("claimedTouches").toInt(), 0);
+		QCOMPARE(rootInt("pinchActive"), 0);
+	}
+
+	/*
+	 * Even a handler that may take touches from anything (grabPermissions:
+	 * CanTakeOverFromAnything) leaves a held touch alone; when the area
+	 * loses the grab anyway (here: ungrabTouchPoints(), as when an item
+	 * takes the points), it is told: the gesture the application saw ends
+	 * cancelled and no touch stays claimed.
+	 */
+	void lostGrabEndsGestures()
+	{
+		QQuickItem *area = loadScene(
+			"Item { width: 600; height: 400\n"
+			"  property int dragActive: 0\n"
+			"  DragHandler { target: null; grabPermissions: PointerHandler.CanTakeOverFromAnything\n"
+			"    onActiveChanged: if (active) dragActive++ }\n"
+			"  GestureArea { objectName: 'area'; anchors.fill: parent\n"
+			"    onGestureBegan: (g) => { recorder.began(g); g.accept() }\n"
+			"    onGestureEnded: (g) => recorder.ended(g)\n"
+			"    Subscription { gestures: Gesture.Drag; touches: 1 }\n"
+			"  }\n"
+			"}\n");
+		QVERIFY(area);
+		QTest::touchEvent(m_view, m_dev).press(0, QPoint(150, 150));
+		for (int i = 1; i <= 10; i++)
+			QTest::touchEvent(m_view, m_dev).move(0, QPoint(150 + 12 * i, 150 + 8 * i));
+		QCOMPARE(of(QStringLiteral("began")).size(), 1);
+		QCOMPARE(rootInt("dragActive"), 0);
+		QCOMPARE(area->property("claimedTouches").toInt(), 1);
+		QCOMPARE(of(QStringLiteral("ended")).size(), 0);
+		area->ungrabTouchPoints();
+		QCOMPARE(of(QStringLiteral("ended")).size(), 1);
+		QCOMPARE(of(QStringLiteral("ended"))[0].canceled, true);
+		QCOMPARE(area->property("claimedTouches").toInt(), 0);
+		QCOMPARE(area->property("heldTouches").toInt(), 0);
+		QTest::touchEvent(m_view, m_dev).release(0, QPoint(270, 230));
+		QCOMPARE(of(QStringLiteral("ended")).size(), 1);
+		QCOMPARE(area->property("claimedTouches").toInt(), 0);
+	}
+
+	/*
+	 * A one-finger tap through a pinch-only area reaches a TapHandler and
+	 * a MouseArea below (through Qt's own delivery, mouse synthesis
+	 * included), once each.
+	 */
+	void replayReachesHandlersAndMouseAreas()
+	{
+		QQuickItem *area = loadScene(
+			"Item { width: 600; height: 400\n"
+			"  property int taps: 0\n"
+			"  property int clicks: 0\n"
+			"  property point clickedAt\n"
+			"  Item { width: 300; height: 400; TapHandler { onTapped: taps++ } }\n"
+			"  MouseArea { x: 300; width: 300; height: 400\n"
+			"    onClicked: (m) => { clicks++; clickedAt = Qt.point(m.x, m.y) } }\n"
+			"  GestureArea { objectName: 'area'; anchors.fill: parent\n"
+			"    onGestureBegan: (g) => recorder.began(g)\n"
+			"    Subscription { gestures: Gesture.Pinch; touches: 2 }\n"
+			"  }\n"
+			"}\n");
+		QVERIFY(area);
+		QTest::touchEvent(m_view, m_dev).press(0, QPoint(100, 100));
+		QTest::touchEvent(m_view, m_dev).release(0, QPoint(100, 100));
+		QTRY_COMPARE_WITH_TIMEOUT(rootInt("taps"), 1, 2000);
+		QTest::qWait(100);
+		QCOMPARE(rootInt("taps"), 1);
+		QCOMPARE(rootInt("clicks"), 0);
+		QTest::touchEvent(m_view, m_dev).press(1, QPoint(450, 120));
+		QTest::touchEvent(m_view, m_dev).release(1, QPoint(450, 120));
+		QTRY_COMPARE_WITH_TIMEOUT(rootInt("clicks"), 1, 2000);
+		QTest::qWait(100);
+		QCOMPARE(rootInt("clicks"), 1);
+		QCOMPARE(rootInt("taps"), 1);
+		QCOMPARE(m_view->rootObject()->property("clickedAt").toPointF(), QPointF(150, 120));
+		QCOMPARE(of(QStringLiteral("began")).size(), 0);
 		QCOMPARE(area->property("heldTouches").toInt(), 0);
 	}
 
