@@ -18,6 +18,7 @@ if [ "${1:-build}" = test ]; then
          emscripten nodejs chromium
          qml6-module-qtquick qml6-module-qtqml-workerscript qml6-module-qtquick-window
          qml6-module-qttest qt6-qpa-plugins
+         qt6-declarative-dev-tools   # qmllint (qml-lint)
          node-typescript)   # tsc: type-checks web/*.d.ts (web-npm)
   # npm packs and installs the web package (web-npm); a node that brings its
   # own npm (e.g. a nodesource build, which conflicts with Debian's) keeps it

@@ -575,6 +575,86 @@ private Q_SLOTS:
 		QCOMPARE(area->property("heldTouches").toInt(), 0);
 	}
 
+	/* Subscription.gestures is a flags type whose values are Gesture's classes. */
+	void gesturesIsFlags()
+	{
+		QQuickItem *area = load("Subscription { objectName: 's'; gestures: Gesture.Pinch | Gesture.Hold; touches: 2 }");
+		QVERIFY(area);
+		QObject *sub = area->findChild<QObject *>(QStringLiteral("s"));
+		QVERIFY(sub);
+		const QMetaProperty p = sub->metaObject()->property(sub->metaObject()->indexOfProperty("gestures"));
+		QVERIFY(p.isFlagType());
+		QCOMPARE(QByteArray(p.enumerator().name()), QByteArray("Classes"));
+		QCOMPARE(QByteArray(p.enumerator().key(1)), QByteArray("Pinch"));
+		QCOMPARE(p.read(sub).toInt(), 0x2 | 0x20);
+	}
+
+	/*
+	 * A touchpad pinch (native gesture events, as PinchHandler takes them)
+	 * is a pinch of the area's two-touch subscription: ten zoom steps of
+	 * 0.1 scale it by 1.1^10, nine rotate steps of 10 degrees turn it 90
+	 * degrees clockwise; End ends it and nothing stays claimed.
+	 */
+	void touchpadPinch()
+	{
+		QQuickItem *area = load("Subscription { objectName: 'p'; gestures: Gesture.Pinch | Gesture.Rotate; touches: 2 }");
+		QVERIFY(area);
+		m_rec->autoDecide = QStringLiteral("accept");
+		QPointingDevice pad(QStringLiteral("test touchpad"), 4711, QInputDevice::DeviceType::TouchPad,
+				    QPointingDevice::PointerType::Finger, QInputDevice::Capability::Position, 5, 0);
+		quint64 t = 100000;
+		auto send = [&](Qt::NativeGestureType type, qreal value) {
+			const QPointF at(300, 200);
+			QNativeGestureEvent ev(type, &pad, 2, at, at, m_view->mapToGlobal(at), value, QPointF());
+			ev.setTimestamp(t += 16);
+			QCoreApplication::sendEvent(m_view, &ev);
+		};
+		send(Qt::BeginNativeGesture, 0);
+		for (int i = 0; i < 10; i++)
+			send(Qt::ZoomNativeGesture, 0.1);
+		for (int i = 0; i < 9; i++)
+			send(Qt::RotateNativeGesture, 10);
+		QCOMPARE(of(QStringLiteral("began")).size(), 1);
+		const Seen *u = last(of(QStringLiteral("began"))[0].id);
+		QCOMPARE(u->touches, (QList<int>{-1, -2}));
+		QVERIFY2(qAbs(u->scale - std::pow(1.1, 10)) < 0.01, qPrintable(QString::number(u->scale)));
+		QVERIFY2(qAbs(u->rotation - 90) < 0.5, qPrintable(QString::number(u->rotation)));
+		QVERIFY(qAbs(u->centroid.x() - 300) < 0.01 && qAbs(u->centroid.y() - 200) < 0.01);
+		QCOMPARE(area->property("claimedTouches").toInt(), 2);
+		send(Qt::EndNativeGesture, 0);
+		QCOMPARE(of(QStringLiteral("ended")).size(), 1);
+		QCOMPARE(of(QStringLiteral("ended"))[0].canceled, false);
+		QCOMPARE(area->property("claimedTouches").toInt(), 0);
+		QCOMPARE(log()->entries.size(), 0);
+	}
+
+	/* Ctrl+wheel: three notches zoom a pinch by 2^1.5; it ends 250 ms after the last; a plain wheel is not taken. */
+	void ctrlWheelPinch()
+	{
+		QQuickItem *area = load("Subscription { gestures: Gesture.Pinch; touches: 2 }");
+		QVERIFY(area);
+		m_rec->autoDecide = QStringLiteral("accept");
+		quint64 t = 200000;
+		auto wheel = [&](Qt::KeyboardModifiers mods) {
+			const QPointF at(200, 150);
+			QWheelEvent ev(at, m_view->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, mods,
+				       Qt::NoScrollPhase, false);
+			ev.setTimestamp(t += 30);
+			QCoreApplication::sendEvent(m_view, &ev);
+			return ev.isAccepted();
+		};
+		QVERIFY(!wheel(Qt::NoModifier));
+		QCOMPARE(area->property("heldTouches").toInt(), 0);
+		for (int i = 0; i < 3; i++)
+			QVERIFY(wheel(Qt::ControlModifier));
+		QCOMPARE(of(QStringLiteral("began")).size(), 1);
+		const Seen *u = last(of(QStringLiteral("began"))[0].id);
+		QVERIFY2(qAbs(u->scale - std::pow(2.0, 1.5)) < 0.01, qPrintable(QString::number(u->scale)));
+		QCOMPARE(of(QStringLiteral("ended")).size(), 0);
+		QTRY_COMPARE_WITH_TIMEOUT(of(QStringLiteral("ended")).size(), 1, 2000);
+		QCOMPARE(area->property("claimedTouches").toInt(), 0);
+	}
+
 	/* A touch no gesture wants (one touch, two-touch subscription) goes below after 60 ms. */
 	void unwantedTouch()
 	{
