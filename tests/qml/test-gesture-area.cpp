@@ -106,39 +106,20 @@ class TestGestureArea : public QObject
 	QQuickView *m_view = nullptr;
 	Recorder *m_rec = nullptr;
 
+	/*
+	 * A TouchLog below an area with the subscriptions @p subs whose signals
+	 * go to the recorder, and @p extra items above it; returns the area.
+	 */
 	QQuickItem *load(const QByteArray &subs, const QString &extra = QString())
 	{
-		delete m_view;
-		delete m_rec;
-		m_rec = new Recorder;
-		m_view = new QQuickView;
-		m_view->engine()->addImportPath(qEnvironmentVariable("UTOUCH_QML_IMPORT_PATH"));
-		m_view->rootContext()->setContextProperty(QStringLiteral("recorder"), m_rec);
-		QByteArray qml = "import QtQuick\nimport UTouch\nimport UTouchTest\n"
+		return loadScene("import UTouchTest\n"
 				 "Item { width: 600; height: 400\n"
 				 "  TouchLog { objectName: 'log'; x: 20; y: 10; width: 580; height: 390 }\n"
 				 "  GestureArea { objectName: 'area'; anchors.fill: parent\n"
 				 "    onGestureBegan: (g) => recorder.began(g)\n"
 				 "    onGestureUpdated: (g) => recorder.updated(g)\n"
 				 "    onGestureEnded: (g) => recorder.ended(g)\n" +
-				 subs + "\n  }\n" + extra.toUtf8() + "}\n";
-		QTemporaryFile f(QDir::tempPath() + QStringLiteral("/utouch-qml-XXXXXX.qml"));
-		f.setAutoRemove(false);
-		if (!f.open())
-			return nullptr;
-		f.write(qml);
-		f.close();
-		m_view->setSource(QUrl::fromLocalFile(f.fileName()));
-		QFile::remove(f.fileName());
-		if (m_view->status() != QQuickView::Ready) {
-			for (const auto &e : m_view->errors())
-				qWarning() << e.toString();
-			return nullptr;
-		}
-		m_view->show();
-		if (!QTest::qWaitForWindowExposed(m_view))
-			return nullptr;
-		return m_view->rootObject()->findChild<QQuickItem *>(QStringLiteral("area"));
+				 subs + "\n  }\n" + extra.toUtf8() + "}\n");
 	}
 	/*
 	 * Load a whole scene (imports added), with `recorder` in its context;
@@ -172,6 +153,33 @@ class TestGestureArea : public QObject
 	}
 	/* The root item's property @p name as an int. */
 	int rootInt(const char *name) const { return m_view->rootObject()->property(name).toInt(); }
+	/*
+	 * A one-touch drag subscription whose gestures the application accepts,
+	 * on an area above a DragHandler (with @p permissions) on their parent
+	 * that counts its activations in dragActive; then touch 0 pressed at
+	 * (150, 150) and moved 120, 80 px in ten steps, far past the handler's
+	 * threshold.  Returns the area.
+	 */
+	QQuickItem *dragAboveDragHandler(const QByteArray &permissions)
+	{
+		QQuickItem *area = loadScene(
+			"Item { width: 600; height: 400\n"
+			"  property int dragActive: 0\n"
+			"  DragHandler { target: null; " + permissions + "\n"
+			"    onActiveChanged: if (active) dragActive++ }\n"
+			"  GestureArea { objectName: 'area'; anchors.fill: parent\n"
+			"    onGestureBegan: (g) => { recorder.began(g); g.accept() }\n"
+			"    onGestureEnded: (g) => recorder.ended(g)\n"
+			"    Subscription { gestures: Gesture.Drag; touches: 1 }\n"
+			"  }\n"
+			"}\n");
+		if (!area)
+			return nullptr;
+		QTest::touchEvent(m_view, m_dev).press(0, QPoint(150, 150));
+		for (int i = 1; i <= 10; i++)
+			QTest::touchEvent(m_view, m_dev).move(0, QPoint(150 + 12 * i, 150 + 8 * i));
+		return area;
+	}
 	/* Load examples/qml/NAME offscreen; returns its root item. */
 	QQuickItem *loadExample(const QString &name)
 	{
@@ -449,20 +457,8 @@ private Q_SLOTS:
 	 */
 	void keepsGrabFromDragHandler()
 	{
-		QQuickItem *area = loadScene(
-			"Item { width: 600; height: 400\n"
-			"  property int dragActive: 0\n"
-			"  DragHandler { target: null; onActiveChanged: if (active) dragActive++ }\n"
-			"  GestureArea { objectName: 'area'; anchors.fill: parent\n"
-			"    onGestureBegan: (g) => { recorder.began(g); g.accept() }\n"
-			"    onGestureEnded: (g) => recorder.ended(g)\n"
-			"    Subscription { gestures: Gesture.Drag; touches: 1 }\n"
-			"  }\n"
-			"}\n");
+		QQuickItem *area = dragAboveDragHandler(QByteArray());
 		QVERIFY(area);
-		QTest::touchEvent(m_view, m_dev).press(0, QPoint(150, 150));
-		for (int i = 1; i <= 10; i++)
-			QTest::touchEvent(m_view, m_dev).move(0, QPoint(150 + 12 * i, 150 + 8 * i));
 		QCOMPARE(of(QStringLiteral("began")).size(), 1);
 		QCOMPARE(area->property("claimedTouches").toInt(), 1);
 		QCOMPARE(rootInt("dragActive"), 0);
@@ -508,21 +504,8 @@ private Q_SLOTS:
 	 */
 	void lostGrabEndsGestures()
 	{
-		QQuickItem *area = loadScene(
-			"Item { width: 600; height: 400\n"
-			"  property int dragActive: 0\n"
-			"  DragHandler { target: null; grabPermissions: PointerHandler.CanTakeOverFromAnything\n"
-			"    onActiveChanged: if (active) dragActive++ }\n"
-			"  GestureArea { objectName: 'area'; anchors.fill: parent\n"
-			"    onGestureBegan: (g) => { recorder.began(g); g.accept() }\n"
-			"    onGestureEnded: (g) => recorder.ended(g)\n"
-			"    Subscription { gestures: Gesture.Drag; touches: 1 }\n"
-			"  }\n"
-			"}\n");
+		QQuickItem *area = dragAboveDragHandler("grabPermissions: PointerHandler.CanTakeOverFromAnything");
 		QVERIFY(area);
-		QTest::touchEvent(m_view, m_dev).press(0, QPoint(150, 150));
-		for (int i = 1; i <= 10; i++)
-			QTest::touchEvent(m_view, m_dev).move(0, QPoint(150 + 12 * i, 150 + 8 * i));
 		QCOMPARE(of(QStringLiteral("began")).size(), 1);
 		QCOMPARE(rootInt("dragActive"), 0);
 		QCOMPARE(area->property("claimedTouches").toInt(), 1);
