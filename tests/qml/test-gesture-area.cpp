@@ -558,6 +558,37 @@ private Q_SLOTS:
 		QCOMPARE(area->property("heldTouches").toInt(), 0);
 	}
 
+	/*
+	 * A rejected one-finger drag reaches a DragHandler below through the
+	 * replay, once: the box it drags moves by the finger's travel (100, 60),
+	 * not twice that, though the handler also watched the real touch.
+	 */
+	void replayReachesDragHandler()
+	{
+		QQuickItem *area = loadScene(
+			"Item { width: 600; height: 400\n"
+			"  Rectangle { objectName: 'box'; x: 50; y: 50; width: 300; height: 300\n"
+			"    DragHandler { } }\n"
+			"  GestureArea { objectName: 'area'; anchors.fill: parent\n"
+			"    onGestureBegan: (g) => { recorder.began(g); g.reject() }\n"
+			"    Subscription { gestures: Gesture.Drag; touches: 1 }\n"
+			"  }\n"
+			"}\n");
+		QVERIFY(area);
+		QQuickItem *box = m_view->rootObject()->findChild<QQuickItem *>(QStringLiteral("box"));
+		QVERIFY(box);
+		QTest::touchEvent(m_view, m_dev).press(0, QPoint(100, 100));
+		for (int i = 1; i <= 10; i++)
+			QTest::touchEvent(m_view, m_dev).move(0, QPoint(100 + 10 * i, 100 + 6 * i));
+		QTest::touchEvent(m_view, m_dev).release(0, QPoint(200, 160));
+		QTRY_COMPARE_WITH_TIMEOUT(box->position(), QPointF(150, 110), 2000);
+		QTest::qWait(50);
+		QCOMPARE(box->position(), QPointF(150, 110));
+		QCOMPARE(of(QStringLiteral("began")).size(), 1);
+		QCOMPARE(area->property("heldTouches").toInt(), 0);
+		QCOMPARE(area->property("claimedTouches").toInt(), 0);
+	}
+
 	/* Subscription.gestures is a flags type whose values are Gesture's classes. */
 	void gesturesIsFlags()
 	{
