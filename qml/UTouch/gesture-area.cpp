@@ -393,7 +393,7 @@ UTouchGestureArea::touchEvent(QTouchEvent *event)
 		if (p.state() == QEventPoint::State::Pressed) {
 			if (it != m_touches.end()) {
 				/* the id was reused: the old touch was lost unnoticed */
-				loseTouch(id);
+				loseTouch(id, false);
 			}
 			if (m_touches.size() >= int(MaxTouches)) {
 				mp.setAccepted(false);
@@ -447,8 +447,9 @@ UTouchGestureArea::watchDevice(const QPointingDevice *device)
 }
 
 /*
- * Our exclusive grab of a point ended while the touch is down: a handler
- * or item took it over (despite keepTouchGrab) or cancelled it.
+ * Our exclusive grab of a point ended while the touch is down: an item
+ * took the point over (grabTouchPoints(), a filtering parent) or the grab
+ * was cancelled (ungrabTouchPoints()).
  */
 void
 UTouchGestureArea::onGrabChanged(QObject *grabber, QPointingDevice::GrabTransition transition,
@@ -473,16 +474,19 @@ UTouchGestureArea::onGrabChanged(QObject *grabber, QPointingDevice::GrabTransiti
  * Touch @p id is gone without a release (taken by another grabber, or
  * its id reused): it ends in grail, and the gestures that had it end
  * cancelled; its held events are dropped, a replay of it is released.
+ * With @p endFrame false the end joins the frame being built (a touch
+ * event in progress) instead of making one of its own.
  */
 void
-UTouchGestureArea::loseTouch(int id)
+UTouchGestureArea::loseTouch(int id, bool endFrame)
 {
 	auto it = m_touches.find(id);
 	if (it == m_touches.end())
 		return;
 	if (it->inGrail) {
 		frameTouch(it->grailId, false, true, nullptr, m_lastTime);
-		frameEnd(m_lastTime);
+		if (endFrame)
+			frameEnd(m_lastTime);
 	}
 	m_lost.insert(it->grailId);
 	m_log.removeIf([id](const LoggedEvent &e) { return e.id == id; });
@@ -498,8 +502,8 @@ UTouchGestureArea::loseTouch(int id)
 /*
  * Keep the grab of the touches the area holds (undecided, claimed, or
  * replayed from it), so that pointer handlers below do not take them
- * past their thresholds; a handler allowed to take over from anything
- * still can (onGrabChanged).
+ * past their thresholds, whatever their grabPermissions; an item that
+ * takes the points anyway is heard in onGrabChanged().
  */
 void
 UTouchGestureArea::updateGrab()
@@ -567,8 +571,9 @@ UTouchGestureArea::nativeGesture(QNativeGestureEvent *ev)
 /*
  * Ctrl+wheel zooms (as in browsers and image viewers): each notch of 120
  * scales the virtual touches by sqrt(2), the step of Qt Quick's
- * WheelHandler; the zoom ends 250 ms after the last wheel event, or when
- * Ctrl is let go.  Other wheel events are not the area's.
+ * WheelHandler; the zoom ends 250 ms after the last wheel event, or at
+ * the first wheel event without Ctrl.  Other wheel events are not the
+ * area's.
  */
 void
 UTouchGestureArea::wheelEvent(QWheelEvent *event)

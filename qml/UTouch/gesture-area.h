@@ -165,7 +165,7 @@ private:
 	void watchDevice(const QPointingDevice *device);
 	void onGrabChanged(QObject *grabber, QPointingDevice::GrabTransition transition,
 			   const QPointerEvent *event, const QEventPoint &point);
-	void loseTouch(int id);
+	void loseTouch(int id, bool endFrame = true);
 	void updateGrab();
 	void nativeGesture(QNativeGestureEvent *event);
 	void virtualBegin(QPointF centre, quint64 timestamp);
