@@ -22,7 +22,12 @@ if [ "${1:-build}" = test ]; then
          xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev
          emscripten nodejs chromium
          qml6-module-qtquick qml6-module-qtqml-workerscript qml6-module-qtquick-window
-         qml6-module-qttest qt6-qpa-plugins)
+         qml6-module-qttest qt6-qpa-plugins
+         qt6-declarative-dev-tools   # qmllint (qml-lint)
+         node-typescript)   # tsc: type-checks web/*.d.ts (web-npm)
+  # npm packs and installs the web package (web-npm); a node that brings its
+  # own npm (e.g. a nodesource build, which conflicts with Debian's) keeps it
+  command -v npm >/dev/null 2>&1 || want+=(npm)
 fi
 missing=()
 for p in "${want[@]}"; do
