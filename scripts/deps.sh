@@ -8,8 +8,10 @@ want=(build-essential meson ninja-build pkg-config python3
       libwlroots-dev wayland-protocols libwayland-dev libwayland-bin libxkbcommon-dev
       libpixman-1-dev
       libcairo2-dev   # cairo: utouch-plot (optional, -Dplot=disabled)
-      # Qt 6 Quick: the UTouch QML module (optional, -Dqml=disabled)
-      g++ qt6-declarative-dev qt6-base-dev qt6-base-private-dev libgl-dev)
+      # Qt 6 Quick: the UTouch QML module (optional, -Dqml=disabled);
+      # qt6-declarative-dev-tools has qmltyperegistrar (its .qmltypes) and qmllint
+      g++ qt6-declarative-dev qt6-declarative-dev-tools qt6-base-dev qt6-base-private-dev
+      libgl-dev)
 if [ "${1:-build}" = test ] || [ "${1:-build}" = package ]; then
   # scripts/package.sh: build the Debian packages and check them
   want+=(debhelper dpkg-dev lintian)
@@ -23,7 +25,6 @@ if [ "${1:-build}" = test ]; then
          emscripten nodejs chromium
          qml6-module-qtquick qml6-module-qtqml-workerscript qml6-module-qtquick-window
          qml6-module-qttest qt6-qpa-plugins
-         qt6-declarative-dev-tools   # qmllint (qml-lint)
          node-typescript)   # tsc: type-checks web/*.d.ts (web-npm)
   # npm packs and installs the web package (web-npm); a node that brings its
   # own npm (e.g. a nodesource build, which conflicts with Debian's) keeps it
