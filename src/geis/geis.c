@@ -282,8 +282,12 @@ geis_core_class_available(Geis geis, GeisGestureClass gesture_class)
 /*
  * Start the backend; queue the start-up events in geis 2.2.17's order,
  * whatever the TRACK init arguments say: CLASS_AVAILABLE for Drag, Pinch,
- * Rotate, Tap and Touch, INIT_COMPLETE, CLASS_AVAILABLE for Flick, then
- * the devices the backend found.
+ * Rotate, Tap and Touch, INIT_COMPLETE, then CLASS_AVAILABLE for Flick and
+ * the devices the backend found.  Flick comes before the devices when the
+ * backend starts in the first dispatch, after them with
+ * GEIS_INIT_SYNCHRONOUS_START (the original's grail backend found its
+ * devices while geis_new() ran, and posted Flick only at the first
+ * dispatch: geis-x11-oracle-*-startup and -startup-sync).
  */
 static int
 start(Geis geis)
@@ -328,10 +332,12 @@ start(Geis geis)
 	ev = geis_event_new(GEIS_EVENT_INIT_COMPLETE);
 	if (ev)
 		geis_enqueue(geis, ev);
-	if (geis_uses_grail(geis))
+	if (geis_uses_grail(geis) && !geis->sync_start)
 		queue_class_event(geis, geis->classes[GEIS_NUM_CLASSES - 1]);
 	while ((ev = geis_queue_pop(&found)))
 		geis_queue_push(&geis->queue, ev);
+	if (geis_uses_grail(geis) && geis->sync_start)
+		queue_class_event(geis, geis->classes[GEIS_NUM_CLASSES - 1]);
 	geis_wake(geis);
 	return 0;
 }

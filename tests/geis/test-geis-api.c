@@ -320,7 +320,9 @@ test_init_events(void **state)
 	geis_delete(geis);
 
 	/* synchronous start, no TRACK arguments: the same events (geis 2.2.17
-	 * ignored both arguments), queued by geis_new */
+	 * ignored both arguments), queued by geis_new, the device before the
+	 * late Flick class (geis 2.2.17 found its devices in geis_new and
+	 * posted Flick at the first dispatch) */
 	geis = geis_new(GEIS_INIT_SYNCHRONOUS_START, UTOUCH_GEIS_INIT_RECORDING,
 			gt_recording(DRAG2), UTOUCH_GEIS_INIT_RECORDING_FAST, NULL);
 	assert_non_null(geis);
@@ -329,7 +331,7 @@ test_init_events(void **state)
 			GEIS_EVENT_CLASS_AVAILABLE, GEIS_EVENT_CLASS_AVAILABLE,
 			GEIS_EVENT_CLASS_AVAILABLE, GEIS_EVENT_CLASS_AVAILABLE,
 			GEIS_EVENT_CLASS_AVAILABLE, GEIS_EVENT_INIT_COMPLETE,
-			GEIS_EVENT_CLASS_AVAILABLE, GEIS_EVENT_DEVICE_AVAILABLE,
+			GEIS_EVENT_DEVICE_AVAILABLE, GEIS_EVENT_CLASS_AVAILABLE,
 		};
 
 		assert_int_equal(geis_next_event(geis, &ev),
@@ -341,8 +343,10 @@ test_init_events(void **state)
 			GeisGestureClass c = geis_attr_value_to_pointer(
 				geis_event_attr_by_name(ev, GEIS_EVENT_ATTRIBUTE_CLASS));
 
-			assert_string_equal(geis_gesture_class_name(c), names[i]);
-			assert_int_equal(geis_gesture_class_id(c), ids[i]);
+			int k = i < 6 ? i : 6;   /* the eighth event is Flick */
+
+			assert_string_equal(geis_gesture_class_name(c), names[k]);
+			assert_int_equal(geis_gesture_class_id(c), ids[k]);
 		}
 		geis_event_delete(ev);
 	}

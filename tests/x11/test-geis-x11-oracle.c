@@ -11,6 +11,9 @@
  *               Pinch, Rotate, Tap, Touch, INIT_COMPLETE, then Flick and the
  *               device (the original posts these two in either order);
  *               geis_dispatch_events() never returns GEIS_STATUS_EMPTY
+ *   startup-sync  geis_new() with the TRACK arguments and
+ *               GEIS_INIT_SYNCHRONOUS_START: the five classes,
+ *               INIT_COMPLETE, the device, then Flick
  *   undecided   a listener that never accepts or rejects its 2-touch drag
  *               on the root window: once the drag ended, both touches are
  *               replayed to the painting client below while the listener
@@ -216,13 +219,27 @@ subscribe(struct client *c, const char *cls, GeisFilterOperation op, int touches
 	pump(c, 100, 1000);
 }
 
+enum client_kind { CLIENT_PLAIN, CLIENT_ATOMIC, CLIENT_TRACK_SYNC };
+
 static void
-client_open(struct client *c, int atomic)
+client_open(struct client *c, enum client_kind kind)
 {
 	memset(c, 0, sizeof(*c));
-	/* what a geis 2.2 program typically passes: no TRACK arguments */
-	c->geis = atomic ? geis_new(GEIS_INIT_GRAIL_BACKEND, NULL)
-			 : geis_new(GEIS_INIT_GRAIL_BACKEND, GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
+	/* what a geis 2.2 program typically passes: no TRACK arguments; or
+	 * every TRACK argument and a synchronous start */
+	switch (kind) {
+	case CLIENT_ATOMIC:
+		c->geis = geis_new(GEIS_INIT_GRAIL_BACKEND, NULL);
+		break;
+	case CLIENT_TRACK_SYNC:
+		c->geis = geis_new(GEIS_INIT_GRAIL_BACKEND, GEIS_INIT_TRACK_DEVICES,
+				   GEIS_INIT_TRACK_GESTURE_CLASSES, GEIS_INIT_SYNCHRONOUS_START,
+				   GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
+		break;
+	default:
+		c->geis = geis_new(GEIS_INIT_GRAIL_BACKEND, GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
+		break;
+	}
 	if (!c->geis || geis_get_configuration(c->geis, GEIS_CONFIGURATION_FD, &c->fd) !=
 				GEIS_STATUS_SUCCESS) {
 		fprintf(stderr, "FAIL: geis_new on %s\n", xs.display_name);
@@ -235,7 +252,7 @@ client_open(struct client *c, int atomic)
 static void
 client_new(struct client *c)
 {
-	client_open(c, 0);
+	client_open(c, CLIENT_PLAIN);
 }
 
 /* ---- the painting client ---- */
@@ -285,23 +302,32 @@ painter_pump(struct painter *p)
 
 /* ---- scenarios ---- */
 
+/* The five classes and INIT_COMPLETE that every start begins with. */
+static void
+check_startup_head(const struct client *c)
+{
+	static const char *const first[5] = { "Drag", "Pinch", "Rotate", "Tap", "Touch" };
+
+	CHECK(c->nstartup == 8, "%d start-up events, expected 8", c->nstartup);
+	for (int i = 0; i < 5 && i < c->nstartup; i++) {
+		CHECK(c->startup[i] == GEIS_EVENT_CLASS_AVAILABLE, "event %d is %d", i,
+		      (int)c->startup[i]);
+		CHECK(strcmp(c->startup_class[i], first[i]) == 0, "class %d is \"%s\"", i,
+		      c->startup_class[i]);
+	}
+	if (c->nstartup == 8)
+		CHECK(c->startup[5] == GEIS_EVENT_INIT_COMPLETE, "event 5 is %d",
+		      (int)c->startup[5]);
+}
+
 static void
 scenario_startup(void)
 {
 	struct client c;
-	static const char *const first[5] = { "Drag", "Pinch", "Rotate", "Tap", "Touch" };
 
 	client_new(&c);
-	CHECK(c.nstartup == 8, "%d start-up events, expected 8", c.nstartup);
-	for (int i = 0; i < 5 && i < c.nstartup; i++) {
-		CHECK(c.startup[i] == GEIS_EVENT_CLASS_AVAILABLE, "event %d is %d", i,
-		      (int)c.startup[i]);
-		CHECK(strcmp(c.startup_class[i], first[i]) == 0, "class %d is \"%s\"", i,
-		      c.startup_class[i]);
-	}
+	check_startup_head(&c);
 	if (c.nstartup == 8) {
-		CHECK(c.startup[5] == GEIS_EVENT_INIT_COMPLETE, "event 5 is %d",
-		      (int)c.startup[5]);
 		int flick = -1, device = -1;
 		for (int i = 6; i < 8; i++) {
 			if (c.startup[i] == GEIS_EVENT_CLASS_AVAILABLE &&
@@ -311,6 +337,30 @@ scenario_startup(void)
 				device = i;
 		}
 		CHECK(flick >= 0 && device >= 0, "events 6 and 7 are not Flick and the device");
+	}
+	CHECK(c.empty_status == 0, "geis_dispatch_events returned EMPTY %d times",
+	      c.empty_status);
+	geis_delete(c.geis);
+}
+
+/*
+ * With GEIS_INIT_SYNCHRONOUS_START (and the TRACK arguments a program
+ * passing it usually gives too) the original reports its device before
+ * the late Flick class, every run: it found the device while geis_new()
+ * ran and posts Flick only at the first dispatch.
+ */
+static void
+scenario_startup_sync(void)
+{
+	struct client c;
+
+	client_open(&c, CLIENT_TRACK_SYNC);
+	check_startup_head(&c);
+	if (c.nstartup == 8) {
+		CHECK(c.startup[6] == GEIS_EVENT_DEVICE_AVAILABLE, "event 6 is %d, not the device",
+		      (int)c.startup[6]);
+		CHECK(c.startup[7] == GEIS_EVENT_CLASS_AVAILABLE &&
+		      strcmp(c.startup_class[7], "Flick") == 0, "event 7 is not Flick");
 	}
 	CHECK(c.empty_status == 0, "geis_dispatch_events returned EMPTY %d times",
 	      c.empty_status);
@@ -476,7 +526,7 @@ scenario_cf_composition(void)
 	struct client c;
 	struct xh_device *d = &xs.devices[0];
 
-	client_open(&c, 1);
+	client_open(&c, CLIENT_ATOMIC);
 	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 1);
 	double t0 = now_ms();
 	xh_touch_begin(d, 1, 300, 300);
@@ -652,7 +702,7 @@ scenario_cf_late_dispatch(void)
 	struct client c;
 	struct xh_device *d = &xs.devices[0];
 
-	client_open(&c, 1);
+	client_open(&c, CLIENT_ATOMIC);
 	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 1);
 	double t0 = now_ms();
 	xh_touch_begin(d, 1, 300, 300);
@@ -701,6 +751,7 @@ main(int argc, char **argv)
 		void (*fn)(void);
 	} scenarios[] = {
 		{ "startup", scenario_startup },
+		{ "startup-sync", scenario_startup_sync },
 		{ "undecided", scenario_undecided },
 		{ "deltas", scenario_deltas },
 		{ "cf-composition", scenario_cf_composition },
