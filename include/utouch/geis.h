@@ -292,7 +292,9 @@ GEIS_API GeisBoolean utouch_geis_playback_finished(Geis geis);
  * time base of the "timestamp" attributes.  Recordings: 1000 + the
  * recording's own time (virtual in fast mode, elapsed real time since the
  * start otherwise), so the first recorded event has timestamp 1000.
- * evdev: CLOCK_MONOTONIC.
+ * evdev: CLOCK_MONOTONIC.  X11: the X server's time (the newest server
+ * timestamp seen, from the start on, plus the time elapsed since), whose
+ * low 31 bits are the "timestamp".
  *
  * @param geis the instance
  * @return the time, 0 for NULL

@@ -87,6 +87,12 @@ struct geis_backend_ops {
 	 * configuration items are GEIS_STATUS_NOT_SUPPORTED.
 	 */
 	GeisStatus (*activate)(struct geis_backend *be, GeisSubscription sub);
+	/**
+	 * The clock is a server's (X11): the "timestamp" attribute reports
+	 * it as it is, modulo 2^31, instead of counting from one second
+	 * before the start (doc/geis.md, "Time").
+	 */
+	int server_clock;
 };
 
 /** Base of every backend; backends embed it as their first member. */
@@ -137,8 +143,9 @@ int geis_core_window_rect(Geis geis, UFWindowId window, float rect[4]);
 /**
  * The "timestamp" attribute of an event at backend time @p t (ms): the
  * milliseconds since one second before the backend started, wrapped to
- * 0 .. 2^31 - 1 (0 for times before that).  Frame and grail times stay
- * 64-bit; see doc/geis.md.
+ * 0 .. 2^31 - 1 (0 for times before that); for a server clock
+ * (ops->server_clock, X11) the server's time itself modulo 2^31.  Frame
+ * and grail times stay 64-bit; see doc/geis.md.
  */
 GeisInteger geis_core_timestamp(Geis geis, uint64_t t);
 

@@ -320,8 +320,9 @@ struct _Geis {
 	struct geis_backend *backend;
 	int started;
 	int backend_failed;
-	uint64_t time_origin;   /* backend clock 1 s before the backend started:
-	                           the zero of the "timestamp" attribute */
+	uint64_t time_origin;   /* backend clock 1 s before the backend started
+	                           (0 for a server clock): the zero of the
+	                           "timestamp" attribute */
 	/* event loop */
 	int epfd;
 	int wakefd;              /* eventfd: something to dispatch */

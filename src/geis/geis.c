@@ -303,9 +303,8 @@ start(Geis geis)
 	for (int i = 0; geis_uses_grail(geis) && i < GEIS_NUM_CLASSES - 1; i++)
 		queue_class_event(geis, geis->classes[i]);
 	mark = geis->queue.tail;
-	/* the clock as the backend starts: before start() where the backend
-	 * already has one (evdev, recordings), after it otherwise (X11 learns
-	 * the server time while starting) */
+	/* the clock as the backend starts (evdev, recordings: the X11
+	 * backend reports the server's time as it is) */
 	start_ms = geis_now(geis);
 	rc = geis->backend->ops->start(geis->backend);
 	if (rc < 0) {
@@ -315,7 +314,10 @@ start(Geis geis)
 				geis->backend->ops->name, strerror(-rc));
 		return -1;
 	}
-	{
+	if (geis->backend->ops->server_clock) {
+		/* the server's own time, modulo 2^31 (X11) */
+		geis->time_origin = 0;
+	} else {
 		/* timestamps count from one second before now, so that input
 		 * stamped a little before the start (touches already down,
 		 * events in flight) still has a positive time; a recording's

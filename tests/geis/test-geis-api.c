@@ -799,11 +799,34 @@ test_device_removed(void **state)
 	geis_delete(geis);
 }
 
+/*
+ * The "timestamp" of a server clock (X11: time_origin 0) is the server
+ * time modulo 2^31, wrapping to 0; other clocks count from one second
+ * before the start and give 0 for anything older.
+ */
+static void
+test_timestamp_wrap(void **state)
+{
+	Geis geis = open_sync(DRAG2);
+	uint64_t origin = geis->time_origin;
+
+	assert_int_equal(geis_core_timestamp(geis, origin + 1234), 1234);
+	assert_int_equal(geis_core_timestamp(geis, origin ? origin - 1 : 0), 0);
+	geis->time_origin = 0;   /* as for the X11 backend */
+	assert_int_equal(geis_core_timestamp(geis, 987654), 987654);
+	assert_int_equal(geis_core_timestamp(geis, 0x7fffffffu), 0x7fffffff);
+	assert_int_equal(geis_core_timestamp(geis, 0x80000000u), 0);
+	assert_int_equal(geis_core_timestamp(geis, 0x80000005u), 5);
+	assert_int_equal(geis_core_timestamp(geis, 0x100000007ull), 7);
+	geis_delete(geis);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_null_handles),
+		cmocka_unit_test(test_timestamp_wrap),
 		cmocka_unit_test(test_new_errors),
 		cmocka_unit_test(test_backend_env),
 		cmocka_unit_test(test_backend_table),

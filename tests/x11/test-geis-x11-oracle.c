@@ -14,6 +14,8 @@
  *   startup-sync  geis_new() with the TRACK arguments and
  *               GEIS_INIT_SYNCHRONOUS_START: the five classes,
  *               INIT_COMPLETE, the device, then Flick
+ *   server-time the "timestamp" of a drag's events is the X server's time;
+ *               the geis client makes no window
  *   undecided   a listener that never accepts or rejects its 2-touch drag
  *               on the root window: once the drag ended, both touches are
  *               replayed to the painting client below while the listener
@@ -40,9 +42,13 @@
 #include <time.h>
 
 #include <X11/Xlib.h>
+#include <X11/Xatom.h>
 #include <X11/extensions/XInput2.h>
 
 #include <geis/geis.h>
+#ifndef GEIS_ORACLE_BUILD
+#include <utouch/geis.h>
+#endif
 
 #include "xorg-harness.h"
 
@@ -300,6 +306,36 @@ painter_pump(struct painter *p)
 	}
 }
 
+/* The X server's time now: a property change on a window of the test's
+ * own comes back with the server's timestamp. */
+static long long
+server_time(Display *dpy, Window win)
+{
+	Atom atom = XInternAtom(dpy, "_GEIS_ORACLE_TIME", False);
+	XEvent xev;
+
+	XChangeProperty(dpy, win, atom, XA_STRING, 8, PropModeAppend, NULL, 0);
+	XSync(dpy, False);
+	while (XCheckTypedWindowEvent(dpy, win, PropertyNotify, &xev) == False) {
+		if (xh_wait_event(dpy, 1000) <= 0)
+			return -1;
+	}
+	return (long long)xev.xproperty.time;
+}
+
+/* The number of children of the root window. */
+static unsigned int
+root_children(Display *dpy)
+{
+	Window root, parent, *children = NULL;
+	unsigned int n = 0;
+
+	if (!XQueryTree(dpy, DefaultRootWindow(dpy), &root, &parent, &children, &n))
+		return 0;
+	XFree(children);
+	return n;
+}
+
 /* ---- scenarios ---- */
 
 /* The five classes and INIT_COMPLETE that every start begins with. */
@@ -365,6 +401,69 @@ scenario_startup_sync(void)
 	CHECK(c.empty_status == 0, "geis_dispatch_events returned EMPTY %d times",
 	      c.empty_status);
 	geis_delete(c.geis);
+}
+
+/*
+ * The "timestamp" attribute is the X server's time (geis 2.2 reported it
+ * so; utouch modulo 2^31, the same on a server up for less than 24.8
+ * days): every event of a drag is stamped between the server times read
+ * before and after it.  The geis client creates no window of its own.
+ */
+static void
+scenario_server_time(void)
+{
+	struct client c;
+	struct xh_device *d = &xs.devices[0];
+	Display *dpy = xh_open_client(&xs);
+
+	if (!dpy) {
+		CHECK(0, "no client connection: %s", xs.error);
+		return;
+	}
+	XSetWindowAttributes attrs = { .event_mask = PropertyChangeMask };
+	Window win = XCreateWindow(dpy, DefaultRootWindow(dpy), 0, 0, 1, 1, 0, 0, InputOnly,
+				   CopyFromParent, CWEventMask, &attrs);
+	unsigned int windows = root_children(dpy);
+	long long started = server_time(dpy, win);
+
+	client_new(&c);
+#ifndef GEIS_ORACLE_BUILD
+	/* utouch's clock is the server's from the start */
+	long long now = (long long)utouch_geis_now(c.geis);
+	long long read = server_time(dpy, win);
+
+	CHECK(now >= started && now <= read + 5, "utouch_geis_now() %lld, server %lld .. %lld",
+	      now, started, read);
+#else
+	(void)started;
+#endif
+	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 1);
+	CHECK(root_children(dpy) == windows, "the geis client made %u windows",
+	      root_children(dpy) - windows);
+	/* the server's clock moves on from the time it started */
+	pump(&c, 50, 60);
+	long long before = server_time(dpy, win);
+	xh_touch_begin(d, 1, 300, 300);
+	xh_sync(d);
+	pump(&c, 5, 30);
+	for (int s = 1; s <= 5; s++) {
+		xh_touch_update(d, 1, 300, 300 + 15 * s);
+		xh_sync(d);
+		pump(&c, 5, 30);
+	}
+	xh_touch_end(d, 1, 300, 375);
+	xh_sync(d);
+	pump(&c, 100, 1000);
+	long long after = server_time(dpy, win);
+
+	CHECK(before > 0 && after >= before, "server times %lld, %lld", before, after);
+	CHECK(c.ntrace >= 2, "%d gesture events", c.ntrace);
+	for (int i = 0; i < c.ntrace; i++)
+		CHECK(c.trace[i].ts >= before && c.trace[i].ts <= after,
+		      "event %d stamped %d, not within the server times %lld .. %lld", i,
+		      c.trace[i].ts, before, after);
+	geis_delete(c.geis);
+	XCloseDisplay(dpy);
 }
 
 static void
@@ -752,6 +851,7 @@ main(int argc, char **argv)
 	} scenarios[] = {
 		{ "startup", scenario_startup },
 		{ "startup-sync", scenario_startup_sync },
+		{ "server-time", scenario_server_time },
 		{ "undecided", scenario_undecided },
 		{ "deltas", scenario_deltas },
 		{ "cf-composition", scenario_cf_composition },
