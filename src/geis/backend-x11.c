@@ -217,6 +217,7 @@ on_x_readable(void *data, int fd, uint32_t events)
 	(void)fd;
 
 	/* the alarms geis 2.2 would have read with this input */
+	geis_core_input_read(be->base.geis);
 	geis_core_advance_time(be->base.geis, x11_now(&be->base));
 	if (!be->dead && (events & (EPOLLHUP | EPOLLERR)) == 0) {
 		while (!be->dead && XPending(be->dpy) > 0) {
@@ -484,6 +485,7 @@ static const struct geis_backend_ops x11_ops = {
 	.grab = x11_grab,
 	.root_window = x11_root_op,
 	.server_clock = 1,
+	.xsync_alarms = 1,
 };
 
 struct geis_backend *

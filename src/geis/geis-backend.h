@@ -93,6 +93,13 @@ struct geis_backend_ops {
 	 * before the start (doc/geis.md, "Time").
 	 */
 	int server_clock;
+	/**
+	 * Timeouts run as geis 2.2's XSync alarms ran them (X11): one alarm
+	 * per time grail_next_timeout() reported after a frame or after
+	 * grail events, never cancelled, each run at its own time; the
+	 * backend calls geis_core_input_read() before each read of input.
+	 */
+	int xsync_alarms;
 };
 
 /** Base of every backend; backends embed it as their first member. */
@@ -133,6 +140,12 @@ void geis_core_frame_event(Geis geis, UFEvent event);
  * feeding the frame, so timeouts come before the input stamped after them.
  */
 void geis_core_advance_time(Geis geis, uint64_t t);
+/**
+ * The backend is about to read a batch of input (ops->xsync_alarms): the
+ * alarms made since the last read were sent to the server and may come
+ * back with this batch (geis_core_advance_time() runs them from now on).
+ */
+void geis_core_input_read(Geis geis);
 /**
  * The rectangle (x, y, width, height in window coordinates) of the
  * rectangle region whose window id is @p window; 0 when @p window is not

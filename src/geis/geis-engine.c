@@ -48,6 +48,9 @@ geis_engine_fini(Geis geis)
 	free(geis->gesture_hash);
 	geis->gesture_hash = NULL;
 	geis->hash_size = geis->ngestures = 0;
+	free(geis->alarms);
+	geis->alarms = NULL;
+	geis->nalarms = geis->capalarms = 0;
 	if (geis->grail)
 		grail_delete(geis->grail);
 	geis->grail = NULL;
@@ -841,6 +844,8 @@ handle_slice(Geis geis, UGEvent gev, UGSlice slice)
 	if (!find_binding(geis, grail_slice_get_subscription(slice), &bi))
 		return;
 	g = gesture_find(geis, id);
+	if (g && grail_slice_get_construction_finished(slice))
+		g->finished = 1;
 	if (grail_slice_get_canceled(slice)) {
 		/* grail dropped a gesture we had taken events of: end it if the
 		 * application saw it, else forget it entirely */
@@ -859,6 +864,7 @@ handle_slice(Geis geis, UGEvent gev, UGSlice slice)
 		g = gesture_new(geis, id, bi.sub);
 		if (!g)
 			return;
+		g->finished = grail_slice_get_construction_finished(slice) != 0;
 	}
 	if (g->dead) {
 		if (state == UGGestureStateEnd)
@@ -912,22 +918,52 @@ handle_slice(Geis geis, UGEvent gev, UGSlice slice)
 	}
 }
 
-void
-geis_engine_drain(Geis geis)
+static int alarm_mode(Geis geis);
+static void alarm_note(Geis geis);
+
+/* Turn grail's events into gesture events; the number of grail events. */
+static unsigned
+drain(Geis geis)
 {
+	unsigned n = 0;
 	UGEvent ev;
 
 	if (!geis->grail)
-		return;
+		return 0;
 	while (grail_get_event(geis->grail, &ev) == UGStatusSuccess) {
 		UGSlice slice;
 
+		n++;
 		if (grail_event_get_type(ev) == UGEventTypeSlice &&
 		    grail_event_get_property(ev, UGEventPropertySlice, &slice) ==
 			    UGStatusSuccess)
 			handle_slice(geis, ev, slice);
 		grail_event_unref(ev);
 	}
+	/* geis 2.2 set an alarm after the grail events it read */
+	if (n && alarm_mode(geis))
+		alarm_note(geis);
+	return n;
+}
+
+void
+geis_engine_frame(Geis geis, UFEvent event)
+{
+	uint64_t t = frame_event_get_time(event);
+
+	grail_process_frame_event(geis->grail, event);
+	if (t > geis->time_seen)
+		geis->time_seen = t;
+	/* and after every frame */
+	if (alarm_mode(geis))
+		alarm_note(geis);
+	geis_engine_drain(geis);
+}
+
+void
+geis_engine_drain(Geis geis)
+{
+	drain(geis);
 	/* during dispatch, callbacks see the events of each frame (or
 	 * timeout) before the next one is processed, so that they can accept
 	 * or reject in time */
@@ -997,6 +1033,130 @@ next_due(Geis geis)
 	return next;
 }
 
+/* ---- geis 2.2's XSync alarms (X11) ---- */
+
+/*
+ * geis 2.2 ran grail's timeouts on XSync alarms on the server's SERVERTIME
+ * counter, and utouch runs them the same way where that shows (X11, where
+ * a program compares with geis 2.2):
+ *
+ * - after every frame it gave grail, and after every batch of grail events
+ *   it read, it made an alarm for grail_next_timeout() unless one for that
+ *   time existed, and never cancelled one: an alarm made for a candidate
+ *   that is long gone (the 60 ms glue of a touch that was free for a
+ *   moment, the timeout of a gesture recognized since) still runs
+ *   grail_update_time() at its time, and that checks construction;
+ * - an alarm comes back with the counter's value when the server's clock
+ *   reached it, on an idle server the alarm's own time, and geis 2.2 gave
+ *   grail that time.  grail rejects a candidate only once more than its
+ *   timeout has passed, so the alarm at the timeout itself rejects
+ *   nothing, and nothing made another alarm unless grail had events: the
+ *   candidate is rejected by the next input, inside that frame's
+ *   processing (so the gesture that moved reports construction finished
+ *   one event after the others);
+ * - an alarm made while a batch of input was read comes back with a later
+ *   batch, with the server's time then (not before input already read);
+ * - utouch runs each alarm at exactly that time, whatever the load,
+ *   with one deliberate difference: when an alarm rejected nothing and no
+ *   gesture the application has seen waits for its construction to
+ *   finish, the timeout is tried again 1 ms later (a touch held still is
+ *   released on time instead of at its next motion; nothing the
+ *   application sees changes, see doc/geis.md).
+ */
+static int
+alarm_mode(Geis geis)
+{
+	return geis->backend && geis->backend->ops->xsync_alarms;
+}
+
+static void
+alarm_add(Geis geis, uint64_t at, uint64_t counter, int fresh)
+{
+	for (unsigned int i = 0; i < geis->nalarms; i++)
+		if (geis->alarms[i].at == at)
+			return;
+	if (!UT_ARRAY_RESERVE(geis->alarms, geis->capalarms, geis->nalarms + 1, 8)) {
+		ut_log(&geis->log, UT_LOG_ERROR, "out of memory for a timeout at %llu",
+		       (unsigned long long)at);
+		return;
+	}
+	geis->alarms[geis->nalarms++] = (struct geis_alarm){ at, counter, fresh };
+}
+
+/* An alarm for grail's next timeout: it comes back at that time, or, if
+ * that has passed, with the newest time the server sent. */
+static void
+alarm_note(Geis geis)
+{
+	uint64_t at = grail_next_timeout(geis->grail);
+
+	if (at)
+		alarm_add(geis, at, at > geis->time_seen ? at : geis->time_seen, 1);
+}
+
+/* Whether a gesture the application has seen waits for its construction
+ * to finish (grail's check of it runs with every update of time). */
+static int
+construction_pending(Geis geis)
+{
+	ut_list_for_each(pos, &geis->gestures) {
+		struct geis_gesture *g = gesture_of(pos);
+
+		if (g->begun && !g->finished && !g->ended && !g->dead && !g->accepted)
+			return 1;
+	}
+	return 0;
+}
+
+/* Run the alarms that came back by server time @p t, in order. */
+static void
+alarms_run(Geis geis, uint64_t t)
+{
+	for (int guard = 0; guard < 1000; guard++) {
+		unsigned int k = geis->nalarms;
+
+		for (unsigned int i = 0; i < geis->nalarms; i++) {
+			const struct geis_alarm *a = &geis->alarms[i];
+
+			if (!a->fresh && a->counter <= t &&
+			    (k == geis->nalarms || a->counter < geis->alarms[k].counter))
+				k = i;
+		}
+		if (k == geis->nalarms)
+			return;
+		uint64_t c = geis->alarms[k].counter;
+
+		geis->alarms[k] = geis->alarms[--geis->nalarms];
+		if (c < geis->time_seen)
+			c = geis->time_seen;
+		geis->time_seen = c;
+		geis->time_done = c;
+		grail_update_time(geis->grail, c);
+		if (drain(geis) == 0) {
+			uint64_t next = grail_next_timeout(geis->grail);
+
+			if (next && next <= c && !construction_pending(geis))
+				alarm_add(geis, c + 1, c + 1, 0);
+		}
+		/* callbacks, as after every drain */
+		geis_engine_drain(geis);
+	}
+}
+
+void
+geis_core_input_read(Geis geis)
+{
+	if (!geis)
+		return;
+	for (unsigned int i = 0; i < geis->nalarms; i++) {
+		struct geis_alarm *a = &geis->alarms[i];
+
+		if (a->fresh && a->counter < geis->time_seen)
+			a->counter = geis->time_seen;
+		a->fresh = 0;
+	}
+}
+
 void
 geis_engine_rearm(Geis geis)
 {
@@ -1004,6 +1164,15 @@ geis_engine_rearm(Geis geis)
 
 	if (!geis->grail)
 		return;
+	if (alarm_mode(geis)) {
+		next = 0;
+		for (unsigned int i = 0; i < geis->nalarms; i++)
+			if (!next || geis->alarms[i].counter < next)
+				next = geis->alarms[i].counter;
+		if (geis->backend->ops->set_timer)
+			geis->backend->ops->set_timer(geis->backend, next);
+		return;
+	}
 	next = next_due(geis);
 	if (geis->backend && geis->backend->ops->set_timer) {
 		geis->backend->ops->set_timer(geis->backend, next);
@@ -1042,6 +1211,10 @@ geis_core_advance_time(Geis geis, uint64_t t)
 
 	if (!geis || !geis->grail)
 		return;
+	if (alarm_mode(geis)) {
+		alarms_run(geis, t);
+		return;
+	}
 	while ((at = next_due(geis)) != 0 && at <= t && guard++ < 1000) {
 		geis->time_done = at;
 		grail_update_time(geis->grail, at);

@@ -296,11 +296,25 @@ struct geis_gesture {
 	float last_vx, last_vy;   /* the newest velocity over a time step */
 	unsigned last_touches;    /* "touches" of the previous event */
 	int in_queue;             /* release_undecided(): an event of it is queued */
+	int finished;             /* a slice said "construction finished" */
 	struct ut_list link;      /* geis->gestures, newest first */
 	struct geis_gesture *hnext;  /* chain of geis->gesture_hash */
 };
 
 /* ---- the instance ---- */
+
+/*
+ * A grail timeout as geis 2.2's XSync alarm for it (backends with
+ * ops->xsync_alarms, see doc/geis.md "Time"): one for every time
+ * grail_next_timeout() reported after a frame or after grail events,
+ * never cancelled.
+ */
+struct geis_alarm {
+	uint64_t at;        /* the time it was made for */
+	uint64_t counter;   /* the server time it comes back with */
+	int fresh;          /* made since the backend's last read of input:
+	                       comes back with a later read */
+};
 
 struct geis_mux_entry {
 	int fd;
@@ -329,6 +343,9 @@ struct _Geis {
 	int timerfd;             /* grail timeouts (default clock) */
 	uint64_t timer_at;
 	uint64_t time_done;      /* latest time given to grail_update_time() */
+	uint64_t time_seen;      /* newest frame or alarm time given to grail */
+	struct geis_alarm *alarms;   /* ops->xsync_alarms */
+	unsigned int nalarms, capalarms;
 	struct ut_list mux;      /* struct geis_mux_entry, newest first */
 	struct geis_event_queue queue;
 	GeisEventCallback event_cb, device_cb, class_cb;
@@ -361,6 +378,8 @@ void geis_engine_fini(Geis geis);
 GeisStatus geis_engine_activate(GeisSubscription sub);
 void geis_engine_deactivate(GeisSubscription sub);
 void geis_engine_apply_config(GeisSubscription sub);
+/** Feed a frame event to grail and turn what comes out into events. */
+void geis_engine_frame(Geis geis, UFEvent event);
 void geis_engine_drain(Geis geis);
 void geis_engine_rearm(Geis geis);
 void geis_engine_timer_fired(Geis geis);

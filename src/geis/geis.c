@@ -250,8 +250,7 @@ geis_core_frame_event(Geis geis, UFEvent event)
 			geis_core_device_removed(geis, dev);
 		break;
 	case UFEventTypeFrame:
-		grail_process_frame_event(geis->grail, event);
-		geis_engine_drain(geis);
+		geis_engine_frame(geis, event);
 		break;
 	}
 }
