@@ -167,6 +167,10 @@ UFWindowId geis_core_root_window(Geis geis);
 /** Record an error on the instance's error stack. */
 void geis_core_error(Geis geis, GeisStatus code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/** geis_core_error(), logged at warning priority: input skipped (a device
+ * that cannot be used), not a failure of the instance. */
+void geis_core_warning(Geis geis, GeisStatus code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /** Create the recording backend for the file @p path (virtual time when
  *  @p fast); NULL when the file cannot be loaded or is not a multitouch

@@ -326,6 +326,8 @@ struct geis_mux_entry {
 struct _Geis {
 	struct geis_error_stack errors;
 	struct ut_log log;          /* domain "geis"; errors pushed are logged too */
+	utouch_geis_log_handler log_handler;   /* utouch_geis_set_log_handler() */
+	void *log_data;
 	/* options */
 	int track_devices, track_classes, sync_start;
 	int atomic, tentative, synchronous;

@@ -806,6 +806,31 @@ utouch_geis_now(Geis geis)
 	return UT_CLIENT_BUG_IF(NULL, !geis) ? 0 : geis_now(geis);
 }
 
+/* The same numbers name the same priorities on both sides. */
+_Static_assert(UTOUCH_GEIS_LOG_DEBUG == (int)UT_LOG_DEBUG &&
+	       UTOUCH_GEIS_LOG_INFO == (int)UT_LOG_INFO &&
+	       UTOUCH_GEIS_LOG_WARNING == (int)UT_LOG_WARNING &&
+	       UTOUCH_GEIS_LOG_ERROR == (int)UT_LOG_ERROR, "log priorities differ");
+
+/* The instance's log output when the application installed a handler. */
+static void
+to_app_handler(void *data, enum ut_log_priority priority, const char *message)
+{
+	Geis geis = data;
+
+	geis->log_handler(geis->log_data, (enum utouch_geis_log_priority)priority, message);
+}
+
+GEIS_API void
+utouch_geis_set_log_handler(Geis geis, utouch_geis_log_handler handler, void *data)
+{
+	if (UT_CLIENT_BUG_IF(NULL, !geis))
+		return;
+	geis->log_handler = handler;
+	geis->log_data = handler ? data : NULL;
+	ut_log_set_handler(&geis->log, handler ? to_app_handler : NULL, geis);
+}
+
 GEIS_API GeisStatus
 utouch_geis_add_input_fd(Geis geis, int fd, const char *caps_path)
 {
