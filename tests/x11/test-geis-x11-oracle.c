@@ -327,6 +327,23 @@ server_time(Display *dpy, Window win)
 	return (long long)xev.xproperty.time;
 }
 
+/* A connection of the test's own with a window to read the server's time
+ * from (server_time()); NULL, after a failed CHECK, without one. */
+static Display *
+clock_open(Window *win)
+{
+	Display *dpy = xh_open_client(&xs);
+	XSetWindowAttributes attrs = { .event_mask = PropertyChangeMask };
+
+	if (!dpy) {
+		CHECK(0, "no client connection: %s", xs.error);
+		return NULL;
+	}
+	*win = XCreateWindow(dpy, DefaultRootWindow(dpy), 0, 0, 1, 1, 0, 0, InputOnly,
+			     CopyFromParent, CWEventMask, &attrs);
+	return dpy;
+}
+
 /* The number of children of the root window. */
 static unsigned int
 root_children(Display *dpy)
@@ -418,15 +435,11 @@ scenario_server_time(void)
 {
 	struct client c;
 	struct xh_device *d = &xs.devices[0];
-	Display *dpy = xh_open_client(&xs);
+	Window win;
+	Display *dpy = clock_open(&win);
 
-	if (!dpy) {
-		CHECK(0, "no client connection: %s", xs.error);
+	if (!dpy)
 		return;
-	}
-	XSetWindowAttributes attrs = { .event_mask = PropertyChangeMask };
-	Window win = XCreateWindow(dpy, DefaultRootWindow(dpy), 0, 0, 1, 1, 0, 0, InputOnly,
-				   CopyFromParent, CWEventMask, &attrs);
 	unsigned int windows = root_children(dpy);
 	long long started = server_time(dpy, win);
 
@@ -805,15 +818,11 @@ scenario_cf_glue(void)
 {
 	struct client c;
 	struct xh_device *d = &xs.devices[0];
-	Display *dpy = xh_open_client(&xs);
+	Window win;
+	Display *dpy = clock_open(&win);
 
-	if (!dpy) {
-		CHECK(0, "no client connection: %s", xs.error);
+	if (!dpy)
 		return;
-	}
-	XSetWindowAttributes attrs = { .event_mask = PropertyChangeMask };
-	Window win = XCreateWindow(dpy, DefaultRootWindow(dpy), 0, 0, 1, 1, 0, 0, InputOnly,
-				   CopyFromParent, CWEventMask, &attrs);
 
 	client_new(&c);
 	subscribe(&c, GEIS_GESTURE_PINCH, GEIS_FILTER_OP_EQ, 2);
