@@ -26,6 +26,7 @@
 #include "util/log.h"
 #include "input/evdev/evstream.h"
 #include "input/evdev/framer.h"
+#include "input/recording/recording.h"
 
 #define DEFAULT_DIR "/dev/input"
 #define OPEN_FLAGS (O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -68,6 +69,7 @@ struct ut_evdev_live_device {
 
 	int dead;                   /* removed; freed at the end of dispatch */
 	int remove_requested;       /* removal asked from a callback */
+	FILE *save;                 /* config save_path: its evemu recording */
 };
 
 struct ut_evdev_live {
@@ -81,6 +83,8 @@ struct ut_evdev_live {
 	int split_begins;
 	UFWindowId window;
 	float window_res;
+	char *save_path;               /* config save_path */
+	unsigned int nsaved;           /* devices saved so far */
 
 	struct ut_evdev_live_callbacks cb;
 	void *data;
@@ -241,6 +245,71 @@ on_frame(void *data, uint64_t usec, const struct ut_touch_op *ops, size_t nops)
 	deliver(l, ut_framer_build(&d->framer, usec / 1000, ops, nops));
 }
 
+/* ------------------------------------------------------------------ */
+/* Saving what a device sends (config save_path)                       */
+
+/* The file of the @p n-th device saved (0: the first): PATH itself, then
+ * PATH with "-2", "-3", ... before its extension. */
+static char *
+save_name(const char *path, unsigned int n)
+{
+	const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+	char *out;
+
+	if (n == 0)
+		return strdup(path);
+	if (!dot || (slash && dot < slash) || dot == (slash ? slash + 1 : path))
+		dot = path + strlen(path);
+	if (asprintf(&out, "%.*s-%u%s", (int)(dot - path), path, n + 1, dot) < 0)
+		return NULL;
+	return out;
+}
+
+static void
+save_start(struct ut_evdev_live *l, struct ut_evdev_live_device *d)
+{
+	char *name = save_name(l->save_path, l->nsaved);
+	char comment[256];
+	int fd;
+
+	if (!name) {
+		report(l, d->path, ENOMEM, "cannot save %s: out of memory", d->name);
+		return;
+	}
+	fd = open(name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	d->save = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (!d->save) {
+		report(l, d->path, errno, "cannot save %s to %s: %s", d->name, name,
+		       strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		free(name);
+		return;
+	}
+	snprintf(comment, sizeof(comment), "saved by utouch from %s", d->path ? d->path : d->name);
+	if (ut_evemu_write_device(d->save, d->caps, comment) < 0) {
+		report(l, d->path, EIO, "cannot write to %s", name);
+		fclose(d->save);
+		d->save = NULL;
+	} else {
+		l->nsaved++;
+	}
+	free(name);
+}
+
+static void
+save_event(struct ut_evdev_live_device *d, const struct input_event *ev)
+{
+	if (ut_evemu_write_event(d->save, ut_input_event_usec(ev), ev->type, ev->code,
+				 ev->value) < 0 ||
+	    (ev->type == EV_SYN && ev->code == SYN_REPORT && fflush(d->save) != 0)) {
+		report(d->owner, d->path, EIO, "writing the saved recording of %s failed; "
+		       "saving stops", d->name);
+		fclose(d->save);
+		d->save = NULL;
+	}
+}
+
 /* Every event reaches the stream through here, so that the slot state of
  * the stream is known. */
 static void
@@ -258,6 +327,8 @@ push(struct ut_evdev_live_device *d, const struct input_event *ev)
 	}
 	d->last_usec = ut_input_event_usec(ev);
 	d->have_time = 1;
+	if (d->save)
+		save_event(d, ev);
 	dropped = ut_evstream_dropped(d->stream);
 	ut_evstream_push(d->stream, ev);
 	if (ut_evstream_dropped(d->stream) > dropped && !d->warned_contacts) {
@@ -352,6 +423,8 @@ device_free(struct ut_evdev_live_device *d)
 {
 	if (d->framer_ready)
 		ut_framer_fini(&d->framer);
+	if (d->save)
+		fclose(d->save);
 	ut_evstream_destroy(d->stream);
 	frame_backend_device_delete(d->bdev);
 	if (d->caps != d->evdev)
@@ -522,6 +595,9 @@ device_new(struct ut_evdev_live *l, int fd, int restricted, const char *path,
 		err = errno;
 		goto fail;
 	}
+
+	if (l->save_path)
+		save_start(l, d);
 
 	/* append: devices stay in the order they were added */
 	ut_list_insert_before(&l->devices, &d->link);
@@ -876,7 +952,7 @@ ut_evdev_live_new(const struct ut_evdev_live_config *cfg,
 	l->epfd = -1;
 	l->inofd = -1;
 	l->dir = strdup(cfg->dir ? cfg->dir : DEFAULT_DIR);
-	if (!l->dir) {
+	if (!l->dir || (cfg->save_path && !(l->save_path = strdup(cfg->save_path)))) {
 		err = ENOMEM;
 		goto fail;
 	}
@@ -930,6 +1006,7 @@ fail:
 	if (l->epfd >= 0)
 		close(l->epfd);
 	free(l->dir);
+	free(l->save_path);
 	free(l);
 	errno = err;
 	return NULL;
@@ -948,6 +1025,7 @@ ut_evdev_live_destroy(struct ut_evdev_live *l)
 		close(l->inofd);
 	close(l->epfd);
 	free(l->dir);
+	free(l->save_path);
 	free(l);
 }
 

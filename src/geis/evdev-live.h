@@ -90,6 +90,16 @@ struct ut_evdev_live_config {
 	 */
 	const struct libevdev *(*caps_for_path)(const char *path,
 						void *user_data);
+	/**
+	 * Save what each touch device sends as an evemu recording: the first
+	 * device to this path, later ones to the path with "-2", "-3", ...
+	 * before its extension.  Every event pushed into a device's stream is
+	 * written (the state of a node opened with touches down as well);
+	 * the file is flushed at every SYN_REPORT, so that it is complete up
+	 * to the last report whenever the program stops.  Problems are
+	 * reported through the log callback and stop only the saving.
+	 */
+	const char *save_path;
 };
 
 /**

@@ -1275,6 +1275,100 @@ test_default_open_non_evdev(void **state)
 	(void)state;
 }
 
+/* config save_path: each device's events are saved as an evemu recording
+ * that loads back with the same capabilities and events; a second device
+ * goes to PATH-2.EXT; an unwritable path is reported and changes nothing
+ * else. */
+static void
+test_save(void **state)
+{
+	struct ut_recording *rec = ut_test_load_recording("touchscreen/drag-2.evemu");
+	struct ut_recording *tp = ut_test_load_recording("touchpad/pinch-2.evemu");
+	struct ut_recording *back = NULL, *back2 = NULL;
+	struct sink got = { 0 };
+	struct tmpdir t;
+	struct ut_evdev_live *l;
+	char save[512], save2[512], err[512];
+	int p[2], q[2];
+
+	tmpdir_make(&t);
+	snprintf(save, sizeof(save), "%s/saved.evemu", t.path);
+	snprintf(save2, sizeof(save2), "%s/saved-2.evemu", t.path);
+	struct ut_evdev_live_config cfg = { .dir = t.path, .save_path = save };
+	l = ut_evdev_live_new(&cfg, &callbacks, &got);
+	assert_non_null(l);
+	got.live = l;
+	assert_int_equal(pipe(p), 0);
+	assert_int_equal(pipe(q), 0);
+	assert_non_null(ut_evdev_live_add_fd(l, p[0], rec->dev, NULL));
+	assert_non_null(ut_evdev_live_add_fd(l, q[0], tp->dev, NULL));
+	feed(l, p[1], rec, 0, rec->nevents);
+	feed(l, q[1], tp, 0, tp->nevents / 2);
+	/* complete up to the last report while the program still runs */
+	assert_int_equal(ut_recording_load(save2, NULL, &back2, err, sizeof(err)), 0);
+	assert_true(back2->nevents > 0 && back2->nevents <= tp->nevents / 2);
+	ut_recording_free(back2);
+	back2 = NULL;
+	feed(l, q[1], tp, tp->nevents / 2, tp->nevents);
+	close(p[1]);
+	close(q[1]);
+	settle(l);
+	ut_evdev_live_destroy(l);
+
+	assert_int_equal(ut_recording_load(save, NULL, &back, err, sizeof(err)), 0);
+	assert_int_equal(back->format, UT_RECORDING_EVEMU_2);
+	assert_string_equal(libevdev_get_name(back->dev), libevdev_get_name(rec->dev));
+	assert_int_equal(libevdev_get_id_vendor(back->dev), libevdev_get_id_vendor(rec->dev));
+	assert_int_equal(libevdev_has_property(back->dev, INPUT_PROP_DIRECT), 1);
+	for (unsigned int code = 0; code <= ABS_MAX; code++) {
+		const struct input_absinfo *a = libevdev_get_abs_info(rec->dev, code);
+		const struct input_absinfo *b = libevdev_get_abs_info(back->dev, code);
+
+		assert_int_equal(a != NULL, b != NULL);
+		if (a) {
+			assert_int_equal(a->minimum, b->minimum);
+			assert_int_equal(a->maximum, b->maximum);
+			assert_int_equal(a->resolution, b->resolution);
+		}
+	}
+	assert_int_equal(back->nevents, rec->nevents);
+	for (size_t i = 0; i < rec->nevents; i++) {
+		assert_int_equal(back->events[i].usec, rec->events[i].usec);
+		assert_int_equal(back->events[i].type, rec->events[i].type);
+		assert_int_equal(back->events[i].code, rec->events[i].code);
+		assert_int_equal(back->events[i].value, rec->events[i].value);
+	}
+	assert_int_equal(ut_recording_load(save2, NULL, &back2, err, sizeof(err)), 0);
+	assert_int_equal(back2->nevents, tp->nevents);
+	assert_int_equal(libevdev_has_property(back2->dev, INPUT_PROP_DIRECT), 0);
+	ut_recording_free(back);
+	ut_recording_free(back2);
+
+	/* a path that cannot be written: reported, the device still works */
+	struct sink bad = { 0 };
+	snprintf(save, sizeof(save), "%s/no-such-dir/saved.evemu", t.path);
+	l = ut_evdev_live_new(&cfg, &callbacks, &bad);
+	assert_non_null(l);
+	bad.live = l;
+	assert_int_equal(pipe(p), 0);
+	assert_non_null(ut_evdev_live_add_fd(l, p[0], rec->dev, NULL));
+	assert_int_equal(bad.nlog, 1);
+	assert_int_equal(bad.last_log_err, ENOENT);
+	assert_non_null(strstr(ut_evdev_live_last_error(l), "cannot save"));
+	feed(l, p[1], rec, 0, rec->nevents);
+	assert_true(bad.n > 10);
+	close(p[1]);
+	settle(l);
+	ut_evdev_live_destroy(l);
+
+	tmpdir_remove(&t);
+	ut_recording_free(rec);
+	ut_recording_free(tp);
+	sink_free(&got);
+	sink_free(&bad);
+	(void)state;
+}
+
 static void
 test_clock(void **state)
 {
@@ -1310,6 +1404,7 @@ main(void)
 		cmocka_unit_test(test_syn_dropped_stream),
 		cmocka_unit_test(test_hotplug),
 		cmocka_unit_test(test_default_open_non_evdev),
+		cmocka_unit_test(test_save),
 		cmocka_unit_test(test_clock),
 	};
 
