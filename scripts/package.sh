@@ -59,10 +59,11 @@ if [ "$update_symbols" = yes ]; then
     pkg=libutouch-${lib}0
     # public symbols one by one; the private node (its name changes with
     # every release) as one optional pattern
-    dpkg-gensymbols -p"$pkg" -P"$src/debian/$pkg" -v"$version" -O 2>/dev/null |
-      awk -v v="$version" '
+    dpkg-gensymbols -p"$pkg" -P"$src/debian/$pkg" -v"$version" -O"$work/$pkg.symbols" \
+      >/dev/null 2>&1
+    awk -v v="$version" '
         /@UTOUCH_[A-Z]*_PRIVATE_/ { if (!seen++) { split($1, a, "@"); printf " (symver|optional)%s %s\n", a[2], v }; next }
-        { print }' >"debian/$pkg.symbols"
+        { print }' "$work/$pkg.symbols" >"debian/$pkg.symbols"
     echo "package: wrote debian/$pkg.symbols" >&2
   done
 fi
@@ -122,7 +123,10 @@ for deb in "$out"/*.deb; do
 done
 
 # the symbols files: dpkg-gensymbols already failed the build on a
-# missing symbol; new ones must be listed too
+# missing symbol; new ones must be listed too, and nothing else be in them
+if grep -qE '^[-+@]' debian/*.symbols; then
+  problem "debian/*.symbols hold lines that are no symbols (a pasted diff?)"
+fi
 if grep -q "^dpkg-gensymbols: warning: some new symbols" "$work/build.log"; then
   problem "debian/*.symbols lack new symbols (run scripts/package.sh --update-symbols)"
 fi

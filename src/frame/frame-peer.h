@@ -34,12 +34,7 @@
 
 #include <oif/frame.h>
 
-/** Marks a function of the frame library's private version node. */
-#if defined(__GNUC__)
-#define UT_FRAME_PRIVATE __attribute__((visibility("default")))
-#else
-#define UT_FRAME_PRIVATE
-#endif
+#include "util/export.h"  /* UT_FRAME_PRIVATE */
 
 /** What a consumer reads from a frame event, as the public getters report it. */
 struct ut_frame_event_view {

@@ -51,8 +51,6 @@ struct ut_evdev_live_device {
 	struct libevdev *caps;      /* the capabilities (== evdev for EVDEV) */
 	struct ut_evstream *stream;
 	UFBackendDevice bdev;
-	struct ut_framer framer;
-	int framer_ready;
 
 	/* slot tracking of what was pushed into the stream (protocol B), so
 	 * that active touches can be ended */
@@ -81,7 +79,6 @@ struct ut_evdev_live {
 	int hotplug;
 	double screen_w, screen_h;
 	int split_begins;
-	UFWindowId window;
 	float window_res;
 	char *save_path;               /* config save_path */
 	unsigned int nsaved;           /* devices saved so far */
@@ -136,11 +133,15 @@ report(struct ut_evdev_live *l, const char *path, int err, const char *fmt, ...)
 	}
 }
 
+/* A DeviceAdded or DeviceRemoved event of @p d to the frame_event callback. */
 static void
-deliver(struct ut_evdev_live *l, UFEvent ev)
+device_event(struct ut_evdev_live *l, struct ut_evdev_live_device *d, UFEventType type,
+	     uint64_t time_ms)
 {
-	if (!ev) {
-		report(l, NULL, ENOMEM, "frame event lost");
+	UFEvent ev;
+
+	if (utouch_frame_device_event_new(d->bdev, type, time_ms, &ev) != UFStatusSuccess) {
+		report(l, d->path, ENOMEM, "device event lost");
 		return;
 	}
 	if (l->cb.frame_event) {
@@ -236,13 +237,11 @@ on_frame(void *data, uint64_t usec, const struct ut_touch_op *ops, size_t nops)
 	struct ut_evdev_live_device *d = data;
 	struct ut_evdev_live *l = d->owner;
 
-	if (l->cb.frame_ops) {
-		l->in_callback++;
-		l->cb.frame_ops(l->data, d, usec / 1000, ops, nops);
-		l->in_callback--;
+	if (!l->cb.frame_ops)
 		return;
-	}
-	deliver(l, ut_framer_build(&d->framer, usec / 1000, ops, nops));
+	l->in_callback++;
+	l->cb.frame_ops(l->data, d, usec / 1000, ops, nops);
+	l->in_callback--;
 }
 
 /* ------------------------------------------------------------------ */
@@ -421,8 +420,6 @@ replay_initial_state(struct ut_evdev_live_device *d)
 static void
 device_free(struct ut_evdev_live_device *d)
 {
-	if (d->framer_ready)
-		ut_framer_fini(&d->framer);
 	if (d->save)
 		fclose(d->save);
 	ut_evstream_destroy(d->stream);
@@ -472,8 +469,7 @@ device_remove(struct ut_evdev_live *l, struct ut_evdev_live_device *d)
 	}
 	d->dead = 1;
 	end_all_touches(d, device_usec(d));
-	deliver(l, ut_framer_device_event(&d->framer, UFEventTypeDeviceRemoved,
-					  device_usec(d) / 1000));
+	device_event(l, d, UFEventTypeDeviceRemoved, device_usec(d) / 1000);
 	if (l->cb.device_removed) {
 		l->in_callback++;
 		l->cb.device_removed(l->data, d,
@@ -585,8 +581,6 @@ device_new(struct ut_evdev_live *l, int fd, int restricted, const char *path,
 	d->bdev = ut_framer_device_new(d->caps, &dopts);
 	if (!d->bdev)
 		goto fail;
-	ut_framer_init(&d->framer, d->bdev, l->window, 1);
-	d->framer_ready = 1;
 
 	memset(&ee, 0, sizeof(ee));
 	ee.events = EPOLLIN;
@@ -606,8 +600,7 @@ device_new(struct ut_evdev_live *l, int fd, int restricted, const char *path,
 		l->cb.device_added(l->data, d, frame_backend_device_get_device(d->bdev));
 		l->in_callback--;
 	}
-	deliver(l, ut_framer_device_event(&d->framer, UFEventTypeDeviceAdded,
-					  ut_evdev_live_now_ms()));
+	device_event(l, d, UFEventTypeDeviceAdded, ut_evdev_live_now_ms());
 	if (d->kind == KIND_EVDEV)
 		replay_initial_state(d);
 	return d;
@@ -964,7 +957,6 @@ ut_evdev_live_new(const struct ut_evdev_live_config *cfg,
 	l->split_begins = cfg->split_begins;
 	l->screen_w = cfg->screen_w > 0 ? cfg->screen_w : 1024;
 	l->screen_h = cfg->screen_h > 0 ? cfg->screen_h : 768;
-	l->window = cfg->window ? cfg->window : 1;
 	l->window_res = cfg->window_res;
 	l->cb = *cb;
 	l->data = data;

@@ -6,9 +6,10 @@
  * either directly (ut_evdev_live_add_fd) or as a node of a temporary
  * directory that the test's open_restricted maps to the pipe and whose
  * capabilities the test's caps_for_path hook supplies (taken from the
- * recording's header).  The frame events that come out are compared with
- * what ut_evstream + ut_framer give when driven with the same events
- * directly, the way tools/replay drives them.
+ * recording's header).  The frames of touch operations that come out are
+ * built into frame events as geis's router does (live-frames.h) and
+ * compared with what ut_evstream + ut_framer_build() give when driven with
+ * the same events directly, the way tools/replay drives them.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -35,6 +36,7 @@
 #include "input/evdev/evstream.h"
 #include "input/evdev/framer.h"
 #include "input/recording/recording.h"
+#include "live-frames.h"
 #include "test-support.h"
 
 
@@ -74,6 +76,7 @@ struct sink {
 	struct ut_evdev_live_device *remove_dev;
 	size_t remove_at;
 	int remove_in_added;          /* device_added removes the device */
+	struct live_frames frames;    /* builds the frames of the operations */
 };
 
 static void
@@ -118,6 +121,7 @@ sink_record(struct sink *s, UFEvent ev)
 static void
 sink_free(struct sink *s)
 {
+	live_frames_fini(&s->frames);
 	free(s->ev);
 	memset(s, 0, sizeof(*s));
 }
@@ -181,6 +185,7 @@ cb_removed(void *data, struct ut_evdev_live_device *dev, UFDevice device)
 	s->removed++;
 	s->last_removed = dev;
 	s->removed_device = device;
+	live_frames_forget(&s->frames, dev);
 }
 
 static void
@@ -210,6 +215,15 @@ cb_frame(void *data, UFEvent ev)
 }
 
 static void
+cb_ops(void *data, struct ut_evdev_live_device *dev, uint64_t time_ms,
+       const struct ut_touch_op *ops, size_t nops)
+{
+	struct sink *s = data;
+
+	live_frames_build(&s->frames, dev, time_ms, ops, nops, cb_frame, s);
+}
+
+static void
 cb_log(void *data, const char *path, int err, const char *message)
 {
 	struct sink *s = data;
@@ -224,6 +238,7 @@ static const struct ut_evdev_live_callbacks callbacks = {
 	.device_added = cb_added,
 	.device_removed = cb_removed,
 	.frame_event = cb_frame,
+	.frame_ops = cb_ops,
 	.log = cb_log,
 };
 
@@ -231,7 +246,7 @@ static const struct ut_evdev_live_callbacks callbacks = {
 /* Recordings and the reference path                                   */
 
 struct ref {
-	struct ut_framer framer;
+	struct ut_frame_builder framer;
 	struct sink *sink;
 };
 
@@ -247,7 +262,7 @@ ref_frame(void *data, uint64_t usec, const struct ut_touch_op *ops, size_t nops)
 }
 
 /* Frames of the first @p nevents events of @p rec through ut_evstream and
- * ut_framer directly, with the module's settings (owned at begin, window
+ * ut_framer_build() directly, with the module's settings (owned at begin, window
  * 1, 1024x768). */
 static void
 reference(const struct ut_recording *rec, size_t nevents, struct sink *out)
@@ -264,7 +279,7 @@ reference(const struct ut_recording *rec, size_t nevents, struct sink *out)
 	dopts.direct = ut_evstream_is_direct(st);
 	dev = ut_framer_device_new(rec->dev, &dopts);
 	assert_non_null(dev);
-	ut_framer_init(&r.framer, dev, 1, 1);
+	ut_frame_builder_init(&r.framer, dev, 1, 1);
 	for (size_t i = 0; i < nevents && i < rec->nevents; i++) {
 		struct input_event ev;
 
@@ -272,7 +287,7 @@ reference(const struct ut_recording *rec, size_t nevents, struct sink *out)
 		ut_evstream_push(st, &ev);
 	}
 	ut_evstream_destroy(st);
-	ut_framer_fini(&r.framer);
+	ut_frame_builder_fini(&r.framer);
 	frame_backend_device_delete(dev);
 }
 
