@@ -862,11 +862,13 @@ scenario_cf_glue(void)
 	for (int i = first; i < c.ntrace; i++) {
 		const struct trace_ev *e = &c.trace[i];
 
-		if (e->ts < before + 60) {
+		/* (a motion stamped shortly before +60 that the client reads
+		 * after +60 already reports it, as in geis 2.2: not checked) */
+		if (e->ts < before + 40) {
 			early++;
 			CHECK(e->cf == 0, "event %d at +%lld ms reports construction finished", i,
 			      e->ts - before);
-		} else if (e->type != GEIS_EVENT_GESTURE_END) {
+		} else if (e->ts >= before + 60 && e->type != GEIS_EVENT_GESTURE_END) {
 			late++;
 			CHECK(e->cf == 1, "event %d at +%lld ms (past the +60 ms alarm) does not "
 			      "report construction finished", i, e->ts - before);
