@@ -34,8 +34,38 @@ printf 'gestures:\n  - gesture: swipe\n    fingers: 3\n    direction: sideways\n
 expect 1 "--check of a broken file" -- "$exe" --check --config "$tmp/bad.yaml"
 grep -q "^$tmp/bad.yaml:4:16: \"direction\": unknown value \"sideways\"" "$tmp/err" ||
 	{ echo "FAIL: broken file message: $(cat "$tmp/err")"; fail=1; }
-expect 1 "--check of a missing file" -- "$exe" --check --config "$tmp/none.yaml"
-grep -q "none.yaml: No such file or directory" "$tmp/err" || { echo "FAIL: missing file message"; fail=1; }
+# a missing file is what the daemon runs with no gestures from: --check agrees
+expect 0 "--check of a missing file" -- "$exe" --check --config "$tmp/none.yaml"
+grep -q "none.yaml: no such file: utouch-gestured runs with no gestures until it is created" "$tmp/out" &&
+	grep -q 'XDG_CONFIG_HOME/utouch/gestures.yaml' "$tmp/out" ||
+	{ echo "FAIL: missing file message: $(cat "$tmp/out" "$tmp/err")"; fail=1; }
+HOME=$tmp/home XDG_CONFIG_HOME= expect 0 "--check without any file" -- "$exe" --check
+grep -q "^$tmp/home/.config/utouch/gestures.yaml: no such file" "$tmp/out" ||
+	{ echo "FAIL: default missing file: $(cat "$tmp/out" "$tmp/err")"; fail=1; }
+# the file as an operand
+expect 1 "--check FILE of a broken file" -- "$exe" --check "$tmp/bad.yaml"
+grep -q "^$tmp/bad.yaml:4:16: \"direction\": unknown value \"sideways\"" "$tmp/err" ||
+	{ echo "FAIL: --check FILE: $(cat "$tmp/err")"; fail=1; }
+expect 2 "two operands" -- "$exe" --check "$tmp/bad.yaml" "$tmp/bad.yaml"
+# every error of the file, then the rules that can never run
+printf 'gestures:\n  - {gesture: tap, fingers: 7, command: x}\n  - {gesture: swipe, fingers: 2, direction: sideways, command: x}\n  - {gesture: pinch, fingers: 2, colour: red, command: x}\n' >"$tmp/three.yaml"
+expect 1 "--check lists every error" -- "$exe" --check "$tmp/three.yaml"
+[ "$(grep -c "^$tmp/three.yaml:[234]:" "$tmp/err")" = 3 ] ||
+	{ echo "FAIL: every error: $(cat "$tmp/err")"; fail=1; }
+printf 'gestures:\n  - {gesture: tap, fingers: 2, command: a}\n  - {gesture: tap, fingers: 2, command: b}\n' >"$tmp/dup.yaml"
+expect 0 "--check warns about duplicates" -- "$exe" --check "$tmp/dup.yaml"
+grep -q "^$tmp/dup.yaml:3:5: warning: this rule can never run: the rule on line 2 takes the same gestures first (a duplicate)" "$tmp/err" &&
+	grep -q "OK, 2 rules, 1 that can never run" "$tmp/out" ||
+	{ echo "FAIL: duplicates: $(cat "$tmp/out" "$tmp/err")"; fail=1; }
+# the daemon logs the rules that can never run when it loads the file
+expect 1 "the daemon warns about duplicates" -- "$exe" --backend evdev --evdev-dir "$tmp/nodir" "$tmp/dup.yaml"
+grep -q "dup.yaml:3:5: warning: this rule can never run" "$tmp/err" ||
+	{ echo "FAIL: the daemon does not warn: $(cat "$tmp/err")"; fail=1; }
+# a configuration others may write is refused (it runs commands)
+chmod 0666 "$tmp/dup.yaml"
+expect 1 "--check of a file everyone may write" -- "$exe" --check "$tmp/dup.yaml"
+grep -q "refused: the file is writable by everyone" "$tmp/err" ||
+	{ echo "FAIL: world-writable: $(cat "$tmp/err")"; fail=1; }
 # the default path follows XDG_CONFIG_HOME
 mkdir -p "$tmp/xdg/utouch"
 printf 'gestures:\n  - {gesture: tap, fingers: 2, command: x}\n' >"$tmp/xdg/utouch/gestures.yaml"

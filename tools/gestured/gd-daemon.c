@@ -55,9 +55,12 @@ struct device {
 	int direct;
 	double mm_x, mm_y;    /* millimetres per unit of the positions' coordinates */
 	double width, height; /* of the surface positions are in (screen or device) */
+	char name[128];       /* for rules with "device-name" */
 };
 
-enum track_state { T_FREE, T_PENDING, T_ACCEPTED };
+/* T_DEFERRED: a tap taken that may be the start of a longer multi-tap; its
+ * rule (if any) runs at defer_ms unless the next tap comes first */
+enum track_state { T_FREE, T_PENDING, T_ACCEPTED, T_DEFERRED };
 
 struct source;
 
@@ -78,6 +81,9 @@ struct track {
 	double mm_x, mm_y;
 	int direct;
 	uint64_t begin_ms;
+	enum gd_orientation orient;  /* how its positions turn to the screen's */
+	uint64_t defer_ms;    /* T_DEFERRED: when the rule runs */
+	int defer_rule;       /* T_DEFERRED: run rule t->rule at defer_ms */
 	struct gd_motion m;
 	double progress;
 	double repeat_base;   /* progress when the action first ran */
@@ -157,6 +163,16 @@ mono_ms(void)
 
 /* ---- configurations ---- */
 
+/* the warnings of a file that loads (rules that can never run); its
+ * errors are reported by the caller */
+static void
+log_warning(void *data, const char *message)
+{
+	(void)data;
+	if (strstr(message, ": warning: "))
+		logw("%s", message);
+}
+
 static struct cfgref *
 cfgref_new(struct gd_config *cfg)
 {
@@ -211,6 +227,14 @@ subscribe(struct source *s, enum gd_kind k, int fingers)
 	if (s->only_indirect &&
 	    geis_filter_add_term(f, GEIS_FILTER_DEVICE, GEIS_DEVICE_ATTRIBUTE_DIRECT_TOUCH,
 				 GEIS_FILTER_OP_EQ, GEIS_FALSE, NULL) != GEIS_STATUS_SUCCESS)
+		goto fail;
+	/* taps carry grail's tap count, for rules with "taps" */
+	GeisInteger taps_max = GD_MAX_TAPS, taps_ms = GD_MULTITAP_MS;
+	if (k == GD_TAP &&
+	    (geis_subscription_set_configuration(sub, UTOUCH_GEIS_CONFIG_MULTITAP_MAXIMUM,
+						 &taps_max) != GEIS_STATUS_SUCCESS ||
+	     geis_subscription_set_configuration(sub, UTOUCH_GEIS_CONFIG_MULTITAP_TIMEOUT,
+						 &taps_ms) != GEIS_STATUS_SUCCESS))
 		goto fail;
 	if (geis_subscription_add_filter(sub, f) != GEIS_STATUS_SUCCESS) {
 		f = NULL;
@@ -302,6 +326,7 @@ device_added(struct source *s, GeisDevice dev)
 		v = &s->devices[s->ndevices++];
 	}
 	v->id = id;
+	snprintf(v->name, sizeof(v->name), "%s", geis_device_name(dev) ? geis_device_name(dev) : "");
 	v->direct = attr_num(geis_device_attr_by_name(dev, GEIS_DEVICE_ATTRIBUTE_DIRECT_TOUCH), 1) != 0;
 	double minx = attr_num(geis_device_attr_by_name(dev, GEIS_DEVICE_ATTRIBUTE_MIN_X), 0);
 	double maxx = attr_num(geis_device_attr_by_name(dev, GEIS_DEVICE_ATTRIBUTE_MAX_X), 0);
@@ -461,12 +486,37 @@ follow(struct gd_daemon *d, struct track *t)
 	t->progress = p;
 }
 
+/* a tap that may become a longer multi-tap: its touches are taken now, its
+ * own rule (if it has one) runs when no further tap came in time */
+static void
+defer_tap(struct gd_daemon *d, struct track *t, int have_rule, size_t rule)
+{
+	t->state = T_DEFERRED;
+	t->defer_rule = have_rule;
+	t->rule = rule;
+	t->defer_ms = mono_ms() + GD_MULTITAP_MS;
+	if (geis_gesture_accept(t->src->geis, NULL, t->id) != GEIS_STATUS_SUCCESS)
+		logv(d, "%s: accept %u failed: %s", t->src->name, (unsigned)t->id,
+		     geis_error_count(t->src->geis) ? geis_error_message(t->src->geis, 0) : "?");
+	logv(d, "%s: %d-finger tap %u (%d taps) taken; waiting for another tap", t->src->name,
+	     t->fingers, (unsigned)t->id, t->m.taps);
+}
+
 static void
 decide(struct gd_daemon *d, struct track *t)
 {
 	size_t rule;
 	enum gd_dir dir;
-	switch (gd_rules_decide(t->cr->cfg, t->cand, &t->ncand, &t->m, &rule, &dir)) {
+	enum gd_decision dc;
+	int more = t->kind == GD_TAP &&
+		   gd_rules_tap_may_continue(t->cr->cfg, t->cand, t->ncand, t->m.taps);
+
+	dc = gd_rules_decide(t->cr->cfg, t->cand, &t->ncand, &t->m, &rule, &dir);
+	if (more && dc != GD_REJECT) {
+		defer_tap(d, t, dc == GD_ACCEPT, rule);
+		return;
+	}
+	switch (dc) {
 	case GD_ACCEPT:
 		accept(d, t, rule, dir);
 		break;
@@ -503,6 +553,23 @@ measure(struct track *t, GeisFrame f)
 	/* geis angles grow counter-clockwise on the screen */
 	t->m.angle_deg = -frame_num(f, GEIS_GESTURE_ATTRIBUTE_ANGLE, 0) * 180.0 / M_PI;
 	t->m.elapsed_ms = (double)(mono_ms() - t->begin_ms);
+	gd_rules_orient(t->orient, NULL, &t->m);
+}
+
+/* The earlier taps of a multi-tap, still waiting for this one: their
+ * touches belong to it, so they are taken without an action of their own. */
+static void
+absorb_taps(struct gd_daemon *d, const struct track *t)
+{
+	for (int i = 0; i < MAX_TRACKS; i++) {
+		struct track *o = &d->tracks[i];
+		if (o == t || o->state != T_DEFERRED || o->src != t->src ||
+		    o->fingers != t->fingers || o->m.taps >= t->m.taps)
+			continue;
+		logv(d, "%s: tap %u is the start of a %d-tap", t->src->name, (unsigned)o->id,
+		     t->m.taps);
+		track_free(o);
+	}
 }
 
 static struct track *
@@ -557,10 +624,17 @@ track_new(struct gd_daemon *d, struct source *s, GeisGestureId id, GeisFrame f)
 			gd_x11_class_at(d->x11, ax, ay, t->inst, t->cls, sizeof(t->cls));
 	}
 #endif
+	t->m.taps = (int)frame_num(f, UTOUCH_GEIS_GESTURE_ATTRIBUTE_TAP_COUNT, 1);
+	if (t->kind == GD_TAP && t->m.taps > 1)
+		absorb_taps(d, t);
 	struct gd_query q = { .kind = t->kind, .fingers = t->fingers, .device = t->device,
+			      .device_name = dev ? dev->name : "", .taps = t->m.taps,
 			      .app_instance = t->inst, .app_class = t->cls, .x = t->x0,
 			      .y = t->y0, .screen_w = width, .screen_h = height,
 			      .mm_x = t->mm_x, .mm_y = t->mm_y };
+	/* evdev touchscreens report the panel's own positions */
+	t->orient = !s->is_x11 && t->direct ? t->cr->cfg->orientation : GD_ORIENT_NORMAL;
+	gd_rules_orient(t->orient, &q, NULL);
 	t->ncand = gd_rules_candidates(t->cr->cfg, &q, t->cand);
 	logv(d, "%s: %d-finger %s %u begins at %.0f,%.0f on a %s, app %s: %zu candidate rules",
 	     s->name, t->fingers, gd_kind_name(t->kind), (unsigned)id, t->x0, t->y0,
@@ -584,13 +658,15 @@ on_gesture(struct gd_daemon *d, struct source *s, GeisEventType type, GeisFrame 
 		if (!t)
 			return;
 	}
+	if (t->state == T_DEFERRED)
+		return;   /* taken; waits for the next tap or its time */
 	measure(t, f);
 	t->m.ended = type == GEIS_EVENT_GESTURE_END;
 	if (t->state == T_PENDING)
 		decide(d, t);
 	else
 		follow(d, t);
-	if (t->state == T_FREE)
+	if (t->state == T_FREE || t->state == T_DEFERRED)
 		return;
 	/* a tap is a single event; an ended gesture is done */
 	if (t->m.ended || (t->state == T_ACCEPTED && t->kind == GD_TAP)) {
@@ -656,12 +732,17 @@ rearm_timer(struct gd_daemon *d)
 	uint64_t next = 0;
 	for (int i = 0; i < MAX_TRACKS; i++) {
 		struct track *t = &d->tracks[i];
-		if (t->state != T_PENDING)
+		uint64_t at;
+		if (t->state == T_DEFERRED) {
+			at = t->defer_ms;
+		} else if (t->state == T_PENDING) {
+			double dl = gd_rules_next_deadline(t->cr->cfg, t->cand, t->ncand);
+			if (dl < 0)
+				continue;
+			at = t->begin_ms + (uint64_t)ceil(dl);
+		} else {
 			continue;
-		double dl = gd_rules_next_deadline(t->cr->cfg, t->cand, t->ncand);
-		if (dl < 0)
-			continue;
-		uint64_t at = t->begin_ms + (uint64_t)ceil(dl);
+		}
 		if (!next || at < next)
 			next = at;
 	}
@@ -686,6 +767,18 @@ timer_fired(struct gd_daemon *d)
 	d->timer_at = 0;
 	for (int i = 0; i < MAX_TRACKS; i++) {
 		struct track *t = &d->tracks[i];
+		if (t->state == T_DEFERRED && mono_ms() >= t->defer_ms) {
+			/* no further tap came: the taps so far were all */
+			if (t->defer_rule) {
+				logv(d, "%s: %d-finger tap %u: no further tap; rule at line %d",
+				     t->src->name, t->fingers, (unsigned)t->id,
+				     t->cr->cfg->rules[t->rule].line);
+				t->dir = GD_DIR_ANY;
+				run_discrete(d, t);
+			}
+			track_free(t);
+			continue;
+		}
 		if (t->state != T_PENDING)
 			continue;
 		t->m.elapsed_ms = (double)(mono_ms() - t->begin_ms);
@@ -723,7 +816,7 @@ gd_daemon_reload(struct gd_daemon *d)
 		set_config(d, cfg);
 		return;
 	}
-	cfg = gd_config_load(d->opts.config_path, err, sizeof(err));
+	cfg = gd_config_load_report(d->opts.config_path, log_warning, NULL, err, sizeof(err));
 	if (!cfg) {
 		logw("%s; keeping the previous configuration", err);
 		return;
@@ -887,7 +980,7 @@ gd_daemon_new(const struct gd_options *opts, char *err, size_t errlen)
 		cfg = gd_config_empty(opts->config_path);
 		logw("%s does not exist: no gestures are taken until it does", opts->config_path);
 	} else {
-		cfg = gd_config_load(opts->config_path, err, errlen);
+		cfg = gd_config_load_report(opts->config_path, log_warning, NULL, err, errlen);
 	}
 	if (!cfg)
 		goto fail;

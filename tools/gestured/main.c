@@ -17,13 +17,14 @@ static void
 usage(FILE *f, const char *prog)
 {
 	fprintf(f,
-		"Usage: %s [OPTION]...\n"
+		"Usage: %s [OPTION]... [FILE]\n"
 		"Run actions for touchscreen and touchpad gestures; applications keep the\n"
 		"touches of every gesture no rule takes.\n"
 		"\n"
 		"  -c, --config FILE     the configuration (default:\n"
 		"                        $XDG_CONFIG_HOME/utouch/gestures.yaml)\n"
-		"      --check           check the configuration and exit\n"
+		"      --check           check the configuration: list every error and the\n"
+		"                        rules that can never run, and exit (1 on errors)\n"
 		"  -n, --dry-run         print actions instead of running them\n"
 		"  -b, --backend NAME    auto (X11 touchscreens and evdev touchpads when\n"
 		"                        $DISPLAY is set and $WAYLAND_DISPLAY is not, else\n"
@@ -35,7 +36,8 @@ usage(FILE *f, const char *prog)
 		"  -h, --help            show this help\n"
 		"  -V, --version         show the version\n"
 		"\n"
-		"The configuration is reloaded when it changes (and on SIGHUP); a broken\n"
+		"FILE is the configuration, like --config.  The configuration is reloaded\n"
+		"when it changes (and on SIGHUP); a missing file means no gestures, a broken\n"
 		"file keeps the previous configuration.  See utouch-gestured(1).\n",
 		prog);
 }
@@ -119,6 +121,9 @@ main(int argc, char **argv)
 			return 2;
 		}
 	}
+	/* the configuration may also be given as the one operand */
+	if (optind < argc && !config && optind + 1 == argc)
+		config = strdup(argv[optind++]);
 	if (optind < argc) {
 		fprintf(stderr, "%s: unexpected argument \"%s\"\n", argv[0], argv[optind]);
 		usage(stderr, argv[0]);
@@ -132,17 +137,9 @@ main(int argc, char **argv)
 		return 2;
 	}
 	if (check) {
-		char err[512];
-		struct gd_config *cfg = gd_config_load(config, err, sizeof(err));
-		if (!cfg) {
-			fprintf(stderr, "%s\n", err);
-			free(config);
-			return 1;
-		}
-		printf("%s: OK, %zu rules\n", config, cfg->nrules);
-		gd_config_free(cfg);
+		int status = gd_config_check(config, stdout, stderr);
 		free(config);
-		return 0;
+		return status;
 	}
 	/* the directory must exist to be watched for the file to appear */
 	char *slash = strrchr(config, '/');
