@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "comp-harness.h"
+#include "test-support.h"
 
 #define MAX_MSG 32
 
@@ -40,6 +41,7 @@ catch_log(void *data, enum utouch_comp_log_priority priority, const char *messag
 static void
 test_client_bug_goes_to_the_handler(void **state)
 {
+	UT_CLIENT_BUGS_BEGIN();
 	struct harness *h = h_new(), *other = h_new();
 	struct catch c = { 0 };
 
@@ -63,6 +65,7 @@ test_client_bug_goes_to_the_handler(void **state)
 	assert_int_equal(c.n, 2);
 	h_free(other);
 	h_free(h);
+	UT_CLIENT_BUGS_END(3);
 }
 
 static void

@@ -591,7 +591,7 @@ def scenario_startup_errors(args, tmp):
     syntax = os.path.join(tmp, "syntax.yaml")
     open(syntax, "w").write("subscriptions: [\n")
     missing = os.path.join(tmp, "missing.yaml")
-    for cfg, want in ((bad, "unknown action 'teleport'"), (syntax, "syntax.yaml:"),
+    for cfg, want in ((bad, 'unknown action "teleport"'), (syntax, "syntax.yaml:"),
                       (missing, "missing.yaml: No such file or directory")):
         for extra in ([], ["--control", ctl]):
             rc, out = run_failing(args, tmp, ["--config", cfg] + extra)
