@@ -165,13 +165,16 @@ evdev_grab(struct geis_backend *base, UFDevice device, UFWindowId window, int on
 		geis_proxy_window_gone(d->proxy, window);
 }
 
+/* evdev-live's problems (a device skipped or lost): on the error stack
+ * and in the instance's log, once, at warning priority; @p message
+ * already names the path and the system error. */
 static void
 on_log(void *data, const char *path, int err, const char *message)
 {
 	struct evdev_backend *be = data;
-	geis_core_error(be->base.geis, GEIS_STATUS_UNKNOWN_ERROR, "evdev: %s%s%s%s%s",
-			path ? path : "", path ? ": " : "", message,
-			err ? ": " : "", err ? strerror(err) : "");
+	(void)path;
+	(void)err;
+	geis_core_warning(be->base.geis, GEIS_STATUS_UNKNOWN_ERROR, "evdev: %s", message);
 }
 
 static void

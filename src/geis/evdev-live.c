@@ -124,7 +124,10 @@ report(struct ut_evdev_live *l, const char *path, int err, const char *fmt, ...)
 	else
 		snprintf(l->error, sizeof(l->error), "%s: %s",
 			 path ? path : "(stream)", msg);
-	ut_log(&l->log, UT_LOG_WARNING, "%s", l->error);
+	/* the owner of a log callback reports it (geis: its error stack and
+	 * log handler), so that each problem is logged once */
+	if (!l->cb.log)
+		ut_log(&l->log, UT_LOG_WARNING, "%s", l->error);
 	if (l->cb.log) {
 		l->in_callback++;
 		l->cb.log(l->data, path, err, l->error);

@@ -151,7 +151,10 @@ struct ut_evdev_live_callbacks {
 	 * A problem with one node or stream that did not stop the context:
 	 * @p path may be NULL (streams from ut_evdev_live_add_fd()), @p err
 	 * is a positive errno value or 0, @p message a readable description.
-	 * The same text is kept as ut_evdev_live_last_error().
+	 * The same text is kept as ut_evdev_live_last_error().  With this
+	 * callback the context does not log the problem itself: its owner
+	 * reports it (geis: error stack and log, once); without it the
+	 * context logs it at warning priority (domain "evdev").
 	 */
 	void (*log)(void *data, const char *path, int err, const char *message);
 	/**

@@ -296,11 +296,25 @@ struct geis_gesture {
 	float last_vx, last_vy;   /* the newest velocity over a time step */
 	unsigned last_touches;    /* "touches" of the previous event */
 	int in_queue;             /* release_undecided(): an event of it is queued */
+	int finished;             /* a slice said "construction finished" */
 	struct ut_list link;      /* geis->gestures, newest first */
 	struct geis_gesture *hnext;  /* chain of geis->gesture_hash */
 };
 
 /* ---- the instance ---- */
+
+/*
+ * A grail timeout as geis 2.2's XSync alarm for it (backends with
+ * ops->xsync_alarms, see doc/geis.md "Time"): one for every time
+ * grail_next_timeout() reported after a frame or after grail events,
+ * never cancelled.
+ */
+struct geis_alarm {
+	uint64_t at;        /* the time it was made for */
+	uint64_t counter;   /* the server time it comes back with */
+	int fresh;          /* made since the backend's last read of input:
+	                       comes back with a later read */
+};
 
 struct geis_mux_entry {
 	int fd;
@@ -312,6 +326,8 @@ struct geis_mux_entry {
 struct _Geis {
 	struct geis_error_stack errors;
 	struct ut_log log;          /* domain "geis"; errors pushed are logged too */
+	utouch_geis_log_handler log_handler;   /* utouch_geis_set_log_handler() */
+	void *log_data;
 	/* options */
 	int track_devices, track_classes, sync_start;
 	int atomic, tentative, synchronous;
@@ -320,14 +336,18 @@ struct _Geis {
 	struct geis_backend *backend;
 	int started;
 	int backend_failed;
-	uint64_t time_origin;   /* backend clock 1 s before the backend started:
-	                           the zero of the "timestamp" attribute */
+	uint64_t time_origin;   /* backend clock 1 s before the backend started
+	                           (0 for a server clock): the zero of the
+	                           "timestamp" attribute */
 	/* event loop */
 	int epfd;
 	int wakefd;              /* eventfd: something to dispatch */
 	int timerfd;             /* grail timeouts (default clock) */
 	uint64_t timer_at;
 	uint64_t time_done;      /* latest time given to grail_update_time() */
+	uint64_t time_seen;      /* newest frame or alarm time given to grail */
+	struct geis_alarm *alarms;   /* ops->xsync_alarms */
+	unsigned int nalarms, capalarms;
 	struct ut_list mux;      /* struct geis_mux_entry, newest first */
 	struct geis_event_queue queue;
 	GeisEventCallback event_cb, device_cb, class_cb;
@@ -360,6 +380,8 @@ void geis_engine_fini(Geis geis);
 GeisStatus geis_engine_activate(GeisSubscription sub);
 void geis_engine_deactivate(GeisSubscription sub);
 void geis_engine_apply_config(GeisSubscription sub);
+/** Feed a frame event to grail and turn what comes out into events. */
+void geis_engine_frame(Geis geis, UFEvent event);
 void geis_engine_drain(Geis geis);
 void geis_engine_rearm(Geis geis);
 void geis_engine_timer_fired(Geis geis);

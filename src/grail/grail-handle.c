@@ -49,14 +49,10 @@ grail_set_log_handler(UGHandle handle, grail_log_handler handler, void *data)
 		return;
 	handle->log_handler = handler;
 	handle->log_data = handler ? data : NULL;
+	/* the handle's own messages only: those about no object (a NULL
+	 * handle, a frame object read as the wrong type) stay with the
+	 * process default context, which no library's handler takes over */
 	ut_log_set_handler(&handle->log, handler ? to_client_handler : NULL, handle);
-	/* Messages about no object (a NULL handle, a frame object read as the
-	 * wrong type) go to the process default context, which frame holds
-	 * for every library: the last handler installed takes them. */
-	if (handler)
-		ut_log_set_default_handler(to_client_handler, handle);
-	else
-		ut_log_drop_default_handler(handle);
 }
 
 /* ------------------------------------------------------------------ */
@@ -262,7 +258,6 @@ grail_delete(UGHandle handle)
 		h->pool->orphaned = true;
 	if (h->fd >= 0)
 		close(h->fd);
-	ut_log_drop_default_handler(h);
 	free(h);
 }
 
