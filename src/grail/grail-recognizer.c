@@ -1589,13 +1589,15 @@ gr_recognizer_process_frame(struct gr_recognizer *rec, UFEvent ev, UFFrame frame
 			    unsigned int num_touches, uint64_t time)
 {
 	bool any_new = false;
+	/* (the masks do not change while a frame is processed) */
+	bool hold = wants_hold(rec);
 
 	/*
 	 * A hold is due at its gesture's timeout: recognize it before the
 	 * timeout rejects the gesture (a timer or frame that comes late must
 	 * not turn a hold into a rejection).
 	 */
-	if (wants_hold(rec))
+	if (hold)
 		check_holds(rec, time);
 	if (gr_recognizer_has_undecided(rec))
 		reject_overdue(rec, time);
@@ -1603,7 +1605,7 @@ gr_recognizer_process_frame(struct gr_recognizer *rec, UFEvent ev, UFFrame frame
 	if (rec->atomic && any_new)
 		atomic_match_new_touches(rec, time);
 	process_event(rec, ev, frame, time);
-	if (wants_hold(rec))
+	if (hold)
 		check_holds(rec, time);
 	if (ut_list_empty(&rec->unaccepted))
 		return;

@@ -15,7 +15,8 @@ MODE trace  : the gesture traces must match within float noise for a matrix
               without_partial).
 MODE trace-crowd : as trace, and slices of different gestures
               at the same time may come in any order (see by_time_and_gesture),
-              and subscription sets that expand gestures (max=) are left out;
+              and subscription sets that expand gestures (max=) are left out,
+              and so are X11-framed runs of pinch or rotate subscriptions;
               for recordings with many simultaneous candidate gestures.
 MODE proto  : the recordings come in pairs (protocol A, protocol B of the
               same motion); their frame operations must agree in time, kind
@@ -344,6 +345,13 @@ def mode_trace(replay, ref, recs, any_order=False):
             # every policy with report framing, and the X11 framing with the
             # default policy
             for fr, pol in [([], p) for p in POLICIES] + [(["--x11"], POLICIES[0])]:
+                if (any_order and fr and
+                        any("pinch" in x or "rotate" in x for x in subs)):
+                    # a crowd in X11 framing: grail 3.1 recognises pinches
+                    # and rotations at partial frames (without_partial),
+                    # which changes which of many candidates is accepted
+                    # first and so the rest of the trace
+                    continue
                 args = fr + pol + subs + [rec]
                 n += 1
                 a = run([ref] + args)
