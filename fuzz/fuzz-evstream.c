@@ -4,7 +4,7 @@
  * options, go
  *
  * - straight into ut_evstream (protocol A through libmtdev), each frame of
- *   operations into ut_framer, or
+ *   operations into ut_framer_build(), or
  * - through a pipe into the live module's raw stream reader
  *   (ut_evdev_live_add_fd), which reads them like a device node and ends
  *   every touch when the writer closes the pipe.
@@ -56,7 +56,7 @@ struct model {
 	int nlive;
 	char protocol;
 	uint64_t last_usec;      /* time of the event pushed last */
-	struct ut_framer framer;
+	struct ut_frame_builder framer;
 	int have_framer;
 	int removed;
 };
@@ -247,7 +247,7 @@ run_stream(struct setup *st, struct reader *r)
 	m.protocol = ut_evstream_protocol(s);
 	dev = ut_framer_device_new(st->caps, &(struct ut_device_opts){ .direct = 1 });
 	if (dev) {
-		ut_framer_init(&m.framer, dev, 1, st->opts.own == UT_OWN_BEGIN);
+		ut_frame_builder_init(&m.framer, dev, 1, st->opts.own == UT_OWN_BEGIN);
 		m.have_framer = 1;
 	}
 	for (int n = 0; n < MAX_EVENTS && next_event(r, &usec, &ev); n++) {
@@ -258,7 +258,7 @@ run_stream(struct setup *st, struct reader *r)
 	}
 	ut_evstream_destroy(s);
 	if (m.have_framer)
-		ut_framer_fini(&m.framer);
+		ut_frame_builder_fini(&m.framer);
 	if (dev)
 		frame_backend_device_delete(dev);
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install the Debian 12 packages utouch needs, but only those that are missing.
-# Usage: scripts/deps.sh [build|test]   (test adds the test-only packages)
+# Usage: scripts/deps.sh [build|test|package]   (test adds the test-only
+# packages and the Debian packaging tools; package: build + packaging tools)
 set -euo pipefail
 want=(build-essential meson ninja-build pkg-config python3
       libevdev-dev libmtdev-dev libyaml-dev libx11-dev libxi-dev libxtst-dev
@@ -9,6 +10,10 @@ want=(build-essential meson ninja-build pkg-config python3
       libcairo2-dev   # cairo: utouch-plot (optional, -Dplot=disabled)
       # Qt 6 Quick: the UTouch QML module (optional, -Dqml=disabled)
       g++ qt6-declarative-dev qt6-base-dev qt6-base-private-dev libgl-dev)
+if [ "${1:-build}" = test ] || [ "${1:-build}" = package ]; then
+  # scripts/package.sh: build the Debian packages and check them
+  want+=(debhelper dpkg-dev lintian)
+fi
 if [ "${1:-build}" = test ]; then
   # cmocka for unit tests; clang + compiler-rt for the libFuzzer targets;
   # libgrail/libframe only build ../shared/tools/ref-grail (the oracle);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build utouch and run every test: a normal build (plus its "memcheck" suite
-# again under valgrind), an ASan+UBSan build, a build without the X11
-# backend (-Dx11=disabled), and a clang build running the libFuzzer targets
+# again under valgrind), an ASan+UBSan build, a release build without the
+# X11 backend (-Dx11=disabled), the Debian packages (scripts/package.sh),
+# and a clang build running the libFuzzer targets
 # briefly.  The last line printed is "N passed, N failed"; the exit status
 # is non-zero when anything failed.
 set -uo pipefail
@@ -13,6 +14,7 @@ failed_setup=0
 
 run_build() { # NAME CC MESON-ARGS... ; runs the tests of one build dir
   local dir=$1 compiler=$2; shift 2
+  set -- -Dwerror=true "$@"  # warnings are errors here (meson.build defaults to false)
   # an existing tree (e.g. from scripts/demo.sh) gets this run's options
   if [ -f "$dir/build.ninja" ]; then
     meson configure "$dir" "$@" >"$dir.setup.log" 2>&1
@@ -46,22 +48,37 @@ valgrind=no
 # runs the WebAssembly build in node and Chromium, which no sanitizer sees.
 suite_args=(--no-suite fuzz --no-suite diff-trace --no-suite web)
 run_build build-asan cc -Dtests=true -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
-# Without the X11 backend: everything that does not depend on it.  The
+# Without the X11 backend, and optimised as distributions build it
+# (buildtype release: -O3, where GCC warns most): everything that does not
+# depend on X11.  The
 # differential suites replay the same recordings through the same code in
 # both configurations, and the web suite does not use the native build's
 # configuration, so they run in the builds above only.  The QML module
 # does not depend on X11 and is built and tested above (-Dqml=disabled
 # saves compiling it twice more).
 suite_args=(--no-suite fuzz --no-suite diff-trace --no-suite diff-frames --no-suite web --no-suite qml)
-run_build build-nox11 cc -Dtests=true -Dx11=disabled -Dqml=disabled
+run_build build-nox11 cc -Dtests=true -Dx11=disabled -Dqml=disabled -Dbuildtype=release
 suite_args=(--suite fuzz)
 run_build build-fuzz clang -Dfuzz=true -Dtests=false -Db_lundef=false -Dbuildtype=debug -Dqml=disabled
 
-python3 - "$failed_setup" "${logs[@]}" <<'PY'
+# The Debian packages (debian/, doc/packaging.md): built from a copy of the
+# tree without running the suite again, their contents, symbols and
+# lintian checked, their programs run; one test in the count.
+echo "== Debian packages: scripts/package.sh" >&2
+if scripts/package.sh >build-deb.log 2>&1; then
+  package_passed=1 package_failed=0
+  tail -n 1 build-deb.log >&2
+else
+  package_passed=0 package_failed=1
+  tail -n 40 build-deb.log
+fi
+
+python3 - "$((failed_setup + package_failed))" "$package_passed" "${logs[@]}" <<'PY'
 import json, sys
 failed = int(sys.argv[1])
-passed = skipped = 0
-for path in sys.argv[2:]:
+passed = int(sys.argv[2])
+skipped = 0
+for path in sys.argv[3:]:
     try:
         lines = open(path).read().splitlines()
     except OSError:

@@ -38,15 +38,10 @@ enum {
 	UT_WEB_SLICE_SIZE = UT_WEB_SLICE_TOUCHES + UT_WEB_MAX_TOUCHES,
 };
 
-/* Touch operation kinds, as in web/utouch.js. */
-enum { UT_WEB_BEGIN, UT_WEB_UPDATE, UT_WEB_END, UT_WEB_OWN, UT_WEB_PENDING_END };
-
 struct ut_web {
 	UGHandle grail;
 	UFBackendDevice device;
-	UFBackendFrame prev;   /* last frame sent */
-	UFBackendFrame cur;    /* frame being built, or NULL */
-	int own_at_begin;
+	UTouchFrameBuilder frames;  /* window UT_WEB_WINDOW */
 	int nsubs;
 	UGSubscription subs[UT_WEB_MAX_SUBS];
 	double slice[UT_WEB_SLICE_SIZE];
@@ -82,19 +77,12 @@ eventfd(unsigned int count, int flags)
 	return open("/dev/null", O_RDWR | ((flags & EFD_CLOEXEC) ? O_CLOEXEC : 0));
 }
 
+/* Give @p ev (may be NULL: out of memory) to grail and drop it. */
 static int
-send_event(struct ut_web *w, UFEventType type, UFBackendFrame frame, double time)
+send_event(struct ut_web *w, UFStatus status, UFEvent ev)
 {
-	UFEvent ev = frame_event_new();
-
-	if (!ev)
+	if (status != UFStatusSuccess)
 		return UGStatusErrorResources;
-	frame_event_set_type(ev, type);
-	if (frame)
-		frame_event_set_frame(ev, frame);
-	else
-		frame_event_set_device(ev, w->device);
-	frame_event_set_time(ev, (uint64_t)time);
 	grail_process_frame_event(w->grail, ev);
 	frame_event_unref(ev);
 	return UGStatusSuccess;
@@ -113,6 +101,8 @@ ut_web_new(int direct, double xmin, double xmax, double res_x, double ymin,
 	   double ymax, double res_y, double window_res, int own_at_begin, double time)
 {
 	struct ut_web *w = calloc(1, sizeof(*w));
+	UFStatus status;
+	UFEvent ev = NULL;
 
 	if (!w)
 		return NULL;
@@ -132,12 +122,17 @@ ut_web_new(int direct, double xmin, double xmax, double res_x, double ymin,
 				      (float)res_x);
 	frame_backend_device_add_axis(w->device, UFAxisTypeY, (float)ymin, (float)ymax,
 				      (float)res_y);
-	w->own_at_begin = own_at_begin;
+	if (utouch_frame_builder_new(w->device, UT_WEB_WINDOW, own_at_begin,
+				     &w->frames) != UFStatusSuccess)
+		goto fail;
 	utouch_frame_backend_device_set_touch_handler(w->device, on_touch_decision, w);
-	if (send_event(w, UFEventTypeDeviceAdded, NULL, time) != UGStatusSuccess)
+	status = utouch_frame_device_event_new(w->device, UFEventTypeDeviceAdded,
+					       (uint64_t)time, &ev);
+	if (send_event(w, status, ev) != UGStatusSuccess)
 		goto fail;
 	return w;
 fail:
+	utouch_frame_builder_delete(w->frames);
 	if (w->device)
 		frame_backend_device_delete(w->device);
 	if (w->grail)
@@ -152,10 +147,7 @@ ut_web_delete(struct ut_web *w)
 {
 	if (!w)
 		return;
-	if (w->cur)
-		frame_backend_frame_delete(w->cur);
-	if (w->prev)
-		frame_backend_frame_delete(w->prev);
+	utouch_frame_builder_delete(w->frames);
 	grail_delete(w->grail);
 	for (int i = 0; i < w->nsubs; i++)
 		grail_subscription_delete(w->subs[i]);
@@ -293,85 +285,50 @@ ut_web_sub_deactivate(struct ut_web *w, int index)
 		grail_subscription_deactivate(w->grail, w->subs[index]);
 }
 
-/** Start a frame: the touches of the previous one carry over.  Returns 0 or -1. */
+/** Start a frame: the touches of the previous one carry over (a frame
+ * begun and not ended is dropped).  Returns 0 or -1. */
 EMSCRIPTEN_KEEPALIVE int
 ut_web_frame_begin(struct ut_web *w)
 {
-	if (w->cur)
-		frame_backend_frame_delete(w->cur);
-	w->cur = w->prev ? frame_backend_frame_create_next(w->prev) : frame_backend_frame_new();
-	if (!w->cur)
-		return -1;
-	frame_backend_frame_set_device(w->cur, w->device);
-	frame_backend_frame_set_window_id(w->cur, UT_WEB_WINDOW);
-	return 0;
+	utouch_frame_builder_cancel(w->frames);
+	return utouch_frame_builder_begin(w->frames) == UFStatusSuccess ? 0 : -1;
 }
 
 /**
- * Apply one operation to the frame being built: @p kind UT_WEB_*, window
+ * Apply one operation to the frame being built: @p kind an enum
+ * utouch_frame_op_kind (web/recognizer.js numbers them the same), window
  * position @p x, @p y and device X/Y values @p dx, @p dy (what grail uses
  * for indirect devices) at @p time.  Returns 0,
- * or -1 when there is no frame, a begin repeats a live id or another
- * operation names an id the frame does not hold (nothing changes).
+ * or -1 when there is no frame, a begin repeats a live id, another
+ * operation names an id the frame does not hold, the kind is unknown or a
+ * value is not finite (nothing changes).
  */
 EMSCRIPTEN_KEEPALIVE int
 ut_web_touch(struct ut_web *w, int kind, unsigned int id, double x, double y,
 	     double dx, double dy, double time)
 {
-	UFBackendTouch t = NULL;
-	uint64_t ms = (uint64_t)time;
+	struct utouch_frame_touch_op op = {
+		.kind = (enum utouch_frame_op_kind)kind,
+		.id = id,
+		.time = (uint64_t)time,
+		.start_time = (uint64_t)time,
+		.set = UTOUCH_FRAME_SET_POSITION | 1u << UFAxisTypeX | 1u << UFAxisTypeY,
+		.window_x = (float)x,
+		.window_y = (float)y,
+		.values = { [UFAxisTypeX] = (float)dx, [UFAxisTypeY] = (float)dy },
+	};
 
-	if (!w->cur)
-		return -1;
-	if (kind == UT_WEB_BEGIN) {
-		t = frame_backend_touch_new();
-		if (!t)
-			return -1;
-		frame_backend_touch_set_id(t, id);
-		frame_backend_touch_set_start_time(t, ms);
-		frame_backend_touch_set_owned(t, w->own_at_begin);
-		frame_backend_touch_set_pending_end(t, 0);
-	} else if (frame_backend_frame_borrow_touch_by_id(w->cur, id, &t) != UFStatusSuccess) {
-		return -1;
-	}
-	frame_backend_touch_set_time(t, ms);
-	if (kind == UT_WEB_OWN) {
-		frame_backend_touch_set_owned(t, 1);
-	} else {
-		frame_backend_touch_set_window_pos(t, (float)x, (float)y);
-		frame_backend_touch_set_value(t, UFAxisTypeX, (float)dx);
-		frame_backend_touch_set_value(t, UFAxisTypeY, (float)dy);
-		if (kind == UT_WEB_END)
-			frame_backend_touch_set_ended(t);
-		else if (kind == UT_WEB_PENDING_END)
-			frame_backend_touch_set_pending_end(t, 1);
-	}
-	if (frame_backend_frame_give_touch(w->cur, &t) != UFStatusSuccess) {
-		utouch_frame_backend_touch_delete(t);
-		return -1;
-	}
-	return 0;
+	return utouch_frame_builder_touch(w->frames, &op) == UFStatusSuccess ? 0 : -1;
 }
 
 /** Send the frame being built to grail at @p time.  Returns 0 or -1. */
 EMSCRIPTEN_KEEPALIVE int
 ut_web_frame_end(struct ut_web *w, double time)
 {
-	UFBackendFrame fr = w->cur;
+	UFEvent ev = NULL;
+	UFStatus status = utouch_frame_builder_end(w->frames, (uint64_t)time, &ev);
 
-	if (!fr)
-		return -1;
-	frame_backend_frame_set_active_touches(fr,
-		frame_frame_get_num_touches(frame_backend_frame_get_frame(fr)));
-	w->cur = NULL;
-	if (send_event(w, UFEventTypeFrame, fr, time) != UGStatusSuccess) {
-		frame_backend_frame_delete(fr);
-		return -1;
-	}
-	if (w->prev)
-		frame_backend_frame_delete(w->prev);
-	w->prev = fr;
-	return 0;
+	return send_event(w, status, ev) == UGStatusSuccess ? 0 : -1;
 }
 
 static int

@@ -130,6 +130,17 @@ extern "C" {
 #define UTOUCH_GEIS_INIT_EVDEV_DIR      "org.utouch.init.evdev.dir"
 
 /**
+ * geis_new() argument, evdev backend: save what each touch device sends as
+ * an evemu recording, for a bug report or to replay later (utouch-replay,
+ * the recording backend, evemu-play).  The next argument is the path
+ * (const char *): the first device is saved there, later ones with "-2",
+ * "-3", ... before the extension.  The file is complete up to the last
+ * report at any time.  A file that cannot be written is reported on the
+ * error stack and does not stop the instance.
+ */
+#define UTOUCH_GEIS_INIT_EVDEV_SAVE     "org.utouch.init.evdev.save"
+
+/**
  * geis_new() argument, evdev backend: open and close device nodes through
  * the caller, e.g. through logind's TakeDevice so that an unprivileged
  * session can read them.  The next two arguments are a

@@ -77,11 +77,14 @@ UTouchGestureArea::UTouchGestureArea(QQuickItem *parent)
 	frame_backend_device_set_window_resolution(m_device, UTouchSubscription::PixelsPerMetre,
 						   UTouchSubscription::PixelsPerMetre);
 	utouch_frame_backend_device_set_touch_handler(m_device, onTouchDecision, this);
-	UFEvent ev = frame_event_new();
-	if (ev) {
-		frame_event_set_type(ev, UFEventTypeDeviceAdded);
-		frame_event_set_device(ev, m_device);
-		frame_event_set_time(ev, 0);
+	if (utouch_frame_builder_new(m_device, Window, 1, &m_builder) != UFStatusSuccess) {
+		m_builder = nullptr;
+		qmlWarning(this) << "GestureArea: out of memory";
+		return;
+	}
+	UFEvent ev = nullptr;
+	if (utouch_frame_device_event_new(m_device, UFEventTypeDeviceAdded, 0, &ev) ==
+	    UFStatusSuccess) {
 		grail_process_frame_event(m_grail, ev);
 		frame_event_unref(ev);
 	}
@@ -100,10 +103,7 @@ UTouchGestureArea::~UTouchGestureArea()
 	}
 	for (Sub &s : m_subs)
 		grail_subscription_delete(s.grail);
-	if (m_cur)
-		frame_backend_frame_delete(m_cur);
-	if (m_prev)
-		frame_backend_frame_delete(m_prev);
+	utouch_frame_builder_delete(m_builder);
 	if (m_device)
 		frame_backend_device_delete(m_device);
 }
@@ -253,74 +253,38 @@ UTouchGestureArea::qmlSubscription(UGSubscription s) const
 
 /* ---- frames ---- */
 
-bool
-UTouchGestureArea::frameBegin()
-{
-	if (m_cur)
-		return true;
-	m_cur = m_prev ? frame_backend_frame_create_next(m_prev) : frame_backend_frame_new();
-	if (!m_cur)
-		return false;
-	frame_backend_frame_set_device(m_cur, m_device);
-	frame_backend_frame_set_window_id(m_cur, Window);
-	return true;
-}
-
-/* Add (@p begin) or change touch @p id in the frame being built; @p pos NULL keeps the position. */
+/* Add (@p begin) or change touch @p id in the frame being built (begun on
+ * the first change); @p pos NULL keeps the position. */
 void
 UTouchGestureArea::frameTouch(UFTouchId id, bool begin, bool end, const QPointF *pos,
 			      uint64_t time)
 {
-	UFBackendTouch t = nullptr;
+	struct utouch_frame_touch_op op = {};
 
-	if (!frameBegin())
+	if (utouch_frame_builder_begin(m_builder) != UFStatusSuccess)
 		return;
-	if (begin) {
-		t = frame_backend_touch_new();
-		if (!t)
-			return;
-		frame_backend_touch_set_id(t, id);
-		frame_backend_touch_set_start_time(t, time);
-		frame_backend_touch_set_owned(t, 1);
-		frame_backend_touch_set_pending_end(t, 0);
-	} else if (frame_backend_frame_borrow_touch_by_id(m_cur, id, &t) != UFStatusSuccess) {
-		return;
-	}
-	frame_backend_touch_set_time(t, time);
+	op.kind = begin ? UTOUCH_FRAME_OP_BEGIN : end ? UTOUCH_FRAME_OP_END : UTOUCH_FRAME_OP_UPDATE;
+	op.id = id;
+	op.time = time;
+	op.start_time = time;
 	if (pos) {
-		frame_backend_touch_set_window_pos(t, float(pos->x()), float(pos->y()));
-		frame_backend_touch_set_value(t, UFAxisTypeX, float(pos->x()));
-		frame_backend_touch_set_value(t, UFAxisTypeY, float(pos->y()));
+		op.set = UTOUCH_FRAME_SET_POSITION | 1u << UFAxisTypeX | 1u << UFAxisTypeY;
+		op.window_x = op.values[UFAxisTypeX] = float(pos->x());
+		op.window_y = op.values[UFAxisTypeY] = float(pos->y());
 	}
-	if (end)
-		frame_backend_touch_set_ended(t);
-	if (frame_backend_frame_give_touch(m_cur, &t) != UFStatusSuccess)
-		utouch_frame_backend_touch_delete(t);
+	utouch_frame_builder_touch(m_builder, &op);
 }
 
+/* Send the frame being built, if any, to grail. */
 void
 UTouchGestureArea::frameEnd(uint64_t time)
 {
-	UFBackendFrame fr = m_cur;
+	UFEvent ev = nullptr;
 
-	if (!fr)
+	if (utouch_frame_builder_end(m_builder, time, &ev) != UFStatusSuccess)
 		return;
-	m_cur = nullptr;
-	frame_backend_frame_set_active_touches(
-		fr, frame_frame_get_num_touches(frame_backend_frame_get_frame(fr)));
-	UFEvent ev = frame_event_new();
-	if (!ev) {
-		frame_backend_frame_delete(fr);
-		return;
-	}
-	frame_event_set_type(ev, UFEventTypeFrame);
-	frame_event_set_frame(ev, fr);
-	frame_event_set_time(ev, time);
 	grail_process_frame_event(m_grail, ev);
 	frame_event_unref(ev);
-	if (m_prev)
-		frame_backend_frame_delete(m_prev);
-	m_prev = fr;
 }
 
 /* ---- time ---- */
@@ -364,7 +328,7 @@ UTouchGestureArea::onTimer()
 void
 UTouchGestureArea::touchEvent(QTouchEvent *event)
 {
-	if (!m_grail || !m_device) {
+	if (!m_grail || !m_builder) {
 		event->ignore();
 		return;
 	}

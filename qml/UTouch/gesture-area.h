@@ -26,6 +26,7 @@
 
 #include <oif/frame.h>
 #include <oif/frame_backend.h>
+#include <utouch/frame_handle.h>
 #include <oif/grail.h>
 
 class UTouchGesture;
@@ -114,7 +115,6 @@ private:
 	void applySubscription(UTouchSubscription *s);
 	void scanSubscriptions();
 	UTouchSubscription *qmlSubscription(UGSubscription s) const;
-	bool frameBegin();
 	void frameTouch(UFTouchId id, bool begin, bool end, const QPointF *pos, uint64_t time);
 	void frameEnd(uint64_t time);
 	uint64_t grailNow() const;
@@ -135,7 +135,7 @@ private:
 
 	UGHandle m_grail = nullptr;
 	UFBackendDevice m_device = nullptr;
-	UFBackendFrame m_prev = nullptr, m_cur = nullptr;
+	UTouchFrameBuilder m_builder = nullptr;  /* window Window */
 	QList<Sub> m_subs;
 	bool m_complete = false;
 	bool m_replayRejected = true;

@@ -121,19 +121,15 @@ utouch_comp_device_remove(struct utouch_comp *comp, struct utouch_comp_device *d
 	}
 	for (size_t i = 0; i < comp->nsubs; i++)
 		uc_subscription_detach_device(comp->subs[i], dev);
-	ev = frame_event_new();
-	if (ev) {
-		frame_event_set_type(ev, UFEventTypeDeviceRemoved);
-		frame_event_set_device(ev, dev->bdev);
-		frame_event_set_time(ev, comp->now / 1000u);
+	if (utouch_frame_device_event_new(dev->bdev, UFEventTypeDeviceRemoved,
+					  comp->now / 1000u, &ev) == UFStatusSuccess) {
 		grail_process_frame_event(comp->grail, ev);
 		frame_event_unref(ev);
 	}
 	uc_gestures_drain(comp);
 	utouch_frame_backend_device_set_touch_handler(dev->bdev, NULL, NULL);
 	for (unsigned int z = 0; z < UC_MAX_ZONES; z++)
-		if (dev->frames[z])
-			frame_backend_frame_delete(dev->frames[z]);
+		utouch_frame_builder_delete(dev->frames[z]);
 	frame_backend_device_delete(dev->bdev);
 	comp->devices[dev->index] = NULL;
 	for (size_t i = 0; i < comp->ntouches; i++) {

@@ -16,6 +16,7 @@
 
 #include <oif/frame.h>
 #include <oif/frame_backend.h>
+#include <utouch/frame_handle.h>
 #include <oif/grail.h>
 #include <utouch/compositor.h>
 
@@ -68,7 +69,7 @@ struct utouch_comp_device {
 	char *name;
 	struct utouch_comp_device_info info;
 	UFBackendDevice bdev;
-	UFBackendFrame frames[UC_MAX_ZONES];
+	UTouchFrameBuilder frames[UC_MAX_ZONES];  /* per zone (window z + 1), made on first use */
 	uint32_t dirty_zones;
 	uint32_t *changed;               /* slots changed since the last frame */
 	size_t nchanged, capchanged;

@@ -285,70 +285,55 @@ mark_changed(struct utouch_comp_device *dev, struct uc_touch *t)
 }
 
 static void
-fill_touch(UFBackendTouch bt, const struct uc_touch *t, uint64_t ms)
-{
-	frame_backend_touch_set_window_pos(bt, (float)t->x, (float)t->y);
-	frame_backend_touch_set_value(bt, UFAxisTypeX, (float)t->x);
-	frame_backend_touch_set_value(bt, UFAxisTypeY, (float)t->y);
-	frame_backend_touch_set_time(bt, ms);
-}
-
-static void
 zone_frame(struct utouch_comp_device *dev, unsigned int z, uint64_t ms)
 {
 	struct utouch_comp *comp = dev->comp;
-	UFBackendFrame prev = dev->frames[z];
-	UFBackendFrame next = prev ? frame_backend_frame_create_next(prev)
-				   : frame_backend_frame_new();
+	struct utouch_frame_touch_op op = {
+		.time = ms,
+		.set = UTOUCH_FRAME_SET_POSITION | 1u << UFAxisTypeX | 1u << UFAxisTypeY,
+	};
+	UFStatus status;
 	UFEvent ev;
 
-	if (!next) {
+	if ((!dev->frames[z] &&
+	     utouch_frame_builder_new(dev->bdev, (UFWindowId)z + 1, 1,
+				      &dev->frames[z]) != UFStatusSuccess) ||
+	    utouch_frame_builder_begin(dev->frames[z]) != UFStatusSuccess) {
 		comp->oom = 1;
 		return;
 	}
-	frame_backend_frame_set_device(next, dev->bdev);
-	frame_backend_frame_set_window_id(next, (UFWindowId)z + 1);
 	for (size_t i = 0; i < dev->nchanged; i++) {
 		struct uc_touch *t = &comp->touches[dev->changed[i]];
-		UFBackendTouch bt = NULL;
 
 		if (!(t->zones & (1u << z)))
 			continue;
+		op.id = uc_touch_frame_id(comp, t);
+		op.window_x = op.values[UFAxisTypeX] = (float)t->x;
+		op.window_y = op.values[UFAxisTypeY] = (float)t->y;
 		if (!t->framed) {
-			bt = frame_backend_touch_new();
-			if (!bt) {
-				comp->oom = 1;
-				continue;
+			op.kind = UTOUCH_FRAME_OP_BEGIN;
+			op.start_time = t->start / 1000u;
+			status = utouch_frame_builder_touch(dev->frames[z], &op);
+			if (status == UFStatusSuccess && !t->down) {
+				op.kind = UTOUCH_FRAME_OP_END;
+				status = utouch_frame_builder_touch(dev->frames[z], &op);
 			}
-			frame_backend_touch_set_id(bt, uc_touch_frame_id(comp, t));
-			frame_backend_touch_set_start_time(bt, t->start / 1000u);
-			frame_backend_touch_set_owned(bt, 1);
-		} else if (frame_backend_frame_borrow_touch_by_id(next, uc_touch_frame_id(comp, t),
-								  &bt) != UFStatusSuccess) {
-			continue;   /* already ended in this zone */
+		} else {
+			op.kind = t->down ? UTOUCH_FRAME_OP_UPDATE : UTOUCH_FRAME_OP_END;
+			/* UFStatusErrorInvalidTouch: it already ended in this zone */
+			status = utouch_frame_builder_touch(dev->frames[z], &op);
 		}
-		fill_touch(bt, t, ms);
-		if (!t->down)
-			frame_backend_touch_set_ended(bt);
-		if (frame_backend_frame_give_touch(next, &bt) != UFStatusSuccess)
-			utouch_frame_backend_touch_delete(bt);
+		if (status == UFStatusErrorResources)
+			comp->oom = 1;
 	}
-	ev = frame_event_new();
-	if (!ev) {
+	if (utouch_frame_builder_end(dev->frames[z], ms, &ev) != UFStatusSuccess) {
 		comp->oom = 1;
-		frame_backend_frame_delete(next);
 		return;
 	}
-	frame_event_set_type(ev, UFEventTypeFrame);
-	frame_event_set_frame(ev, next);
-	frame_event_set_time(ev, ms);
 	comp->in_grail = 1;
 	grail_process_frame_event(comp->grail, ev);
 	comp->in_grail = 0;
 	frame_event_unref(ev);
-	if (prev)
-		frame_backend_frame_delete(prev);
-	dev->frames[z] = next;
 }
 
 void

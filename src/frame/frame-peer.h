@@ -39,12 +39,7 @@
 
 #include <oif/frame.h>
 
-/** Marks a function of the frame library's private version node. */
-#if defined(__GNUC__)
-#define UT_FRAME_PRIVATE __attribute__((visibility("default")))
-#else
-#define UT_FRAME_PRIVATE
-#endif
+#include "util/export.h"  /* UT_FRAME_PRIVATE */
 
 /** Number of UFAxisType values. */
 #define UT_AXIS_COUNT 12

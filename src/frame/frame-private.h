@@ -18,6 +18,7 @@
 #include <oif/frame_backend.h>
 #include <utouch/frame_handle.h>
 
+#include "frame/frame-builder.h"
 #include "frame/frame-peer.h"
 #include "util/log.h"
 
@@ -165,6 +166,79 @@ struct UFTouch_ *ut_frame_writable_touch(struct UFFrame_ *frame, UFTouchId id);
  * holds that id or out of memory.
  */
 struct UFTouch_ *ut_frame_add_touch(struct UFFrame_ *frame, UFTouchId id);
+
+/*
+ * The frame builder's touch step (frame-builder.h), inline so that the
+ * evdev framer's loop over a frame's operations costs no call per
+ * operation.  @p kind is an enum utouch_frame_op_kind, @p set its
+ * utouch_frame_touch_op::set bits, @p pending_end the value for
+ * UTOUCH_FRAME_SET_PENDING_END, @p values the values by axis.  The
+ * arguments are trusted (ut_frame_builder_touch() checks them for the
+ * public API); a frame is being built.  On error nothing changes.
+ */
+#define UT_TOUCH_BIT(p) ((uint16_t)(1u << (p)))
+
+static inline UFStatus
+ut_frame_builder_apply(struct ut_frame_builder *b, unsigned int kind, UFTouchId id,
+		       uint64_t time, uint64_t start_time, uint32_t set,
+		       int pending_end, float window_x, float window_y, const float *values)
+{
+	struct UFFrame_ *frame = ut_frame_from_backend(b->cur);
+	struct UFTouch_ *t;
+	uint16_t axes;
+
+	if (kind == UTOUCH_FRAME_OP_BEGIN) {
+		t = ut_frame_add_touch(frame, id);
+		if (!t)
+			return ut_frame_find_touch(frame, id, NULL) ? UFStatusErrorTouchIdExists
+								    : UFStatusErrorResources;
+		t->start_time = start_time;
+		t->owned = b->own_at_begin != 0;
+		t->pending_end = 0;
+		t->set |= UT_TOUCH_BIT(UFTouchPropertyStartTime) |
+			  UT_TOUCH_BIT(UFTouchPropertyOwned) |
+			  UT_TOUCH_BIT(UFTouchPropertyPendingEnd);
+	} else {
+		t = ut_frame_writable_touch(frame, id);
+		if (!t)
+			return ut_frame_find_touch(frame, id, NULL) ? UFStatusErrorResources
+								    : UFStatusErrorInvalidTouch;
+		if (kind == UTOUCH_FRAME_OP_OWN) {
+			t->owned = 1;
+			t->time = time;
+			t->set |= UT_TOUCH_BIT(UFTouchPropertyOwned) |
+				  UT_TOUCH_BIT(UFTouchPropertyTime);
+			return UFStatusSuccess;
+		}
+	}
+	if (set & UTOUCH_FRAME_SET_POSITION) {
+		t->window_x = window_x;
+		t->window_y = window_y;
+		t->set |= UT_TOUCH_BIT(UFTouchPropertyWindowX) |
+			  UT_TOUCH_BIT(UFTouchPropertyWindowY);
+	}
+	axes = (uint16_t)(set & ((1u << UT_AXIS_COUNT) - 1));
+	t->axis_mask |= axes;
+	while (axes) {
+		unsigned int i = (unsigned int)__builtin_ctz(axes);
+
+		t->values[i] = values[i];
+		axes &= (uint16_t)(axes - 1);
+	}
+	if (kind == UTOUCH_FRAME_OP_PENDING_END) {
+		t->pending_end = 1;
+		t->set |= UT_TOUCH_BIT(UFTouchPropertyPendingEnd);
+	} else if (kind == UTOUCH_FRAME_OP_END) {
+		t->state = UFTouchStateEnd;
+	}
+	if (set & UTOUCH_FRAME_SET_PENDING_END) {
+		t->pending_end = pending_end != 0;
+		t->set |= UT_TOUCH_BIT(UFTouchPropertyPendingEnd);
+	}
+	t->time = time;
+	t->set |= UT_TOUCH_BIT(UFTouchPropertyTime);
+	return UFStatusSuccess;
+}
 
 /*
  * Per-thread free lists.
@@ -327,5 +401,73 @@ uint64_t ut_frame_pool_malloc_count(void);
 
 /** Free every object cached in the calling thread's free lists. */
 void ut_frame_pool_trim(void);
+
+/*
+ * The frame builder's frame steps (frame-builder.h), inline like the
+ * touch step so that a frame costs its producer no calls besides the
+ * frame library's allocations.
+ */
+
+/** utouch_frame_builder_begin() */
+static inline UFStatus
+ut_frame_builder_begin(struct ut_frame_builder *b)
+{
+	struct UFFrame_ *frame;
+	struct UFDevice_ *device = ut_device_from_backend(b->device);
+
+	if (b->cur)
+		return UFStatusSuccess;
+	b->cur = b->prev ? frame_backend_frame_create_next(b->prev) : frame_backend_frame_new();
+	if (!b->cur)
+		return UFStatusErrorResources;
+	/* a fresh frame has neither device nor window */
+	frame = ut_frame_from_backend(b->cur);
+	ut_device_ref(device);
+	frame->device = device;
+	frame->window_id = b->window;
+	frame->set |= UT_FRAME_SET_DEVICE | UT_FRAME_SET_WINDOW;
+	return UFStatusSuccess;
+}
+
+/** utouch_frame_builder_cancel() */
+static inline void
+ut_frame_builder_cancel(struct ut_frame_builder *b)
+{
+	ut_frame_unref(ut_frame_from_backend(b->cur));
+	b->cur = NULL;
+}
+
+/** utouch_frame_builder_end() */
+static inline UFStatus
+ut_frame_builder_end(struct ut_frame_builder *b, uint64_t time, UFEvent *event)
+{
+	struct UFFrame_ *frame = ut_frame_from_backend(b->cur);
+	struct UFEvent_ *ev;
+
+	if (!frame)
+		return UFStatusErrorGeneric;
+	frame->active_touches = frame->num_touches;
+	frame->set |= UT_FRAME_SET_ACTIVE;
+	/* what frame_event_new() and its type, frame and time setters make */
+	ev = ut_pool_get(UT_POOL_EVENT, NULL);
+	if (!ev) {
+		ut_frame_builder_cancel(b);
+		return UFStatusErrorResources;
+	}
+	*ev = (struct UFEvent_){
+		.refcount = 1,
+		.set = UT_EVENT_SET_TYPE | UT_EVENT_SET_TIME,
+		.type = UFEventTypeFrame,
+		.frame = frame,
+		.time = time,
+	};
+	frame->refcount++;
+	frame->event_holders++;
+	ut_frame_unref(ut_frame_from_backend(b->prev));
+	b->prev = b->cur;
+	b->cur = NULL;
+	*event = ev;
+	return UFStatusSuccess;
+}
 
 #endif /* UTOUCH_FRAME_PRIVATE_H */

@@ -7,7 +7,6 @@
 
 #include "frame/frame-private.h"
 
-#define TOUCH_BIT(p) ((uint16_t)(1u << (p)))
 
 static struct UFTouch_ *
 touch_alloc(void)
@@ -70,7 +69,7 @@ ut_touch_new(void)
 	memset(touch, 0, sizeof(*touch));
 	touch->refcount = 1;
 	touch->state = UFTouchStateBegin;
-	touch->set = TOUCH_BIT(UFTouchPropertyState);
+	touch->set = UT_TOUCH_BIT(UFTouchPropertyState);
 	return touch;
 }
 
@@ -149,7 +148,7 @@ frame_backend_touch_set_id(UFBackendTouch handle, UFTouchId id)
 	if (UT_CLIENT_BUG_IF(NULL, !touch))
 		return;
 	touch->id = id;
-	touch->set |= TOUCH_BIT(UFTouchPropertyId);
+	touch->set |= UT_TOUCH_BIT(UFTouchPropertyId);
 }
 
 FRAME_PUBLIC void
@@ -173,7 +172,7 @@ frame_backend_touch_set_window_pos(UFBackendTouch handle, float x, float y)
 		return;
 	touch->window_x = x;
 	touch->window_y = y;
-	touch->set |= TOUCH_BIT(UFTouchPropertyWindowX) | TOUCH_BIT(UFTouchPropertyWindowY);
+	touch->set |= UT_TOUCH_BIT(UFTouchPropertyWindowX) | UT_TOUCH_BIT(UFTouchPropertyWindowY);
 }
 
 FRAME_PUBLIC void
@@ -184,7 +183,7 @@ frame_backend_touch_set_time(UFBackendTouch handle, uint64_t time)
 	if (UT_CLIENT_BUG_IF(NULL, !touch))
 		return;
 	touch->time = time;
-	touch->set |= TOUCH_BIT(UFTouchPropertyTime);
+	touch->set |= UT_TOUCH_BIT(UFTouchPropertyTime);
 }
 
 FRAME_PUBLIC void
@@ -195,7 +194,7 @@ frame_backend_touch_set_start_time(UFBackendTouch handle, uint64_t start_time)
 	if (UT_CLIENT_BUG_IF(NULL, !touch))
 		return;
 	touch->start_time = start_time;
-	touch->set |= TOUCH_BIT(UFTouchPropertyStartTime);
+	touch->set |= UT_TOUCH_BIT(UFTouchPropertyStartTime);
 }
 
 FRAME_PUBLIC void
@@ -206,7 +205,7 @@ frame_backend_touch_set_owned(UFBackendTouch handle, int owned)
 	if (UT_CLIENT_BUG_IF(NULL, !touch))
 		return;
 	touch->owned = !!owned;
-	touch->set |= TOUCH_BIT(UFTouchPropertyOwned);
+	touch->set |= UT_TOUCH_BIT(UFTouchPropertyOwned);
 }
 
 FRAME_PUBLIC void
@@ -217,7 +216,7 @@ frame_backend_touch_set_pending_end(UFBackendTouch handle, int pending_end)
 	if (UT_CLIENT_BUG_IF(NULL, !touch))
 		return;
 	touch->pending_end = !!pending_end;
-	touch->set |= TOUCH_BIT(UFTouchPropertyPendingEnd);
+	touch->set |= UT_TOUCH_BIT(UFTouchPropertyPendingEnd);
 }
 
 FRAME_PUBLIC void
@@ -284,7 +283,7 @@ touch_check(UFTouch touch, UFTouchProperty property, const void *value,
 				  (int)property);
 		return UFStatusErrorInvalidType;
 	}
-	if (!(touch->set & TOUCH_BIT(property)))
+	if (!(touch->set & UT_TOUCH_BIT(property)))
 		return UFStatusErrorUnknownProperty;
 	return UFStatusSuccess;
 }

@@ -161,6 +161,7 @@ evdev_start(struct geis_backend *base)
 		.split_begins = 1,
 		.screen_w = be->cfg.screen_w,
 		.screen_h = be->cfg.screen_h,
+		.save_path = be->cfg.save,
 	};
 
 	if (be->live)
@@ -206,6 +207,7 @@ evdev_destroy(struct geis_backend *base)
 		free(d);
 	}
 	free(be->cfg.dir);
+	free(be->cfg.save);
 	free(be);
 }
 
@@ -237,7 +239,10 @@ geis_backend_evdev_new_config(Geis geis, const struct geis_evdev_config *cfg)
 	if (cfg) {
 		be->cfg = *cfg;
 		be->cfg.dir = NULL;
-		if (cfg->dir && !(be->cfg.dir = strdup(cfg->dir))) {
+		be->cfg.save = NULL;
+		if ((cfg->dir && !(be->cfg.dir = strdup(cfg->dir))) ||
+		    (cfg->save && !(be->cfg.save = strdup(cfg->save)))) {
+			free(be->cfg.dir);
 			free(be);
 			return NULL;
 		}

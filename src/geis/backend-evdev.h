@@ -20,6 +20,7 @@ struct geis_evdev_config {
 	/** Device opening (both functions set); NULL: open(2)/close(2). */
 	const struct utouch_geis_open_interface *iface;
 	void *user_data; /**< passed to the iface functions */
+	char *save;      /**< save each device's events here (evemu); NULL: no */
 };
 
 /** Create the evdev backend with @p cfg (copied; NULL: defaults). */

@@ -26,6 +26,7 @@
 #include "util/log.h"
 #include "input/evdev/evstream.h"
 #include "input/evdev/framer.h"
+#include "input/recording/recording.h"
 
 #define DEFAULT_DIR "/dev/input"
 #define OPEN_FLAGS (O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -50,8 +51,6 @@ struct ut_evdev_live_device {
 	struct libevdev *caps;      /* the capabilities (== evdev for EVDEV) */
 	struct ut_evstream *stream;
 	UFBackendDevice bdev;
-	struct ut_framer framer;
-	int framer_ready;
 
 	/* slot tracking of what was pushed into the stream (protocol B), so
 	 * that active touches can be ended */
@@ -68,6 +67,7 @@ struct ut_evdev_live_device {
 
 	int dead;                   /* removed; freed at the end of dispatch */
 	int remove_requested;       /* removal asked from a callback */
+	FILE *save;                 /* config save_path: its evemu recording */
 };
 
 struct ut_evdev_live {
@@ -79,8 +79,9 @@ struct ut_evdev_live {
 	int hotplug;
 	double screen_w, screen_h;
 	int split_begins;
-	UFWindowId window;
 	float window_res;
+	char *save_path;               /* config save_path */
+	unsigned int nsaved;           /* devices saved so far */
 
 	struct ut_evdev_live_callbacks cb;
 	void *data;
@@ -129,11 +130,15 @@ report(struct ut_evdev_live *l, const char *path, int err, const char *fmt, ...)
 	}
 }
 
+/* A DeviceAdded or DeviceRemoved event of @p d to the frame_event callback. */
 static void
-deliver(struct ut_evdev_live *l, UFEvent ev)
+device_event(struct ut_evdev_live *l, struct ut_evdev_live_device *d, UFEventType type,
+	     uint64_t time_ms)
 {
-	if (!ev) {
-		report(l, NULL, ENOMEM, "frame event lost");
+	UFEvent ev;
+
+	if (utouch_frame_device_event_new(d->bdev, type, time_ms, &ev) != UFStatusSuccess) {
+		report(l, d->path, ENOMEM, "device event lost");
 		return;
 	}
 	if (l->cb.frame_event) {
@@ -229,13 +234,76 @@ on_frame(void *data, uint64_t usec, const struct ut_touch_op *ops, size_t nops)
 	struct ut_evdev_live_device *d = data;
 	struct ut_evdev_live *l = d->owner;
 
-	if (l->cb.frame_ops) {
-		l->in_callback++;
-		l->cb.frame_ops(l->data, d, usec / 1000, ops, nops);
-		l->in_callback--;
+	if (!l->cb.frame_ops)
+		return;
+	l->in_callback++;
+	l->cb.frame_ops(l->data, d, usec / 1000, ops, nops);
+	l->in_callback--;
+}
+
+/* ------------------------------------------------------------------ */
+/* Saving what a device sends (config save_path)                       */
+
+/* The file of the @p n-th device saved (0: the first): PATH itself, then
+ * PATH with "-2", "-3", ... before its extension. */
+static char *
+save_name(const char *path, unsigned int n)
+{
+	const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+	char *out;
+
+	if (n == 0)
+		return strdup(path);
+	if (!dot || (slash && dot < slash) || dot == (slash ? slash + 1 : path))
+		dot = path + strlen(path);
+	if (asprintf(&out, "%.*s-%u%s", (int)(dot - path), path, n + 1, dot) < 0)
+		return NULL;
+	return out;
+}
+
+static void
+save_start(struct ut_evdev_live *l, struct ut_evdev_live_device *d)
+{
+	char *name = save_name(l->save_path, l->nsaved);
+	char comment[256];
+	int fd;
+
+	if (!name) {
+		report(l, d->path, ENOMEM, "cannot save %s: out of memory", d->name);
 		return;
 	}
-	deliver(l, ut_framer_build(&d->framer, usec / 1000, ops, nops));
+	fd = open(name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	d->save = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (!d->save) {
+		report(l, d->path, errno, "cannot save %s to %s: %s", d->name, name,
+		       strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		free(name);
+		return;
+	}
+	snprintf(comment, sizeof(comment), "saved by utouch from %s", d->path ? d->path : d->name);
+	if (ut_evemu_write_device(d->save, d->caps, comment) < 0) {
+		report(l, d->path, EIO, "cannot write to %s", name);
+		fclose(d->save);
+		d->save = NULL;
+	} else {
+		l->nsaved++;
+	}
+	free(name);
+}
+
+static void
+save_event(struct ut_evdev_live_device *d, const struct input_event *ev)
+{
+	if (ut_evemu_write_event(d->save, ut_input_event_usec(ev), ev->type, ev->code,
+				 ev->value) < 0 ||
+	    (ev->type == EV_SYN && ev->code == SYN_REPORT && fflush(d->save) != 0)) {
+		report(d->owner, d->path, EIO, "writing the saved recording of %s failed; "
+		       "saving stops", d->name);
+		fclose(d->save);
+		d->save = NULL;
+	}
 }
 
 /* Every event reaches the stream through here, so that the slot state of
@@ -255,6 +323,8 @@ push(struct ut_evdev_live_device *d, const struct input_event *ev)
 	}
 	d->last_usec = ut_input_event_usec(ev);
 	d->have_time = 1;
+	if (d->save)
+		save_event(d, ev);
 	dropped = ut_evstream_dropped(d->stream);
 	ut_evstream_push(d->stream, ev);
 	if (ut_evstream_dropped(d->stream) > dropped && !d->warned_contacts) {
@@ -347,8 +417,8 @@ replay_initial_state(struct ut_evdev_live_device *d)
 static void
 device_free(struct ut_evdev_live_device *d)
 {
-	if (d->framer_ready)
-		ut_framer_fini(&d->framer);
+	if (d->save)
+		fclose(d->save);
 	ut_evstream_destroy(d->stream);
 	frame_backend_device_delete(d->bdev);
 	if (d->caps != d->evdev)
@@ -396,8 +466,7 @@ device_remove(struct ut_evdev_live *l, struct ut_evdev_live_device *d)
 	}
 	d->dead = 1;
 	end_all_touches(d, device_usec(d));
-	deliver(l, ut_framer_device_event(&d->framer, UFEventTypeDeviceRemoved,
-					  device_usec(d) / 1000));
+	device_event(l, d, UFEventTypeDeviceRemoved, device_usec(d) / 1000);
 	if (l->cb.device_removed) {
 		l->in_callback++;
 		l->cb.device_removed(l->data, d,
@@ -509,8 +578,6 @@ device_new(struct ut_evdev_live *l, int fd, int restricted, const char *path,
 	d->bdev = ut_framer_device_new(d->caps, &dopts);
 	if (!d->bdev)
 		goto fail;
-	ut_framer_init(&d->framer, d->bdev, l->window, 1);
-	d->framer_ready = 1;
 
 	memset(&ee, 0, sizeof(ee));
 	ee.events = EPOLLIN;
@@ -520,6 +587,9 @@ device_new(struct ut_evdev_live *l, int fd, int restricted, const char *path,
 		goto fail;
 	}
 
+	if (l->save_path)
+		save_start(l, d);
+
 	/* append: devices stay in the order they were added */
 	ut_list_insert_before(&l->devices, &d->link);
 	if (l->cb.device_added) {
@@ -527,8 +597,7 @@ device_new(struct ut_evdev_live *l, int fd, int restricted, const char *path,
 		l->cb.device_added(l->data, d, frame_backend_device_get_device(d->bdev));
 		l->in_callback--;
 	}
-	deliver(l, ut_framer_device_event(&d->framer, UFEventTypeDeviceAdded,
-					  ut_evdev_live_now_ms()));
+	device_event(l, d, UFEventTypeDeviceAdded, ut_evdev_live_now_ms());
 	if (d->kind == KIND_EVDEV)
 		replay_initial_state(d);
 	return d;
@@ -873,7 +942,7 @@ ut_evdev_live_new(const struct ut_evdev_live_config *cfg,
 	l->epfd = -1;
 	l->inofd = -1;
 	l->dir = strdup(cfg->dir ? cfg->dir : DEFAULT_DIR);
-	if (!l->dir) {
+	if (!l->dir || (cfg->save_path && !(l->save_path = strdup(cfg->save_path)))) {
 		err = ENOMEM;
 		goto fail;
 	}
@@ -885,7 +954,6 @@ ut_evdev_live_new(const struct ut_evdev_live_config *cfg,
 	l->split_begins = cfg->split_begins;
 	l->screen_w = cfg->screen_w > 0 ? cfg->screen_w : 1024;
 	l->screen_h = cfg->screen_h > 0 ? cfg->screen_h : 768;
-	l->window = cfg->window ? cfg->window : 1;
 	l->window_res = cfg->window_res;
 	l->cb = *cb;
 	l->data = data;
@@ -927,6 +995,7 @@ fail:
 	if (l->epfd >= 0)
 		close(l->epfd);
 	free(l->dir);
+	free(l->save_path);
 	free(l);
 	errno = err;
 	return NULL;
@@ -945,6 +1014,7 @@ ut_evdev_live_destroy(struct ut_evdev_live *l)
 		close(l->inofd);
 	close(l->epfd);
 	free(l->dir);
+	free(l->save_path);
 	free(l);
 }
 

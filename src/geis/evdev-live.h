@@ -1,11 +1,14 @@
 /*
- * Live evdev touch devices -> frame events.
+ * Live evdev touch devices -> touch operations and device events.
  *
  * A ut_evdev_live context watches a directory of evdev nodes (normally
  * /dev/input), opens every multitouch device in it (touchscreens and
  * touchpads: ABS_MT_POSITION_X and ABS_MT_POSITION_Y), reads their events
- * without ever blocking and turns them into frame events through the same
- * ut_evstream -> ut_framer path that recordings use.  Other producers of
+ * without ever blocking and turns them into frames of touch operations
+ * through the same ut_evstream that recordings use.  It gives each device
+ * a frame device and reports DeviceAdded / DeviceRemoved events for it;
+ * building frame events from the operations is the embedder's job (geis:
+ * the router, geis-router.c, one frame builder per window).  Other producers of
  * `struct input_event` streams (a pipe, a socket) can be attached with
  * ut_evdev_live_add_fd().
  *
@@ -16,8 +19,9 @@
  * ut_evdev_live_remove_device() and ut_evdev_live_destroy().
  *
  * Clock: real evdev nodes are switched to CLOCK_MONOTONIC (EVIOCSCLOCKID),
- * so event times and ut_evdev_live_now_ms() are on one clock.  Frame times
- * are the time of the event that closed the frame, in milliseconds.
+ * so event times and ut_evdev_live_now_ms() are on one clock.  The time of
+ * a frame of operations is the time of the event that closed it, in
+ * milliseconds.
  * Streams from ut_evdev_live_add_fd() (and nodes opened through the
  * caps_for_path hook) carry whatever times their writer put in.
  *
@@ -71,8 +75,6 @@ struct ut_evdev_live_config {
 	double screen_w, screen_h;
 	/** At most one new touch per frame (evstream's split_begins). */
 	int split_begins;
-	/** Window id frames are reported in; 0: 1. */
-	UFWindowId window;
 	/** Window resolution in pixels per metre given to the frame devices;
 	 * 0: unknown. */
 	float window_res;
@@ -90,6 +92,16 @@ struct ut_evdev_live_config {
 	 */
 	const struct libevdev *(*caps_for_path)(const char *path,
 						void *user_data);
+	/**
+	 * Save what each touch device sends as an evemu recording: the first
+	 * device to this path, later ones to the path with "-2", "-3", ...
+	 * before its extension.  Every event pushed into a device's stream is
+	 * written (the state of a node opened with touches down as well);
+	 * the file is flushed at every SYN_REPORT, so that it is complete up
+	 * to the last report whenever the program stops.  Problems are
+	 * reported through the log callback and stop only the saving.
+	 */
+	const char *save_path;
 };
 
 /**
@@ -101,7 +113,7 @@ struct ut_evdev_live_config {
 struct ut_evdev_live_callbacks {
 	/**
 	 * A touch device is ready.  @p device is its frame device; the
-	 * DeviceAdded frame event follows right after this call.  @p dev
+	 * DeviceAdded event follows right after this call.  @p dev
 	 * stays valid until device_removed for it returned.
 	 */
 	void (*device_added)(void *data, struct ut_evdev_live_device *dev,
@@ -109,27 +121,25 @@ struct ut_evdev_live_callbacks {
 	/**
 	 * A device is gone (read error, ENODEV, end of file, deleted node,
 	 * ut_evdev_live_remove_device() or ut_evdev_live_destroy()).  Before
-	 * this call, every touch that was active got an End frame and the
-	 * DeviceRemoved frame event was delivered.  @p dev is freed after
+	 * this call, every touch that was active got an end operation and
+	 * the DeviceRemoved event was delivered.  @p dev is freed after
 	 * the call returns.
 	 */
 	void (*device_removed)(void *data, struct ut_evdev_live_device *dev,
 			       UFDevice device);
 	/**
-	 * A frame event (UFEventTypeDeviceAdded, UFEventTypeFrame or
-	 * UFEventTypeDeviceRemoved).  The module holds the reference and
-	 * drops it after the call returns: take one with frame_event_ref()
-	 * to keep the event (utouch_frame_handle_push() does that itself).
+	 * A device event (UFEventTypeDeviceAdded or UFEventTypeDeviceRemoved).
+	 * The module holds the reference and drops it after the call
+	 * returns: take one with frame_event_ref() to keep the event
+	 * (utouch_frame_handle_push() does that itself).
 	 */
 	void (*frame_event)(void *data, UFEvent event);
 	/**
-	 * Optional: frames of touch operations instead of built frames.  When
-	 * set, the module does not build Frame events (DeviceAdded and
-	 * DeviceRemoved still come through frame_event) and hands every frame
-	 * of operations of @p dev here, at @p time_ms, the ends of a removed
-	 * device's touches included, so that the embedder can build frames
-	 * for windows of its own (ut_framer with the device's
-	 * ut_evdev_live_device_get_backend_device()).
+	 * Every frame of touch operations of @p dev, at @p time_ms, the ends
+	 * of a removed device's touches included.  The embedder builds frame
+	 * events from them for the windows it wants (ut_framer_build() with a
+	 * frame builder on the device's
+	 * ut_evdev_live_device_get_backend_device(), as geis's router does).
 	 */
 	void (*frame_ops)(void *data, struct ut_evdev_live_device *dev, uint64_t time_ms,
 			  const struct ut_touch_op *ops, size_t nops);

@@ -118,6 +118,12 @@ opt_dir(struct geis_backend_request *req, va_list *ap)
 }
 
 static void
+opt_save(struct geis_backend_request *req, va_list *ap)
+{
+	req->evdev.save = (char *)va_arg(*ap, const char *);
+}
+
+static void
 opt_open_interface(struct geis_backend_request *req, va_list *ap)
 {
 	const struct utouch_geis_open_interface *iface =
@@ -155,6 +161,7 @@ static const struct {
 	{ UTOUCH_GEIS_INIT_RECORDING_FAST, opt_fast },
 	{ UTOUCH_GEIS_INIT_EVDEV_GRAB, opt_grab },
 	{ UTOUCH_GEIS_INIT_EVDEV_DIR, opt_dir },
+	{ UTOUCH_GEIS_INIT_EVDEV_SAVE, opt_save },
 	{ UTOUCH_GEIS_INIT_EVDEV_OPEN_INTERFACE, opt_open_interface },
 	{ GEIS_INIT_SERVICE_PROVIDER, opt_default },
 	{ GEIS_INIT_GRAIL_BACKEND, opt_default },

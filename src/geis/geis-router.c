@@ -13,7 +13,7 @@
 
 struct geis_router_window {
 	struct ut_list link;      /* geis_router.windows */
-	struct ut_framer framer;
+	struct ut_frame_builder builder;
 	unsigned int refs;
 	int has_rect;
 	float x, y, w, h;
@@ -43,7 +43,7 @@ static void
 window_free(struct geis_router_window *w)
 {
 	ut_list_remove(&w->link);
-	ut_framer_fini(&w->framer);
+	ut_frame_builder_fini(&w->builder);
 	free(w);
 }
 
@@ -60,7 +60,7 @@ static struct geis_router_window *
 window_find(struct geis_router *r, UFWindowId window)
 {
 	ut_list_for_each(pos, &r->windows) {
-		if (window_of(pos)->framer.window == window)
+		if (window_of(pos)->builder.window == window)
 			return window_of(pos);
 	}
 	return NULL;
@@ -96,7 +96,7 @@ geis_router_grab(struct geis_router *r, UFWindowId window, int on)
 		w->w = rect[2];
 		w->h = rect[3];
 	}
-	ut_framer_init(&w->framer, r->device, window, 1);
+	ut_frame_builder_init(&w->builder, r->device, window, 1);
 	w->refs = 1;
 	ut_list_insert_after(&r->windows, &w->link);
 	return 0;
@@ -145,7 +145,7 @@ static void
 feed(struct geis_router *r, struct geis_router_window *w, uint64_t time_ms,
      const struct ut_touch_op *ops, size_t nops)
 {
-	UFEvent ev = ut_framer_build(&w->framer, time_ms, ops, nops);
+	UFEvent ev = ut_framer_build(&w->builder, time_ms, ops, nops);
 	if (!ev) {
 		geis_core_error(r->geis, GEIS_STATUS_UNKNOWN_ERROR,
 				"out of memory building a frame");

@@ -3,8 +3,8 @@
  *
  * Such a device reports touches in screen coordinates.  geis binds
  * subscriptions to (device, window) pairs; a router keeps one frame
- * sequence (ut_framer) per window a subscription asked for and builds each
- * window's frames from the device's frames of touch operations:
+ * builder per window a subscription asked for and builds each window's
+ * frames from the device's frames of touch operations (ut_framer_build()):
  *
  * - window 1 (the whole screen, also the "root"): every touch, as it is;
  * - a rectangle region (UTOUCH_GEIS_REGION_RECT): the touches that began

@@ -17,7 +17,7 @@
  * used where no object is at hand, e.g. for a NULL handle.
  *
  * This code exists once per process: libutouch-frame holds it and exports
- * it in its private node (UT_FRAME_PRIVATE, src/frame/frame-peer.h);
+ * it in its private node (UT_FRAME_PRIVATE, util/export.h);
  * grail, geis and the compositor library call frame's copy.  So there is
  * one default context, and a handler installed on it through one
  * library's API (grail_set_log_handler()) also receives the messages of
@@ -29,7 +29,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 
-#include "frame/frame-peer.h"  /* UT_FRAME_PRIVATE */
+#include "util/export.h"  /* UT_FRAME_PRIVATE */
 
 /** Message priorities, lowest first. */
 enum ut_log_priority {

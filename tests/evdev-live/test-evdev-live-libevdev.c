@@ -35,6 +35,7 @@
 
 #include "geis/evdev-live.h"
 #include "input/recording/recording.h"
+#include "live-frames.h"
 #include "test-support.h"
 
 
@@ -296,6 +297,7 @@ struct sink {
 	int added, removed, nlog;
 	int last_err;
 	struct ut_evdev_live_device *dev;
+	struct live_frames frames;    /* builds the frames of the operations */
 };
 
 static void
@@ -341,7 +343,19 @@ on_added(void *data, struct ut_evdev_live_device *dev, UFDevice device)
 static void
 on_removed(void *data, struct ut_evdev_live_device *dev, UFDevice device)
 {
-	((struct sink *)data)->removed++;
+	struct sink *s = data;
+
+	s->removed++;
+	live_frames_forget(&s->frames, dev);
+}
+
+static void
+on_ops(void *data, struct ut_evdev_live_device *dev, uint64_t time_ms,
+       const struct ut_touch_op *ops, size_t nops)
+{
+	struct sink *s = data;
+
+	live_frames_build(&s->frames, dev, time_ms, ops, nops, on_frame, s);
 }
 
 static void
@@ -357,6 +371,7 @@ static const struct ut_evdev_live_callbacks cbs = {
 	.device_added = on_added,
 	.device_removed = on_removed,
 	.frame_event = on_frame,
+	.frame_ops = on_ops,
 	.log = on_log,
 };
 

@@ -6,9 +6,10 @@
  * either directly (ut_evdev_live_add_fd) or as a node of a temporary
  * directory that the test's open_restricted maps to the pipe and whose
  * capabilities the test's caps_for_path hook supplies (taken from the
- * recording's header).  The frame events that come out are compared with
- * what ut_evstream + ut_framer give when driven with the same events
- * directly, the way tools/replay drives them.
+ * recording's header).  The frames of touch operations that come out are
+ * built into frame events as geis's router does (live-frames.h) and
+ * compared with what ut_evstream + ut_framer_build() give when driven with
+ * the same events directly, the way tools/replay drives them.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -35,6 +36,7 @@
 #include "input/evdev/evstream.h"
 #include "input/evdev/framer.h"
 #include "input/recording/recording.h"
+#include "live-frames.h"
 #include "test-support.h"
 
 
@@ -74,6 +76,7 @@ struct sink {
 	struct ut_evdev_live_device *remove_dev;
 	size_t remove_at;
 	int remove_in_added;          /* device_added removes the device */
+	struct live_frames frames;    /* builds the frames of the operations */
 };
 
 static void
@@ -118,6 +121,7 @@ sink_record(struct sink *s, UFEvent ev)
 static void
 sink_free(struct sink *s)
 {
+	live_frames_fini(&s->frames);
 	free(s->ev);
 	memset(s, 0, sizeof(*s));
 }
@@ -181,6 +185,7 @@ cb_removed(void *data, struct ut_evdev_live_device *dev, UFDevice device)
 	s->removed++;
 	s->last_removed = dev;
 	s->removed_device = device;
+	live_frames_forget(&s->frames, dev);
 }
 
 static void
@@ -210,6 +215,15 @@ cb_frame(void *data, UFEvent ev)
 }
 
 static void
+cb_ops(void *data, struct ut_evdev_live_device *dev, uint64_t time_ms,
+       const struct ut_touch_op *ops, size_t nops)
+{
+	struct sink *s = data;
+
+	live_frames_build(&s->frames, dev, time_ms, ops, nops, cb_frame, s);
+}
+
+static void
 cb_log(void *data, const char *path, int err, const char *message)
 {
 	struct sink *s = data;
@@ -224,6 +238,7 @@ static const struct ut_evdev_live_callbacks callbacks = {
 	.device_added = cb_added,
 	.device_removed = cb_removed,
 	.frame_event = cb_frame,
+	.frame_ops = cb_ops,
 	.log = cb_log,
 };
 
@@ -231,7 +246,7 @@ static const struct ut_evdev_live_callbacks callbacks = {
 /* Recordings and the reference path                                   */
 
 struct ref {
-	struct ut_framer framer;
+	struct ut_frame_builder framer;
 	struct sink *sink;
 };
 
@@ -247,7 +262,7 @@ ref_frame(void *data, uint64_t usec, const struct ut_touch_op *ops, size_t nops)
 }
 
 /* Frames of the first @p nevents events of @p rec through ut_evstream and
- * ut_framer directly, with the module's settings (owned at begin, window
+ * ut_framer_build() directly, with the module's settings (owned at begin, window
  * 1, 1024x768). */
 static void
 reference(const struct ut_recording *rec, size_t nevents, struct sink *out)
@@ -264,7 +279,7 @@ reference(const struct ut_recording *rec, size_t nevents, struct sink *out)
 	dopts.direct = ut_evstream_is_direct(st);
 	dev = ut_framer_device_new(rec->dev, &dopts);
 	assert_non_null(dev);
-	ut_framer_init(&r.framer, dev, 1, 1);
+	ut_frame_builder_init(&r.framer, dev, 1, 1);
 	for (size_t i = 0; i < nevents && i < rec->nevents; i++) {
 		struct input_event ev;
 
@@ -272,7 +287,7 @@ reference(const struct ut_recording *rec, size_t nevents, struct sink *out)
 		ut_evstream_push(st, &ev);
 	}
 	ut_evstream_destroy(st);
-	ut_framer_fini(&r.framer);
+	ut_frame_builder_fini(&r.framer);
 	frame_backend_device_delete(dev);
 }
 
@@ -1275,6 +1290,100 @@ test_default_open_non_evdev(void **state)
 	(void)state;
 }
 
+/* config save_path: each device's events are saved as an evemu recording
+ * that loads back with the same capabilities and events; a second device
+ * goes to PATH-2.EXT; an unwritable path is reported and changes nothing
+ * else. */
+static void
+test_save(void **state)
+{
+	struct ut_recording *rec = ut_test_load_recording("touchscreen/drag-2.evemu");
+	struct ut_recording *tp = ut_test_load_recording("touchpad/pinch-2.evemu");
+	struct ut_recording *back = NULL, *back2 = NULL;
+	struct sink got = { 0 };
+	struct tmpdir t;
+	struct ut_evdev_live *l;
+	char save[512], save2[512], err[512];
+	int p[2], q[2];
+
+	tmpdir_make(&t);
+	snprintf(save, sizeof(save), "%s/saved.evemu", t.path);
+	snprintf(save2, sizeof(save2), "%s/saved-2.evemu", t.path);
+	struct ut_evdev_live_config cfg = { .dir = t.path, .save_path = save };
+	l = ut_evdev_live_new(&cfg, &callbacks, &got);
+	assert_non_null(l);
+	got.live = l;
+	assert_int_equal(pipe(p), 0);
+	assert_int_equal(pipe(q), 0);
+	assert_non_null(ut_evdev_live_add_fd(l, p[0], rec->dev, NULL));
+	assert_non_null(ut_evdev_live_add_fd(l, q[0], tp->dev, NULL));
+	feed(l, p[1], rec, 0, rec->nevents);
+	feed(l, q[1], tp, 0, tp->nevents / 2);
+	/* complete up to the last report while the program still runs */
+	assert_int_equal(ut_recording_load(save2, NULL, &back2, err, sizeof(err)), 0);
+	assert_true(back2->nevents > 0 && back2->nevents <= tp->nevents / 2);
+	ut_recording_free(back2);
+	back2 = NULL;
+	feed(l, q[1], tp, tp->nevents / 2, tp->nevents);
+	close(p[1]);
+	close(q[1]);
+	settle(l);
+	ut_evdev_live_destroy(l);
+
+	assert_int_equal(ut_recording_load(save, NULL, &back, err, sizeof(err)), 0);
+	assert_int_equal(back->format, UT_RECORDING_EVEMU_2);
+	assert_string_equal(libevdev_get_name(back->dev), libevdev_get_name(rec->dev));
+	assert_int_equal(libevdev_get_id_vendor(back->dev), libevdev_get_id_vendor(rec->dev));
+	assert_int_equal(libevdev_has_property(back->dev, INPUT_PROP_DIRECT), 1);
+	for (unsigned int code = 0; code <= ABS_MAX; code++) {
+		const struct input_absinfo *a = libevdev_get_abs_info(rec->dev, code);
+		const struct input_absinfo *b = libevdev_get_abs_info(back->dev, code);
+
+		assert_int_equal(a != NULL, b != NULL);
+		if (a) {
+			assert_int_equal(a->minimum, b->minimum);
+			assert_int_equal(a->maximum, b->maximum);
+			assert_int_equal(a->resolution, b->resolution);
+		}
+	}
+	assert_int_equal(back->nevents, rec->nevents);
+	for (size_t i = 0; i < rec->nevents; i++) {
+		assert_int_equal(back->events[i].usec, rec->events[i].usec);
+		assert_int_equal(back->events[i].type, rec->events[i].type);
+		assert_int_equal(back->events[i].code, rec->events[i].code);
+		assert_int_equal(back->events[i].value, rec->events[i].value);
+	}
+	assert_int_equal(ut_recording_load(save2, NULL, &back2, err, sizeof(err)), 0);
+	assert_int_equal(back2->nevents, tp->nevents);
+	assert_int_equal(libevdev_has_property(back2->dev, INPUT_PROP_DIRECT), 0);
+	ut_recording_free(back);
+	ut_recording_free(back2);
+
+	/* a path that cannot be written: reported, the device still works */
+	struct sink bad = { 0 };
+	snprintf(save, sizeof(save), "%s/no-such-dir/saved.evemu", t.path);
+	l = ut_evdev_live_new(&cfg, &callbacks, &bad);
+	assert_non_null(l);
+	bad.live = l;
+	assert_int_equal(pipe(p), 0);
+	assert_non_null(ut_evdev_live_add_fd(l, p[0], rec->dev, NULL));
+	assert_int_equal(bad.nlog, 1);
+	assert_int_equal(bad.last_log_err, ENOENT);
+	assert_non_null(strstr(ut_evdev_live_last_error(l), "cannot save"));
+	feed(l, p[1], rec, 0, rec->nevents);
+	assert_true(bad.n > 10);
+	close(p[1]);
+	settle(l);
+	ut_evdev_live_destroy(l);
+
+	tmpdir_remove(&t);
+	ut_recording_free(rec);
+	ut_recording_free(tp);
+	sink_free(&got);
+	sink_free(&bad);
+	(void)state;
+}
+
 static void
 test_clock(void **state)
 {
@@ -1310,6 +1419,7 @@ main(void)
 		cmocka_unit_test(test_syn_dropped_stream),
 		cmocka_unit_test(test_hotplug),
 		cmocka_unit_test(test_default_open_non_evdev),
+		cmocka_unit_test(test_save),
 		cmocka_unit_test(test_clock),
 	};
 

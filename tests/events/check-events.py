@@ -367,6 +367,8 @@ BAD = [
     (["--rect", "1,2,0,4"], "--rect needs X,Y,WIDTH,HEIGHT"),
     (["--rect", "1,2,3,4", "--window", "5"], "--rect excludes --window"),
     (["--evdev-grab"], "need --evdev"),
+    (["--save", "out.evemu"], "need --evdev"),
+    (["--evdev", "--save", ""], "--save needs a file name"),
     (["--x11", "--evdev-dir", "/tmp"], "need --evdev"),
     (["--evdev", "--evdev-dir", ""], "needs a directory"),
 ]

@@ -1,7 +1,7 @@
 /*
  * Tests for the evdev stream path: ut_evstream (input events -> frames of
  * touch operations, protocol B natively and protocol A through mtdev) and
- * ut_framer (touch operations -> frame events of the frame library).
+ * ut_framer_build() (touch operations -> frame events of the frame library).
  *
  * Device capabilities are built with libevdev_new(); events are pushed one
  * by one and the frames delivered to the callback are recorded.  Frame
@@ -1466,7 +1466,7 @@ test_framer_build(void **state)
 	struct libevdev *caps = new_caps(CAPS_B);
 	struct ut_device_opts dopts = { .direct = 1 };
 	UFBackendDevice bd = ut_framer_device_new(caps, &dopts);
-	struct ut_framer f;
+	struct ut_frame_builder f;
 	struct ut_touch_op ops[4];
 	UFEvent ev;
 	UFFrame fr;
@@ -1475,7 +1475,7 @@ test_framer_build(void **state)
 	float v = 0;
 
 	assert_non_null(bd);
-	ut_framer_init(&f, bd, 42, 0);
+	ut_frame_builder_init(&f, bd, 42, 0);
 	assert_null(f.prev);
 
 	/* two begins */
@@ -1574,19 +1574,19 @@ test_framer_build(void **state)
 	assert_int_equal(frame_frame_get_touch_by_id(fr, 1, &t), UFStatusErrorInvalidTouch);
 	frame_event_unref(ev);
 
-	ut_framer_fini(&f);
+	ut_frame_builder_fini(&f);
 	assert_null(f.prev);
-	ut_framer_fini(&f);
+	ut_frame_builder_fini(&f);
 
 	/* new touches start owned when asked to */
-	ut_framer_init(&f, bd, 7, 1);
+	ut_frame_builder_init(&f, bd, 7, 1);
 	ops[0] = mkop(UT_OP_BEGIN, 9, 1, 2);
 	ev = ut_framer_build(&f, 70, ops, 1);
 	fr = frame_of(ev, 70);
 	assert_int_equal(frame_frame_get_window_id(fr), 7);
 	t = touch_of(fr, 9, UFTouchStateBegin, 70);
 	assert_int_equal(touch_flag(t, UFTouchPropertyOwned), 1);
-	ut_framer_fini(&f);
+	ut_frame_builder_fini(&f);
 	/* the event keeps its frame after the framer let go */
 	assert_int_equal(frame_frame_get_num_touches(fr), 1);
 	frame_event_unref(ev);
@@ -1603,14 +1603,14 @@ test_framer_duplicate_begin(void **state)
 	struct libevdev *caps = new_caps(CAPS_B);
 	struct ut_device_opts dopts = { .direct = 1 };
 	UFBackendDevice bd = ut_framer_device_new(caps, &dopts);
-	struct ut_framer f;
+	struct ut_frame_builder f;
 	struct ut_touch_op ops[2];
 	UFEvent ev;
 	UFFrame fr;
 	UFTouch t;
 
 	assert_non_null(bd);
-	ut_framer_init(&f, bd, 3, 0);
+	ut_frame_builder_init(&f, bd, 3, 0);
 	ops[0] = mkop(UT_OP_BEGIN, 1, 100, 200);
 	ops[1] = mkop(UT_OP_BEGIN, 1, 5, 6);
 	ev = ut_framer_build(&f, 10, ops, 2);
@@ -1629,39 +1629,7 @@ test_framer_duplicate_begin(void **state)
 	assert_int_equal(frame_touch_get_start_time(t), 10);
 	frame_event_unref(ev);
 
-	ut_framer_fini(&f);
-	frame_backend_device_delete(bd);
-	libevdev_free(caps);
-}
-
-static void
-test_framer_device_events(void **state)
-{
-	struct libevdev *caps = new_caps(CAPS_B);
-	struct ut_device_opts dopts = { .direct = 0 };
-	UFBackendDevice bd = ut_framer_device_new(caps, &dopts);
-	struct ut_framer f;
-	UFEventType types[2] = { UFEventTypeDeviceAdded, UFEventTypeDeviceRemoved };
-
-	assert_non_null(bd);
-	ut_framer_init(&f, bd, 1, 0);
-	for (int i = 0; i < 2; i++) {
-		UFEvent ev = ut_framer_device_event(&f, types[i], 1234 + (uint64_t)i);
-		UFDevice d = NULL;
-		UFFrame fr = NULL;
-
-		assert_non_null(ev);
-		assert_int_equal(frame_event_get_type(ev), types[i]);
-		assert_int_equal(frame_event_get_time(ev), 1234 + (uint64_t)i);
-		assert_int_equal(frame_event_get_property(ev, UFEventPropertyDevice, &d),
-				 UFStatusSuccess);
-		assert_ptr_equal(d, frame_backend_device_get_device(bd));
-		assert_int_not_equal(frame_event_get_property(ev, UFEventPropertyFrame, &fr),
-				     UFStatusSuccess);
-		frame_event_unref(ev);
-	}
-	assert_null(f.prev);
-	ut_framer_fini(&f);
+	ut_frame_builder_fini(&f);
 	frame_backend_device_delete(bd);
 	libevdev_free(caps);
 }
@@ -1670,7 +1638,7 @@ test_framer_device_events(void **state)
 /* evstream -> framer                                                  */
 
 struct pipe {
-	struct ut_framer f;
+	struct ut_frame_builder f;
 	UFEvent last;
 	unsigned int nframes;
 };
@@ -1700,7 +1668,7 @@ test_pipeline_manual_ownership(void **state)
 	UFTouch t;
 
 	assert_non_null(bd);
-	ut_framer_init(&p.f, bd, 5, 0);
+	ut_frame_builder_init(&p.f, bd, 5, 0);
 	s = ut_evstream_new(caps, &o, to_framer, &p);
 	assert_non_null(s);
 
@@ -1733,7 +1701,7 @@ test_pipeline_manual_ownership(void **state)
 
 	ut_evstream_destroy(s);
 	frame_event_unref(p.last);
-	ut_framer_fini(&p.f);
+	ut_frame_builder_fini(&p.f);
 	frame_backend_device_delete(bd);
 	libevdev_free(caps);
 }
@@ -1767,7 +1735,6 @@ main(void)
 		cmocka_unit_test(test_framer_device),
 		cmocka_unit_test(test_framer_build),
 		cmocka_unit_test(test_framer_duplicate_begin),
-		cmocka_unit_test(test_framer_device_events),
 		cmocka_unit_test(test_pipeline_manual_ownership),
 	};
 

@@ -154,6 +154,50 @@ remove_dir(void **state)
 }
 
 /*
+ * UTOUCH_GEIS_INIT_EVDEV_SAVE: what the device sends is saved as an evemu
+ * recording that plays back as the same events (utouch-events --save).
+ */
+static void
+test_save_input(void **state)
+{
+	(void)state;
+	const char *path = gt_recording("touchscreen/drag-2.evemu");
+	char save[] = "/tmp/utouch-save-XXXXXX", file[64], err[256];
+	struct ut_recording *rec = NULL, *back = NULL;
+
+	assert_non_null(mkdtemp(save));
+	snprintf(file, sizeof(file), "%s/mine.evemu", save);
+	Geis geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, tmpdir,
+			     UTOUCH_GEIS_INIT_EVDEV_SAVE, file, GEIS_INIT_TRACK_DEVICES, NULL);
+	assert_non_null(geis);
+	int fds[2];
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(utouch_geis_add_input_fd(geis, fds[0], path), GEIS_STATUS_SUCCESS);
+	struct player pl;
+	player_start(&pl, path, fds[1]);
+	struct gt_log got = { 0 };
+	struct counts c = { 0 };
+	pump(geis, &got, &c, 10000, device_gone);
+	player_join(&pl);
+	geis_delete(geis);
+
+	assert_int_equal(ut_recording_load(path, NULL, &rec, err, sizeof(err)), 0);
+	assert_int_equal(ut_recording_load(file, NULL, &back, err, sizeof(err)), 0);
+	assert_string_equal(libevdev_get_name(back->dev), libevdev_get_name(rec->dev));
+	assert_int_equal(back->nevents, rec->nevents);
+	for (size_t i = 0; i < rec->nevents && i < back->nevents; i++) {
+		assert_int_equal(back->events[i].type, rec->events[i].type);
+		assert_int_equal(back->events[i].code, rec->events[i].code);
+		assert_int_equal(back->events[i].value, rec->events[i].value);
+	}
+	ut_recording_free(rec);
+	ut_recording_free(back);
+	gt_log_free(&got);
+	unlink(file);
+	rmdir(save);
+}
+
+/*
  * A two-finger drag played live through a pipe gives the same gesture as
  * the recording backend playing the file: same number of events, same
  * positions; the device comes with DEVICE_AVAILABLE and leaves at the end
@@ -564,6 +608,7 @@ main(void)
 		cmocka_unit_test(test_delete_with_stream_attached),
 		cmocka_unit_test(test_add_input_fd_errors),
 		cmocka_unit_test(test_open_interface),
+		cmocka_unit_test(test_save_input),
 	};
 	return cmocka_run_group_tests(tests, setup_dir, remove_dir);
 }

@@ -58,4 +58,21 @@ check "cut-off recording ends its gesture" 0 "^summary file=cut.evemu .* gesture
 } >"$tmp/a40.evemu"
 check "protocol A report of 40 contacts does not hang" 0 "18 protocol A contacts beyond 31 in one report were left out" -- timeout 20 "$replay" --frames "$tmp/a40.evemu"
 check "protocol A report of 40 contacts keeps 31" 0 "frames=4 touchops=124 " -- timeout 20 "$replay" --frames "$tmp/a40.evemu"
+# --story: one sentence per gesture, distances in millimetres
+check "story header" 0 '^drag-2.evemu: touchscreen "utouch-synth touchscreen", 2 touches in 0.61 s$' -- "$replay" --story "$recs/touchscreen/drag-2.evemu"
+check "story drag" 0 "^gesture 0: two-finger drag, 70 mm down in 0.61 s; accepted$" -- "$replay" --story "$recs/touchscreen/drag-2.evemu"
+check "story end" 0 "^1 gesture, every one ended$" -- "$replay" --story "$recs/touchscreen/drag-2.evemu"
+check "story pinch" 0 "^gesture 0: two-finger pinch, in place, closed to 40 %, ending at 100 % in 1.11 s; accepted$" -- "$replay" --story -s mask=drag+pinch+rotate,touches=2 "$recs/touchscreen/pinch-2.evemu"
+check "story rotation" 0 "turned 90° clockwise in 0.81 s; accepted$" -- "$replay" --story -s mask=drag+pinch+rotate,touches=2 "$recs/touchscreen/rotate-2.evemu"
+check "story double tap" 0 "^gesture 1: one-finger double tap, 0.07 s; accepted$" -- "$replay" --story -s mask=tap,touches=1,multitap-max=2 "$recs/touchscreen/double-tap.evemu"
+check "story rejected" 0 "^gesture 0: two-finger gesture, in place in 0.00 s; rejected$" -- "$replay" --story --reject "$recs/touchpad/drag-2.evemu"
+check "story and summary exclude each other" 2 "exclude each other" -- "$replay" --story --summary "$recs/touchscreen/drag-2.evemu"
+# nothing found with the default subscription: a hint about -s
+check "no gesture hint" 0 "no gesture matched the default subscription .* choose others with -s" -- "$replay" --summary "$recs/touchscreen/drag-1.evemu"
+check "story without gestures" 0 "^no gestures$" -- "$replay" --story "$recs/touchscreen/drag-1.evemu"
+# a text file that is no recording says so, with its file and line
+printf 'hello world\n' >"$tmp/notes.txt"
+check "text file is no recording" 1 "$tmp/notes.txt:1: not an evemu or libinput-record recording" -- "$replay" "$tmp/notes.txt"
+printf 'gestures:\n  - fingers: 3\n' >"$tmp/config.yaml"
+check "YAML without devices is no recording" 1 "$tmp/config.yaml: not an evemu or libinput-record recording .*no 'devices' list" -- "$replay" "$tmp/config.yaml"
 exit $fail

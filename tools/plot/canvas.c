@@ -7,24 +7,15 @@
 #include <cairo-svg.h>
 
 #include "plot.h"
+#include "util/array.h"
 
 #define FONT "sans-serif"
 
 static int
 append(char **buf, size_t *len, size_t *cap, const char *data, size_t n)
 {
-	if (*len + n + 1 > *cap) {
-		size_t c = *cap ? *cap : 4096;
-		char *p;
-
-		while (*len + n + 1 > c)
-			c *= 2;
-		p = realloc(*buf, c);
-		if (!p)
-			return -1;
-		*buf = p;
-		*cap = c;
-	}
+	if (!UT_ARRAY_RESERVE(*buf, *cap, *len + n + 1, 4096))
+		return -1;
 	memcpy(*buf + *len, data, n);
 	*len += n;
 	(*buf)[*len] = '\0';

@@ -4,6 +4,7 @@
 #include <oif/frame.h>
 
 #include "plot.h"
+#include "util/array.h"
 
 struct collector {
 	struct replay_run run;
@@ -13,30 +14,13 @@ struct collector {
 };
 
 /* Room for one more element of @p size in *@p arr of *@p cap elements. */
-static int
-grow(void **arr, size_t n, size_t *cap, size_t size)
-{
-	void *p;
-	size_t c;
-
-	if (n < *cap)
-		return 0;
-	c = *cap ? *cap * 2 : 16;
-	p = realloc(*arr, c * size);
-	if (!p)
-		return -1;
-	*arr = p;
-	*cap = c;
-	return 0;
-}
-
 static void
 add_point(struct plot_data *d, struct plot_point **pts, size_t *n, size_t *cap,
 	  double x, double y, uint64_t t)
 {
 	if (*n && (*pts)[*n - 1].x == x && (*pts)[*n - 1].y == y)
 		return;
-	if (grow((void **)pts, *n, cap, sizeof(**pts))) {
+	if (!UT_ARRAY_RESERVE(*pts, *cap, *n + 1, 16)) {
 		d->oom = 1;
 		return;
 	}
@@ -54,7 +38,7 @@ touch_of(struct plot_data *d, uint32_t id, int create)
 			return &d->touches[i];
 	if (!create)
 		return NULL;
-	if (grow((void **)&d->touches, d->ntouches, &d->captouches, sizeof(*d->touches))) {
+	if (!UT_ARRAY_RESERVE(d->touches, d->captouches, d->ntouches + 1, 16)) {
 		d->oom = 1;
 		return NULL;
 	}
@@ -106,7 +90,7 @@ gesture_of(struct plot_data *d, unsigned int id)
 	for (size_t i = d->ngestures; i-- > 0;)
 		if (d->gestures[i].id == id)
 			return &d->gestures[i];
-	if (grow((void **)&d->gestures, d->ngestures, &d->capgestures, sizeof(*d->gestures))) {
+	if (!UT_ARRAY_RESERVE(d->gestures, d->capgestures, d->ngestures + 1, 16)) {
 		d->oom = 1;
 		return NULL;
 	}

@@ -86,8 +86,10 @@ static size_t
 lanes_of(const struct plot_data *d, int touches, int sub, size_t *lane)
 {
 	size_t n = touches ? d->ntouches : d->ngestures, m = 0, nl;
-	uint64_t *b = malloc((n ? n : 1) * sizeof(*b));
-	uint64_t *e = malloc((n ? n : 1) * sizeof(*e));
+	/* zeroed: GCC cannot see that assign_lanes() reads only the m
+	 * entries written below */
+	uint64_t *b = calloc(n ? n : 1, sizeof(*b));
+	uint64_t *e = calloc(n ? n : 1, sizeof(*e));
 	size_t *idx = malloc((n ? n : 1) * sizeof(*idx));
 	size_t *l = malloc((n ? n : 1) * sizeof(*l));
 

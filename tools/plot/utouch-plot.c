@@ -16,6 +16,7 @@
 #include <libevdev/libevdev.h>
 
 #include "plot.h"
+#include "tool.h"
 
 static void
 usage(FILE *out)
@@ -29,19 +30,6 @@ usage(FILE *out)
 "      --width PX       width of the picture (default 960, 480..8000)\n", out);
 	fputs(replay_opts_help, out);
 	fputs("  -h, --help           show this help\n", out);
-}
-
-static void
-bad_usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	fputs("utouch-plot: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputs("\n(see utouch-plot --help)\n", stderr);
-	va_end(ap);
-	exit(2);
 }
 
 /* The format named by @p path's extension, or -1. */
@@ -118,6 +106,7 @@ main(int argc, char **argv)
 	char err[512];
 	int format, c, rc = 0;
 
+	tool_init("utouch-plot");
 	replay_opts_init(&opts);
 	while ((c = getopt_long(argc, argv, REPLAY_OPTS_SHORT "o:h", longopts, NULL)) != -1) {
 		char *end;
@@ -129,7 +118,7 @@ main(int argc, char **argv)
 		case 1:
 			continue;
 		case -1:
-			bad_usage("%s", err);
+			tool_usage_error("%s", err);
 		}
 		switch (c) {
 		case 'o':
@@ -139,7 +128,7 @@ main(int argc, char **argv)
 			errno = 0;
 			w = strtol(optarg, &end, 10);
 			if (errno || end == optarg || *end || w < 480 || w > 8000)
-				bad_usage("--width takes a number of pixels from 480 to 8000, not '%s'",
+				tool_usage_error("--width takes a number of pixels from 480 to 8000, not '%s'",
 					  optarg);
 			info.width = (int)w;
 			break;
@@ -147,16 +136,16 @@ main(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		default:
-			bad_usage("unknown option");
+			tool_usage_error("unknown option");
 		}
 	}
 	if (optind != argc - 1)
-		bad_usage(optind >= argc ? "no recording given" : "give exactly one recording");
+		tool_usage_error(optind >= argc ? "no recording given" : "give exactly one recording");
 	if (!output)
-		bad_usage("no output file given (-o FILE.svg or -o FILE.png)");
+		tool_usage_error("no output file given (-o FILE.svg or -o FILE.png)");
 	format = format_of(output);
 	if (format < 0)
-		bad_usage("%s: unknown picture format; the name must end in .svg or .png", output);
+		tool_usage_error("%s: unknown picture format; the name must end in .svg or .png", output);
 	if (opts.nsubs == 0)
 		info.subtext[0] = "mask=drag (default)";
 	replay_opts_finish(&opts);

@@ -4,6 +4,7 @@
 
 #include <oif/frame.h>
 #include <oif/frame_backend.h>
+#include <utouch/frame_handle.h>
 
 #include "run.h"
 
@@ -103,6 +104,7 @@ replay_run_setup(struct replay_run *r)
 		.window_res = r->window_res,
 	};
 	UFDevice dev;
+	UFEvent added;
 	int n = 0;
 
 	r->grail = NULL;
@@ -119,9 +121,11 @@ replay_run_setup(struct replay_run *r)
 		grail_delete(r->grail);
 		return -1;
 	}
-	ut_framer_init(&r->framer, r->device, REPLAY_WINDOW_ID, r->own_at_begin);
-	if (process(r, ut_framer_device_event(&r->framer, UFEventTypeDeviceAdded,
-					      UT_SCRIPT_TIME_BASE_MS)) < 0)
+	ut_frame_builder_init(&r->framer, r->device, REPLAY_WINDOW_ID, r->own_at_begin);
+	if (utouch_frame_device_event_new(r->device, UFEventTypeDeviceAdded,
+					  UT_SCRIPT_TIME_BASE_MS, &added) != UFStatusSuccess)
+		added = NULL;
+	if (process(r, added) < 0)
 		goto fail;
 	dev = frame_backend_device_get_device(r->device);
 	for (n = 0; n < r->nsubs; n++) {
@@ -144,7 +148,7 @@ replay_run_setup(struct replay_run *r)
 	}
 	return 0;
 fail:
-	ut_framer_fini(&r->framer);
+	ut_frame_builder_fini(&r->framer);
 	grail_delete(r->grail);
 	for (int i = 0; i < n; i++)
 		grail_subscription_delete(r->ugsubs[i]);
@@ -186,7 +190,7 @@ fail:
 void
 replay_run_teardown(struct replay_run *r)
 {
-	ut_framer_fini(&r->framer);
+	ut_frame_builder_fini(&r->framer);
 	grail_delete(r->grail);
 	for (int i = 0; i < r->nsubs; i++)
 		grail_subscription_delete(r->ugsubs[i]);

@@ -54,7 +54,7 @@ struct replay_run {
 	/* state of one run */
 	UGHandle grail;
 	UFBackendDevice device;
-	struct ut_framer framer;
+	struct ut_frame_builder framer;
 	UGSubscription ugsubs[REPLAY_MAX_SUBS];
 	uint64_t nevents;     /* slices fetched */
 	uint64_t nfailures;   /* accept/reject calls that failed (callers count) */

@@ -19,6 +19,8 @@
 
 #include "options.h"
 #include "run.h"
+#include "tool.h"
+#include "story.h"
 
 
 struct gesture_stat {
@@ -34,36 +36,17 @@ struct replay {
 	int extended; /* print the values of grail's utouch extensions */
 	struct gesture_stat *stats;
 	size_t nstats;
+	struct story *story;  /* --story */
 };
-
-static void
-die(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	fputs("utouch-replay: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-	exit(2);
-}
 
 static struct gesture_stat *
 stat_of(struct replay *r, unsigned int id)
 {
 	if (id >= r->nstats) {
-		size_t n = r->nstats ? r->nstats : 64;
-		struct gesture_stat *p;
+		size_t old = r->nstats;
 
-		while (n <= id)
-			n *= 2;
-		p = realloc(r->stats, n * sizeof(*p));
-		if (!p)
-			die("out of memory");
-		memset(p + r->nstats, 0, (n - r->nstats) * sizeof(*p));
-		r->stats = p;
-		r->nstats = n;
+		TOOL_RESERVE(r->stats, r->nstats, (size_t)id + 1, 64);
+		memset(r->stats + old, 0, (r->nstats - old) * sizeof(*r->stats));
 	}
 	return &r->stats[id];
 }
@@ -149,7 +132,20 @@ on_slice(struct replay_run *run, UGEvent ev, UGSlice slice, int sub)
 	if (r->print)
 		print_slice(r, ev, slice, sub);
 
-	replay_run_decide(run, r->opts.policy, slice, sub, &gs->decided);
+	enum replay_decision d = replay_run_decide(run, r->opts.policy, slice, sub, &gs->decided);
+	if (r->story && story_slice(r->story, ev, slice, sub >= 0 && run->subs[sub].atomic, d) < 0)
+		tool_oom();
+}
+
+static void
+story_ops(struct replay_run *run, const struct ut_script_frame *f)
+{
+	struct replay *r = run->data;
+	size_t nbegin = 0;
+
+	for (size_t k = 0; k < f->count; k++)
+		nbegin += run->script->ops[f->first + k].kind == UT_OP_BEGIN ? 1 : 0;
+	story_frame(r->story, f->time - UT_SCRIPT_TIME_BASE_MS, nbegin);
 }
 
 /*
@@ -183,7 +179,7 @@ static void
 run_setup(struct replay *r)
 {
 	if (replay_run_setup(&r->run) < 0)
-		die("%s", r->run.error);
+		tool_die(2, "%s", r->run.error);
 	if (r->mark_degenerate && r->print)
 		grail_set_log_handler(r->run.grail, log_degenerate, r);
 	if (r->stats)
@@ -194,7 +190,7 @@ static void
 run_replay(struct replay *r)
 {
 	if (replay_run_frames(&r->run, 0) < 0)
-		die("%s", r->run.error);
+		tool_die(2, "%s", r->run.error);
 }
 
 static void
@@ -234,7 +230,7 @@ static void
 print_summary(struct replay *r, const char *path)
 {
 	struct summary_key *keys = NULL;
-	size_t nkeys = 0;
+	size_t nkeys = 0, capkeys = 0;
 	unsigned long gestures = 0, ended = 0;
 
 	for (size_t i = 0; i < r->nstats; i++) {
@@ -252,10 +248,7 @@ print_summary(struct replay *r, const char *path)
 			if (!strcmp(keys[j].key, key))
 				break;
 		if (j == nkeys) {
-			struct summary_key *p = realloc(keys, (nkeys + 1) * sizeof(*keys));
-			if (!p)
-				die("out of memory");
-			keys = p;
+			TOOL_RESERVE(keys, capkeys, nkeys + 1, 8);
 			snprintf(keys[nkeys].key, sizeof(keys[nkeys].key), "%s", key);
 			keys[nkeys++].count = 0;
 		}
@@ -283,6 +276,8 @@ usage(FILE *out)
 	fputs(
 "      --frames         print the frame operations fed to grail\n"
 "      --summary        print one summary line instead of the trace\n"
+"      --story          tell what happened in a few sentences instead of the\n"
+"                       trace: one line per gesture, distances in mm\n"
 "  -v, --verbose        also print per-slice transforms and centre of rotation\n"
 "      --extended       print velocity, tap count and edge on every slice\n"
 "                       (implied by any utouch extension in a -s SPEC)\n"
@@ -293,19 +288,6 @@ usage(FILE *out)
 "                       the middle of a moment of split (X11) framing\n"
 "      --bench N        replay N times and print ns per frame event\n"
 "  -h, --help           show this help\n", out);
-}
-
-static void
-bad_usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	fputs("utouch-replay: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputs("\n(see utouch-replay --help)\n", stderr);
-	va_end(ap);
-	exit(2);
 }
 
 static void
@@ -335,7 +317,8 @@ bench_run(struct replay *r, long iterations, const char *path)
 		       : 0.0);
 }
 
-enum { OPT_FRAMES = REPLAY_OPT_TOOL, OPT_SUMMARY, OPT_BENCH, OPT_MARK_DEGENERATE, OPT_EXTENDED };
+enum { OPT_FRAMES = REPLAY_OPT_TOOL, OPT_SUMMARY, OPT_STORY, OPT_BENCH, OPT_MARK_DEGENERATE,
+       OPT_EXTENDED };
 
 int
 main(int argc, char **argv)
@@ -344,6 +327,7 @@ main(int argc, char **argv)
 		REPLAY_OPTS_LONGOPTS,
 		{ "frames", no_argument, NULL, OPT_FRAMES },
 		{ "summary", no_argument, NULL, OPT_SUMMARY },
+		{ "story", no_argument, NULL, OPT_STORY },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "bench", required_argument, NULL, OPT_BENCH },
 		{ "mark-degenerate", no_argument, NULL, OPT_MARK_DEGENERATE },
@@ -353,7 +337,7 @@ main(int argc, char **argv)
 	};
 	static struct replay r;
 	const char *path;
-	int summary = 0, frames = 0, c;
+	int summary = 0, story = 0, frames = 0, c;
 	long bench = 0;
 	struct ut_recording *rec = NULL;
 	struct ut_recording_reader *reader = NULL;
@@ -361,6 +345,7 @@ main(int argc, char **argv)
 	struct ut_script script;
 	char err[512];
 
+	tool_init("utouch-replay");
 	replay_opts_init(&r.opts);
 	while ((c = getopt_long(argc, argv, REPLAY_OPTS_SHORT "vh", longopts, NULL)) != -1) {
 		char *end;
@@ -369,11 +354,12 @@ main(int argc, char **argv)
 		case 1:
 			continue;
 		case -1:
-			bad_usage("%s", err);
+			tool_usage_error("%s", err);
 		}
 		switch (c) {
 		case OPT_FRAMES: frames = 1; break;
 		case OPT_SUMMARY: summary = 1; break;
+		case OPT_STORY: story = 1; break;
 		case 'v': r.verbose = 1; break;
 		case OPT_MARK_DEGENERATE: r.mark_degenerate = 1; break;
 		case OPT_EXTENDED: r.extended = 1; break;
@@ -381,18 +367,21 @@ main(int argc, char **argv)
 			errno = 0;
 			bench = strtol(optarg, &end, 10);
 			if (errno || *end || bench <= 0)
-				bad_usage("--bench takes a positive count, not '%s'", optarg);
+				tool_usage_error("--bench takes a positive count, not '%s'", optarg);
 			break;
 		case 'h':
 			usage(stdout);
 			return 0;
 		default:
-			bad_usage("unknown option");
+			tool_usage_error("unknown option");
 		}
 	}
 	if (optind != argc - 1)
-		bad_usage(optind >= argc ? "no recording given" : "give exactly one recording");
+		tool_usage_error(optind >= argc ? "no recording given" : "give exactly one recording");
 	path = argv[optind];
+	if (summary + story + (bench > 0) > 1)
+		tool_usage_error("--summary, --story and --bench exclude each other");
+	int default_sub = r.opts.nsubs == 0;
 	replay_opts_finish(&r.opts);
 	for (int i = 0; i < r.opts.nsubs; i++)
 		if (r.opts.subs[i].extended)
@@ -419,14 +408,21 @@ main(int argc, char **argv)
 			script.max_contacts);
 	replay_opts_configure(&r.opts, &r.run, dev, &script);
 	r.run.on_slice = on_slice;
-	r.run.on_frame = frames && !summary ? print_ops : NULL;
+	r.run.on_frame = frames && !summary && !story ? print_ops : NULL;
 	r.run.data = &r;
-	r.print = !summary;
+	r.print = !summary && !story;
+	if (story) {
+		r.story = story_new(dev, script.direct, r.opts.stream.screen_w,
+				    r.opts.stream.screen_h);
+		if (!r.story)
+			tool_oom();
+		r.run.on_frame = story_ops;
+	}
 
 	if (bench) {
 		bench_run(&r, bench, path);
 	} else {
-		if (!summary)
+		if (r.print)
 			printf("# file=%s device=\"%s\" protocol=%c direct=%d frames=%zu "
 			       "touchops=%zu split=%d own=%s\n",
 			       path, libevdev_get_name(dev) ? libevdev_get_name(dev) : "",
@@ -436,12 +432,20 @@ main(int argc, char **argv)
 		run_replay(&r);
 		if (summary)
 			print_summary(&r, path);
+		else if (story)
+			story_print(r.story, stdout, base_name(path));
 		else
 			printf("# events=%" PRIu64 " accept/reject failures=%" PRIu64 "\n",
 			       r.run.nevents, r.run.nfailures);
+		fflush(stdout);
+		if (!r.run.nevents && default_sub)
+			fprintf(stderr, "utouch-replay: no gesture matched the default subscription "
+				"(two-finger drags: mask=drag, start=2); choose others with -s, for example "
+				"-s mask=all,touches=1 (see utouch-replay --help)\n");
 		replay_run_teardown(&r.run);
 	}
 	free(r.stats);
+	story_free(r.story);
 	ut_script_release(&script);
 	ut_recording_free(rec);
 	ut_recording_close(reader);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "synth.h"
+#include "tool.h"
 
 static void
 usage(FILE *fp)
@@ -122,6 +123,7 @@ main(int argc, char **argv)
 	int backstep = 0;
 	int c;
 
+	tool_init("utouch-synth");
 	while ((c = getopt_long(argc, argv, "d:f:o:h", options, NULL)) != -1) {
 		switch (c) {
 		case 'd':

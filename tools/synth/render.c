@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "synth.h"
+#include "tool.h"
 
 #define UNSET INT_MIN
 /* the most events a recording may have (utouch's recording loader limit) */
@@ -42,12 +43,6 @@ struct render {
 	bool too_many;       /* MAX_EVENTS reached */
 };
 
-static void
-oom(void)
-{
-	fprintf(stderr, "utouch-synth: out of memory\n");
-	exit(2);
-}
 
 static void
 emit(struct render *r, int64_t when, unsigned type, unsigned code, int value)
@@ -58,12 +53,7 @@ emit(struct render *r, int64_t when, unsigned type, unsigned code, int value)
 		r->too_many = true;
 		return;
 	}
-	if (st->nevents == st->capevents) {
-		st->capevents = st->capevents ? st->capevents * 2 : 4096;
-		st->events = realloc(st->events, st->capevents * sizeof(*st->events));
-		if (!st->events)
-			oom();
-	}
+	TOOL_RESERVE(st->events, st->capevents, st->nevents + 1, 4096);
 	st->events[st->nevents++] = (struct synth_event){
 		.usec = when - r->t0, .type = (uint16_t)type, .code = (uint16_t)code,
 		.value = value,
@@ -337,11 +327,11 @@ synth_render(const struct synth_scenario *sc, const struct synth_preset *preset,
 	r.down = calloc(n, sizeof(*r.down));
 	size_t *order = calloc(n, sizeof(*order));
 	if (!r.first || !r.last || !r.release || !r.tracking_id || !r.slot || !r.down || !order)
-		oom();
+		tool_oom();
 	if (preset->protocol == SYNTH_PROTOCOL_B) {
 		r.slots = calloc((size_t)preset->slots, sizeof(*r.slots));
 		if (!r.slots)
-			oom();
+			tool_oom();
 		for (int s = 0; s < preset->slots; s++) {
 			r.slots[s] = (struct slot_state){
 				.touch = -1, .tracking_id = -1, .x = UNSET, .y = UNSET,

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "synth.h"
+#include "tool.h"
 
 #define MAX_LINE 4096
 #define MAX_REPEAT_DEPTH 8
@@ -59,37 +60,17 @@ static void *
 xcalloc(size_t n, size_t size)
 {
 	void *ptr = calloc(n, size);
-	if (!ptr) {
-		fprintf(stderr, "utouch-synth: out of memory\n");
-		exit(2);
-	}
+	if (!ptr)
+		tool_oom();
 	return ptr;
-}
-
-static void *
-xrealloc(void *ptr, size_t n, size_t size)
-{
-	void *res;
-
-	if (size && n > SIZE_MAX / size)
-		res = NULL;
-	else
-		res = realloc(ptr, n * size);
-	if (!res) {
-		fprintf(stderr, "utouch-synth: out of memory\n");
-		exit(2);
-	}
-	return res;
 }
 
 static char *
 xstrdup(const char *s)
 {
 	char *d = strdup(s);
-	if (!d) {
-		fprintf(stderr, "utouch-synth: out of memory\n");
-		exit(2);
-	}
+	if (!d)
+		tool_oom();
 	return d;
 }
 
@@ -362,10 +343,7 @@ synth_touch_ticks(const struct synth_touch *t, int64_t interval_us,
 static void
 touch_add_segment(struct synth_touch *t, const struct synth_segment *seg)
 {
-	if (t->nsegs == t->capsegs) {
-		t->capsegs = t->capsegs ? t->capsegs * 2 : 4;
-		t->segs = xrealloc(t->segs, t->capsegs, sizeof(*t->segs));
-	}
+	TOOL_RESERVE(t->segs, t->capsegs, t->nsegs + 1, 4);
 	struct synth_segment *s = &t->segs[t->nsegs++];
 	*s = *seg;
 	segment_eval(s, s->t1, &s->x1, &s->y1);
@@ -388,10 +366,7 @@ new_touch(struct parser *p, int line, int64_t start)
 		fail(p, line, "the scenario creates more than %d touches", MAX_TOTAL_TOUCHES);
 		return NULL;
 	}
-	if (sc->ntouches == sc->captouches) {
-		sc->captouches = sc->captouches ? sc->captouches * 2 : 16;
-		sc->touches = xrealloc(sc->touches, sc->captouches, sizeof(*sc->touches));
-	}
+	TOOL_RESERVE(sc->touches, sc->captouches, sc->ntouches + 1, 16);
 	struct synth_touch *t = &sc->touches[sc->ntouches++];
 	memset(t, 0, sizeof(*t));
 	t->line = line;
@@ -1009,7 +984,7 @@ synth_scenario_load(const char *path)
 
 	/* read the lines; each keeps its own buffer for tokenize() */
 	char **texts = NULL;
-	size_t ntexts = 0, captexts = 0;
+	size_t ntexts = 0, captexts = 0, caplines = 0;
 	char *buf = NULL;
 	size_t bufsize = 0;
 	ssize_t len;
@@ -1028,11 +1003,8 @@ synth_scenario_load(const char *path)
 			ok = false;
 			break;
 		}
-		if (ntexts == captexts) {
-			captexts = captexts ? captexts * 2 : 64;
-			texts = xrealloc(texts, captexts, sizeof(*texts));
-			p.lines = xrealloc(p.lines, captexts, sizeof(*p.lines));
-		}
+		TOOL_RESERVE(texts, captexts, ntexts + 1, 64);
+		TOOL_RESERVE(p.lines, caplines, ntexts + 1, 64);
 		texts[ntexts] = xstrdup(buf);
 		if (!tokenize(&p, texts[ntexts], number, &p.lines[p.nlines])) {
 			ntexts++;

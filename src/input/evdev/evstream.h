@@ -8,7 +8,7 @@
  *
  * Every SYN_REPORT that changed anything yields one frame (or one frame per
  * changed touch in split mode), delivered to a callback as an array of
- * operations.  ut_framer (framer.h) turns those arrays into frame events.
+ * operations.  ut_framer_build() (framer.h) turns those arrays into frame events.
  */
 #ifndef UTOUCH_EVSTREAM_H
 #define UTOUCH_EVSTREAM_H

@@ -8,8 +8,6 @@
 #include "input/evdev/framer.h"
 #include "frame/frame-private.h"
 
-#define TOUCH_BIT(p) ((uint16_t)(1u << (p)))
-
 /* an operation carries one value per frame axis */
 _Static_assert(UT_OP_NUM_AXES == UT_AXIS_COUNT, "axis counts differ");
 
@@ -68,134 +66,31 @@ ut_framer_device_new(const struct libevdev *caps,
 	return dev;
 }
 
-void
-ut_framer_init(struct ut_framer *f, UFBackendDevice device, UFWindowId window,
-	       int own_at_begin)
-{
-	f->device = device;
-	f->window = window;
-	f->own_at_begin = own_at_begin;
-	f->prev = NULL;
-}
-
-void
-ut_framer_fini(struct ut_framer *f)
-{
-	if (f->prev)
-		frame_backend_frame_delete(f->prev);
-	f->prev = NULL;
-}
-
-/*
- * The framer builds its frames in place through the frame library's
- * internal producer shortcuts (frame-private.h): the touch it changes is
- * private to the new frame, so the fields are written directly.  The
- * result is what the frame_backend_touch_set_*() calls of the public
- * producer API would make (window position, device axes, time).
- */
-static void
-set_values(struct UFTouch_ *t, const struct ut_touch_op *op, uint64_t time_ms)
-{
-	uint16_t axes = (uint16_t)((op->axis_mask & ~3u) & ((1u << UT_AXIS_COUNT) - 1));
-
-	t->window_x = op->wx;
-	t->window_y = op->wy;
-	t->values[UFAxisTypeX] = op->dx;
-	t->values[UFAxisTypeY] = op->dy;
-	t->axis_mask |= (uint16_t)(axes | (1u << UFAxisTypeX) | (1u << UFAxisTypeY));
-	while (axes) {
-		unsigned int i = (unsigned int)__builtin_ctz(axes);
-
-		t->values[i] = op->axis[i];
-		axes &= (uint16_t)(axes - 1);
-	}
-	t->time = time_ms;
-	t->set |= TOUCH_BIT(UFTouchPropertyWindowX) | TOUCH_BIT(UFTouchPropertyWindowY) |
-		  TOUCH_BIT(UFTouchPropertyTime);
-}
+/* the operation kinds are the builder's */
+_Static_assert(UT_OP_BEGIN == (int)UTOUCH_FRAME_OP_BEGIN &&
+	       UT_OP_UPDATE == (int)UTOUCH_FRAME_OP_UPDATE &&
+	       UT_OP_END == (int)UTOUCH_FRAME_OP_END &&
+	       UT_OP_OWN == (int)UTOUCH_FRAME_OP_OWN &&
+	       UT_OP_PENDING_END == (int)UTOUCH_FRAME_OP_PENDING_END,
+	       "operation kinds differ");
 
 UFEvent
-ut_framer_build(struct ut_framer *f, uint64_t time_ms,
+ut_framer_build(struct ut_frame_builder *b, uint64_t time_ms,
 		const struct ut_touch_op *ops, size_t nops)
 {
-	UFBackendFrame fr = f->prev ? frame_backend_frame_create_next(f->prev)
-				    : frame_backend_frame_new();
 	UFEvent ev;
 
-	if (!fr)
+	if (ut_frame_builder_begin(b) != UFStatusSuccess)
 		return NULL;
-	frame_backend_frame_set_device(fr, f->device);
-	frame_backend_frame_set_window_id(fr, f->window);
-
-	struct UFFrame_ *frame = ut_frame_from_backend(fr);
-
-	for (size_t k = 0; k < nops; k++) {
-		const struct ut_touch_op *op = &ops[k];
-		struct UFTouch_ *t;
-
-		if (op->kind == UT_OP_BEGIN) {
-			/* a begin of an id the frame already holds is refused */
-			t = ut_frame_add_touch(frame, op->id);
-			if (!t)
-				continue;
-			t->start_time = time_ms;
-			t->owned = f->own_at_begin != 0;
-			t->pending_end = 0;
-			t->set |= TOUCH_BIT(UFTouchPropertyStartTime) |
-				  TOUCH_BIT(UFTouchPropertyOwned) |
-				  TOUCH_BIT(UFTouchPropertyPendingEnd);
-			set_values(t, op, time_ms);
-			continue;
-		}
-		t = ut_frame_writable_touch(frame, op->id);
-		if (!t)
-			continue;
-		switch (op->kind) {
-		case UT_OP_OWN:
-			t->owned = 1;
-			t->time = time_ms;
-			t->set |= TOUCH_BIT(UFTouchPropertyOwned) | TOUCH_BIT(UFTouchPropertyTime);
-			break;
-		case UT_OP_PENDING_END:
-			set_values(t, op, time_ms);
-			t->pending_end = 1;
-			t->set |= TOUCH_BIT(UFTouchPropertyPendingEnd);
-			break;
-		case UT_OP_END:
-			set_values(t, op, time_ms);
-			t->state = UFTouchStateEnd;
-			break;
-		default:
-			set_values(t, op, time_ms);
-			break;
-		}
-	}
-	frame_backend_frame_set_active_touches(fr,
-		frame_frame_get_num_touches(frame_backend_frame_get_frame(fr)));
-
-	ev = frame_event_new();
-	if (!ev) {
-		frame_backend_frame_delete(fr);
+	/* an evstream operation always carries the window position, and
+	 * device X and Y in axis[] (axis_mask has their bits); with the mask
+	 * cut to the axes the compiler sees the other set bits */
+	for (size_t k = 0; k < nops; k++)
+		ut_frame_builder_apply(b, ops[k].kind, ops[k].id, time_ms, time_ms,
+				       (ops[k].axis_mask & ((1u << UT_OP_NUM_AXES) - 1)) |
+					       UTOUCH_FRAME_SET_POSITION,
+				       0, ops[k].wx, ops[k].wy, ops[k].axis);
+	if (ut_frame_builder_end(b, time_ms, &ev) != UFStatusSuccess)
 		return NULL;
-	}
-	frame_event_set_type(ev, UFEventTypeFrame);
-	frame_event_set_frame(ev, fr);
-	frame_event_set_time(ev, time_ms);
-	if (f->prev)
-		frame_backend_frame_delete(f->prev);
-	f->prev = fr;
-	return ev;
-}
-
-UFEvent
-ut_framer_device_event(struct ut_framer *f, UFEventType type, uint64_t time_ms)
-{
-	UFEvent ev = frame_event_new();
-
-	if (!ev)
-		return NULL;
-	frame_event_set_type(ev, type);
-	frame_event_set_device(ev, f->device);
-	frame_event_set_time(ev, time_ms);
 	return ev;
 }

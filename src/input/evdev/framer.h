@@ -1,11 +1,8 @@
 /*
- * Touch operations -> frame events through the frame backend API.
- *
- * A ut_framer keeps the previous frame of one (device, window) and builds
- * each new frame from it with frame_backend_frame_create_next(), borrowing
- * and giving back the touches an operation changes.  It is what every
- * evdev-style producer (live devices, pipes, recordings) uses to talk to
- * the frame layer.
+ * evdev capabilities -> a frame device, and frames of evstream touch
+ * operations -> frame events through the frame builder
+ * (src/frame/frame-builder.h).  What every evdev-style producer (live
+ * devices, pipes, recordings) uses to talk to the frame layer.
  */
 #ifndef UTOUCH_FRAMES_H
 #define UTOUCH_FRAMES_H
@@ -16,6 +13,7 @@
 #include <oif/frame.h>
 #include <oif/frame_backend.h>
 
+#include "frame/frame-builder.h"
 #include "frame/frame-peer.h"
 #include "input/evdev/evstream.h"
 
@@ -40,36 +38,17 @@ UT_FRAME_PRIVATE
 UFBackendDevice ut_framer_device_new(const struct libevdev *caps,
 				     const struct ut_device_opts *opts);
 
-/** State of one (device, window) frame sequence. */
-struct ut_framer {
-	UFBackendDevice device;  /**< not owned */
-	UFWindowId window;
-	int own_at_begin;        /**< new touches start owned */
-	UFBackendFrame prev;     /**< owned; the last frame built */
-};
-
-/** Start a sequence for @p device and @p window. */
-UT_FRAME_PRIVATE
-void ut_framer_init(struct ut_framer *f, UFBackendDevice device,
-		    UFWindowId window, int own_at_begin);
-
-/** Release the last frame.  The device is left alone. */
-UT_FRAME_PRIVATE
-void ut_framer_fini(struct ut_framer *f);
-
 /**
- * Build the frame event for one frame of operations at @p time_ms.
- * Operations on touches the frame does not hold (e.g. ownership of a touch
- * that already ended) change nothing.  The caller owns the returned event
- * (one reference); NULL on allocation failure.
+ * Build the frame event for one frame of operations at @p time_ms with
+ * the frame builder @p b (frame-builder.h): its next frame, every
+ * operation applied in order (window position and the values of
+ * op->axis_mask), ended.  Operations on touches the frame does not hold
+ * (e.g. ownership of a touch that already ended) and begins of ids it
+ * holds change nothing.  The caller owns the returned event (one
+ * reference); NULL on allocation failure.
  */
 UT_FRAME_PRIVATE
-UFEvent ut_framer_build(struct ut_framer *f, uint64_t time_ms,
+UFEvent ut_framer_build(struct ut_frame_builder *b, uint64_t time_ms,
 			const struct ut_touch_op *ops, size_t nops);
-
-/** A DeviceAdded or DeviceRemoved event for the framer's device. */
-UT_FRAME_PRIVATE
-UFEvent ut_framer_device_event(struct ut_framer *f, UFEventType type,
-			       uint64_t time_ms);
 
 #endif

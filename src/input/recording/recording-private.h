@@ -101,6 +101,7 @@ struct ut_parse {
 	bool events_only;              /* second pass: only events, description known */
 	struct ut_event_vec events;
 	long yaml_device;              /* libinput record: index of the device used */
+	bool record_keys;              /* YAML: a top-level key of libinput record seen */
 };
 
 /*

@@ -599,6 +599,8 @@ parse_document(struct yctx *y)
 		bool version = key_is(y, "version");
 		bool count = key_is(y, "ndevices");
 		bool devices = key_is(y, "devices");
+		if (version || count || devices)
+			y->p->record_keys = true;
 		if ((rc = ynext(y)) < 0)
 			return rc;
 

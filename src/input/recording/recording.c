@@ -609,6 +609,40 @@ check_positions(struct ut_parse *p)
 	return 0;
 }
 
+/* A file that is neither evemu nor YAML with libinput record's keys is no
+ * recording at all: say so first, before the YAML detail ("NAME:LINE:
+ * not an evemu or libinput-record recording (as YAML: DETAIL)"). */
+static void
+not_a_recording(struct ut_parse *p)
+{
+	char detail[512];
+	const char *d = p->err ? p->err : "";
+	size_t name_len = strlen(p->name), at = 0;
+	unsigned long line = 0;
+
+	if (!p->err || p->errlen == 0)
+		return;
+	if (!strncmp(d, p->name, name_len) && d[name_len] == ':') {
+		at = name_len + 1;
+		if (d[at] >= '0' && d[at] <= '9') {
+			line = strtoul(d + at, NULL, 10);
+			while (d[at] >= '0' && d[at] <= '9')
+				at++;
+			if (d[at] == ':')
+				at++;
+		}
+		while (d[at] == ' ')
+			at++;
+	}
+	snprintf(detail, sizeof(detail), "%s", d + at);
+	p->err[0] = '\0';
+	p->failed = 0;
+	ut__rec_fail(p, -EINVAL, line,
+		     "not an evemu or libinput-record recording (evemu files have lines "
+		     "such as \"N: name\", libinput record files are YAML with a "
+		     "'devices' list; as YAML: %s)", detail);
+}
+
 /* The first pass over p->src: the description, and every event checked and
  * counted.  With @p desc_only it must be an evemu device description. */
 static int
@@ -626,6 +660,8 @@ first_pass(struct ut_parse *p, bool desc_only)
 			return ut__rec_fail(p, -EINVAL, 0,
 					    "a device description file must be in evemu format");
 		rc = ut__rec_parse_yaml(p);
+		if (rc < 0 && rc != -ENOMEM && !p->record_keys)
+			not_a_recording(p);
 	} else {
 		rc = ut__rec_parse_evemu(p, desc_only);
 	}

@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "frame/frame-peer.h"
 
@@ -156,5 +157,26 @@ int ut_recording_rewind(struct ut_recording_reader *r);
 /** Close a reader; NULL is allowed. */
 UT_FRAME_PRIVATE
 void ut_recording_close(struct ut_recording_reader *r);
+
+/**
+ * Write the description of @p dev as the head of an evemu recording
+ * ("# EVEMU 1.3", N:, I:, P:, B: and A: lines, as evemu-record writes
+ * them), with @p comment (may be NULL) as a comment line after the
+ * header, to @p f, and flush it.  Events follow with
+ * ut_evemu_write_event().  The result reads back through
+ * ut_recording_load() with the same capabilities.
+ * @return 0, -EINVAL for a NULL argument, -EIO when writing failed.
+ */
+UT_FRAME_PRIVATE
+int ut_evemu_write_device(FILE *f, const struct libevdev *dev, const char *comment);
+
+/**
+ * Write one event line "E: SEC.USEC TYPE CODE VALUE" of an evemu
+ * recording to @p f (not flushed).
+ * @return 0, -EINVAL for a NULL file, -EIO when writing failed.
+ */
+UT_FRAME_PRIVATE
+int ut_evemu_write_event(FILE *f, uint64_t usec, uint16_t type, uint16_t code,
+			 int32_t value);
 
 #endif

@@ -13,6 +13,7 @@
  * The instance is found from its UFHandle through a small registry, so
  * that the frame library core needs no knowledge of X.  See doc/x11.md.
  */
+#include <math.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -25,6 +26,8 @@
 #include <oif/frame_x11.h>
 #include <utouch/frame_handle.h>
 
+#include "frame/frame-builder.h"
+#include "frame/frame-private.h"
 #include "util/array.h"
 #include "util/list.h"
 #include "util/log.h"
@@ -41,7 +44,7 @@ struct x11_touch {
 struct x11_window {
 	struct ut_list link;  /* x11_device.windows, newest first */
 	Window window;
-	UFBackendFrame prev; /* last frame built, NULL before the first */
+	struct ut_frame_builder frames; /* the frames of (device, window) */
 	struct x11_touch *touches;
 	unsigned int num_touches;
 	unsigned int capacity;
@@ -177,6 +180,8 @@ window_get(struct x11_device *dev, Window window)
 	if (!w)
 		return NULL;
 	w->window = window;
+	/* touches wait for their ownership event */
+	ut_frame_builder_init(&w->frames, dev->device, frame_x11_create_window_id(window), 0);
 	ut_list_insert_after(&dev->windows, &w->link);
 	return w;
 }
@@ -185,8 +190,7 @@ static void
 window_free(struct x11_window *w)
 {
 	ut_list_remove(&w->link);
-	if (w->prev)
-		frame_backend_frame_delete(w->prev);
+	ut_frame_builder_fini(&w->frames);
 	free(w->touches);
 	free(w);
 }
@@ -252,13 +256,11 @@ static UFStatus
 push_device_event(struct x11_ctx *ctx, struct x11_device *dev, UFEventType type,
 		  uint64_t time)
 {
-	UFEvent event = frame_event_new();
+	UFEvent event;
+	UFStatus status = utouch_frame_device_event_new(dev->device, type, time, &event);
 
-	if (!event)
-		return UFStatusErrorResources;
-	frame_event_set_type(event, type);
-	frame_event_set_device(event, dev->device);
-	frame_event_set_time(event, time);
+	if (status != UFStatusSuccess)
+		return status;
 	return push_event(ctx, event);
 }
 
@@ -519,21 +521,31 @@ enum touch_change {
 	CHANGE_OWNED,
 };
 
+/* The window position, the valuators the device maps to axes and the
+ * pending-end flag of a touch event, for the frame builder. */
 static void
-set_touch_values(struct x11_device *dev, UFBackendTouch t, const XIDeviceEvent *ev)
+touch_values(const struct x11_device *dev, const XIDeviceEvent *ev,
+	     struct utouch_frame_touch_op *op)
 {
 	const double *value = ev->valuators.values;
 
-	frame_backend_touch_set_window_pos(t, (float)ev->event_x, (float)ev->event_y);
+	op->window_x = (float)ev->event_x;
+	op->window_y = (float)ev->event_y;
+	op->set |= UTOUCH_FRAME_SET_POSITION;
 	for (int i = 0; i < ev->valuators.mask_len * 8; i++) {
 		if (!XIMaskIsSet(ev->valuators.mask, i))
 			continue;
-		if (i < dev->num_valuators && dev->valuator_axis[i] != AXIS_NONE)
-			frame_backend_touch_set_value(t, (UFAxisType)dev->valuator_axis[i],
-						      (float)*value);
+		/* a value that is not a number is left out, as the backend
+		 * setters did */
+		if (i < dev->num_valuators && dev->valuator_axis[i] != AXIS_NONE &&
+		    isfinite(*value)) {
+			op->values[dev->valuator_axis[i]] = (float)*value;
+			op->set |= 1u << dev->valuator_axis[i];
+		}
 		value++;
 	}
-	frame_backend_touch_set_pending_end(t, (ev->flags & XITouchPendingEnd) != 0);
+	op->pending_end = (ev->flags & XITouchPendingEnd) != 0;
+	op->set |= UTOUCH_FRAME_SET_PENDING_END;
 }
 
 /*
@@ -546,8 +558,8 @@ emit_frame(struct x11_ctx *ctx, struct x11_device *dev, Window window,
 {
 	struct x11_window *w;
 	struct x11_touch *rec;
-	UFBackendFrame frame;
-	UFBackendTouch t = NULL;
+	struct utouch_frame_touch_op op = { .kind = UTOUCH_FRAME_OP_UPDATE };
+	UFStatus status;
 	UFEvent event;
 
 	if (change == CHANGE_BEGIN) {
@@ -571,45 +583,36 @@ emit_frame(struct x11_ctx *ctx, struct x11_device *dev, Window window,
 			return UFStatusSuccess;
 	}
 
-	frame = w->prev ? frame_backend_frame_create_next(w->prev) : frame_backend_frame_new();
-	if (!frame)
+	if (ut_frame_builder_begin(&w->frames) != UFStatusSuccess)
 		goto out_of_memory;
-	frame_backend_frame_set_device(frame, dev->device);
-	frame_backend_frame_set_window_id(frame, frame_x11_create_window_id(window));
-
-	if (change == CHANGE_BEGIN) {
-		t = frame_backend_touch_new();
-		if (!t)
-			goto out_of_memory;
-		frame_backend_touch_set_id(t, id);
-		frame_backend_touch_set_start_time(t, time);
-		frame_backend_touch_set_owned(t, 0);
-	} else if (frame_backend_frame_borrow_touch_by_id(frame, id, &t) != UFStatusSuccess) {
+	op.id = id;
+	op.time = time;
+	op.start_time = time;
+	switch (change) {
+	case CHANGE_BEGIN:
+		op.kind = UTOUCH_FRAME_OP_BEGIN;
+		break;
+	case CHANGE_UPDATE:
+		op.kind = UTOUCH_FRAME_OP_UPDATE;
+		break;
+	case CHANGE_END:
+		op.kind = UTOUCH_FRAME_OP_END;
+		break;
+	case CHANGE_OWNED:
+		op.kind = UTOUCH_FRAME_OP_OWN;
+		break;
+	}
+	if (change != CHANGE_OWNED)
+		touch_values(dev, ev, &op);
+	status = ut_frame_builder_touch(&w->frames, &op);
+	if (status == UFStatusErrorInvalidTouch) {
 		/* the touch ended in an earlier frame */
-		frame_backend_frame_delete(frame);
+		ut_frame_builder_cancel(&w->frames);
 		return UFStatusSuccess;
 	}
-	frame_backend_touch_set_time(t, time);
-	if (change == CHANGE_OWNED)
-		frame_backend_touch_set_owned(t, 1);
-	else
-		set_touch_values(dev, t, ev);
-	if (change == CHANGE_END)
-		frame_backend_touch_set_ended(t);
-	if (frame_backend_frame_give_touch(frame, &t) != UFStatusSuccess)
+	if (status != UFStatusSuccess ||
+	    ut_frame_builder_end(&w->frames, time, &event) != UFStatusSuccess)
 		goto out_of_memory;
-	frame_backend_frame_set_active_touches(frame,
-		frame_frame_get_num_touches(frame_backend_frame_get_frame(frame)));
-
-	event = frame_event_new();
-	if (!event)
-		goto out_of_memory;
-	frame_event_set_type(event, UFEventTypeFrame);
-	frame_event_set_frame(event, frame);
-	frame_event_set_time(event, time);
-	if (w->prev)
-		frame_backend_frame_delete(w->prev);
-	w->prev = frame;
 
 	if (change == CHANGE_OWNED)
 		rec->owned = true;
@@ -619,8 +622,7 @@ emit_frame(struct x11_ctx *ctx, struct x11_device *dev, Window window,
 	return push_event(ctx, event);
 
 out_of_memory:
-	utouch_frame_backend_touch_delete(t);
-	frame_backend_frame_delete(frame);
+	ut_frame_builder_cancel(&w->frames);
 	if (change == CHANGE_BEGIN && rec)
 		rec->ended = true; /* forget the touch */
 	window_collect(dev, w);
