@@ -253,6 +253,49 @@ UTOUCH_COMP_PUBLIC
 void utouch_comp_destroy(struct utouch_comp *comp);
 
 /**
+ * Priorities of the context's log messages, lowest first.
+ */
+enum utouch_comp_log_priority {
+	UTOUCH_COMP_LOG_DEBUG = 10,   /**< tracing: decisions on touches, ignored calls */
+	UTOUCH_COMP_LOG_INFO = 20,    /**< failures already reported to the caller */
+	UTOUCH_COMP_LOG_WARNING = 30, /**< input dropped or refused, e.g. a touch id down twice */
+	UTOUCH_COMP_LOG_ERROR = 40,   /**< out of memory, failing system calls, client bugs */
+};
+
+/**
+ * Receives one log message of a context.
+ *
+ * @param data the pointer given to utouch_comp_set_log_handler()
+ * @param priority the message's priority
+ * @param message the message, without trailing newline; misuse of the API
+ *        is reported at UTOUCH_COMP_LOG_ERROR with the prefix
+ *        "client bug: FUNCTION: ", messages of the context's grail handle
+ *        carry the prefix "grail: "
+ */
+typedef void (*utouch_comp_log_handler)(void *data, enum utouch_comp_log_priority priority,
+					const char *message);
+
+/**
+ * Install the log handler of a context.
+ *
+ * Without one, the context writes its messages to stderr as
+ * "compositor PRIORITY: MESSAGE" from the priority the environment
+ * variable UTOUCH_DEBUG asks for (debug, info, warning, error, none; by
+ * default error).  A handler receives every message of the context and of
+ * its grail handle, whatever its priority, and replaces that output; it is
+ * called from inside the calls the compositor makes on the context.  It is
+ * the context's alone: messages of other contexts, other utouch objects
+ * and of bugs that concern no context (a NULL context) do not reach it.
+ *
+ * @param comp the context; NULL is a client bug (logged to stderr)
+ * @param handler the handler, or NULL to go back to stderr
+ * @param data passed to @p handler unchanged
+ */
+UTOUCH_COMP_PUBLIC
+void utouch_comp_set_log_handler(struct utouch_comp *comp, utouch_comp_log_handler handler,
+				 void *data);
+
+/**
  * The context's file descriptor: readable while events are queued or a
  * timer expired.  Add it to the compositor's event loop and call
  * utouch_comp_dispatch() when it is readable.
@@ -327,7 +370,7 @@ const char *utouch_comp_get_seat_name(struct utouch_comp *comp);
  * @param comp the context
  * @param info the properties, copied
  * @return the device, or NULL with errno set (EINVAL for NULL arguments
- *         or negative sizes, ENOMEM)
+ *         or negative or non-finite sizes, ENOMEM)
  */
 UTOUCH_COMP_PUBLIC
 struct utouch_comp_device *utouch_comp_device_add(struct utouch_comp *comp,
@@ -365,9 +408,10 @@ const char *utouch_comp_device_get_name(const struct utouch_comp_device *device)
 
 /*
  * Touch input.  Each call returns 0 or a negative errno: -EINVAL for NULL
- * arguments or a device of another context, -EEXIST for a down of a touch
- * id that is down, -ENOENT for an unknown touch id, -ENOMEM.  A failed
- * call changes nothing.
+ * arguments, a device of another context or a position that is not finite
+ * (NaN, infinity; logged as a client bug), -EEXIST for a down of a touch
+ * id that is down (logged as a device bug), -ENOENT for an unknown touch
+ * id, -ENOMEM.  A failed call changes nothing.
  */
 
 /**
@@ -604,14 +648,17 @@ struct utouch_comp_subscription *utouch_comp_get_subscription(struct utouch_comp
 /**
  * Add the subscriptions of a YAML configuration file (format in
  * doc/compositor.md).  All or nothing: on error no subscription of the
- * file is added.
+ * file is added.  A file that another user (not root) owns or that
+ * everyone may write is refused, as sshd refuses such files: its options
+ * may name commands the compositor runs.
  *
  * @param comp the context
  * @param path the file
- * @param err buffer for "PATH:LINE: what is wrong" (may be NULL)
+ * @param err buffer for "PATH:LINE:COLUMN: what is wrong" (may be NULL)
  * @param errlen size of @p err
  * @return the number of subscriptions added, or a negative errno (-ENOENT
- *         and other open errors, -EINVAL for bad content, -ENOMEM)
+ *         and other open errors, -EPERM for an unsafe file, -EFBIG above
+ *         1 MiB, -EINVAL for bad content, -ENOMEM)
  */
 UTOUCH_COMP_PUBLIC
 int utouch_comp_load_config(struct utouch_comp *comp, const char *path,
@@ -631,6 +678,45 @@ int utouch_comp_load_config(struct utouch_comp *comp, const char *path,
 UTOUCH_COMP_PUBLIC
 int utouch_comp_load_config_data(struct utouch_comp *comp, const char *name,
 				 const char *data, size_t len, char *err, size_t errlen);
+
+/**
+ * Checks the `options` of one subscription of a configuration file for
+ * utouch_comp_load_config_checked(), before anything is subscribed.
+ *
+ * @param data the pointer given to utouch_comp_load_config_checked()
+ * @param params the subscription as read
+ * @param keys the option keys, in file order
+ * @param values their values
+ * @param count how many
+ * @param bad on refusal: the index of the option at fault, or @p count
+ *        when the subscription as a whole is wrong (it is preset to @p count)
+ * @param why on refusal: what is wrong, without the place
+ * @param whylen size of @p why
+ * @return 0 to accept, -1 to refuse
+ */
+typedef int (*utouch_comp_config_check)(void *data,
+					const struct utouch_comp_subscription_params *params,
+					const char *const *keys, const char *const *values,
+					size_t count, size_t *bad, char *why, size_t whylen);
+
+/**
+ * utouch_comp_load_config() that also lets the compositor refuse options
+ * it does not take: @p check is called for every subscription, and its
+ * refusals become errors of the file with the line and column of the
+ * option ("PATH:LINE:COLUMN: why").
+ *
+ * @param comp the context
+ * @param path the file
+ * @param check the compositor's check (NULL: none)
+ * @param data passed to @p check
+ * @param err buffer for the first error (may be NULL)
+ * @param errlen size of @p err
+ * @return the number of subscriptions added, or a negative errno
+ */
+UTOUCH_COMP_PUBLIC
+int utouch_comp_load_config_checked(struct utouch_comp *comp, const char *path,
+				    utouch_comp_config_check check, void *data,
+				    char *err, size_t errlen);
 
 /*
  * Gestures

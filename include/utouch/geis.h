@@ -124,6 +124,45 @@ extern "C" {
 #define UTOUCH_GEIS_INIT_EVDEV_GRAB     "org.utouch.init.evdev.grab"
 
 /**
+ * geis_new() argument (no parameter), evdev and recording backends: be a
+ * touch proxy (doc/gestured.md, "Proxy mode").  Every device is grabbed
+ * (EVIOCGRAB) and gets a clone through uinput: the same name followed by
+ * " (utouch proxy)", the same ids, properties, event codes, axes, ranges
+ * and resolutions.  A touch that no subscription can see goes to the
+ * clone at once; any other touch is held until it is decided: a gesture
+ * that geis_gesture_accept() took consumes its touches (they never reach
+ * the clone), touches rejected by every subscription are replayed to the
+ * clone in their original order (a held history longer than 32 positions
+ * keeps every other one), then follow live.  The clone's stream is a
+ * valid evdev stream of its own (slots, tracking ids, BTN_TOUCH,
+ * BTN_TOOL_*, ABS_X/ABS_Y, MSC_TIMESTAMP, SYN_REPORT); the device's
+ * buttons and switches pass through.  geis_delete() replays what is still
+ * held and removes the clones; if the process dies, the kernel drops the
+ * grab with the descriptor and the real device works again.  Devices
+ * whose name ends in " (utouch proxy)" are never opened.  Each device is
+ * grabbed only once its clone exists: a device that gets no clone (no
+ * uinput access) is only read, and one that another program holds is not
+ * proxied (the error stack names the programs that have it open).  With the recording backend the recording
+ * plays the grabbed device.
+ */
+#define UTOUCH_GEIS_INIT_PROXY          "org.utouch.init.proxy"
+
+/**
+ * geis_new() argument, evdev and recording backends: UTOUCH_GEIS_INIT_PROXY,
+ * writing each clone's stream as an evemu recording instead of creating a
+ * uinput device.  The next argument is the path (const char *) for the
+ * first device; the n-th device (n > 1) writes "PATH.n".
+ */
+#define UTOUCH_GEIS_INIT_PROXY_OUTPUT   "org.utouch.init.proxy.output"
+
+/**
+ * geis_new() argument, touch proxy: the uinput node to create clones
+ * with.  The next argument is the path (const char *); default
+ * "/dev/uinput" (some systems have /dev/input/uinput).
+ */
+#define UTOUCH_GEIS_INIT_PROXY_UINPUT   "org.utouch.init.proxy.uinput"
+
+/**
  * geis_new() argument, evdev backend: the directory to watch instead of
  * /dev/input.  The next argument is the path (const char *).
  */

@@ -1,331 +1,224 @@
 /*
  * The configuration file: a YAML document with a `subscriptions` list
- * (format in doc/compositor.md), read with libyaml's document loader.
+ * (format in doc/compositor.md), read with the shared YAML reader
+ * (util/yaml-config.h): one table row per key of a subscription.
  */
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <yaml.h>
-
 #include "compositor/comp-private.h"
+#include "util/gesture-class.h"
+#include "util/yaml-config.h"
 
-#define MAX_CONFIG_BYTES (1024u * 1024u)
+#define MAX_OPTIONS 32
 
+/* one subscription while it is read */
 struct cfg_sub {
 	struct utouch_comp_subscription_params p;
-	const char *keys[32], *values[32];
+	int policy, accept;
+	const char *keys[MAX_OPTIONS], *values[MAX_OPTIONS];
+	const struct ut_yaml_node *value_nodes[MAX_OPTIONS];
 	size_t noptions;
 };
 
-struct cfg {
-	const char *name;
-	char *err;
-	size_t errlen;
-	yaml_document_t doc;
-};
+/* "gestures": one of the class names of util/gesture-class.h, or a list */
+static int
+class_bit(struct ut_yaml_doc *doc, const struct ut_yaml_node *n, UGGestureTypeMask *bit)
+{
+	static const char list[] = "drag, pinch, rotate, tap, touch";
+	int i;
+
+	if (n->type != UT_YAML_SCALAR)
+		return ut_yaml_error(doc, n, "\"gestures\": expected a class or a list of classes");
+	i = ut_gesture_class_find(n->text, strlen(n->text), 0);
+	if (i < 0 || ut_gesture_classes[i].extension ||
+	    ut_gesture_classes[i].id == GEIS_GESTURE_ID_FLICK)
+		return ut_yaml_error(doc, n, "\"gestures\": unknown class \"%s\" (%s)", n->text,
+				     list);
+	*bit = ut_gesture_classes[i].mask;
+	return 0;
+}
 
 static int
-fail(struct cfg *c, const yaml_node_t *n, const char *fmt, ...)
+read_mask(struct ut_yaml_doc *doc, const struct ut_yaml_field *f, const struct ut_yaml_node *n,
+	  void *target)
 {
-	char msg[256];
-	va_list ap;
+	struct cfg_sub *s = target;
+	UGGestureTypeMask mask = 0, bit;
+	int r = 0;
 
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	if (c->err && c->errlen) {
-		if (n)
-			snprintf(c->err, c->errlen, "%s:%zu: %s", c->name,
-				 (size_t)n->start_mark.line + 1, msg);
-		else
-			snprintf(c->err, c->errlen, "%s: %s", c->name, msg);
+	if (n->type != UT_YAML_LIST) {
+		if (class_bit(doc, n, &bit) < 0)
+			return -EINVAL;
+		s->p.mask = bit;
+		return 0;
 	}
-	return -EINVAL;
-}
-
-static const char *
-scalar(const yaml_node_t *n)
-{
-	return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
-}
-
-static int
-get_double(struct cfg *c, const yaml_node_t *n, const char *key, double min, double max,
-	   double *out)
-{
-	const char *s = scalar(n);
-	char *end;
-	double v;
-
-	if (!s || !*s)
-		return fail(c, n, "%s: expected a number", key);
-	errno = 0;
-	v = strtod(s, &end);
-	if (*end || errno || isnan(v))
-		return fail(c, n, "%s: '%s' is not a number", key, s);
-	if (v < min || v > max)
-		return fail(c, n, "%s: %s is out of range (%g..%g)", key, s, min, max);
-	*out = v;
-	return 0;
-}
-
-static int
-get_uint(struct cfg *c, const yaml_node_t *n, const char *key, unsigned int min,
-	 unsigned int max, unsigned int *out)
-{
-	const char *s = scalar(n);
-	char *end;
-	unsigned long v;
-
-	if (!s || !*s || *s == '-')
-		return fail(c, n, "%s: expected a whole number", key);
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (*end || errno)
-		return fail(c, n, "%s: '%s' is not a whole number", key, s);
-	if (v < min || v > max)
-		return fail(c, n, "%s: %s is out of range (%u..%u)", key, s, min, max);
-	*out = (unsigned int)v;
-	return 0;
-}
-
-static int
-get_ms(struct cfg *c, const yaml_node_t *n, const char *key, uint64_t *out)
-{
-	unsigned int v;
-	int r = get_uint(c, n, key, 0, 3600000u, &v);
-
-	if (r == 0)
-		*out = v;
+	for (size_t i = 0; i < n->count; i++) {
+		if (class_bit(doc, n->items[i], &bit) < 0)
+			r = -EINVAL;
+		else
+			mask |= bit;
+	}
+	if (r == 0 && !mask)
+		return ut_yaml_error(doc, n, "\"gestures\": the list is empty");
+	s->p.mask = mask;
 	return r;
 }
 
 static int
-get_bool(struct cfg *c, const yaml_node_t *n, const char *key, int *out)
+read_region(struct ut_yaml_doc *doc, const struct ut_yaml_field *f,
+	    const struct ut_yaml_node *n, void *target)
 {
-	const char *s = scalar(n);
-
-	if (s && (!strcmp(s, "true") || !strcmp(s, "yes") || !strcmp(s, "on")))
-		*out = 1;
-	else if (s && (!strcmp(s, "false") || !strcmp(s, "no") || !strcmp(s, "off")))
-		*out = 0;
-	else
-		return fail(c, n, "%s: expected true or false", key);
-	return 0;
-}
-
-static int
-class_bit(const char *s, UGGestureTypeMask *bit)
-{
-	static const struct { const char *name; UGGestureTypeMask bit; } classes[] = {
-		{ "drag", UGGestureTypeDrag }, { "pinch", UGGestureTypePinch },
-		{ "rotate", UGGestureTypeRotate }, { "tap", UGGestureTypeTap },
-		{ "touch", UGGestureTypeTouch },
-	};
-
-	for (size_t i = 0; i < sizeof(classes) / sizeof(classes[0]); i++) {
-		if (!strcmp(s, classes[i].name)) {
-			*bit = classes[i].bit;
-			return 0;
-		}
-	}
-	return -1;
-}
-
-static int
-get_mask(struct cfg *c, yaml_node_t *n, UGGestureTypeMask *out)
-{
-	UGGestureTypeMask mask = 0, bit;
-
-	if (n->type == YAML_SCALAR_NODE) {
-		if (class_bit(scalar(n), &bit) < 0)
-			return fail(c, n, "gestures: unknown class '%s' (drag, pinch, rotate, tap, touch)",
-				    scalar(n));
-		*out = bit;
-		return 0;
-	}
-	if (n->type != YAML_SEQUENCE_NODE)
-		return fail(c, n, "gestures: expected a class or a list of classes");
-	for (yaml_node_item_t *it = n->data.sequence.items.start;
-	     it < n->data.sequence.items.top; it++) {
-		yaml_node_t *item = yaml_document_get_node(&c->doc, *it);
-		const char *s = scalar(item);
-
-		if (!s || class_bit(s, &bit) < 0)
-			return fail(c, item, "gestures: unknown class '%s' (drag, pinch, rotate, tap, touch)",
-				    s ? s : "(not a scalar)");
-		mask |= bit;
-	}
-	if (!mask)
-		return fail(c, n, "gestures: the list is empty");
-	*out = mask;
-	return 0;
-}
-
-static int
-get_region(struct cfg *c, yaml_node_t *n, struct utouch_comp_rect *r)
-{
+	struct cfg_sub *s = target;
 	double v[4];
-	size_t k = 0;
 
-	if (n->type != YAML_SEQUENCE_NODE)
-		return fail(c, n, "region: expected [x, y, width, height]");
-	for (yaml_node_item_t *it = n->data.sequence.items.start;
-	     it < n->data.sequence.items.top; it++, k++) {
-		if (k == 4)
-			return fail(c, n, "region: expected [x, y, width, height]");
-		if (get_double(c, yaml_document_get_node(&c->doc, *it), "region",
-			       k < 2 ? -1e9 : 0, 1e9, &v[k]) < 0)
+	if (n->type != UT_YAML_LIST || n->count != 4)
+		return ut_yaml_error(doc, n, "\"region\": expected [x, y, width, height]");
+	for (size_t k = 0; k < 4; k++)
+		if (ut_yaml_number(doc, n->items[k], "region", "px", k < 2 ? -1e9 : 0, 1e9, false,
+				   &v[k]) < 0)
 			return -EINVAL;
-	}
-	if (k != 4)
-		return fail(c, n, "region: expected [x, y, width, height]");
-	r->x = v[0];
-	r->y = v[1];
-	r->width = v[2];
-	r->height = v[3];
+	s->p.region = (struct utouch_comp_rect){ v[0], v[1], v[2], v[3] };
 	return 0;
 }
 
 static int
-parse_sub(struct cfg *c, yaml_node_t *n, struct cfg_sub *s)
+read_options(struct ut_yaml_doc *doc, const struct ut_yaml_field *f,
+	     const struct ut_yaml_node *n, void *target)
 {
-	double d;
-	unsigned int seen_touches = 0;
+	struct cfg_sub *s = target;
 
-	if (n->type != YAML_MAPPING_NODE)
-		return fail(c, n, "a subscription must be a mapping");
+	if (ut_yaml_is_empty(n))
+		return 0;
+	if (n->type != UT_YAML_MAP)
+		return ut_yaml_error(doc, n, "\"options\": expected a mapping of strings");
+	if (n->count > MAX_OPTIONS)
+		return ut_yaml_error(doc, n, "\"options\": at most %d options", MAX_OPTIONS);
+	for (size_t i = 0; i < n->count; i++) {
+		const struct ut_yaml_node *v = n->items[2 * i + 1];
+
+		if (v->type != UT_YAML_SCALAR)
+			return ut_yaml_error(doc, v, "\"options\": \"%s\" needs a single value",
+					     n->items[2 * i]->text);
+		s->keys[i] = n->items[2 * i]->text;
+		s->values[i] = v->text;
+		s->value_nodes[i] = v;
+	}
+	s->noptions = n->count;
+	return 0;
+}
+
+static const char *const policy_names[] = { "hold", "forward-then-cancel", NULL };
+static const char *const accept_names[] = { "auto", "manual", NULL };
+
+#define F(key, type, field, lo, hi, unit) \
+	{ key, type, offsetof(struct cfg_sub, field), lo, hi, unit, NULL, NULL }
+#define F_READ(key, fn) { key, UT_YAML_CUSTOM, 0, 0, 0, NULL, NULL, fn }
+
+/* the keys of a subscription: one row each */
+enum sub_key {
+	K_NAME, K_GESTURES, K_GESTURE, K_TOUCHES, K_TOUCHES_MIN, K_TOUCHES_MAX, K_POLICY,
+	K_ACCEPT, K_ATOMIC, K_REGION, K_DRAG_TIMEOUT, K_PINCH_TIMEOUT, K_ROTATE_TIMEOUT,
+	K_TAP_TIMEOUT, K_DRAG_THRESHOLD, K_PINCH_THRESHOLD, K_ROTATE_THRESHOLD,
+	K_TAP_THRESHOLD, K_OPTIONS, K_COUNT
+};
+static const struct ut_yaml_field sub_fields[K_COUNT] = {
+	[K_NAME] = F("name", UT_YAML_STRING, p.name, 0, 0, NULL),
+	[K_GESTURES] = F_READ("gestures", read_mask),
+	[K_GESTURE] = F_READ("gesture", read_mask),
+	[K_TOUCHES] = F("touches", UT_YAML_UINT, p.touches_start, 1, 5, NULL),
+	[K_TOUCHES_MIN] = F("touches-minimum", UT_YAML_UINT, p.touches_minimum, 1, 5, NULL),
+	[K_TOUCHES_MAX] = F("touches-maximum", UT_YAML_UINT, p.touches_maximum, 1, 5, NULL),
+	[K_POLICY] = { "policy", UT_YAML_ENUM, offsetof(struct cfg_sub, policy), 0, 0, NULL,
+		       policy_names, NULL },
+	[K_ACCEPT] = { "accept", UT_YAML_ENUM, offsetof(struct cfg_sub, accept), 0, 0, NULL,
+		       accept_names, NULL },
+	[K_ATOMIC] = F("atomic", UT_YAML_BOOL, p.atomic, 0, 0, NULL),
+	[K_REGION] = F_READ("region", read_region),
+	[K_DRAG_TIMEOUT] = F("drag-timeout", UT_YAML_U64, p.drag_timeout, 0, 3600000, "ms"),
+	[K_PINCH_TIMEOUT] = F("pinch-timeout", UT_YAML_U64, p.pinch_timeout, 0, 3600000, "ms"),
+	[K_ROTATE_TIMEOUT] = F("rotate-timeout", UT_YAML_U64, p.rotate_timeout, 0, 3600000, "ms"),
+	[K_TAP_TIMEOUT] = F("tap-timeout", UT_YAML_U64, p.tap_timeout, 0, 3600000, "ms"),
+	[K_DRAG_THRESHOLD] = F("drag-threshold", UT_YAML_FLOAT, p.drag_threshold, 0, 10, "m"),
+	[K_PINCH_THRESHOLD] = F("pinch-threshold", UT_YAML_FLOAT, p.pinch_threshold, 0, 100, NULL),
+	[K_ROTATE_THRESHOLD] = F("rotate-threshold", UT_YAML_FLOAT, p.rotate_threshold, 0, 100,
+				 "rad"),
+	[K_TAP_THRESHOLD] = F("tap-threshold", UT_YAML_FLOAT, p.tap_threshold, 0, 10, "m"),
+	[K_OPTIONS] = F_READ("options", read_options),
+};
+#undef F
+#undef F_READ
+
+static int
+parse_sub(struct ut_yaml_doc *doc, const struct ut_yaml_node *n, struct cfg_sub *s)
+{
+	const struct ut_yaml_node *seen[K_COUNT];
+
 	utouch_comp_subscription_params_init(&s->p);
 	s->p.mask = 0;
-	for (yaml_node_pair_t *pr = n->data.mapping.pairs.start;
-	     pr < n->data.mapping.pairs.top; pr++) {
-		yaml_node_t *kn = yaml_document_get_node(&c->doc, pr->key);
-		yaml_node_t *vn = yaml_document_get_node(&c->doc, pr->value);
-		const char *k = scalar(kn);
-		const char *v = scalar(vn);
-		int r = 0;
-
-		if (!k)
-			return fail(c, kn, "keys must be plain words");
-		if (!strcmp(k, "name")) {
-			if (!v)
-				return fail(c, vn, "name: expected a string");
-			s->p.name = v;
-		} else if (!strcmp(k, "gestures") || !strcmp(k, "gesture")) {
-			r = get_mask(c, vn, &s->p.mask);
-		} else if (!strcmp(k, "touches")) {
-			r = get_uint(c, vn, k, 1, 5, &s->p.touches_start);
-			seen_touches = 1;
-		} else if (!strcmp(k, "touches-minimum")) {
-			r = get_uint(c, vn, k, 1, 5, &s->p.touches_minimum);
-		} else if (!strcmp(k, "touches-maximum")) {
-			r = get_uint(c, vn, k, 1, 5, &s->p.touches_maximum);
-		} else if (!strcmp(k, "policy")) {
-			if (v && !strcmp(v, "hold"))
-				s->p.policy = UTOUCH_COMP_POLICY_HOLD;
-			else if (v && !strcmp(v, "forward-then-cancel"))
-				s->p.policy = UTOUCH_COMP_POLICY_FORWARD_THEN_CANCEL;
-			else
-				return fail(c, vn, "policy: expected hold or forward-then-cancel");
-		} else if (!strcmp(k, "accept")) {
-			if (v && !strcmp(v, "auto"))
-				s->p.accept = UTOUCH_COMP_ACCEPT_AUTO;
-			else if (v && !strcmp(v, "manual"))
-				s->p.accept = UTOUCH_COMP_ACCEPT_MANUAL;
-			else
-				return fail(c, vn, "accept: expected auto or manual");
-		} else if (!strcmp(k, "atomic")) {
-			r = get_bool(c, vn, k, &s->p.atomic);
-		} else if (!strcmp(k, "region")) {
-			r = get_region(c, vn, &s->p.region);
-		} else if (!strcmp(k, "drag-timeout")) {
-			r = get_ms(c, vn, k, &s->p.drag_timeout);
-		} else if (!strcmp(k, "pinch-timeout")) {
-			r = get_ms(c, vn, k, &s->p.pinch_timeout);
-		} else if (!strcmp(k, "rotate-timeout")) {
-			r = get_ms(c, vn, k, &s->p.rotate_timeout);
-		} else if (!strcmp(k, "tap-timeout")) {
-			r = get_ms(c, vn, k, &s->p.tap_timeout);
-		} else if (!strcmp(k, "drag-threshold")) {
-			r = get_double(c, vn, k, 0, 10, &d);
-			s->p.drag_threshold = (float)d;
-		} else if (!strcmp(k, "pinch-threshold")) {
-			r = get_double(c, vn, k, 0, 100, &d);
-			s->p.pinch_threshold = (float)d;
-		} else if (!strcmp(k, "rotate-threshold")) {
-			r = get_double(c, vn, k, 0, 100, &d);
-			s->p.rotate_threshold = (float)d;
-		} else if (!strcmp(k, "tap-threshold")) {
-			r = get_double(c, vn, k, 0, 10, &d);
-			s->p.tap_threshold = (float)d;
-		} else if (!strcmp(k, "options")) {
-			if (vn->type != YAML_MAPPING_NODE)
-				return fail(c, vn, "options: expected a mapping of strings");
-			for (yaml_node_pair_t *op = vn->data.mapping.pairs.start;
-			     op < vn->data.mapping.pairs.top; op++) {
-				yaml_node_t *okn = yaml_document_get_node(&c->doc, op->key);
-				yaml_node_t *ovn = yaml_document_get_node(&c->doc, op->value);
-
-				if (!scalar(okn) || !scalar(ovn))
-					return fail(c, okn, "options: keys and values must be strings");
-				if (s->noptions == sizeof(s->keys) / sizeof(s->keys[0]))
-					return fail(c, okn, "options: at most 32 options");
-				s->keys[s->noptions] = scalar(okn);
-				s->values[s->noptions++] = scalar(ovn);
-			}
-		} else {
-			return fail(c, kn, "unknown key '%s'", k);
-		}
-		if (r < 0)
-			return r;
-	}
+	s->policy = s->p.policy == UTOUCH_COMP_POLICY_FORWARD_THEN_CANCEL;
+	s->accept = s->p.accept == UTOUCH_COMP_ACCEPT_MANUAL;
+	if (n->type != UT_YAML_MAP)
+		return ut_yaml_error(doc, n, "a subscription must be a mapping");
+	if (ut_yaml_read_map(doc, n, "subscription", sub_fields, K_COUNT, s, seen) < 0)
+		return -EINVAL;
+	s->p.policy = s->policy ? UTOUCH_COMP_POLICY_FORWARD_THEN_CANCEL : UTOUCH_COMP_POLICY_HOLD;
+	s->p.accept = s->accept ? UTOUCH_COMP_ACCEPT_MANUAL : UTOUCH_COMP_ACCEPT_AUTO;
+	if (seen[K_GESTURES] && seen[K_GESTURE])
+		return ut_yaml_error(doc, seen[K_GESTURE], "\"gesture\" and \"gestures\" are the "
+				     "same key; give one");
 	if (!s->p.mask)
-		return fail(c, n, "the subscription has no 'gestures'");
-	if (!seen_touches)
-		return fail(c, n, "the subscription has no 'touches'");
+		return ut_yaml_error(doc, n, "the subscription has no \"gestures\"");
+	if (!seen[K_TOUCHES])
+		return ut_yaml_error(doc, n, "the subscription has no \"touches\"");
 	if (s->p.touches_minimum > s->p.touches_start)
-		return fail(c, n, "touches-minimum is above touches");
+		return ut_yaml_error(doc, seen[K_TOUCHES_MIN], "\"touches-minimum\" is above "
+				     "\"touches\"");
 	if (s->p.touches_maximum && s->p.touches_maximum < s->p.touches_start)
-		return fail(c, n, "touches-maximum is below touches");
+		return ut_yaml_error(doc, seen[K_TOUCHES_MAX], "\"touches-maximum\" is below "
+				     "\"touches\"");
 	return 0;
 }
 
+struct load {
+	struct ut_yaml_doc doc;
+	utouch_comp_config_check check;
+	void *data;
+};
+
+/* the subscriptions of the tree; the number made, or a negative errno */
 static int
-load(struct utouch_comp *comp, struct cfg *c)
+load(struct utouch_comp *comp, struct load *l)
 {
-	yaml_node_t *root = yaml_document_get_root_node(&c->doc);
-	yaml_node_t *list = NULL;
+	struct ut_yaml_doc *doc = &l->doc;
+	const struct ut_yaml_node *root = doc->root, *list;
 	struct cfg_sub *subs = NULL;
 	struct utouch_comp_subscription **made = NULL;
-	size_t n = 0, nmade = 0;
+	size_t n, nmade = 0;
 	int r = 0;
 
-	if (!root)
-		return fail(c, NULL, "the file is empty");
-	if (root->type != YAML_MAPPING_NODE)
-		return fail(c, root, "expected a mapping with a 'subscriptions' list");
-	for (yaml_node_pair_t *pr = root->data.mapping.pairs.start;
-	     pr < root->data.mapping.pairs.top; pr++) {
-		yaml_node_t *kn = yaml_document_get_node(&c->doc, pr->key);
-		const char *k = scalar(kn);
-
-		if (k && !strcmp(k, "subscriptions"))
-			list = yaml_document_get_node(&c->doc, pr->value);
-		else
-			return fail(c, kn, "unknown key '%s' (expected 'subscriptions')",
-				    k ? k : "(not a scalar)");
-	}
+	if (!root || ut_yaml_is_empty(root))
+		return ut_yaml_error(doc, NULL, "the file is empty");
+	if (root->type != UT_YAML_MAP)
+		return ut_yaml_error(doc, root, "expected a mapping with a \"subscriptions\" list");
+	for (size_t i = 0; i < root->count; i++)
+		if (strcmp(root->items[2 * i]->text, "subscriptions"))
+			r = ut_yaml_error(doc, root->items[2 * i], "unknown top-level key \"%s\" "
+					  "(expected \"subscriptions\")", root->items[2 * i]->text);
+	if (r < 0)
+		return r;
+	list = ut_yaml_get(root, "subscriptions");
 	if (!list)
-		return fail(c, root, "no 'subscriptions' list");
-	if (list->type == YAML_SCALAR_NODE && !*scalar(list))
+		return ut_yaml_error(doc, root, "no \"subscriptions\" list");
+	if (ut_yaml_is_empty(list))
 		return 0;   /* "subscriptions:" with nothing */
-	if (list->type != YAML_SEQUENCE_NODE)
-		return fail(c, list, "subscriptions: expected a list");
-	n = (size_t)(list->data.sequence.items.top - list->data.sequence.items.start);
+	if (list->type != UT_YAML_LIST)
+		return ut_yaml_error(doc, list, "\"subscriptions\": expected a list");
+	n = list->count;
 	subs = calloc(n ? n : 1, sizeof(*subs));
 	made = calloc(n ? n : 1, sizeof(*made));
 	if (!subs || !made) {
@@ -333,23 +226,33 @@ load(struct utouch_comp *comp, struct cfg *c)
 		goto out;
 	}
 	for (size_t i = 0; i < n; i++) {
-		r = parse_sub(c, yaml_document_get_node(&c->doc,
-							list->data.sequence.items.start[i]),
-			      &subs[i]);
-		if (r < 0)
-			goto out;
+		struct cfg_sub *s = &subs[i];
+		char why[256] = "";
+		size_t bad;
+
+		if (parse_sub(doc, list->items[i], s) < 0 || !l->check)
+			continue;
+		bad = s->noptions;
+		if (l->check(l->data, &s->p, s->keys, s->values, s->noptions, &bad, why,
+			     sizeof(why)) < 0)
+			ut_yaml_error(doc, bad < s->noptions ? s->value_nodes[bad] : list->items[i],
+				      "%s", why[0] ? why : "refused by the compositor");
+	}
+	if (doc->nerrors) {
+		r = -EINVAL;
+		goto out;
 	}
 	for (size_t i = 0; i < n; i++) {
-		yaml_node_t *node = yaml_document_get_node(&c->doc,
-							   list->data.sequence.items.start[i]);
+		const struct ut_yaml_node *node = list->items[i];
 
 		r = utouch_comp_subscribe(comp, &subs[i].p, &made[nmade]);
 		if (r == -EBUSY)
-			r = fail(c, node, "atomic differs from another subscription of the same region");
+			r = ut_yaml_error(doc, node, "atomic differs from another subscription of "
+					  "the same region");
 		else if (r == -ENOSPC)
-			r = fail(c, node, "more than 32 different regions");
+			r = ut_yaml_error(doc, node, "more than 32 different regions");
 		else if (r == -EINVAL)
-			r = fail(c, node, "invalid subscription");
+			r = ut_yaml_error(doc, node, "invalid subscription");
 		if (r < 0)
 			goto out;
 		nmade++;
@@ -370,72 +273,50 @@ out:
 	return r;
 }
 
-UTOUCH_COMP_PUBLIC int
-utouch_comp_load_config_data(struct utouch_comp *comp, const char *name, const char *data,
-			     size_t len, char *err, size_t errlen)
+/* read the file @p path, or @p len bytes of @p data when @p path is NULL */
+static int
+load_config(struct utouch_comp *comp, const char *name, const char *path, const char *data,
+	    size_t len, utouch_comp_config_check check, void *check_data, char *err,
+	    size_t errlen)
 {
-	struct cfg c = { .name = name ? name : "(config)", .err = err, .errlen = errlen };
-	yaml_parser_t parser;
+	struct load l = { .check = check, .data = check_data };
 	int r;
 
 	if (err && errlen)
 		err[0] = '\0';
-	if (!comp || (!data && len))
+	if (!comp || (!path && !data && len))
 		return -EINVAL;
-	if (memchr(data ? data : "", '\0', len))
-		return fail(&c, NULL, "the file contains a NUL byte");
-	if (!yaml_parser_initialize(&parser))
-		return -ENOMEM;
-	yaml_parser_set_input_string(&parser, (const unsigned char *)(data ? data : ""), len);
-	if (!yaml_parser_load(&parser, &c.doc)) {
-		if (err && errlen)
-			snprintf(err, errlen, "%s:%zu: %s", c.name,
-				 (size_t)parser.problem_mark.line + 1,
-				 parser.problem ? parser.problem : "YAML syntax error");
-		yaml_parser_delete(&parser);
-		return -EINVAL;
-	}
-	r = load(comp, &c);
-	yaml_document_delete(&c.doc);
-	yaml_parser_delete(&parser);
+	ut_yaml_init(&l.doc, path ? path : name ? name : "(config)", NULL, NULL);
+	r = path ? ut_yaml_load_file(&l.doc) : ut_yaml_load(&l.doc, data, len);
+	if (r == 0)
+		r = load(comp, &l);
+	if (r < 0 && err && errlen)
+		snprintf(err, errlen, "%s", l.doc.first);
+	ut_yaml_fini(&l.doc);
 	return r;
+}
+
+UTOUCH_COMP_PUBLIC int
+utouch_comp_load_config_data(struct utouch_comp *comp, const char *name, const char *data,
+			     size_t len, char *err, size_t errlen)
+{
+	return load_config(comp, name, NULL, data, len, NULL, NULL, err, errlen);
 }
 
 UTOUCH_COMP_PUBLIC int
 utouch_comp_load_config(struct utouch_comp *comp, const char *path, char *err, size_t errlen)
 {
-	FILE *f;
-	char *buf;
-	size_t len;
-	int r;
-
-	if (err && errlen)
-		err[0] = '\0';
-	if (!comp || !path)
+	if (!path)
 		return -EINVAL;
-	f = fopen(path, "rb");
-	if (!f) {
-		r = -errno;
-		if (err && errlen)
-			snprintf(err, errlen, "%s: %s", path, strerror(-r));
-		return r;
-	}
-	buf = malloc(MAX_CONFIG_BYTES + 1);
-	if (!buf) {
-		fclose(f);
-		return -ENOMEM;
-	}
-	len = fread(buf, 1, MAX_CONFIG_BYTES + 1, f);
-	r = ferror(f) ? -EIO : len > MAX_CONFIG_BYTES ? -E2BIG : 0;
-	fclose(f);
-	if (r < 0) {
-		if (err && errlen)
-			snprintf(err, errlen, "%s: %s", path,
-				 r == -EIO ? "read error" : "larger than 1 MiB");
-		free(buf);
-		return r;
-	}
-	r = utouch_comp_load_config_data(comp, path, buf, len, err, errlen);
-	free(buf);
-	return r;
+	return load_config(comp, NULL, path, NULL, 0, NULL, NULL, err, errlen);
+}
+
+UTOUCH_COMP_PUBLIC int
+utouch_comp_load_config_checked(struct utouch_comp *comp, const char *path,
+				utouch_comp_config_check check, void *data, char *err,
+				size_t errlen)
+{
+	if (!path)
+		return -EINVAL;
+	return load_config(comp, NULL, path, NULL, 0, check, data, err, errlen);
 }

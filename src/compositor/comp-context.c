@@ -1,6 +1,7 @@
 /*
  * The context of one seat: grail handle, pollable fd (epoll over a timerfd
- * and an eventfd), the output queue, timers and the end-of-step work.
+ * and an eventfd), the timers run from it, and the compositor's decisions
+ * on gestures.  Public entry points: they call down (comp-step.c) only.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -17,17 +18,6 @@
 #include "util/array.h"
 #include "util/clock.h"
 
-int
-uc_grow(void **p, size_t *cap, size_t need, size_t size)
-{
-	void *q = ut_array_grow(*p, cap, need, size, 16);
-
-	if (!q)
-		return -ENOMEM;
-	*p = q;
-	return 0;
-}
-
 UTOUCH_COMP_PUBLIC struct utouch_comp *
 utouch_comp_new(const char *seat_name)
 {
@@ -39,6 +29,7 @@ utouch_comp_new(const char *seat_name)
 		return NULL;
 	comp->epfd = comp->timerfd = comp->wakefd = -1;
 	comp->next_serial = 1;
+	ut_log_init(&comp->log, "compositor");
 	comp->seat = strdup(seat_name ? seat_name : "");
 	if (!comp->seat)
 		goto fail_errno;
@@ -111,184 +102,6 @@ utouch_comp_get_seat_name(struct utouch_comp *comp)
 	return comp ? comp->seat : NULL;
 }
 
-/* ---- output queue ---- */
-
-static void
-wake(struct utouch_comp *comp, int on)
-{
-	uint64_t v = 1;
-
-	if (on == comp->woken)
-		return;
-	comp->woken = on;
-	if (on) {
-		if (write(comp->wakefd, &v, sizeof(v)) < 0) {
-			/* the counter cannot overflow with one write per wake */
-		}
-	} else if (read(comp->wakefd, &v, sizeof(v)) < 0) {
-		/* EAGAIN: nothing to clear */
-	}
-}
-
-void
-uc_emit(struct utouch_comp *comp, const struct utouch_comp_event *ev)
-{
-	if (comp->q_count == comp->q_cap) {
-		size_t n = comp->q_cap ? comp->q_cap * 2 : 64;
-		struct utouch_comp_event *q = malloc(n * sizeof(*q));
-
-		if (!q) {
-			comp->oom = 1;
-			return;
-		}
-		for (size_t i = 0; i < comp->q_count; i++)
-			q[i] = comp->queue[(comp->q_head + i) % comp->q_cap];
-		free(comp->queue);
-		comp->queue = q;
-		comp->q_cap = n;
-		comp->q_head = 0;
-	}
-	comp->queue[(comp->q_head + comp->q_count) % comp->q_cap] = *ev;
-	comp->q_count++;
-	wake(comp, 1);
-}
-
-void
-uc_emit_touch(struct utouch_comp *comp, enum utouch_comp_event_type type,
-	      struct uc_touch *t, uint64_t time, double x, double y, double sx,
-	      double sy, int replayed)
-{
-	struct utouch_comp_event ev;
-
-	if (!t->surface)
-		return;   /* nobody to deliver to */
-	memset(&ev, 0, sizeof(ev));
-	ev.type = type;
-	ev.time = time;
-	ev.touch.device = t->dev;
-	ev.touch.id = t->id;
-	ev.touch.surface = t->surface;
-	ev.touch.client = t->client;
-	ev.touch.x = x;
-	ev.touch.y = y;
-	ev.touch.sx = sx;
-	ev.touch.sy = sy;
-	ev.touch.replayed = replayed;
-	uc_emit(comp, &ev);
-	comp->need_frame = 1;
-	t->seen = 1;
-}
-
-void
-uc_emit_frame(struct utouch_comp *comp, uint64_t time)
-{
-	struct utouch_comp_event ev;
-
-	if (!comp->need_frame)
-		return;
-	memset(&ev, 0, sizeof(ev));
-	ev.type = UTOUCH_COMP_EVENT_TOUCH_FRAME;
-	ev.time = time;
-	uc_emit(comp, &ev);
-	comp->need_frame = 0;
-}
-
-UTOUCH_COMP_PUBLIC int
-utouch_comp_next_event(struct utouch_comp *comp, struct utouch_comp_event *event)
-{
-	if (!comp || !event || comp->q_count == 0)
-		return 0;
-	*event = comp->queue[comp->q_head];
-	comp->q_head = (comp->q_head + 1) % comp->q_cap;
-	comp->q_count--;
-	if (comp->q_count == 0)
-		wake(comp, 0);
-	return 1;
-}
-
-/* ---- the end of every step ---- */
-
-void
-uc_settle(struct utouch_comp *comp)
-{
-	uc_flush_cancels(comp);
-	if (comp->replay_pending)
-		uc_hold_replay(comp);
-	uc_hold_flush_forward(comp);
-	uc_hold_release(comp);
-	uc_touch_free_finished(comp);
-	uc_rearm(comp);
-}
-
-/* ---- timers ---- */
-
-void
-uc_rearm(struct utouch_comp *comp)
-{
-	uint64_t next = utouch_comp_next_timeout(comp) / 1000u;
-	struct itimerspec its;
-
-	/* the mapping to CLOCK_MONOTONIC drifts with every input event; a
-	 * timer armed in an older mapping is kept while it is off by less
-	 * than 0.2 ms (one syscall less per frame) */
-	int64_t drift = comp->clock_offset - comp->armed_offset;
-
-	if (next == comp->timer_at && (!next || (drift < 200 && drift > -200)))
-		return;
-	comp->timer_at = next;
-	comp->armed_offset = comp->clock_offset;
-	memset(&its, 0, sizeof(its));
-	if (next) {
-		/* the input time `next` ms in CLOCK_MONOTONIC */
-		int64_t at = (int64_t)(next * 1000u) + comp->clock_offset;
-
-		if (at <= 0)
-			at = 1;
-		its.it_value.tv_sec = (time_t)(at / 1000000);
-		its.it_value.tv_nsec = (long)(at % 1000000) * 1000L;
-	}
-	timerfd_settime(comp->timerfd, TFD_TIMER_ABSTIME, &its, NULL);
-}
-
-static void
-run_timers(struct utouch_comp *comp, uint64_t now_us)
-{
-	uint64_t now = now_us / 1000u;
-	uint64_t next = grail_next_timeout(comp->grail);
-	uint64_t at = next;
-	int guard = 0;
-
-	if (now_us > comp->now)
-		comp->now = now_us;
-	/* grail's gesture timeouts are strict (overdue after start + timeout):
-	 * whatever is still pending at `now` is due a millisecond later at
-	 * the earliest, see utouch_comp_next_timeout() */
-	if (now > comp->timers_done)
-		comp->timers_done = now;
-	while (next && at <= now && guard++ < 10000) {
-		grail_update_time(comp->grail, at);
-		uc_gestures_drain(comp);
-		next = grail_next_timeout(comp->grail);
-		if (!next)
-			break;
-		at = next <= at ? at + 1 : next;
-	}
-	uc_settle(comp);
-}
-
-UTOUCH_COMP_PUBLIC uint64_t
-utouch_comp_next_timeout(struct utouch_comp *comp)
-{
-	uint64_t next;
-
-	if (!comp)
-		return 0;
-	next = grail_next_timeout(comp->grail);
-	if (next && next <= comp->timers_done)
-		next = comp->timers_done + 1;
-	return next * 1000u;
-}
-
 UTOUCH_COMP_PUBLIC int
 utouch_comp_dispatch(struct utouch_comp *comp)
 {
@@ -297,16 +110,15 @@ utouch_comp_dispatch(struct utouch_comp *comp)
 
 	if (!comp)
 		return -EINVAL;
-	if (read(comp->timerfd, &expirations, sizeof(expirations)) < 0) {
-		/* EAGAIN: the timer did not expire; run what is due anyway */
-	}
+	if (read(comp->timerfd, &expirations, sizeof(expirations)) < 0 && errno != EAGAIN)
+		uc_log(comp, UT_LOG_WARNING, "reading the gesture timer: %s", strerror(errno));
+	/* EAGAIN: the timer did not expire; run what is due anyway */
 	comp->timer_at = 0;
 	now = (int64_t)ut_mono_us() - comp->clock_offset;
 	if (now < 0)
 		now = 0;
-	run_timers(comp, (uint64_t)now > comp->now ? (uint64_t)now : comp->now);
-	if (comp->q_count > 0)
-		wake(comp, 1);
+	uc_step_timers(comp, (uint64_t)now > comp->now ? (uint64_t)now : comp->now);
+	uc_queue_rewake(comp);
 	return 0;
 }
 
@@ -317,8 +129,43 @@ utouch_comp_advance_time(struct utouch_comp *comp, uint64_t time)
 		return -EINVAL;
 	if (time < comp->now)
 		return 0;
-	run_timers(comp, time);
+	uc_step_timers(comp, time);
 	return 0;
+}
+
+/* ---- the compositor's decisions ---- */
+
+static int
+decide(struct utouch_comp *comp, unsigned int gesture_id,
+       UGStatus (*call)(UGHandle, unsigned int), const char *func)
+{
+	UGStatus st;
+
+	if (!comp)
+		return -EINVAL;
+	st = call(comp->grail, gesture_id);
+	if (st != UGStatusSuccess) {
+		/* a gesture that just ended is no bug of the caller */
+		uc_log(comp, UT_LOG_DEBUG, "%s: gesture %u: %s", func, gesture_id,
+		       st == UGStatusErrorInvalidGesture ? "unknown or finished"
+		       : st == UGStatusErrorAtomicity ? "not allowed in atomic mode" : "failed");
+		return st == UGStatusErrorInvalidGesture || st == UGStatusErrorAtomicity
+			? -ENOENT : -EINVAL;
+	}
+	uc_step_decided(comp);
+	return 0;
+}
+
+UTOUCH_COMP_PUBLIC int
+utouch_comp_gesture_accept(struct utouch_comp *comp, unsigned int gesture_id)
+{
+	return decide(comp, gesture_id, grail_accept_gesture, __func__);
+}
+
+UTOUCH_COMP_PUBLIC int
+utouch_comp_gesture_reject(struct utouch_comp *comp, unsigned int gesture_id)
+{
+	return decide(comp, gesture_id, grail_reject_gesture, __func__);
 }
 
 /* ---- names ---- */

@@ -3,6 +3,7 @@
  * that turns grail's accept/reject into routing decisions.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,8 +43,12 @@ utouch_comp_device_add(struct utouch_comp *comp, const struct utouch_comp_device
 	struct utouch_comp_device *dev;
 	size_t index;
 
-	if (!comp || !info || info->width_mm < 0 || info->height_mm < 0 ||
-	    info->resolution < 0) {
+	if (!comp || !info || !(info->width_mm >= 0) || !(info->height_mm >= 0) ||
+	    !(info->resolution >= 0) || isinf(info->width_mm) || isinf(info->height_mm) ||
+	    isinf(info->resolution)) {
+		ut_log_client_bug(comp ? &comp->log : NULL, __func__, "%s",
+				  !comp ? "NULL context" : !info ? "NULL info"
+				  : "size or resolution negative or not finite");
 		errno = EINVAL;
 		return NULL;
 	}
@@ -89,6 +94,7 @@ utouch_comp_device_add(struct utouch_comp *comp, const struct utouch_comp_device
 	return dev;
 
 fail:
+	uc_out_of_memory(comp, "a device was refused");
 	if (dev->bdev)
 		frame_backend_device_delete(dev->bdev);
 	free(dev->name);
@@ -102,8 +108,12 @@ utouch_comp_device_remove(struct utouch_comp *comp, struct utouch_comp_device *d
 {
 	UFEvent ev;
 
-	if (!comp || !dev || dev->comp != comp || comp->devices[dev->index] != dev)
+	if (!comp || !dev || dev->comp != comp || comp->devices[dev->index] != dev) {
+		ut_log_client_bug(comp ? &comp->log : NULL, __func__, "%s",
+				  !comp ? "NULL context" : !dev ? "NULL device"
+				  : "unknown or removed device");
 		return;
+	}
 	/* every touch of the device ends for its client now */
 	for (size_t i = 0; i < comp->ntouches; i++) {
 		struct uc_touch *t = &comp->touches[i];
@@ -142,20 +152,11 @@ utouch_comp_device_remove(struct utouch_comp *comp, struct utouch_comp_device *d
 	}
 	/* the canceled ENDs just queued, and anything the caller has not
 	 * read yet, must not hand out the freed handle */
-	for (size_t i = 0; i < comp->q_count; i++) {
-		struct utouch_comp_event *q = &comp->queue[(comp->q_head + i) % comp->q_cap];
-
-		if (q->type >= UTOUCH_COMP_EVENT_GESTURE_BEGIN) {
-			if (q->gesture.device == dev)
-				q->gesture.device = NULL;
-		} else if (q->touch.device == dev) {
-			q->touch.device = NULL;
-		}
-	}
+	uc_queue_forget_device(comp, dev);
 	free(dev->changed);
 	free(dev->name);
 	free(dev);
-	uc_settle(comp);
+	uc_step_end(comp);
 }
 
 UTOUCH_COMP_PUBLIC void *

@@ -1,8 +1,8 @@
 /*
  * Gesture events: grail's slices turned into compositor gesture events,
- * automatic accept, and the manual accept/reject calls.
+ * and the automatic accept.  (The compositor's own accept/reject calls are
+ * in comp-context.c.)
  */
-#include <errno.h>
 #include <math.h>
 #include <string.h>
 
@@ -102,33 +102,4 @@ uc_gestures_drain(struct utouch_comp *comp)
 			grail_accept_gesture(comp->grail, ev.gesture.id);
 		grail_event_unref(gev);
 	}
-}
-
-static int
-decide(struct utouch_comp *comp, unsigned int gesture_id,
-       UGStatus (*call)(UGHandle, unsigned int))
-{
-	UGStatus st;
-
-	if (!comp)
-		return -EINVAL;
-	st = call(comp->grail, gesture_id);
-	if (st != UGStatusSuccess)
-		return st == UGStatusErrorInvalidGesture || st == UGStatusErrorAtomicity
-			? -ENOENT : -EINVAL;
-	uc_gestures_drain(comp);
-	uc_settle(comp);
-	return 0;
-}
-
-UTOUCH_COMP_PUBLIC int
-utouch_comp_gesture_accept(struct utouch_comp *comp, unsigned int gesture_id)
-{
-	return decide(comp, gesture_id, grail_accept_gesture);
-}
-
-UTOUCH_COMP_PUBLIC int
-utouch_comp_gesture_reject(struct utouch_comp *comp, unsigned int gesture_id)
-{
-	return decide(comp, gesture_id, grail_reject_gesture);
 }

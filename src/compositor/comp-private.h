@@ -1,6 +1,30 @@
 /*
  * utouch compositor API: shared internals.
  *
+ * The files call in one direction, from the public entry points down:
+ *
+ *   entry points   comp-context.c (context, fd, timers, the compositor's
+ *                  accept/reject), comp-input.c (touch input),
+ *                  comp-device.c, comp-subscription.c, comp-config.c
+ *        |
+ *   comp-step.c    the end of every step: cancels, replay, forwarding,
+ *                  freeing, the timers
+ *        |
+ *   comp-gesture.c grail slices -> gesture events, automatic accept
+ *        |
+ *   comp-touch.c   touch state: slots, routes, grail's decisions, frames
+ *        |
+ *   comp-hold.c    the hold ring and its replay
+ *        |
+ *   comp-queue.c   the output queue: the one place events are made
+ *        |
+ *   comp-log.c     the context's log
+ *
+ * (grail's accept/reject reach comp-touch.c through the frame device's
+ * touch handler while comp-touch.c or comp-gesture.c call grail.)  Entry
+ * points may call each other (device -> subscription), lower files never
+ * call higher ones.
+ *
  * One context per seat holds one grail handle.  Each distinct subscription
  * region is a *zone*, which is a grail window (id = zone index + 1): a
  * touch belongs to the zones whose region contains its first position and
@@ -11,6 +35,7 @@
 #ifndef UTOUCH_COMP_PRIVATE_H
 #define UTOUCH_COMP_PRIVATE_H
 
+#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -20,12 +45,24 @@
 #include <oif/grail.h>
 #include <utouch/compositor.h>
 
+#include "util/array.h"
+#include "util/log.h"
+
 #define UC_MAX_ZONES 32
 #define UC_SLOT_BITS 24
 #define UC_SLOT_MASK ((1u << UC_SLOT_BITS) - 1u)
 
 /* Grow *p (an array of *cap elements of size) to hold need elements. */
-int uc_grow(void **p, size_t *cap, size_t need, size_t size);
+static inline int
+uc_grow(void **p, size_t *cap, size_t need, size_t size)
+{
+	void *q = ut_array_grow(*p, cap, need, size, 16);
+
+	if (!q)
+		return -ENOMEM;
+	*p = q;
+	return 0;
+}
 
 struct uc_zone {
 	struct utouch_comp_rect region; /* width or height 0: everywhere */
@@ -92,6 +129,9 @@ struct utouch_comp_subscription {
 
 struct utouch_comp {
 	char *seat;
+	struct ut_log log;                     /* domain "compositor" */
+	utouch_comp_log_handler log_handler;   /* the public handler, or NULL */
+	void *log_data;
 	UGHandle grail;
 	int epfd, timerfd, wakefd;
 	int woken;
@@ -139,26 +179,22 @@ struct utouch_comp {
 	int in_grail;                          /* inside a grail call */
 };
 
-/* comp-context.c */
+/* comp-log.c */
+__attribute__((format(printf, 3, 4)))
+void uc_log(struct utouch_comp *comp, enum ut_log_priority priority, const char *fmt, ...);
+/* sets comp->oom and logs what was lost */
+void uc_out_of_memory(struct utouch_comp *comp, const char *what);
+
+/* comp-queue.c */
 void uc_emit(struct utouch_comp *comp, const struct utouch_comp_event *ev);
 void uc_emit_touch(struct utouch_comp *comp, enum utouch_comp_event_type type,
 		   struct uc_touch *t, uint64_t time, double x, double y,
 		   double sx, double sy, int replayed);
 void uc_emit_frame(struct utouch_comp *comp, uint64_t time);
-void uc_settle(struct utouch_comp *comp);
-void uc_rearm(struct utouch_comp *comp);
-
-/* comp-touch.c */
-struct uc_touch *uc_touch_lookup(struct utouch_comp *comp, UFTouchId frame_id);
-struct uc_touch *uc_touch_find(struct utouch_comp *comp, struct utouch_comp_device *dev,
-			       int32_t id);
-UFTouchId uc_touch_frame_id(const struct utouch_comp *comp, const struct uc_touch *t);
-UFStatus uc_touch_handler(void *data, UFWindowId window, UFTouchId touch_id, int accept);
-void uc_touch_free_finished(struct utouch_comp *comp);
-void uc_queue_cancel(struct utouch_comp *comp, struct uc_touch *t, uint64_t time);
-void uc_flush_cancels(struct utouch_comp *comp);
-void uc_device_flush_frames(struct utouch_comp_device *dev, uint64_t time);
-void uc_forget_target(struct utouch_comp *comp, void *surface, void *client);
+void uc_emit_cancel(struct utouch_comp *comp, void *surface, void *client, uint64_t time);
+void uc_queue_rewake(struct utouch_comp *comp);
+void uc_queue_forget_target(struct utouch_comp *comp, void *surface, void *client);
+void uc_queue_forget_device(struct utouch_comp *comp, const struct utouch_comp_device *dev);
 
 /* comp-hold.c */
 int uc_hold(struct utouch_comp *comp, struct uc_touch *t, enum uc_held_type type,
@@ -168,8 +204,31 @@ void uc_hold_flush_forward(struct utouch_comp *comp);
 void uc_hold_drop(struct utouch_comp *comp, struct uc_touch *t);
 void uc_hold_release(struct utouch_comp *comp);
 
+/* comp-touch.c */
+struct uc_touch *uc_touch_new(struct utouch_comp *comp);
+void uc_touch_free(struct utouch_comp *comp, struct uc_touch *t);
+struct uc_touch *uc_touch_lookup(struct utouch_comp *comp, UFTouchId frame_id);
+UFTouchId uc_touch_frame_id(const struct utouch_comp *comp, const struct uc_touch *t);
+UFStatus uc_touch_handler(void *data, UFWindowId window, UFTouchId touch_id, int accept);
+void uc_touch_free_finished(struct utouch_comp *comp);
+void uc_queue_cancel(struct utouch_comp *comp, struct uc_touch *t, uint64_t time);
+void uc_touch_flush_cancels(struct utouch_comp *comp);
+void uc_touch_forget_target(struct utouch_comp *comp, void *surface, void *client);
+void uc_device_flush_frames(struct utouch_comp_device *dev, uint64_t time);
+
 /* comp-gesture.c */
 void uc_gestures_drain(struct utouch_comp *comp);
+
+/* comp-step.c */
+/* the end of every step */
+void uc_step_end(struct utouch_comp *comp);
+/* the device's changes to grail, its slices to events */
+static inline void uc_step_grail(struct utouch_comp_device *dev, uint64_t time);
+/* after an accept or reject: slices to events, then the end of the step */
+void uc_step_decided(struct utouch_comp *comp);
+/* grail's timeouts up to now_us, then the end of the step */
+void uc_step_timers(struct utouch_comp *comp, uint64_t now_us);
+void uc_step_rearm(struct utouch_comp *comp);
 
 /* comp-subscription.c */
 int uc_subscription_attach_device(struct utouch_comp_subscription *sub,
@@ -180,5 +239,43 @@ void uc_subscription_free(struct utouch_comp_subscription *sub);
 int uc_subscription_validate(const struct utouch_comp_subscription_params *p);
 int uc_zone_find(struct utouch_comp *comp, const struct utouch_comp_rect *r, int atomic,
 		 int create);
+
+/* ---- small and hot: inline for the input calls ---- */
+
+/* the live touch of a device id (comp-touch.c's slot table) */
+static inline struct uc_touch *
+uc_touch_find(struct utouch_comp *comp, struct utouch_comp_device *dev, int32_t id)
+{
+	for (size_t i = 0; i < comp->ntouches; i++) {
+		struct uc_touch *t = &comp->touches[i];
+
+		if (t->serial && t->down && t->dev == dev && t->id == id)
+			return t;
+	}
+	return NULL;
+}
+
+/* a touch changed since the device's last frame for grail: it goes into
+ * the next one (comp-touch.c) */
+static inline int
+uc_touch_mark_changed(struct utouch_comp_device *dev, struct uc_touch *t)
+{
+	if (!t->zones || t->changed)
+		return 0;
+	if (uc_grow((void **)&dev->changed, &dev->capchanged, dev->nchanged + 1,
+		    sizeof(*dev->changed)) < 0)
+		return -ENOMEM;
+	dev->changed[dev->nchanged++] = (uint32_t)(t - dev->comp->touches);
+	t->changed = 1;
+	dev->dirty_zones |= t->zones;
+	return 0;
+}
+
+static inline void
+uc_step_grail(struct utouch_comp_device *dev, uint64_t time)
+{
+	uc_device_flush_frames(dev, time);
+	uc_gestures_drain(dev->comp);
+}
 
 #endif

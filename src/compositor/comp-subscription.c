@@ -207,14 +207,25 @@ utouch_comp_subscribe(struct utouch_comp *comp,
 	struct utouch_comp_subscription *sub;
 	int z, err;
 
-	if (!comp || !params || !out)
+	if (!comp || !params || !out) {
+		ut_log_client_bug(comp ? &comp->log : NULL, __func__, "NULL %s",
+				  !comp ? "context" : !params ? "params" : "out");
 		return -EINVAL;
+	}
 	err = uc_subscription_validate(params);
-	if (err < 0)
+	if (err < 0) {
+		uc_log(comp, UT_LOG_INFO, "subscription '%s' refused: invalid parameters",
+		       params->name ? params->name : "");
 		return err;
+	}
 	z = uc_zone_find(comp, &params->region, params->atomic ? 1 : 0, 1);
-	if (z < 0)
+	if (z < 0) {
+		uc_log(comp, UT_LOG_INFO, "subscription '%s' refused: %s",
+		       params->name ? params->name : "",
+		       z == -ENOSPC ? "more than 32 regions"
+		       : "its region has subscriptions of the other atomic mode");
 		return z;
+	}
 	if (uc_grow((void **)&comp->subs, &comp->capsubs, comp->nsubs + 1,
 		    sizeof(*comp->subs)) < 0)
 		return -ENOMEM;
@@ -272,7 +283,7 @@ utouch_comp_unsubscribe(struct utouch_comp *comp, struct utouch_comp_subscriptio
 	memmove(&comp->subs[i], &comp->subs[i + 1], (comp->nsubs - i - 1) * sizeof(*comp->subs));
 	comp->nsubs--;
 	uc_subscription_free(sub);
-	uc_settle(comp);
+	uc_step_end(comp);
 }
 
 UTOUCH_COMP_PUBLIC const struct utouch_comp_subscription_params *

@@ -10,7 +10,7 @@
  *    the original libframe (FRAME_2.2, FRAME_2.4, FRAME_2.5) and ours
  *    (UTOUCH_FRAME_0.1);
  *  - the functions declared with UT_FRAME_PRIVATE in the internal headers
- *    (this one, util/log.h, input/evdev/evstream.h, framer.h,
+ *    (this one, util/log.h, util/yaml-config.h, input/evdev/evstream.h, framer.h,
  *    input/recording/recording.h and script.h), in the node
  *    UTOUCH_FRAME_PRIVATE_<project version>.  Its name changes with every
  *    release, so a grail or geis built against one frame library refuses to

@@ -149,10 +149,12 @@ void geis_core_error(Geis geis, GeisStatus code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /** Create the recording backend for the file @p path (virtual time when
- *  @p fast); NULL when the file cannot be loaded or is not a multitouch
- *  device, or out of memory, with the reason on geis's error stack. */
-struct geis_backend *geis_backend_recording_new(Geis geis, const char *path,
-						int fast);
+ *  @p fast), with a touch proxy when @p proxy->enabled (the recording is
+ *  the grabbed device); NULL when the file cannot be loaded or is not a
+ *  multitouch device, or out of memory, with the reason on geis's error
+ *  stack. */
+struct geis_backend *geis_backend_recording_new(Geis geis, const struct geis_proxy_config *proxy,
+						const char *path, int fast);
 /* The evdev backend's constructor, geis_backend_evdev_new_config(), is in
  * backend-evdev.h, the X11 backend's, geis_backend_x11_new(), in backend-x11.h
  * (built with the x11 option only). */

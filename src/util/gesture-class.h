@@ -93,21 +93,41 @@ ut_gesture_class_by_mask(UGGestureTypeMask mask)
 	return NULL;
 }
 
+/** Other names of a class the lookup by key accepts: "swipe" is a drag
+ * (the name utouch-gestured's rules use). */
+static const struct {
+	const char *alias;
+	int index;   /**< row of ut_gesture_classes */
+} ut_gesture_class_aliases[] = {
+	{ "swipe", 0 },
+};
+
 /**
- * The index of the class whose key ("drag") is the first @p len bytes of
- * @p s (compared without regard to case when @p ignore_case is set); -1
- * when there is none.
+ * The index of the class whose key ("drag") or alias ("swipe") is the
+ * first @p len bytes of @p s (compared without regard to case when
+ * @p ignore_case is set); -1 when there is none.
  */
+static inline int
+ut_gesture_class_find(const char *s, size_t len, int ignore_case);
+
+/** Whether the @p len bytes of @p s are the name @p key. */
+static inline int
+ut_gesture_class_key_is(const char *s, size_t len, const char *key, int ignore_case)
+{
+	return strlen(key) == len &&
+	       (ignore_case ? strncasecmp(s, key, len) : strncmp(s, key, len)) == 0;
+}
+
 static inline int
 ut_gesture_class_find(const char *s, size_t len, int ignore_case)
 {
-	for (size_t i = 0; i < UT_NUM_GESTURE_CLASSES; i++) {
-		const char *key = ut_gesture_classes[i].key;
-
-		if ((ignore_case ? strncasecmp(s, key, len) : strncmp(s, key, len)) == 0 &&
-		    key[len] == '\0')
+	for (size_t i = 0; i < UT_NUM_GESTURE_CLASSES; i++)
+		if (ut_gesture_class_key_is(s, len, ut_gesture_classes[i].key, ignore_case))
 			return (int)i;
-	}
+	for (size_t i = 0; i < sizeof(ut_gesture_class_aliases) / sizeof(ut_gesture_class_aliases[0]);
+	     i++)
+		if (ut_gesture_class_key_is(s, len, ut_gesture_class_aliases[i].alias, ignore_case))
+			return ut_gesture_class_aliases[i].index;
 	return -1;
 }
 

@@ -191,6 +191,18 @@ ut_log(const struct ut_log *log, enum ut_log_priority priority, const char *fmt,
 	va_end(ap);
 }
 
+static ut_log_client_bug_hook client_bug_hook;
+static void *client_bug_hook_data;
+
+void
+ut_log_set_client_bug_hook(ut_log_client_bug_hook hook, void *data)
+{
+	default_lock_take();
+	client_bug_hook = hook;
+	client_bug_hook_data = hook ? data : NULL;
+	default_lock_give();
+}
+
 void
 ut_log_client_bug(const struct ut_log *log, const char *func, const char *fmt, ...)
 {
@@ -198,6 +210,16 @@ ut_log_client_bug(const struct ut_log *log, const char *func, const char *fmt, .
 	va_list ap;
 
 	snprintf(prefix, sizeof(prefix), "client bug: %s: ", func);
+	if (client_bug_hook) {
+		char msg[1024];
+		size_t n = (size_t)snprintf(msg, sizeof(msg), "%s", prefix);
+
+		va_start(ap, fmt);
+		if (n < sizeof(msg))
+			vsnprintf(msg + n, sizeof(msg) - n, fmt, ap);
+		va_end(ap);
+		client_bug_hook(client_bug_hook_data, msg);
+	}
 	va_start(ap, fmt);
 	emit(log, UT_LOG_ERROR, prefix, fmt, ap);
 	va_end(ap);

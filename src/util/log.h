@@ -123,6 +123,18 @@ __attribute__((format(printf, 3, 4)))
 UT_FRAME_PRIVATE
 void ut_log_client_bug(const struct ut_log *log, const char *func, const char *fmt, ...);
 
+/** Called with every client-bug message (its full text). */
+typedef void (*ut_log_client_bug_hook)(void *data, const char *message);
+
+/**
+ * Have @p hook see every "client bug:" message, whatever context logs it
+ * and wherever that context's messages go, before they go there (NULL
+ * removes it).  For test harnesses that fail a test on a client bug it did
+ * not expect, as libinput's litest does; one hook per process.
+ */
+UT_FRAME_PRIVATE
+void ut_log_set_client_bug_hook(ut_log_client_bug_hook hook, void *data);
+
 /**
  * For the argument checks of public functions: evaluates to @p cond, and
  * when it holds logs a client bug naming the calling function and the

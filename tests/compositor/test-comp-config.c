@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -142,24 +143,24 @@ test_errors_name_the_line(void **state)
 {
 	static const struct bad bad[] = {
 		{ "subscriptions:\n  - gestures: drag\n    touches: 9\n",
-		  "t.yaml:3: touches: 9 is out of range (1..5)" },
-		{ "subscriptions:\n  - gestures: swipe\n    touches: 3\n",
-		  "t.yaml:2: gestures: unknown class 'swipe' (drag, pinch, rotate, tap, touch)" },
+		  "t.yaml:3:14: \"touches\": 9 is out of range (1 to 5)" },
+		{ "subscriptions:\n  - gestures: flick\n    touches: 3\n",
+		  "t.yaml:2:15: \"gestures\": unknown class \"flick\" (drag, pinch, rotate, tap, touch)" },
 		{ "subscriptions:\n  - gestures: drag\n    touches: 3\n    colour: red\n",
-		  "t.yaml:4: unknown key 'colour'" },
-		{ "subscriptions:\n  - touches: 3\n", "t.yaml:2: the subscription has no 'gestures'" },
-		{ "subscriptions:\n  - gestures: drag\n", "t.yaml:2: the subscription has no 'touches'" },
+		  "t.yaml:4:5: unknown subscription key \"colour\"" },
+		{ "subscriptions:\n  - touches: 3\n", "t.yaml:2:5: the subscription has no \"gestures\"" },
+		{ "subscriptions:\n  - gestures: drag\n", "t.yaml:2:5: the subscription has no \"touches\"" },
 		{ "subscriptions:\n  - gestures: drag\n    touches: 2\n    policy: maybe\n",
-		  "t.yaml:4: policy: expected hold or forward-then-cancel" },
+		  "t.yaml:4:13: \"policy\": unknown value \"maybe\" (one of hold, forward-then-cancel)" },
 		{ "subscriptions:\n  - gestures: drag\n    touches: 2\n    drag-threshold: far\n",
-		  "t.yaml:4: drag-threshold: 'far' is not a number" },
+		  "t.yaml:4:21: \"drag-threshold\": \"far\" is not a number" },
 		{ "subscriptions:\n  - gestures: drag\n    touches: 2\n    region: [1, 2, 3]\n",
-		  "t.yaml:4: region: expected [x, y, width, height]" },
+		  "t.yaml:4:13: \"region\": expected [x, y, width, height]" },
 		{ "subscriptions:\n  - gestures: drag\n    touches: 3\n    touches-maximum: 2\n",
-		  "t.yaml:2: touches-maximum is below touches" },
-		{ "gestures: []\n", "t.yaml:1: unknown key 'gestures' (expected 'subscriptions')" },
-		{ "subscriptions: [\n", "t.yaml:2: did not find expected node content" },
-		{ "- a\n", "t.yaml:1: expected a mapping with a 'subscriptions' list" },
+		  "t.yaml:4:22: \"touches-maximum\" is below \"touches\"" },
+		{ "gestures: []\n", "t.yaml:1:1: unknown top-level key \"gestures\" (expected \"subscriptions\")" },
+		{ "subscriptions: [\n", "t.yaml:2:1: did not find expected node content while parsing a flow node" },
+		{ "- a\n", "t.yaml:1:1: expected a mapping with a \"subscriptions\" list" },
 		{ "", "t.yaml: the file is empty" },
 	};
 
@@ -189,7 +190,7 @@ test_all_or_nothing(void **state)
 	/* the second differs in atomic mode from the first in the same region */
 	assert_int_equal(utouch_comp_load_config_data(comp, "t.yaml", text, strlen(text), err,
 						      sizeof(err)), -EINVAL);
-	assert_string_equal(err, "t.yaml:4: atomic differs from another subscription of the same region");
+	assert_string_equal(err, "t.yaml:4:5: atomic differs from another subscription of the same region");
 	assert_null(utouch_comp_get_subscription(comp, 0));
 	utouch_comp_destroy(comp);
 }
@@ -212,7 +213,84 @@ test_files(void **state)
 	assert_int_equal(utouch_comp_load_config(comp, SAMPLE_CONFIG, err, sizeof(err)), 3);
 	assert_int_equal(utouch_comp_load_config_data(comp, "nul", "a\0b", 3, err, sizeof(err)),
 			 -EINVAL);
-	assert_string_equal(err, "nul: the file contains a NUL byte");
+	assert_string_equal(err, "nul: control characters are not allowed at byte 1");
+	utouch_comp_destroy(comp);
+}
+
+/* the shared reader's refusals reach the compositor's files too */
+static void
+test_refused(void **state)
+{
+	static const struct bad bad[] = {
+		{ "subscriptions:\n  - gestures: drag\n    touches: 3\n    touches: 4\n",
+		  "t.yaml:4:5: \"touches\" appears twice (first on line 3)" },
+		{ "subscriptions:\n  - {gestures: drag, touches: 3, name: \"a\\0b\"}\n",
+		  "t.yaml:2:40: a NUL character (\"\\0\") would cut the value short; it is not allowed" },
+		{ "subscriptions: []\n---\nsubscriptions: []\n",
+		  "t.yaml:2:1: a second YAML document; a configuration is one document" },
+		{ "subscriptions:\n  - {gestures: drag, touches: 0x3}\n",
+		  "t.yaml:2:31: \"touches\": \"0x3\" is not a number" },
+		{ "subscriptions:\n  - {gestures: drag, touches: 3, drag-timeout: 1e300}\n",
+		  "t.yaml:2:48: \"drag-timeout\": 1e300 is out of range (0 to 3600000)" },
+		{ "subscriptions:\n  - {gestures: drag, touches: 3, drag-threshold: .nan}\n",
+		  "t.yaml:2:50: \"drag-threshold\": \".nan\" is not a number" },
+		{ "subscriptions:\n  - {gestures: drag, touches: 3, drag-timout: 3}\n",
+		  "t.yaml:2:34: unknown subscription key \"drag-timout\" (did you mean \"drag-timeout\"?)" },
+		{ "subscriptions: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n",
+		  "t.yaml:1:31: lists and mappings nested deeper than 16 levels" },
+	};
+	int failed = 0;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct utouch_comp *comp = utouch_comp_new(NULL);
+		char err[256];
+		int r = utouch_comp_load_config_data(comp, "t.yaml", bad[i].text,
+						     strlen(bad[i].text), err, sizeof(err));
+
+		if (r != -EINVAL || strcmp(err, bad[i].error)) {
+			fprintf(stderr, "case %zu: %d\n got  %s\n want %s\n", i, r, err, bad[i].error);
+			failed++;
+		}
+		assert_null(utouch_comp_get_subscription(comp, 0));
+		utouch_comp_destroy(comp);
+	}
+	assert_int_equal(failed, 0);
+}
+
+/* units, the "swipe" name, a file that everyone may write */
+static void
+test_units_and_files(void **state)
+{
+	static const char text[] = "subscriptions:\n  - gestures: swipe\n    touches: 3\n"
+				   "    drag-timeout: 0.5 s\n    tap-timeout: 250 ms\n"
+				   "    drag-threshold: 0.004 m\n";
+	struct utouch_comp *comp = utouch_comp_new(NULL);
+	const struct utouch_comp_subscription_params *p;
+	char path[] = "/tmp/utouch-comp-config-XXXXXX";
+	char err[256];
+	int fd;
+
+	assert_int_equal(utouch_comp_load_config_data(comp, "t.yaml", text, strlen(text), err,
+						      sizeof(err)), 1);
+	p = utouch_comp_subscription_get_params(utouch_comp_get_subscription(comp, 0));
+	assert_int_equal(p->mask, UGGestureTypeDrag);
+	assert_int_equal(p->drag_timeout, 500);
+	assert_int_equal(p->tap_timeout, 250);
+	assert_float_equal(p->drag_threshold, 0.004, 1e-7);
+	utouch_comp_destroy(comp);
+
+	comp = utouch_comp_new(NULL);
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	assert_int_equal(chmod(path, 0666), 0);
+	assert_int_equal(utouch_comp_load_config(comp, path, err, sizeof(err)), -EPERM);
+	assert_non_null(strstr(err, ": refused: the file is writable by everyone"));
+	assert_null(utouch_comp_get_subscription(comp, 0));
+	assert_int_equal(chmod(path, 0600), 0);
+	assert_int_equal(utouch_comp_load_config(comp, path, err, sizeof(err)), 1);
+	unlink(path);
 	utouch_comp_destroy(comp);
 }
 
@@ -225,6 +303,8 @@ main(void)
 		cmocka_unit_test(test_errors_name_the_line),
 		cmocka_unit_test(test_all_or_nothing),
 		cmocka_unit_test(test_files),
+		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_units_and_files),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

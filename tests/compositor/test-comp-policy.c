@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "comp-harness.h"
+#include "test-support.h"
 
 #define E_DOWN UTOUCH_COMP_EVENT_TOUCH_DOWN
 #define E_MOTION UTOUCH_COMP_EVENT_TOUCH_MOTION
@@ -597,6 +598,7 @@ test_unsubscribe_releases_held(void **state)
 static void
 test_errors(void **state)
 {
+	UT_CLIENT_BUGS_BEGIN();
 	struct harness *h = h_new();
 	struct utouch_comp_subscription_params p;
 	struct utouch_comp_subscription *sub;
@@ -663,6 +665,7 @@ test_errors(void **state)
 	utouch_comp_destroy(other);
 	utouch_comp_destroy(NULL);
 	h_free(h);
+	UT_CLIENT_BUGS_END(3);
 }
 
 static void

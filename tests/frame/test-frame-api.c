@@ -17,6 +17,7 @@
 #include <utouch/frame_handle.h>
 
 #include "frame/frame-private.h"
+#include "test-support.h"
 
 /* Untyped calls, bypassing the C11 _Generic macros. */
 #define dev_prop(d, p, v) (frame_device_get_property)((d), (p), (v))
@@ -81,6 +82,7 @@ touch_by_id(UFBackendFrame fr, UFTouchId id)
 static void
 test_device_properties(void **state)
 {
+	UT_CLIENT_BUGS_BEGIN();
 	UFBackendDevice bdev = make_device();
 	UFDevice dev = frame_backend_device_get_device(bdev);
 	const char *name = NULL;
@@ -142,11 +144,13 @@ test_device_properties(void **state)
 	assert_int_equal(dev_prop(dev, UFDevicePropertyName, &name),
 			 UFStatusErrorUnknownProperty);
 	frame_backend_device_delete(bdev);
+	UT_CLIENT_BUGS_END(7);
 }
 
 static void
 test_device_unset_properties(void **state)
 {
+	UT_CLIENT_BUGS_BEGIN();
 	UFBackendDevice bdev = frame_backend_device_new();
 	UFDevice dev = frame_backend_device_get_device(bdev);
 	float f = 7.0f;
@@ -182,11 +186,13 @@ test_device_unset_properties(void **state)
 	frame_backend_device_delete(NULL);
 	assert_null(frame_backend_device_get_device(NULL));
 	frame_backend_device_delete(bdev);
+	UT_CLIENT_BUGS_END(8);
 }
 
 static void
 test_device_axes(void **state)
 {
+	UT_CLIENT_BUGS_BEGIN();
 	UFBackendDevice bdev = make_device();
 	UFDevice dev = frame_backend_device_get_device(bdev);
 	UFAxis axis = NULL;
@@ -236,11 +242,13 @@ test_device_axes(void **state)
 	assert_float_equal(frame_axis_get_resolution(NULL), 0.0f, 0.0f);
 	assert_int_equal(frame_axis_get_type(NULL), UFAxisTypeX);
 	frame_backend_device_delete(bdev);
+	UT_CLIENT_BUGS_END(9);
 }
 
 static void
 test_event_properties(void **state)
 {
+	UT_CLIENT_BUGS_BEGIN();
 	UFBackendDevice bdev = make_device();
 	UFBackendFrame fr = frame_backend_frame_new();
 	UFEvent ev = frame_event_new();
@@ -314,11 +322,13 @@ test_event_properties(void **state)
 	frame_event_unref(ev);
 	frame_backend_frame_delete(fr);
 	frame_backend_device_delete(bdev);
+	UT_CLIENT_BUGS_END(9);
 }
 
 static void
 test_touch_properties(void **state)
 {
+	UT_CLIENT_BUGS_BEGIN();
 	UFBackendTouch bt = frame_backend_touch_new();
 	UFTouch t = frame_backend_touch_get_touch(bt);
 	UFTouchState st = UFTouchStateEnd;
@@ -441,11 +451,13 @@ test_touch_properties(void **state)
 	utouch_frame_backend_touch_delete(NULL);
 
 	utouch_frame_backend_touch_delete(bt);
+	UT_CLIENT_BUGS_END(27);
 }
 
 static void
 test_frame_properties(void **state)
 {
+	UT_CLIENT_BUGS_BEGIN();
 	UFBackendDevice bdev = make_device();
 	UFBackendFrame fr = frame_backend_frame_new();
 	UFFrame frame = frame_backend_frame_get_frame(fr);
@@ -533,6 +545,7 @@ test_frame_properties(void **state)
 
 	frame_backend_frame_delete(fr);
 	frame_backend_device_delete(bdev);
+	UT_CLIENT_BUGS_END(12);
 }
 
 static void
@@ -593,6 +606,7 @@ test_create_next_rules(void **state)
 static void
 test_borrow_give_copy_on_write(void **state)
 {
+	UT_CLIENT_BUGS_BEGIN();
 	UFBackendFrame f1 = frame_backend_frame_new();
 	UFBackendFrame f2, f3;
 	UFBackendTouch bt = NULL;
@@ -657,6 +671,7 @@ test_borrow_give_copy_on_write(void **state)
 	frame_backend_frame_delete(f1);
 	frame_backend_frame_delete(f2);
 	frame_backend_frame_delete(f3);
+	UT_CLIENT_BUGS_END(1);
 }
 
 static void
@@ -753,6 +768,7 @@ frame_event(UFBackendFrame fr, uint64_t time)
 static void
 test_previous_touch(void **state)
 {
+	UT_CLIENT_BUGS_BEGIN();
 	UFBackendFrame f1 = frame_backend_frame_new();
 	UFBackendFrame f2;
 	UFBackendTouch bt;
@@ -828,6 +844,7 @@ test_previous_touch(void **state)
 	assert_int_equal(frame_frame_get_previous_touch_value(frame2, t, UFAxisTypeX, &f),
 			 UFStatusErrorInvalidTouch);
 	frame_backend_frame_delete(f2);
+	UT_CLIENT_BUGS_END(6);
 }
 
 static void
@@ -941,6 +958,7 @@ touch_handler(void *data, UFWindowId window, UFTouchId touch_id, int accept)
 static void
 test_accept_reject(void **state)
 {
+	UT_CLIENT_BUGS_BEGIN();
 	UFBackendDevice bdev = make_device();
 	UFDevice dev = frame_backend_device_get_device(bdev);
 	struct handler_log log = { 0 };
@@ -970,6 +988,7 @@ test_accept_reject(void **state)
 	assert_int_equal(log.calls, 3);
 	utouch_frame_backend_device_set_touch_handler(NULL, touch_handler, &log);
 	frame_backend_device_delete(bdev);
+	UT_CLIENT_BUGS_END(1);
 }
 
 static bool
@@ -983,6 +1002,7 @@ fd_readable(int fd)
 static void
 test_handle_queue(void **state)
 {
+	UT_CLIENT_BUGS_BEGIN();
 	UFHandle handle = NULL;
 	UFEvent out = NULL;
 	UFEvent ev[3];
@@ -1058,6 +1078,7 @@ test_handle_queue(void **state)
 	/* deleting with queued events releases them (ASan checks) */
 	utouch_frame_handle_delete(handle);
 	utouch_frame_handle_delete(NULL);
+	UT_CLIENT_BUGS_END(7);
 }
 
 static void

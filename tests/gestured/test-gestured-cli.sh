@@ -22,20 +22,45 @@ grep -q "^utouch-gestured [0-9]" "$tmp/out" || { echo "FAIL: --version: $(cat "$
 expect 2 "unknown option" -- "$exe" --frobnicate
 expect 2 "bad backend" -- "$exe" --backend wayland
 grep -q 'unknown backend "wayland"' "$tmp/err" || { echo "FAIL: bad backend message"; fail=1; }
-if [ "$x11" = x11 ]; then
-	expect 0 "--check of the example" -- "$exe" --check --config "$src/../../tools/gestured/gestures.yaml"
-	grep -q "OK, 7 rules" "$tmp/out" || { echo "FAIL: example: $(cat "$tmp/out")"; fail=1; }
-else
-	# the example sends keys, which need X11
-	expect 1 "--check of the example without X11" -- "$exe" --check --config "$src/../../tools/gestured/gestures.yaml"
-	grep -q "key actions need X11" "$tmp/err" || { echo "FAIL: example: $(cat "$tmp/err")"; fail=1; }
-fi
+# the example sends keys: XTest on X11, the uinput keyboard without it
+expect 0 "--check of the example" -- "$exe" --check --config "$src/../../tools/gestured/gestures.yaml"
+grep -q "OK, 7 rules" "$tmp/out" || { echo "FAIL: example: $(cat "$tmp/out")"; fail=1; }
 printf 'gestures:\n  - gesture: swipe\n    fingers: 3\n    direction: sideways\n    command: x\n' >"$tmp/bad.yaml"
 expect 1 "--check of a broken file" -- "$exe" --check --config "$tmp/bad.yaml"
 grep -q "^$tmp/bad.yaml:4:16: \"direction\": unknown value \"sideways\"" "$tmp/err" ||
 	{ echo "FAIL: broken file message: $(cat "$tmp/err")"; fail=1; }
-expect 1 "--check of a missing file" -- "$exe" --check --config "$tmp/none.yaml"
-grep -q "none.yaml: No such file or directory" "$tmp/err" || { echo "FAIL: missing file message"; fail=1; }
+# a missing file is what the daemon runs with no gestures from: --check agrees
+expect 0 "--check of a missing file" -- "$exe" --check --config "$tmp/none.yaml"
+grep -q "none.yaml: no such file: utouch-gestured runs with no gestures until it is created" "$tmp/out" &&
+	grep -q 'XDG_CONFIG_HOME/utouch/gestures.yaml' "$tmp/out" ||
+	{ echo "FAIL: missing file message: $(cat "$tmp/out" "$tmp/err")"; fail=1; }
+HOME=$tmp/home XDG_CONFIG_HOME= expect 0 "--check without any file" -- "$exe" --check
+grep -q "^$tmp/home/.config/utouch/gestures.yaml: no such file" "$tmp/out" ||
+	{ echo "FAIL: default missing file: $(cat "$tmp/out" "$tmp/err")"; fail=1; }
+# the file as an operand
+expect 1 "--check FILE of a broken file" -- "$exe" --check "$tmp/bad.yaml"
+grep -q "^$tmp/bad.yaml:4:16: \"direction\": unknown value \"sideways\"" "$tmp/err" ||
+	{ echo "FAIL: --check FILE: $(cat "$tmp/err")"; fail=1; }
+expect 2 "two operands" -- "$exe" --check "$tmp/bad.yaml" "$tmp/bad.yaml"
+# every error of the file, then the rules that can never run
+printf 'gestures:\n  - {gesture: tap, fingers: 7, command: x}\n  - {gesture: swipe, fingers: 2, direction: sideways, command: x}\n  - {gesture: pinch, fingers: 2, colour: red, command: x}\n' >"$tmp/three.yaml"
+expect 1 "--check lists every error" -- "$exe" --check "$tmp/three.yaml"
+[ "$(grep -c "^$tmp/three.yaml:[234]:" "$tmp/err")" = 3 ] ||
+	{ echo "FAIL: every error: $(cat "$tmp/err")"; fail=1; }
+printf 'gestures:\n  - {gesture: tap, fingers: 2, command: a}\n  - {gesture: tap, fingers: 2, command: b}\n' >"$tmp/dup.yaml"
+expect 0 "--check warns about duplicates" -- "$exe" --check "$tmp/dup.yaml"
+grep -q "^$tmp/dup.yaml:3:5: warning: this rule can never run: the rule on line 2 takes the same gestures first (a duplicate)" "$tmp/err" &&
+	grep -q "OK, 2 rules, 1 that can never run" "$tmp/out" ||
+	{ echo "FAIL: duplicates: $(cat "$tmp/out" "$tmp/err")"; fail=1; }
+# the daemon logs the rules that can never run when it loads the file
+expect 1 "the daemon warns about duplicates" -- "$exe" --backend evdev --evdev-dir "$tmp/nodir" "$tmp/dup.yaml"
+grep -q "dup.yaml:3:5: warning: this rule can never run" "$tmp/err" ||
+	{ echo "FAIL: the daemon does not warn: $(cat "$tmp/err")"; fail=1; }
+# a configuration others may write is refused (it runs commands)
+chmod 0666 "$tmp/dup.yaml"
+expect 1 "--check of a file everyone may write" -- "$exe" --check "$tmp/dup.yaml"
+grep -q "refused: the file is writable by everyone" "$tmp/err" ||
+	{ echo "FAIL: world-writable: $(cat "$tmp/err")"; fail=1; }
 # the default path follows XDG_CONFIG_HOME
 mkdir -p "$tmp/xdg/utouch"
 printf 'gestures:\n  - {gesture: tap, fingers: 2, command: x}\n' >"$tmp/xdg/utouch/gestures.yaml"
@@ -45,5 +70,43 @@ grep -q "$tmp/xdg/utouch/gestures.yaml: OK, 1 rules" "$tmp/out" ||
 # a daemon that cannot start says why (evdev on a directory that does not exist)
 expect 1 "a missing evdev directory" -- "$exe" --backend evdev --evdev-dir "$tmp/nodir" --config "$tmp/xdg/utouch/gestures.yaml"
 [ -s "$tmp/err" ] || { echo "FAIL: no message for a missing evdev directory"; fail=1; }
+# one daemon per user: a second one says so and exits 0, the first goes on;
+# once the first is gone (even killed) a new one starts
+mkdir -p "$tmp/run" "$tmp/dev"
+cfg=$tmp/xdg/utouch/gestures.yaml
+XDG_RUNTIME_DIR=$tmp/run "$exe" --backend evdev --evdev-dir "$tmp/dev" --config "$cfg" 2>"$tmp/first.err" &
+first=$!
+i=0
+while ! grep -q "ready:" "$tmp/first.err" && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+XDG_RUNTIME_DIR=$tmp/run expect 0 "a second daemon" -- timeout 5 "$exe" --backend evdev --evdev-dir "$tmp/dev" --config "$cfg"
+grep -q "already running (pid $first); not starting a second daemon" "$tmp/err" ||
+	{ echo "FAIL: second daemon: $(cat "$tmp/err")"; fail=1; }
+kill -0 $first 2>/dev/null || { echo "FAIL: the first daemon is gone"; fail=1; }
+kill -KILL $first; wait $first 2>/dev/null
+XDG_RUNTIME_DIR=$tmp/run timeout 1 "$exe" --backend evdev --evdev-dir "$tmp/dev" --config "$cfg" 2>"$tmp/third.err"
+[ $? = 124 ] || { echo "FAIL: no daemon starts after the first was killed: $(cat "$tmp/third.err")"; fail=1; }
+# a recording is a trial run: it may play beside a daemon (checked above
+# with the lock free; here with it held)
+XDG_RUNTIME_DIR=$tmp/run "$exe" --backend evdev --evdev-dir "$tmp/dev" --config "$cfg" 2>"$tmp/first.err" &
+first=$!
+i=0
+while ! grep -q "ready:" "$tmp/first.err" && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+XDG_RUNTIME_DIR=$tmp/run expect 0 "a recording beside a daemon" -- timeout 10 "$exe" --config "$cfg" --recording "$src/../../data/recordings/touchscreen/tap-1.evemu" --fast
+kill $first; wait $first
+# the autostart entry steps aside in systemd-managed sessions
+grep -qx "X-systemd-skip=true" "$src/../../tools/gestured/utouch-gestured.desktop.in" ||
+	{ echo "FAIL: the autostart entry lacks X-systemd-skip=true"; fail=1; }
+# --fast without a recording, --proxy with the X11 backend
+expect 2 "--fast without --recording" -- "$exe" --fast --config "$cfg"
+expect 2 "--proxy with --backend x11" -- "$exe" --proxy --backend x11 --config "$cfg"
+# without X, per-application rules are explained, not silently dead
+printf 'gestures:\n  - {gesture: tap, fingers: 2, app: firefox, command: x}\n' >"$tmp/app.yaml"
+DISPLAY= expect 0 "an app rule without X" -- "$exe" --config "$tmp/app.yaml" --recording "$src/../../data/recordings/touchscreen/tap-1.evemu" --fast
+grep -q "app.yaml:2: \"app: firefox\" needs X11" "$tmp/err" || { echo "FAIL: app rule without X: $(cat "$tmp/err")"; fail=1; }
+# settings: proxy is --proxy; a uinput node that cannot be opened says so
+printf 'settings:\n  proxy: true\ngestures: []\n' >"$tmp/proxy.yaml"
+expect 1 "proxy without uinput" -- "$exe" --config "$tmp/proxy.yaml" --uinput "$tmp/nonode" --recording "$src/../../data/recordings/touchscreen/tap-1.evemu" --fast
+grep -q "cannot open $tmp/nonode: No such file or directory (is the uinput module loaded?)" "$tmp/err" ||
+	{ echo "FAIL: proxy without uinput: $(cat "$tmp/err")"; fail=1; }
 [ $fail = 0 ] && echo "gestured-cli: ok"
 exit $fail

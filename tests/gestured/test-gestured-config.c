@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -80,7 +81,7 @@ test_full_rule(void **state)
 	gd_config_free(c);
 }
 
-/* key combinations need X11 (XTest); without it they are refused */
+/* key combinations: XTest on X11, the uinput keyboard without it */
 static void
 test_keys(void **state)
 {
@@ -89,16 +90,10 @@ test_keys(void **state)
 	struct gd_config *c = parse("gestures:\n"
 				    "  - {gesture: tap, fingers: 2, keys: ctrl + alt+Delete}\n",
 				    err, sizeof(err));
-#ifdef GD_HAVE_X11
 	assert_non_null(c);
 	assert_int_equal(c->rules[0].action, GD_ACT_KEYS);
 	assert_string_equal(c->rules[0].arg, "ctrl + alt+Delete");
 	gd_config_free(c);
-#else
-	assert_null(c);
-	assert_string_equal(err, "test.yaml:2:38: \"keys\": key actions need X11 and this "
-			    "utouch-gestured was built without it (-Dx11=disabled); use \"command\"");
-#endif
 }
 
 static void
@@ -144,15 +139,15 @@ test_errors(void **state)
 		{ "gestures:\n  - fingers: 2\n    command: x\n",
 		  "test.yaml:2:5: the rule has no \"gesture\" (swipe, pinch, rotate, tap or hold)" },
 		{ "gestures:\n  - gesture: tap\n    fingers: 2\n",
-		  "test.yaml:2:5: the rule has no action (\"command\", \"keys\" or \"continuous\")" },
+		  "test.yaml:2:5: the rule has no action (\"command\", \"keys\", \"click\" or \"continuous\")" },
 		{ "gestures:\n  - gesture: tap\n    fingers: 2\n    command: a\n    keys: b\n",
-		  "test.yaml:5:5: a rule has one action; \"keys\" comes after another" },
+		  "test.yaml:5:11: a rule has one action; \"keys\" comes after another" },
 		{ "gestures:\n  - gesture: pinch\n    fingers: 2\n    direction: up\n    command: x\n",
 		  "test.yaml:4:16: a pinch has no direction \"up\"" },
 		{ "gestures:\n  - gesture: tap\n    fingers: 2\n    colour: red\n    command: x\n",
 		  "test.yaml:4:5: unknown rule key \"colour\"" },
 		{ "gestures:\n  - gesture: tap\n    fingers: 2\n    continuous: x\n",
-		  "test.yaml:4:17: a tap has no progress to follow; use \"command\" or \"keys\"" },
+		  "test.yaml:4:17: a tap has no progress to follow; use \"command\", \"keys\" or \"click\"" },
 		{ "gestures:\n  - gesture: pinch\n    fingers: 2\n    edge: left\n    command: x\n",
 		  "test.yaml:4:11: only swipes can start at an edge" },
 		{ "gestures:\n  - gesture: swipe\n    fingers: 2\n    time: 300\n    command: x\n",
@@ -165,11 +160,11 @@ test_errors(void **state)
 		  "test.yaml:4:10: \"app\" is empty (leave it out to match every window)" },
 		{ "gestures:\n  - gesture: swipe\n    fingers: 2\n    command: \"\"\n",
 		  "test.yaml:4:14: \"command\" is empty" },
-		{ "settings:\n  speed: 3\n", "test.yaml:2:3: unknown setting \"speed\"" },
+		{ "settings:\n  speed: 3\n", "test.yaml:2:3: unknown setting key \"speed\"" },
 		{ "settings:\n  hold-time: -5\n",
 		  "test.yaml:2:14: \"hold-time\": -5 is out of range (1 to 60000)" },
 		{ "gestures:\n  - gesture: swipe\n    fingers: 3\n    keys: ctrl+Nosuchkey\n",
-		  "test.yaml:4:11: \"keys\": unknown key \"Nosuchkey\" (X keysym names: Left, F5, a, Page_Down, XF86AudioRaiseVolume, ...)" },
+		  "test.yaml:4:11: \"keys\": unknown key \"Nosuchkey\" (X keysym names: Left, F5, a, Page_Down, XF86AudioRaiseVolume, ...; or Linux key names: KEY_VOLUMEUP)" },
 		{ "gestures:\n  - gesture: swipe\n    fingers: 3\n    keys: ctrl++a\n",
 		  "test.yaml:4:11: \"keys\": empty key name in \"ctrl++a\"" },
 		{ "gestures:\n  - gesture: swipe\n    fingers: {a: 1}\n    command: x\n",
@@ -183,10 +178,6 @@ test_errors(void **state)
 		if (c)
 			fprintf(stderr, "case %zu parsed\n", i);
 		assert_null(c);
-#ifndef GD_HAVE_X11
-		if (strstr(cases[i].text, "keys:"))
-			continue;
-#endif
 		if (strcmp(err, cases[i].msg) != 0)
 			fprintf(stderr, "case %zu:\n got  %s\n want %s\n", i, err, cases[i].msg);
 		assert_string_equal(err, cases[i].msg);
@@ -214,6 +205,196 @@ test_load_file(void **state)
 	assert_null(gd_config_load(path, err, sizeof(err)));
 	snprintf(want, sizeof(want), "%s: No such file or directory", path);
 	assert_string_equal(err, want);
+}
+
+/* hostile or mistaken files: refused with the place and the reason */
+static void
+test_refused(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text;
+		size_t len;     /* 0: strlen */
+		const char *where, *msg;
+	} cases[] = {
+		{ "gestures:\n  - {gesture: tap, fingers: 2, \"comm\\0and\": x}\n", 0,
+		  "test.yaml:2:32: ", "a NUL character (\"\\0\") would cut the value short" },
+		{ "gestures:\n  - {gesture: tap, fingers: 2, command: \"rm -rf /tmp/x\\0; echo\"}\n", 0,
+		  "test.yaml:2:41: ", "a NUL character" },
+		{ "gestures:\n  - gesture: tap\n    fingers: 2\n    command: a\n    command: b\n", 0,
+		  "test.yaml:5:5: ", "\"command\" appears twice (first on line 4)" },
+		{ "gestures: []\n---\ngestures: [{gesture: tap, fingers: 2, command: x}]\n", 0,
+		  "test.yaml:2:1: ", "a second YAML document; a configuration is one document" },
+		{ "gestures:\n  - gesture: swipe\n    fingers: 0x3\n    command: x\n", 0,
+		  "test.yaml:3:14: ", "\"fingers\": \"0x3\" is not a number" },
+		{ "gestures:\n  - gesture: swipe\n    fingers: 3\n    threshold: inf\n    command: x\n", 0,
+		  "test.yaml:4:16: ", "\"threshold\": \"inf\" is not a number" },
+		{ "gestures:\n  - gesture: swipe\n    fingers: 3\n    timeout: 5 mm\n    command: x\n", 0,
+		  "test.yaml:4:14: ", "\"timeout\": \"5 mm\": the unit here is ms" },
+		{ "gestures:\n  - gesture: swipe\n    fingers: 3\n    distance: 1e400\n    command: x\n", 0,
+		  "test.yaml:4:15: ", "\"distance\": 1e400 is out of range (0.1 to 10000)" },
+		{ "settings: &s {timeout: 3}\ngestures: *s\n", 0,
+		  "test.yaml:2:11: ", "aliases (*s) are not supported" },
+		{ "gestures:\n  - {gesture: swipe, fingers: 3, taps: 2, command: x}\n", 0,
+		  "test.yaml:2:40: ", "\"taps\" is for taps" },
+		{ "gestures:\n  - {gesture: tap, fingers: 3, taps: 4, command: x}\n", 0,
+		  "test.yaml:2:38: ", "\"taps\": 4 is out of range (1 to 3)" },
+		{ "settings:\n  orientation: sideways\n", 0,
+		  "test.yaml:2:16: ", "\"orientation\": unknown value \"sideways\" (one of normal, left, "
+		  "inverted, right)" },
+		{ "gestures:\n  - {gesture: tap, fingers: 3, fingrs: 2, command: x}\n", 0,
+		  "test.yaml:2:32: ", "unknown rule key \"fingrs\" (did you mean \"fingers\"?)" },
+		{ "gestures:\n  - {gesture: tap, fingers: 3, device-name: \"\", command: x}\n", 0,
+		  "test.yaml:2:45: ", "\"device-name\" is empty" },
+		{ "a: b\0c: d\n", 10, "test.yaml: ", "control characters are not allowed" },
+	};
+	int bad = 0;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char err[512] = "";
+		size_t len = cases[i].len ? cases[i].len : strlen(cases[i].text);
+		struct gd_config *c = gd_config_parse("test.yaml", cases[i].text, len, err,
+						      sizeof(err));
+		if (c || strncmp(err, cases[i].where, strlen(cases[i].where)) ||
+		    !strstr(err, cases[i].msg)) {
+			fprintf(stderr, "case %zu:\n got  %s\n want %s%s\n", i, err, cases[i].where,
+				cases[i].msg);
+			bad++;
+		}
+		gd_config_free(c);
+	}
+	assert_int_equal(bad, 0);
+}
+
+/* the limits refuse at once, whatever follows */
+static void
+test_limits(void **state)
+{
+	(void)state;
+	size_t n = 60000;
+	char *text = malloc(2 * n + 16), err[512];
+	struct gd_config *c;
+
+	/* 60,000 levels: the document loader took seconds (quadratic) */
+	strcpy(text, "gestures: ");
+	memset(text + 10, '[', n);
+	memset(text + 10 + n, ']', n);
+	text[10 + 2 * n] = '\0';
+	c = gd_config_parse("test.yaml", text, strlen(text), err, sizeof(err));
+	assert_null(c);
+	assert_string_equal(err, "test.yaml:1:26: lists and mappings nested deeper than 16 levels");
+	free(text);
+
+	/* more than 1 MiB */
+	n = 1100 * 1024;
+	text = malloc(n);
+	memset(text, '#', n);
+	text[n - 1] = '\n';
+	c = gd_config_parse("test.yaml", text, n, err, sizeof(err));
+	assert_null(c);
+	assert_string_equal(err, "test.yaml: larger than 1024 KiB");
+	free(text);
+}
+
+static void
+collect(void *data, const char *message)
+{
+	char *all = data;
+	strncat(all, message, 4096 - strlen(all) - 2);
+	strcat(all, "\n");
+}
+
+/* a file that others could change is refused; every error is reported */
+static void
+test_file_checks(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/gestured-dir-XXXXXX", path[64], err[512], want[1200];
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/gestures.yaml", dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("gestures:\n  - {gesture: tap, fingers: 9, command: x}\n"
+	      "  - {gesture: swipe, fingers: 2, direction: upp, command: x}\n"
+	      "  - {gesture: tap, fingers: 2, command: a}\n"
+	      "  - {gesture: tap, fingers: 2, command: b}\n", f);
+	fclose(f);
+
+	/* every error, in file order; the warning only once the file is clean */
+	char all[4096] = "";
+	assert_null(gd_config_load_report(path, collect, all, err, sizeof(err)));
+	snprintf(want, sizeof(want),
+		 "%s:2:29: \"fingers\": 9 is out of range (1 to 5)\n"
+		 "%s:3:45: \"direction\": unknown value \"upp\" (one of any, up, down, left, right, "
+		 "in, out, cw, ccw, up-left, up-right, down-left, down-right)\n", path, path);
+	assert_string_equal(all, want);
+	f = fopen(path, "w");
+	fputs("gestures:\n  - {gesture: tap, fingers: 2, command: a}\n"
+	      "  - {gesture: tap, fingers: 2, command: b}\n"
+	      "  - {gesture: swipe, fingers: 3, command: c}\n"
+	      "  - {gesture: swipe, fingers: 3, direction: up, threshold: 20, command: d}\n", f);
+	fclose(f);
+	all[0] = '\0';
+	struct gd_config *c = gd_config_load_report(path, collect, all, err, sizeof(err));
+	assert_non_null(c);
+	gd_config_free(c);
+	snprintf(want, sizeof(want),
+		 "%s:3:5: warning: this rule can never run: the rule on line 2 takes the same "
+		 "gestures first (a duplicate)\n"
+		 "%s:5:5: warning: this rule can never run: the rule on line 4 takes the same "
+		 "gestures first\n", path, path);
+	assert_string_equal(all, want);
+
+	/* writable by everyone */
+	assert_int_equal(chmod(path, 0666), 0);
+	assert_null(gd_config_load(path, err, sizeof(err)));
+	snprintf(want, sizeof(want), "%s: refused: the file is writable by everyone (uid %u, "
+		 "mode 0666); a configuration runs commands, so only you and root may change it",
+		 path, (unsigned)geteuid());
+	assert_string_equal(err, want);
+	assert_int_equal(chmod(path, 0644), 0);
+	/* in a directory everyone may write to (without the sticky bit of /tmp) */
+	assert_int_equal(chmod(dir, 0777), 0);
+	assert_null(gd_config_load(path, err, sizeof(err)));
+	assert_non_null(strstr(err, "refused: its directory"));
+	assert_non_null(strstr(err, "is writable by everyone"));
+	assert_int_equal(chmod(dir, 0700), 0);
+	/* owned by another user (root may hand it over) */
+	if (geteuid() == 0) {
+		assert_int_equal(chown(path, 65534, 65534), 0);
+		assert_null(gd_config_load(path, err, sizeof(err)));
+		assert_non_null(strstr(err, "refused: the file is owned by another user (uid 65534"));
+	}
+	/* not a regular file */
+	assert_null(gd_config_load(dir, err, sizeof(err)));
+	assert_non_null(strstr(err, "not a regular file"));
+	unlink(path);
+	rmdir(dir);
+}
+
+/* what the rules may say beyond the basics */
+static void
+test_new_keys(void **state)
+{
+	(void)state;
+	char err[512];
+	struct gd_config *c = parse("settings:\n  orientation: left\n  hold-time: 1.5 s\n"
+				    "gestures:\n"
+				    "  - {gesture: tap, fingers: 2, taps: 2, command: a}\n"
+				    "  - {gesture: tap, fingers: 2, command: b}\n"
+				    "  - {gesture: hold, fingers: 1, device-name: wacom, command: c}\n"
+				    "  - {gesture: swipe, fingers: 3, timeout: 0.25 s, command: d}\n",
+				    err, sizeof(err));
+	if (!c)
+		fprintf(stderr, "%s\n", err);
+	assert_non_null(c);
+	assert_int_equal(c->orientation, GD_ORIENT_LEFT);
+	assert_int_equal(c->nrules, 4);
+	assert_int_equal(c->rules[0].taps, 2);
+	assert_int_equal(c->rules[1].taps, 1);
+	assert_string_equal(c->rules[2].device_name, "wacom");
+	assert_int_equal(c->rules[2].hold_ms, 1500);
+	assert_int_equal(c->rules[3].timeout_ms, 250);
+	gd_config_free(c);
 }
 
 /* ---- rules ---- */
@@ -433,6 +614,81 @@ test_decide_other(void **state)
 	gd_config_free(c);
 }
 
+/* taps, device names, orientation */
+static void
+test_rules_new_keys(void **state)
+{
+	(void)state;
+	char err[512];
+	struct gd_config *c = parse("settings: {orientation: left}\n"
+				    "gestures:\n"
+				    "  - {gesture: tap, fingers: 2, taps: 2, command: double}\n"     /* 0 */
+				    "  - {gesture: tap, fingers: 2, command: single}\n"              /* 1 */
+				    "  - {gesture: tap, fingers: 3, device-name: wacom, command: w}\n" /* 2 */
+				    "  - {gesture: tap, fingers: 3, device-name: \"*pad\", command: p}\n" /* 3 */
+				    "  - {gesture: swipe, fingers: 3, direction: up, command: up}\n"  /* 4 */
+				    "  - {gesture: swipe, fingers: 1, edge: top, command: top}\n",    /* 5 */
+				    err, sizeof(err));
+	if (!c)
+		fprintf(stderr, "%s\n", err);
+	assert_non_null(c);
+	size_t cand[GD_MAX_CANDIDATES], n, rule;
+	enum gd_dir dir;
+
+	/* up to double taps: a triple tap is a double and a single */
+	assert_int_equal(gd_rules_tap_count(c, 2, 1), 1);
+	assert_int_equal(gd_rules_tap_count(c, 2, 2), 2);
+	assert_int_equal(gd_rules_tap_count(c, 2, 3), 1);
+	assert_int_equal(gd_rules_tap_count(c, 3, 2), 1);   /* single taps only */
+	struct gd_query q = query(GD_TAP, 2);
+	q.taps = 1;
+	n = gd_rules_candidates(c, &q, cand);
+	assert_int_equal(n, 2);
+	assert_true(gd_rules_tap_may_continue(c, cand, n, 1));
+	struct gd_motion m = { .taps = 1 };
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_ACCEPT);
+	assert_int_equal(rule, 1);
+	q.taps = 2;
+	n = gd_rules_candidates(c, &q, cand);
+	assert_int_equal(n, 1);
+	assert_false(gd_rules_tap_may_continue(c, cand, n, 2));
+	m.taps = 2;
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_ACCEPT);
+	assert_int_equal(rule, 0);
+
+	/* device names: a part of the name in any case, or a pattern */
+	q = query(GD_TAP, 3);
+	q.device_name = "Wacom HID 5256 Finger";
+	assert_int_equal(gd_rules_candidates(c, &q, cand), 1);
+	assert_int_equal(cand[0], 2);
+	q.device_name = "SynPS/2 Synaptics TouchPad";
+	assert_int_equal(gd_rules_candidates(c, &q, cand), 1);
+	assert_int_equal(cand[0], 3);
+	q.device_name = "ELAN Touchscreen";
+	assert_int_equal(gd_rules_candidates(c, &q, cand), 0);
+
+	/* the screen turned left: the picture's top is the device's left side */
+	m = (struct gd_motion){ .dx_mm = -20, .dy_mm = 1 };
+	gd_rules_orient(c->orientation, NULL, &m);
+	assert_float_equal(m.dx_mm, -1, 1e-9);
+	assert_float_equal(m.dy_mm, -20, 1e-9);
+	q = query(GD_SWIPE, 3);
+	gd_rules_orient(c->orientation, &q, NULL);
+	n = gd_rules_candidates(c, &q, cand);
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_ACCEPT);
+	assert_int_equal(rule, 4);
+	/* a touch at the device's left edge is at the picture's top */
+	q = query(GD_SWIPE, 1);
+	q.x = 5;
+	q.y = 300;
+	gd_rules_orient(c->orientation, &q, NULL);
+	assert_float_equal(q.y, 5, 1e-9);
+	assert_float_equal(q.screen_w, 768, 1e-9);
+	assert_int_equal(gd_rules_candidates(c, &q, cand), 1);
+	assert_int_equal(cand[0], 5);
+	gd_config_free(c);
+}
+
 int
 main(void)
 {
@@ -442,10 +698,15 @@ main(void)
 		cmocka_unit_test(test_empty),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_load_file),
+		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_limits),
+		cmocka_unit_test(test_file_checks),
+		cmocka_unit_test(test_new_keys),
 		cmocka_unit_test(test_candidates),
 		cmocka_unit_test(test_decide_swipe),
 		cmocka_unit_test(test_decide_diagonal),
 		cmocka_unit_test(test_decide_other),
+		cmocka_unit_test(test_rules_new_keys),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -190,7 +190,11 @@ group_setup(void **state)
 	      "     command: step}\n"
 	      "  - {gesture: swipe, fingers: 2, direction: up, device: touchpad, command: pad-up}\n"
 	      "  - {gesture: swipe, fingers: 2, direction: down, device: touchpad, command: pad-down}\n"
-	      "  - {gesture: hold, fingers: 3, device: touchscreen, time: 300, command: held}\n",
+	      "  - {gesture: hold, fingers: 3, device: touchscreen, time: 300, command: held}\n"
+	      "  - {gesture: tap, fingers: 2, taps: 2, device: touchscreen, command: double}\n"
+	      "  - {gesture: tap, fingers: 2, device: touchscreen, command: single}\n"
+	      "  - {gesture: tap, fingers: 3, device-name: \"synth touchpad\", command: pad-tap}\n"
+	      "  - {gesture: tap, fingers: 3, device-name: \"other*\", command: other-tap}\n",
 	      f);
 	assert_int_equal(fclose(f), 0);
 
@@ -202,7 +206,7 @@ group_setup(void **state)
 	char err[512];
 	w->d = gd_daemon_new(&opts, err, sizeof(err));
 	UT_ASSERT_MSG(w->d != NULL, "gd_daemon_new: %s", err);
-	UT_ASSERT_MSG(gd_daemon_rule_count(w->d) == 7, "%d rules", gd_daemon_rule_count(w->d));
+	UT_ASSERT_MSG(gd_daemon_rule_count(w->d) == 11, "%d rules", gd_daemon_rule_count(w->d));
 	assert_non_null(gd_daemon_evdev_geis(w->d));
 
 	w->pad = add_stream(w->d, REC_DIR "/touchpad/drag-3.evemu", 1);
@@ -378,6 +382,88 @@ test_hold(void **state)
 	UT_ASSERT_MSG(holds == 1, "%u holds ran, expected 1:\n%s", holds, p);
 }
 
+/* n fingers tap at x, y */
+static void
+tap(struct gd_daemon *d, struct stream *s, int n, int x0, int y)
+{
+	int x[5];
+	for (int i = 0; i < n; i++)
+		x[i] = x0 + 300 * i;
+	down(s, n, x, y);
+	run(d, 40);
+	up(s, n);
+}
+
+/* a single tap waits for a second one (GD_MULTITAP_MS), then runs its
+ * rule; a double tap runs the double-tap rule only */
+static void
+test_double_tap(void **state)
+{
+	struct world *w = *state;
+	size_t mark = w->outlen;
+
+	tap(w->d, &w->scr, 2, 1000, 1400);
+	run(w->d, 600);
+	const char *p = printed_since(w, mark);
+	UT_ASSERT_MSG(count_lines(p, ": single") == 1 && !strstr(p, ": double"),
+		      "one tap:\n%s", p);
+
+	mark = w->outlen;
+	tap(w->d, &w->scr, 2, 1000, 1400);
+	run(w->d, 100);
+	tap(w->d, &w->scr, 2, 1000, 1400);
+	run(w->d, 600);
+	p = printed_since(w, mark);
+	UT_ASSERT_MSG(count_lines(p, ": double") == 1 && !strstr(p, ": single"),
+		      "two taps:\n%s", p);
+}
+
+/* "device-name": a part of the name, or a pattern */
+static void
+test_device_name(void **state)
+{
+	struct world *w = *state;
+	size_t mark = w->outlen;
+
+	tap(w->d, &w->pad, 3, 1000, 1400);
+	run(w->d, 200);
+	tap(w->d, &w->scr, 3, 1000, 1400);
+	run(w->d, 200);
+	const char *p = printed_since(w, mark);
+	UT_ASSERT_MSG(count_lines(p, ": pad-tap") == 1 && !strstr(p, "other-tap"),
+		      "taps by device name:\n%s", p);
+}
+
+/* settings: orientation turns evdev touchscreens, not touchpads (runs
+ * last: it replaces the configuration) */
+static void
+test_orientation(void **state)
+{
+	struct world *w = *state;
+	FILE *f = fopen(w->cfgpath, "w");
+
+	assert_non_null(f);
+	fputs("settings: {orientation: left}\n"
+	      "gestures:\n"
+	      "  - {gesture: swipe, fingers: 3, direction: up, device: touchscreen, command: ts-up}\n"
+	      "  - {gesture: swipe, fingers: 3, direction: left, command: any-left}\n", f);
+	assert_int_equal(fclose(f), 0);
+	gd_daemon_reload(w->d);
+	UT_ASSERT_MSG(gd_daemon_rule_count(w->d) == 2, "%d rules", gd_daemon_rule_count(w->d));
+
+	/* towards the panel's left side: up on a screen turned left */
+	size_t mark = w->outlen;
+	stroke(w->d, &w->scr, 3, 2500, 300, 1400, -40, 0, 0, 12);
+	const char *p = printed_since(w, mark);
+	UT_ASSERT_MSG(count_lines(p, ": ts-up") == 1 && !strstr(p, "any-left"),
+		      "touchscreen on a screen turned left:\n%s", p);
+	mark = w->outlen;
+	stroke(w->d, &w->pad, 3, 1800, 300, 1100, -40, 0, 0, 12);
+	p = printed_since(w, mark);
+	UT_ASSERT_MSG(count_lines(p, ": any-left") == 1 && !strstr(p, "ts-up"),
+		      "a touchpad does not turn with the screen:\n%s", p);
+}
+
 int
 main(void)
 {
@@ -390,6 +476,9 @@ main(void)
 		cmocka_unit_test(test_repeating_swipe),
 		cmocka_unit_test(test_simultaneous_swipes),
 		cmocka_unit_test(test_hold),
+		cmocka_unit_test(test_double_tap),
+		cmocka_unit_test(test_device_name),
+		cmocka_unit_test(test_orientation),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);

@@ -914,6 +914,9 @@ main(int argc, char **argv)
 		}
 		setenv("DISPLAY", xs.display_name, 1);
 		unsetenv("UTOUCH_GEIS_BACKEND");
+		/* the single-instance lock of each scenario's daemon (they run
+		 * in parallel with other tests' daemons) */
+		setenv("XDG_RUNTIME_DIR", tmpdir, 1);
 		scenarios[i].fn();
 		stop_daemon();
 		if (failures) {

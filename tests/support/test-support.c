@@ -10,6 +10,7 @@
 #include "input/recording/recording.h"
 #include "test-support.h"
 
+
 struct input_event
 ut_test_event(uint64_t usec, uint16_t type, uint16_t code, int32_t value)
 {

@@ -27,6 +27,46 @@ struct ut_recording;
 		} \
 	} while (0)
 
+/*
+ * Client bugs.  A program linked with test_support_dep fails the running
+ * test on a "client bug:" message (a public function called with a bad
+ * argument, util/log.h) that the test did not announce, as libinput's
+ * litest does: such a message in a test that passes valid arguments is a
+ * bug in the test or in the library.  A test that passes bad arguments on
+ * purpose announces how many client bugs it provokes, or wraps each call
+ * in UT_EXPECT_CLIENT_BUG().
+ */
+
+/** The next @p n client-bug messages are expected (replaces any earlier
+ *  allowance; 0: none is). */
+void ut_test_expect_client_bugs(unsigned int n);
+
+/** Client-bug messages seen since the program started. */
+unsigned int ut_test_client_bugs_seen(void);
+
+/** Evaluate @p expr, which must log exactly one client bug, to its value. */
+#define UT_EXPECT_CLIENT_BUG(expr) __extension__ ({ \
+	unsigned int ut_seen_ = ut_test_client_bugs_seen(); \
+	ut_test_expect_client_bugs(1); \
+	__typeof__(expr) ut_value_ = (expr); \
+	ut_test_expect_client_bugs(0); \
+	UT_ASSERT_MSG(ut_test_client_bugs_seen() == ut_seen_ + 1, \
+		      "%s logged %u client bugs, expected 1", #expr, \
+		      ut_test_client_bugs_seen() - ut_seen_); \
+	ut_value_; })
+
+/** Start a stretch of a test that provokes client bugs on purpose... */
+#define UT_CLIENT_BUGS_BEGIN() \
+	unsigned int ut_bugs0_ = ut_test_client_bugs_seen(); \
+	ut_test_expect_client_bugs(~0u)
+
+/** ...and end it: exactly @p n client bugs were logged in it. */
+#define UT_CLIENT_BUGS_END(n) \
+	do { \
+		ut_test_expect_client_bugs(0); \
+		assert_int_equal(ut_test_client_bugs_seen() - ut_bugs0_, (n)); \
+	} while (0)
+
 /** The evdev event at @p usec microseconds (seconds and microseconds split
  *  as the kernel does); every other field zero. */
 struct input_event ut_test_event(uint64_t usec, uint16_t type, uint16_t code, int32_t value);

@@ -26,6 +26,7 @@
 #include "util/list.h"
 #include "util/log.h"
 #include "util/gesture-class.h"
+#include "test-support.h"
 
 /* ------------------------------------------------------------------ */
 /* gesture classes                                                     */
@@ -337,6 +338,7 @@ test_log_stderr(void **state)
 static void
 test_log_handler(void **state)
 {
+	UT_CLIENT_BUGS_BEGIN();
 	struct ut_log lg;
 	struct captured c = { 0 };
 
@@ -355,6 +357,7 @@ test_log_handler(void **state)
 	assert_string_equal(c.msg, "client bug: some_function: bad thing");
 	ut_log_set_handler(&lg, NULL, &c);
 	assert_null(lg.data);
+	UT_CLIENT_BUGS_END(1);
 }
 
 /* The geis error stack and the recording parser report through the log
@@ -403,6 +406,7 @@ test_log_outputs(void **state)
 static void
 test_client_bug_null_handles(void **state)
 {
+	UT_CLIENT_BUGS_BEGIN();
 	struct captured c = { 0 };
 	UGEvent ev;
 
@@ -443,6 +447,7 @@ test_client_bug_null_handles(void **state)
 	assert_int_equal(c.n, 7);
 
 	ut_log_set_default_handler(NULL, NULL);
+	UT_CLIENT_BUGS_END(7);
 }
 
 /* Reading a property as the wrong type is a client bug; reading one that
@@ -450,6 +455,7 @@ test_client_bug_null_handles(void **state)
 static void
 test_client_bug_wrong_type(void **state)
 {
+	UT_CLIENT_BUGS_BEGIN();
 	struct captured c = { 0 };
 	UFBackendDevice bd = frame_backend_device_new();
 	UFDevice dev;
@@ -476,6 +482,7 @@ test_client_bug_wrong_type(void **state)
 	assert_int_equal(c.n, 1);
 	ut_log_set_default_handler(NULL, NULL);
 	frame_backend_device_delete(bd);
+	UT_CLIENT_BUGS_END(1);
 }
 
 static void
@@ -493,6 +500,7 @@ grail_capture(void *data, int level, const char *msg)
 static void
 test_client_bug_grail_handler(void **state)
 {
+	UT_CLIENT_BUGS_BEGIN();
 	struct captured c = { 0 };
 	UGHandle h;
 	UFEvent ev;
@@ -510,6 +518,7 @@ test_client_bug_grail_handler(void **state)
 				   "frame event without a frame");
 	frame_event_unref(ev);
 	grail_delete(h);
+	UT_CLIENT_BUGS_END(1);
 }
 
 int

@@ -436,10 +436,10 @@ def scenario_going_away(args, tmp):
         comp.cmd(f"up {dev} 0")
         comp.cmd(f"frame {dev}")
         got = a.wait_for("frame")
-        check(touch_lines(got) == ["down 1000 180.00 100.00", "frame"],
+        check(touch_lines(got) == ["down 0 180.00 100.00", "frame"],
               f"A with the new device: {got}")
         (seen_a,) = comp.barrier(a)
-        check(touch_lines(seen_a) == ["up 1000", "frame"], f"A with the new device: {seen_a}")
+        check(touch_lines(seen_a) == ["up 0", "frame"], f"A with the new device: {seen_a}")
         clean(comp)
     finally:
         comp.close()
@@ -459,7 +459,7 @@ def scenario_devices_away(args, tmp):
             b = comp.client("B", 400, 600)
             devs = [comp.cmd("add-touch"), comp.cmd("add-touch")]
             for d, dev in enumerate(devs):
-                xs = [300 + 300 * d + 50 * i for i in range(3)]
+                xs = [300 + 250 * d + 50 * i for i in range(3)]
                 for i, x in enumerate(xs):
                     comp.cmd(f"down {dev} {i} {x} 200")
                 comp.cmd(f"frame {dev}")
@@ -469,7 +469,7 @@ def scenario_devices_away(args, tmp):
                         comp.cmd(f"motion {dev} {i} {x + 40 * s} 200")
                     comp.cmd(f"frame {dev}")
                 comp.tick()
-                comp.cmd(f"motion {dev} 0 {xs[0] + 200} 200")
+                comp.cmd(f"motion {dev} 0 {xs[0] + 150} 200")
             for dev in devs:
                 comp.cmd(f"remove-touch {dev}")
                 comp.out.wait_for(rf"wlcomp: touch device {dev} removed")
@@ -515,6 +515,266 @@ def scenario_actions_once(args, tmp):
         comp.close()
 
 
+def scenario_frame_time(args, tmp):
+    """7. touches of one device frame stay together although the compositor
+    handles them 2 ms apart: events carry the device's time, so grail sees
+    one frame and releases both touches in one step, replayed interleaved.
+    Once with the time given (TIME), once as a device stamps a frame (the
+    time of its first event)."""
+    comp = Compositor(args.comp, args.client, policy_config(args.config, "hold", tmp), tmp)
+    try:
+        a = comp.client("A", 800, 600)
+        dev = comp.cmd("add-touch")
+        for explicit in (True, False):
+            comp.tick(PAUSE_MS)
+            t0 = comp.t
+            comp.cmd(f"down {dev} 0 300 300")
+            comp.tick(2)                     # the compositor is 2 ms late...
+            # ...with an event of the same frame
+            comp.cmd(f"down {dev} 1 400 300" + (f" {t0}" if explicit else ""))
+            comp.cmd(f"frame {dev}")
+            for s in range(1, 12):
+                comp.tick(8 if s == 1 else FRAME_MS)
+                comp.cmd(f"motion {dev} 0 {300 + 5 * s} 300")
+                comp.cmd(f"motion {dev} 1 {400 + 5 * s} 300")
+                comp.cmd(f"frame {dev}")
+            comp.tick()
+            comp.cmd(f"up {dev} 0")
+            comp.cmd(f"up {dev} 1")
+            comp.cmd(f"frame {dev}")
+            (seen,) = comp.barrier(a)
+            want = ["down 0 300.00 300.00", "down 1 400.00 300.00", "frame"]
+            for s in range(1, 12):
+                want += [f"motion 0 {300 + 5 * s:.2f} 300.00",
+                         f"motion 1 {400 + 5 * s:.2f} 300.00", "frame"]
+            want += ["up 0", "up 1", "frame"]
+            check(touch_lines(seen) == want,
+                  f"A saw ({'TIME' if explicit else 'frame time'}) {touch_lines(seen)}, want {want}")
+        # the device time is the manual clock's and never in its future
+        check(comp.cmd_error(f"down {dev} 5 10 10 {comp.t + 1}")
+              == f"time {comp.t + 1} is after the current time {comp.t}", "a future time")
+        clean(comp)
+    finally:
+        comp.close()
+    # without the manual clock a device time means nothing
+    os.mkdir(os.path.join(tmp, "real"))
+    comp = Compositor(args.comp, args.client, args.config, os.path.join(tmp, "real"),
+                      real_clock=True)
+    try:
+        dev = comp.cmd("add-touch")
+        check(comp.cmd_error(f"down {dev} 0 10 10 5").startswith("an event TIME needs"),
+              "a TIME on the real clock")
+    finally:
+        comp.close()
+
+
+def run_failing(args, tmp, argv, env=None, headless=True):
+    """Run the compositor to a start-up failure: its exit status and output."""
+    e = dict(os.environ, XDG_RUNTIME_DIR=os.path.join(tmp, "run"))
+    e.pop("WAYLAND_DISPLAY", None)
+    e.update(env or {})
+    e = {k: v for k, v in e.items() if v is not None}
+    os.makedirs(e.get("XDG_RUNTIME_DIR", os.path.join(tmp, "run")), mode=0o700, exist_ok=True)
+    wrapper = os.environ.get("WLCOMP_WRAPPER", "").split()
+    p = subprocess.run(wrapper + [args.comp] + (["--headless"] if headless else []) + argv,
+                       capture_output=True, text=True, env=e, timeout=TIMEOUT)
+    return p.returncode, p.stdout + p.stderr
+
+
+def scenario_startup_errors(args, tmp):
+    """8. configuration errors and a missing file end with status 1 and the
+    message (no crash); without XDG_RUNTIME_DIR the message says what to set."""
+    ctl = os.path.join(tmp, "ctl")
+    bad = os.path.join(tmp, "bad.yaml")
+    open(bad, "w").write("subscriptions:\n  - name: x\n    gestures: drag\n    touches: 3\n"
+                         "    options:\n      action: teleport\n")
+    syntax = os.path.join(tmp, "syntax.yaml")
+    open(syntax, "w").write("subscriptions: [\n")
+    missing = os.path.join(tmp, "missing.yaml")
+    for cfg, want in ((bad, 'unknown action "teleport"'), (syntax, "syntax.yaml:"),
+                      (missing, "missing.yaml: No such file or directory")):
+        for extra in ([], ["--control", ctl]):
+            rc, out = run_failing(args, tmp, ["--config", cfg] + extra)
+            check(rc == 1, f"{cfg} {extra}: exit status {rc}, want 1: {out}")
+            check(want in out, f"{cfg} {extra}: no {want!r} in {out!r}")
+            check(not os.path.exists(ctl), "the control socket was left behind")
+    rc, out = run_failing(args, tmp, ["--config", args.config], env={"XDG_RUNTIME_DIR": None})
+    check(rc == 1, f"without XDG_RUNTIME_DIR: exit status {rc}: {out}")
+    check("XDG_RUNTIME_DIR is not set" in out and "export XDG_RUNTIME_DIR=" in out,
+          f"without XDG_RUNTIME_DIR: {out!r}")
+    # a display that is not there: the message names it and suggests --headless
+    rc, out = run_failing(args, tmp, ["--config", args.config], headless=False,
+                          env={"WAYLAND_DISPLAY": "no-such-display", "DISPLAY": None})
+    check(rc == 1 and "WAYLAND_DISPLAY=no-such-display" in out and "--headless" in out,
+          f"on a missing display: {rc} {out!r}")
+    # scripts/wlcomp.sh with no display suggests --headless (before building)
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts",
+                          "wlcomp.sh")
+    e = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    p = subprocess.run(["bash", script], capture_output=True, text=True, env=e,
+                       stdin=subprocess.DEVNULL, timeout=TIMEOUT)
+    check(p.returncode == 1 and "scripts/wlcomp.sh --headless" in p.stderr,
+          f"wlcomp.sh without a display: {p.returncode} {p.stderr!r}")
+
+
+def scenario_control_input(args, tmp):
+    """9. the control socket refuses coordinates that are no position and
+    keeps touch ids apart: any device id, two devices, ids past 63."""
+    comp = Compositor(args.comp, args.client, policy_config(args.config, "hold", tmp), tmp)
+    try:
+        a = comp.client("A", 400, 600)
+        b = comp.client("B", 400, 600)
+        dev = comp.cmd("add-touch")
+        dev2 = comp.cmd("add-touch")
+        for x, y in (("nan", "10"), ("10", "inf"), ("-inf", "5"), ("1e300", "10"),
+                     ("10", "1e400"), ("801", "10"), ("10", "-1"), ("0x", "1")):
+            for verb in ("down", "motion"):
+                err = comp.cmd_error(f"{verb} {dev} 0 {x} {y}")
+                check("finite" in err or "outside the layout" in err, f"{verb} {x} {y}: {err}")
+        for bad in (f"down {dev} 2147483648 1 1", f"down {dev} 0 1", f"down {dev} 0 1 1 1 1",
+                    "down -1 0 1 1", "frame", f"up {dev} x", "barrier 0", "barrier 99999",
+                    "nosuch", f"frame {dev} 7"):
+            comp.cmd_error(bad)
+        check(comp.cmd_error(f"frame 99") == "no touch device 99", "an unknown device")
+        st = comp.stats()
+        check(st["touches"] == "0" and st["points"] == "0", f"a refused event went on: {st}")
+        # a touch id on one device equal to another's: distinct seat ids;
+        # the largest 32-bit id; an id past 63 on a window not at 0,0
+        comp.tick(PAUSE_MS)
+        comp.cmd(f"down {dev} 1000 100 100")
+        comp.cmd(f"down {dev} 100 500 300")
+        comp.cmd(f"frame {dev}")
+        comp.cmd(f"down {dev2} 0 150 100")   # once device 1 x 1000 + 0: 1000 as well
+        comp.cmd(f"down {dev2} 2147483647 200 100")
+        comp.cmd(f"frame {dev2}")
+        comp.tick(PAUSE_MS)   # past grail's 60 ms: two touches are no gesture here
+        comp.cmd(f"motion {dev} 100 510 320")
+        comp.cmd(f"frame {dev}")
+        comp.tick()
+        for d, i in ((dev, 1000), (dev2, 0), (dev2, 2147483647), (dev, 100)):
+            comp.cmd(f"up {d} {i}")
+        comp.cmd(f"frame {dev}")
+        comp.cmd(f"frame {dev2}")
+        seen_a, seen_b = comp.barrier(a, b)
+        downs = [l for l in touch_lines(seen_a) if l.startswith("down")]
+        ids = [l.split()[1] for l in downs]
+        check(len(downs) == 3 and len(set(ids)) == 3, f"A: seat ids collide: {touch_lines(seen_a)}")
+        check(ids == ["1000", "0", "2147483647"], f"A: seat ids {ids}")
+        check(sorted(l.split()[1] for l in touch_lines(seen_a) if l.startswith("up"))
+              == sorted(ids), f"A: ups {touch_lines(seen_a)}")
+        kb = touch_lines(seen_b)
+        check(kb[:2] == ["down 100 100.00 300.00", "frame"] and
+              "motion 100 110.00 320.00" in kb and "up 100" in kb, f"B saw {kb}")
+        clean(comp)
+    finally:
+        comp.close()
+
+
+def recv_line(s):
+    """A reply line; a refusal closes the connection with our line unread,
+    which may reach us as a reset instead of the error line."""
+    try:
+        return s.recv(512).decode()
+    except ConnectionResetError:
+        return "error the compositor cannot take a client (reset)"
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def scenario_control_socket(args, tmp):
+    """10. the control socket is 0600, refuses other users, and does not
+    spin when no descriptor is left for a connection."""
+    import resource
+    comp = Compositor(args.comp, args.client, args.config, tmp, real_clock=True)
+    extra = []
+    try:
+        mode = os.stat(comp.ctl_path).st_mode & 0o777
+        check(mode == 0o600, f"control socket mode {mode:o}, want 600")
+        if os.geteuid() == 0:
+            # let another user reach it, as a careless mode would
+            os.chmod(comp.ctl_path, 0o666)
+            os.chmod(comp.runtime, 0o755)
+            os.chmod(tmp, 0o755)
+            r, w = os.pipe()
+            pid = os.fork()
+            if pid == 0:
+                os.close(r)
+                try:
+                    os.setgid(65534)
+                    os.setuid(65534)
+                    s = socket.socket(socket.AF_UNIX)
+                    s.connect(comp.ctl_path)
+                    # a refused client is told at once; else it asks
+                    s.settimeout(2.0)
+                    try:
+                        got = s.recv(512)
+                    except socket.timeout:
+                        s.settimeout(TIMEOUT)
+                        s.sendall(b"stats\n")
+                        got = s.recv(512)
+                    os.write(w, got if got else b"EOF")
+                except Exception as e:
+                    os.write(w, repr(e).encode())
+                finally:
+                    os._exit(0)
+            os.close(w)
+            got = os.read(r, 512).decode()
+            os.waitpid(pid, 0)
+            check(not got.startswith("ok"), f"another user was answered {got!r}")
+            check(got.startswith("error permission denied"), f"another user got {got!r}")
+            os.chmod(comp.runtime, 0o700)
+            os.chmod(tmp, 0o700)
+        # no descriptor left: the pending connection waits, the loop sleeps
+        pid = comp.proc.pid
+        fds = [int(f) for f in os.listdir(f"/proc/{pid}/fd")]
+        hard = resource.prlimit(pid, resource.RLIMIT_NOFILE)[1]
+        resource.prlimit(pid, resource.RLIMIT_NOFILE, (max(fds) + 1, hard))
+        for _ in range(4):
+            # served, refused with an error (a descriptor for the event
+            # loop was missing), or left waiting in the backlog
+            s = socket.socket(socket.AF_UNIX)
+            s.connect(comp.ctl_path)
+            s.settimeout(0.5)
+            s.sendall(b"stats\n")
+            extra.append(s)
+            try:
+                got = recv_line(s)
+                check(got.startswith("ok ") or got.startswith("error the compositor cannot"),
+                      f"a client at the descriptor limit got {got!r}")
+            except socket.timeout:
+                break
+        else:
+            raise Failure("every connection was answered: the descriptor limit did not bite")
+        c0 = cpu_seconds(pid)
+        time.sleep(1.0)
+        used = cpu_seconds(pid) - c0
+        check(used < 0.1, f"the compositor used {used:.2f} s of CPU in 1 s while a client waited")
+        check(any("cannot accept a client" in l for l in comp.out.lines),
+              f"no message about the refused connection: {comp.out.lines[-5:]}")
+        # descriptors come free: the waiting client is answered (served, or
+        # refused by a retry that ran before), a new one is served
+        resource.prlimit(pid, resource.RLIMIT_NOFILE, (1024, hard))
+        extra[-1].settimeout(TIMEOUT)
+        got = recv_line(extra[-1])
+        check(got.startswith("ok points=") or got.startswith("error the compositor cannot"),
+              f"the waiting client got {got!r}")
+        s = socket.socket(socket.AF_UNIX)
+        extra.append(s)
+        s.connect(comp.ctl_path)
+        s.settimeout(TIMEOUT)
+        s.sendall(b"stats\n")
+        got = s.recv(512).decode()
+        check(got.startswith("ok points="), f"a client after the shortage got {got!r}")
+    finally:
+        for s in extra:
+            s.close()
+        comp.close()
+
+
 SCENARIOS = {
     "swipe": scenario_swipe,
     "tap": scenario_tap,
@@ -523,6 +783,10 @@ SCENARIOS = {
     "going-away": scenario_going_away,
     "devices-away": scenario_devices_away,
     "actions-once": scenario_actions_once,
+    "frame-time": scenario_frame_time,
+    "startup-errors": scenario_startup_errors,
+    "control-input": scenario_control_input,
+    "control-socket": scenario_control_socket,
 }
 
 

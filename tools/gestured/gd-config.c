@@ -1,26 +1,29 @@
 /*
- * utouch-gestured: YAML configuration parser (libyaml document API).
+ * utouch-gestured: the configuration, read with the shared YAML reader
+ * (util/yaml-config.h): a table of fields per mapping, then the checks of
+ * what the keys of a rule say together.
  */
 #include "gd-config.h"
 
 #include <errno.h>
-#include <math.h>
-#include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
-#include <yaml.h>
+#include "util/gesture-class.h"
+#include "util/yaml-config.h"
 
 static const char *const kind_names[GD_KIND_COUNT] = { "swipe", "pinch", "rotate", "tap", "hold" };
 static const char *const dir_names[] = { "any", "up", "down", "left", "right", "in", "out",
 					 "cw", "ccw", "up-left", "up-right", "down-left",
-					 "down-right" };
-static const char *const device_names[] = { "any", "touchscreen", "touchpad" };
+					 "down-right", NULL };
+static const char *const device_names[] = { "any", "touchscreen", "touchpad", NULL };
 static const char *const edge_names[] = { "none", "left", "right", "top", "bottom",
 					  "top-left", "top-right", "bottom-left",
-					  "bottom-right" };
+					  "bottom-right", NULL };
 
 const char *
 gd_kind_name(enum gd_kind k)
@@ -31,14 +34,14 @@ gd_kind_name(enum gd_kind k)
 const char *
 gd_dir_name(enum gd_dir d)
 {
-	return (unsigned)d < sizeof(dir_names) / sizeof(dir_names[0]) ? dir_names[d] : "?";
+	return (unsigned)d < sizeof(dir_names) / sizeof(dir_names[0]) - 1 ? dir_names[d] : "?";
 }
 
 const char *
 gd_device_name(enum gd_device d)
 {
-	return (unsigned)d < sizeof(device_names) / sizeof(device_names[0]) ? device_names[d]
-									    : "?";
+	return (unsigned)d < sizeof(device_names) / sizeof(device_names[0]) - 1 ? device_names[d]
+										: "?";
 }
 
 /* defaults of the optional rule keys, per kind (also "settings") */
@@ -49,6 +52,8 @@ struct defaults {
 	int hold_ms;
 	double edge_mm;
 	int interval_ms;
+	int orientation;
+	int proxy;      /* not a rule default: the daemon's --proxy */
 };
 
 static const struct defaults builtin_defaults = {
@@ -60,176 +65,151 @@ static const struct defaults builtin_defaults = {
 	.hold_ms = 500,
 	.edge_mm = 8.0,
 	.interval_ms = 0,
+	.orientation = GD_ORIENT_NORMAL,
 };
 
+static const char *const orientation_names[] = { "normal", "left", "inverted", "right", NULL };
+
+#define NUM(key, type, field, lo, hi, unit) \
+	{ key, type, offsetof(struct defaults, field), lo, hi, unit, NULL, NULL }
+
+/* "settings": one row per key */
+static const struct ut_yaml_field settings_fields[] = {
+	NUM("swipe-threshold", UT_YAML_DOUBLE, threshold[GD_SWIPE], 0, 1000, "mm"),
+	NUM("pinch-threshold", UT_YAML_DOUBLE, threshold[GD_PINCH], 0, 1000, "mm"),
+	NUM("rotate-threshold", UT_YAML_DOUBLE, threshold[GD_ROTATE], 0, 1000, "deg"),
+	NUM("hold-threshold", UT_YAML_DOUBLE, threshold[GD_HOLD], 0, 1000, "mm"),
+	NUM("swipe-distance", UT_YAML_DOUBLE, distance[GD_SWIPE], 0.1, 10000, "mm"),
+	NUM("pinch-distance", UT_YAML_DOUBLE, distance[GD_PINCH], 0.1, 10000, "mm"),
+	NUM("rotate-distance", UT_YAML_DOUBLE, distance[GD_ROTATE], 0.1, 10000, "deg"),
+	NUM("timeout", UT_YAML_INT, timeout_ms, 0, 60000, "ms"),
+	NUM("hold-time", UT_YAML_INT, hold_ms, 1, 60000, "ms"),
+	NUM("edge-size", UT_YAML_DOUBLE, edge_mm, 0.1, 1000, "mm"),
+	NUM("interval", UT_YAML_INT, interval_ms, 0, 600000, "ms"),
+	{ "orientation", UT_YAML_ENUM, offsetof(struct defaults, orientation), 0, 0, NULL,
+	  orientation_names, NULL },
+	{ "proxy", UT_YAML_BOOL, offsetof(struct defaults, proxy), 0, 0, NULL, NULL, NULL },
+};
+#undef NUM
+
 struct parser {
-	const char *name;
-	yaml_document_t doc;
-	char *err;
-	size_t errlen;
+	struct ut_yaml_doc doc;
 	struct defaults d;
 };
 
-static void
-perr(struct parser *p, const yaml_node_t *n, const char *fmt, ...)
-{
-	va_list ap;
-	int off = snprintf(p->err, p->errlen, "%s:%zu:%zu: ", p->name,
-			   n ? n->start_mark.line + 1 : 1, n ? n->start_mark.column + 1 : 1);
-	if (off < 0 || (size_t)off >= p->errlen)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(p->err + off, p->errlen - (size_t)off, fmt, ap);
-	va_end(ap);
-}
-
-static const char *
-scalar(const yaml_node_t *n)
-{
-	return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
-}
-
+/* "gesture": the tools' class names (util/gesture-class.h, "swipe" too)
+ * of the classes a rule can name */
 static int
-want_scalar(struct parser *p, const yaml_node_t *n, const char *key, const char **out)
+read_gesture(struct ut_yaml_doc *doc, const struct ut_yaml_field *f,
+	     const struct ut_yaml_node *v, void *target)
 {
-	*out = scalar(n);
-	if (!*out) {
-		perr(p, n, "\"%s\" needs a single value", key);
-		return -1;
-	}
-	return 0;
-}
-
-static int
-parse_number(struct parser *p, const yaml_node_t *n, const char *key, double lo, double hi,
-	     double *out)
-{
+	struct gd_rule *r = target;
 	const char *s;
-	char *end;
-	if (want_scalar(p, n, key, &s) < 0)
-		return -1;
-	errno = 0;
-	double v = strtod(s, &end);
-	/* a unit that says what the number already is may follow */
-	while (*end == ' ')
-		end++;
-	if (*end && (strcmp(end, "mm") == 0 || strcmp(end, "ms") == 0 || strcmp(end, "deg") == 0))
-		end += strlen(end);
-	if (end == s || *end || errno || !isfinite(v)) {
-		perr(p, n, "\"%s\": \"%s\" is not a number", key, s);
-		return -1;
-	}
-	if (v < lo || v > hi) {
-		perr(p, n, "\"%s\": %g is out of range (%g to %g)", key, v, lo, hi);
-		return -1;
-	}
-	*out = v;
-	return 0;
-}
+	int i;
 
-static int
-parse_int(struct parser *p, const yaml_node_t *n, const char *key, int lo, int hi, int *out)
-{
-	double v;
-	if (parse_number(p, n, key, lo, hi, &v) < 0)
+	if (ut_yaml_scalar(doc, v, f->key, &s) < 0)
 		return -1;
-	if (v != floor(v)) {
-		perr(p, n, "\"%s\": %g is not a whole number", key, v);
-		return -1;
-	}
-	*out = (int)v;
-	return 0;
-}
-
-static int
-parse_bool(struct parser *p, const yaml_node_t *n, const char *key, int *out)
-{
-	const char *s;
-	if (want_scalar(p, n, key, &s) < 0)
-		return -1;
-	if (!strcasecmp(s, "true") || !strcasecmp(s, "yes") || !strcasecmp(s, "on"))
-		*out = 1;
-	else if (!strcasecmp(s, "false") || !strcasecmp(s, "no") || !strcasecmp(s, "off"))
-		*out = 0;
-	else {
-		perr(p, n, "\"%s\": \"%s\" is not true or false", key, s);
-		return -1;
-	}
-	return 0;
-}
-
-static int
-parse_enum(struct parser *p, const yaml_node_t *n, const char *key, const char *const *names,
-	   int count, int *out)
-{
-	const char *s;
-	if (want_scalar(p, n, key, &s) < 0)
-		return -1;
-	for (int i = 0; i < count; i++)
-		if (!strcasecmp(s, names[i])) {
-			*out = i;
+	static const struct { int id; enum gd_kind kind; } kinds[] = {
+		{ GEIS_GESTURE_PRIMITIVE_DRAG, GD_SWIPE },
+		{ GEIS_GESTURE_PRIMITIVE_PINCH, GD_PINCH },
+		{ GEIS_GESTURE_PRIMITIVE_ROTATE, GD_ROTATE },
+		{ GEIS_GESTURE_PRIMITIVE_TAP, GD_TAP },
+		{ UTOUCH_GEIS_GESTURE_PRIMITIVE_HOLD, GD_HOLD },
+	};
+	i = ut_gesture_class_find(s, strlen(s), 1);
+	for (size_t k = 0; i >= 0 && k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		if (kinds[k].id == ut_gesture_classes[i].id) {
+			r->kind = kinds[k].kind;
 			return 0;
 		}
-	char list[200] = "";
-	for (int i = 0; i < count; i++) {
-		strncat(list, names[i], sizeof(list) - strlen(list) - 1);
-		if (i + 1 < count)
-			strncat(list, ", ", sizeof(list) - strlen(list) - 1);
 	}
-	perr(p, n, "\"%s\": unknown value \"%s\" (one of %s)", key, s, list);
-	return -1;
+	return ut_yaml_error(doc, v, "\"%s\": unknown value \"%s\" (one of swipe, pinch, rotate, "
+			     "tap, hold)", f->key, s);
 }
 
+/* a string the rule keeps: not empty */
 static int
-parse_settings(struct parser *p, yaml_node_t *map)
+read_text(struct ut_yaml_doc *doc, const struct ut_yaml_field *f, const struct ut_yaml_node *v,
+	  void *target)
 {
-	if (map->type != YAML_MAPPING_NODE) {
-		perr(p, map, "\"settings\" must be a mapping");
+	char **out = (char **)(void *)((char *)target + f->offset);
+	const char *s;
+
+	if (ut_yaml_scalar(doc, v, f->key, &s) < 0)
 		return -1;
-	}
-	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start;
-	     pr < map->data.mapping.pairs.top; pr++) {
-		yaml_node_t *k = yaml_document_get_node(&p->doc, pr->key);
-		yaml_node_t *v = yaml_document_get_node(&p->doc, pr->value);
-		const char *key = scalar(k);
-		double x;
-		if (!key) {
-			perr(p, k, "a settings key must be a plain name");
-			return -1;
-		}
-		if (!strcmp(key, "swipe-threshold") || !strcmp(key, "pinch-threshold") ||
-		    !strcmp(key, "rotate-threshold") || !strcmp(key, "hold-threshold")) {
-			if (parse_number(p, v, key, 0, 1000, &x) < 0)
-				return -1;
-			enum gd_kind kk = key[0] == 's' ? GD_SWIPE : key[0] == 'p' ? GD_PINCH
-						  : key[0] == 'r' ? GD_ROTATE : GD_HOLD;
-			p->d.threshold[kk] = x;
-		} else if (!strcmp(key, "swipe-distance") || !strcmp(key, "pinch-distance") ||
-			   !strcmp(key, "rotate-distance")) {
-			if (parse_number(p, v, key, 0.1, 10000, &x) < 0)
-				return -1;
-			enum gd_kind kk = key[0] == 's' ? GD_SWIPE : key[0] == 'p' ? GD_PINCH
-										   : GD_ROTATE;
-			p->d.distance[kk] = x;
-		} else if (!strcmp(key, "timeout")) {
-			if (parse_int(p, v, key, 0, 60000, &p->d.timeout_ms) < 0)
-				return -1;
-		} else if (!strcmp(key, "hold-time")) {
-			if (parse_int(p, v, key, 1, 60000, &p->d.hold_ms) < 0)
-				return -1;
-		} else if (!strcmp(key, "edge-size")) {
-			if (parse_number(p, v, key, 0.1, 1000, &p->d.edge_mm) < 0)
-				return -1;
-		} else if (!strcmp(key, "interval")) {
-			if (parse_int(p, v, key, 0, 600000, &p->d.interval_ms) < 0)
-				return -1;
-		} else {
-			perr(p, k, "unknown setting \"%s\"", key);
-			return -1;
-		}
-	}
-	return 0;
+	if (!*s)
+		return ut_yaml_error(doc, v, "\"%s\" is empty (leave it out to match every %s)",
+				     f->key, f->unit);
+	free(*out);
+	*out = strdup(s);
+	return *out ? 0 : ut_yaml_error(doc, v, "out of memory");
 }
+
+/* the action keys: the key says what the value is */
+static int
+read_action(struct ut_yaml_doc *doc, const struct ut_yaml_field *f,
+	    const struct ut_yaml_node *v, void *target)
+{
+	struct gd_rule *r = target;
+	const char *s;
+
+	if (r->arg)
+		return ut_yaml_error(doc, v, "a rule has one action; \"%s\" comes after another",
+				     f->key);
+	if (ut_yaml_string(doc, v, f->key, &s) < 0)
+		return -1;
+	r->action = (enum gd_action)f->lo;
+	if (r->action == GD_ACT_KEYS) {
+		char why[200];
+
+		if (gd_keys_check(s, why, sizeof(why)) < 0)
+			return ut_yaml_error(doc, v, "\"keys\": %s", why);
+	}
+	if (r->action == GD_ACT_CLICK && strcmp(s, "left") && strcmp(s, "middle") &&
+	    strcmp(s, "right"))
+		return ut_yaml_error(doc, v, "\"click\": unknown button \"%s\" (left, middle or "
+				     "right)", s);
+	r->arg = strdup(s);
+	return r->arg ? 0 : ut_yaml_error(doc, v, "out of memory");
+}
+
+#define RULE(key, type, field, lo, hi, unit) \
+	{ key, type, offsetof(struct gd_rule, field), lo, hi, unit, NULL, NULL }
+#define RULE_ENUM(key, field, names) \
+	{ key, UT_YAML_ENUM, offsetof(struct gd_rule, field), 0, 0, NULL, names, NULL }
+#define RULE_READ(key, field, fn, arg, what) \
+	{ key, UT_YAML_CUSTOM, offsetof(struct gd_rule, field), arg, 0, what, NULL, fn }
+
+/* the keys of a rule: one row each */
+enum rule_key {
+	K_GESTURE, K_FINGERS, K_TAPS, K_DIRECTION, K_DEVICE, K_DEVICE_NAME, K_APP, K_EDGE,
+	K_EDGE_SIZE, K_THRESHOLD, K_TIMEOUT, K_TIME, K_COMMAND, K_KEYS, K_CONTINUOUS, K_CLICK,
+	K_DISTANCE, K_REPEAT, K_INTERVAL, K_COUNT
+};
+static const struct ut_yaml_field rule_fields[K_COUNT] = {
+	[K_GESTURE] = RULE_READ("gesture", kind, read_gesture, 0, NULL),
+	[K_FINGERS] = RULE("fingers", UT_YAML_INT, fingers, 1, 5, NULL),
+	[K_TAPS] = RULE("taps", UT_YAML_INT, taps, 1, GD_MAX_TAPS, NULL),
+	[K_DIRECTION] = RULE_ENUM("direction", dir, dir_names),
+	[K_DEVICE] = RULE_ENUM("device", device, device_names),
+	[K_DEVICE_NAME] = RULE_READ("device-name", device_name, read_text, 0, "device"),
+	[K_APP] = RULE_READ("app", app, read_text, 0, "window"),
+	[K_EDGE] = RULE_ENUM("edge", edge, edge_names),
+	[K_EDGE_SIZE] = RULE("edge-size", UT_YAML_DOUBLE, edge_mm, 0.1, 1000, "mm"),
+	[K_THRESHOLD] = RULE("threshold", UT_YAML_DOUBLE, threshold, 0, 1000, "mm|deg"),
+	[K_TIMEOUT] = RULE("timeout", UT_YAML_INT, timeout_ms, 0, 60000, "ms"),
+	[K_TIME] = RULE("time", UT_YAML_INT, hold_ms, 1, 60000, "ms"),
+	[K_COMMAND] = RULE_READ("command", arg, read_action, GD_ACT_COMMAND, NULL),
+	[K_KEYS] = RULE_READ("keys", arg, read_action, GD_ACT_KEYS, NULL),
+	[K_CONTINUOUS] = RULE_READ("continuous", arg, read_action, GD_ACT_CONTINUOUS, NULL),
+	[K_CLICK] = RULE_READ("click", arg, read_action, GD_ACT_CLICK, NULL),
+	[K_DISTANCE] = RULE("distance", UT_YAML_DOUBLE, distance, 0.1, 10000, "mm|deg"),
+	[K_REPEAT] = RULE("repeat", UT_YAML_BOOL, repeat, 0, 0, NULL),
+	[K_INTERVAL] = RULE("interval", UT_YAML_INT, interval_ms, 0, 600000, "ms"),
+};
+#undef RULE
+#undef RULE_ENUM
+#undef RULE_READ
 
 /* which directions a kind takes */
 static int
@@ -250,195 +230,130 @@ dir_fits(enum gd_kind k, enum gd_dir d)
 	}
 }
 
+/* what the keys of a read rule say together */
 static int
-parse_rule(struct parser *p, yaml_node_t *map, struct gd_rule *r)
+check_rule(struct parser *p, const struct ut_yaml_node *map, const struct ut_yaml_node **seen,
+	   struct gd_rule *r)
 {
-	yaml_node_t *kind_node = NULL, *dir_node = NULL, *edge_node = NULL, *act_node = NULL;
-	yaml_node_t *repeat_node = NULL, *distance_node = NULL, *time_node = NULL;
-	int have_threshold = 0, have_distance = 0, have_timeout = 0, have_hold = 0;
-	int have_edge_size = 0, have_interval = 0;
-	int v;
+	struct ut_yaml_doc *doc = &p->doc;
+	const struct ut_yaml_node *act = seen[K_COMMAND] ? seen[K_COMMAND]
+					 : seen[K_KEYS] ? seen[K_KEYS]
+					 : seen[K_CLICK] ? seen[K_CLICK] : seen[K_CONTINUOUS];
+	const struct ut_yaml_node *repeat = r->repeat ? seen[K_REPEAT] : NULL;
+	const char *kind = gd_kind_name(r->kind);
+
+	if (!seen[K_GESTURE])
+		return ut_yaml_error(doc, map, "the rule has no \"gesture\" (swipe, pinch, rotate, "
+				     "tap or hold)");
+	if (!seen[K_FINGERS])
+		return ut_yaml_error(doc, map, "the rule has no \"fingers\" (1 to 5)");
+	if (!act)
+		return ut_yaml_error(doc, map, "the rule has no action (\"command\", \"keys\", "
+				     "\"click\" or \"continuous\")");
+	if (!dir_fits(r->kind, r->dir))
+		return ut_yaml_error(doc, seen[K_DIRECTION], "a %s has no direction \"%s\"", kind,
+				     gd_dir_name(r->dir));
+	if (r->edge != GD_EDGE_NONE && r->kind != GD_SWIPE)
+		return ut_yaml_error(doc, seen[K_EDGE], "only swipes can start at an edge");
+	if (seen[K_TIME] && r->kind != GD_HOLD)
+		return ut_yaml_error(doc, seen[K_TIME], "\"time\" is for holds");
+	if (seen[K_TAPS] && r->kind != GD_TAP)
+		return ut_yaml_error(doc, seen[K_TAPS], "\"taps\" is for taps");
+	if (r->kind == GD_TAP || r->kind == GD_HOLD) {
+		if (r->action == GD_ACT_CONTINUOUS)
+			return ut_yaml_error(doc, act, "a %s has no progress to follow; use "
+					     "\"command\", \"keys\" or \"click\"", kind);
+		if (repeat)
+			return ut_yaml_error(doc, repeat, "a %s cannot repeat", kind);
+		if (seen[K_DISTANCE])
+			return ut_yaml_error(doc, seen[K_DISTANCE], "a %s has no distance", kind);
+	}
+	if (r->action == GD_ACT_CONTINUOUS && repeat)
+		return ut_yaml_error(doc, repeat, "a continuous action follows the fingers; it "
+				     "cannot repeat");
+	if (!seen[K_THRESHOLD])
+		r->threshold = p->d.threshold[r->kind];
+	if (!seen[K_DISTANCE])
+		r->distance = p->d.distance[r->kind];
+	if (!seen[K_TIMEOUT])
+		r->timeout_ms = p->d.timeout_ms;
+	if (!seen[K_TIME])
+		r->hold_ms = p->d.hold_ms;
+	if (!seen[K_EDGE_SIZE])
+		r->edge_mm = p->d.edge_mm;
+	if (!seen[K_INTERVAL])
+		r->interval_ms = p->d.interval_ms;
+	if (!r->taps)
+		r->taps = 1;
+	return 0;
+}
+
+static int
+parse_rule(struct parser *p, const struct ut_yaml_node *map, struct gd_rule *r)
+{
+	const struct ut_yaml_node *seen[K_COUNT];
 
 	memset(r, 0, sizeof(*r));
-	r->line = (int)map->start_mark.line + 1;
-	r->fingers = 0;
-	if (map->type != YAML_MAPPING_NODE) {
-		perr(p, map, "a gesture rule must be a mapping (gesture:, fingers:, an action)");
+	r->line = (int)map->line;
+	if (map->type != UT_YAML_MAP)
+		return ut_yaml_error(&p->doc, map, "a gesture rule must be a mapping (gesture:, "
+				     "fingers:, an action)");
+	if (ut_yaml_read_map(&p->doc, map, "rule", rule_fields, K_COUNT, r, seen) < 0)
 		return -1;
+	return check_rule(p, map, seen, r);
+}
+
+/* the fixed part of rule @p a takes every gesture rule @p b could */
+static int
+covers(const struct gd_rule *a, const struct gd_rule *b)
+{
+	if (a->kind != b->kind || a->fingers != b->fingers || a->taps != b->taps)
+		return 0;
+	if (a->dir != GD_DIR_ANY && a->dir != b->dir)
+		return 0;
+	if (a->device != GD_DEV_ANY && a->device != b->device)
+		return 0;
+	if (a->device_name && (!b->device_name || strcasecmp(a->device_name, b->device_name)))
+		return 0;
+	/* rules for a window are tried before the others */
+	if ((a->app == NULL) != (b->app == NULL) || (a->app && strcasecmp(a->app, b->app)))
+		return 0;
+	if (a->edge != GD_EDGE_NONE && a->edge != b->edge)
+		return 0;
+	switch (a->kind) {
+	case GD_TAP:
+		return 1;
+	case GD_HOLD:
+		return a->hold_ms <= b->hold_ms && a->threshold >= b->threshold;
+	default:
+		return a->threshold <= b->threshold &&
+		       (a->timeout_ms == 0 || (b->timeout_ms && a->timeout_ms >= b->timeout_ms));
 	}
-	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start;
-	     pr < map->data.mapping.pairs.top; pr++) {
-		yaml_node_t *k = yaml_document_get_node(&p->doc, pr->key);
-		yaml_node_t *n = yaml_document_get_node(&p->doc, pr->value);
-		const char *key = scalar(k);
-		const char *s;
-		if (!key) {
-			perr(p, k, "a rule key must be a plain name");
-			return -1;
+}
+
+/* warn about rules an earlier one always takes first */
+static void
+warn_shadowed(struct parser *p, const struct gd_config *cfg,
+	      const struct ut_yaml_node *list)
+{
+	for (size_t j = 1; j < cfg->nrules; j++)
+		for (size_t i = 0; i < j; i++) {
+			if (!covers(&cfg->rules[i], &cfg->rules[j]))
+				continue;
+			ut_yaml_warning(&p->doc, list->items[j], "this rule can never run: the rule "
+					"on line %d takes the same gestures first%s",
+					cfg->rules[i].line,
+					covers(&cfg->rules[j], &cfg->rules[i]) ? " (a duplicate)"
+									       : "");
+			break;
 		}
-		if (!strcmp(key, "gesture")) {
-			if (want_scalar(p, n, key, &s) < 0)
-				return -1;
-			if (!strcasecmp(s, "drag"))
-				v = GD_SWIPE;
-			else if (parse_enum(p, n, key, kind_names, GD_KIND_COUNT, &v) < 0)
-				return -1;
-			r->kind = (enum gd_kind)v;
-			kind_node = n;
-		} else if (!strcmp(key, "fingers")) {
-			if (parse_int(p, n, key, 1, 5, &r->fingers) < 0)
-				return -1;
-		} else if (!strcmp(key, "direction")) {
-			if (parse_enum(p, n, key, dir_names, (int)(sizeof(dir_names) / sizeof(dir_names[0])),
-				       &v) < 0)
-				return -1;
-			r->dir = (enum gd_dir)v;
-			dir_node = n;
-		} else if (!strcmp(key, "device")) {
-			if (parse_enum(p, n, key, device_names, 3, &v) < 0)
-				return -1;
-			r->device = (enum gd_device)v;
-		} else if (!strcmp(key, "app")) {
-			if (want_scalar(p, n, key, &s) < 0)
-				return -1;
-			if (!*s) {
-				perr(p, n, "\"app\" is empty (leave it out to match every window)");
-				return -1;
-			}
-			free(r->app);
-			r->app = strdup(s);
-		} else if (!strcmp(key, "edge")) {
-			if (parse_enum(p, n, key, edge_names,
-				       (int)(sizeof(edge_names) / sizeof(edge_names[0])), &v) < 0)
-				return -1;
-			r->edge = (enum gd_edge)v;
-			edge_node = n;
-		} else if (!strcmp(key, "edge-size")) {
-			if (parse_number(p, n, key, 0.1, 1000, &r->edge_mm) < 0)
-				return -1;
-			have_edge_size = 1;
-		} else if (!strcmp(key, "threshold")) {
-			if (parse_number(p, n, key, 0, 1000, &r->threshold) < 0)
-				return -1;
-			have_threshold = 1;
-		} else if (!strcmp(key, "timeout")) {
-			if (parse_int(p, n, key, 0, 60000, &r->timeout_ms) < 0)
-				return -1;
-			have_timeout = 1;
-		} else if (!strcmp(key, "time")) {
-			if (parse_int(p, n, key, 1, 60000, &r->hold_ms) < 0)
-				return -1;
-			have_hold = 1;
-			time_node = n;
-		} else if (!strcmp(key, "command") || !strcmp(key, "keys") ||
-			   !strcmp(key, "continuous")) {
-			if (act_node) {
-				perr(p, k, "a rule has one action; \"%s\" comes after another", key);
-				return -1;
-			}
-			if (want_scalar(p, n, key, &s) < 0)
-				return -1;
-			if (!*s) {
-				perr(p, n, "\"%s\" is empty", key);
-				return -1;
-			}
-			r->action = key[0] == 'c' && key[1] == 'o' && key[2] == 'm' ? GD_ACT_COMMAND
-				    : key[0] == 'k' ? GD_ACT_KEYS : GD_ACT_CONTINUOUS;
-			if (r->action == GD_ACT_KEYS) {
-				char why[200];
-				if (gd_keys_check(s, why, sizeof(why)) < 0) {
-					perr(p, n, "\"keys\": %s", why);
-					return -1;
-				}
-			}
-			free(r->arg);
-			r->arg = strdup(s);
-			act_node = n;
-		} else if (!strcmp(key, "distance")) {
-			if (parse_number(p, n, key, 0.1, 10000, &r->distance) < 0)
-				return -1;
-			have_distance = 1;
-			distance_node = n;
-		} else if (!strcmp(key, "repeat")) {
-			if (parse_bool(p, n, key, &r->repeat) < 0)
-				return -1;
-			repeat_node = n;
-		} else if (!strcmp(key, "interval")) {
-			if (parse_int(p, n, key, 0, 600000, &r->interval_ms) < 0)
-				return -1;
-			have_interval = 1;
-		} else {
-			perr(p, k, "unknown rule key \"%s\"", key);
-			return -1;
-		}
-	}
-	if (!kind_node) {
-		perr(p, map, "the rule has no \"gesture\" (swipe, pinch, rotate, tap or hold)");
-		return -1;
-	}
-	if (!r->fingers) {
-		perr(p, map, "the rule has no \"fingers\" (1 to 5)");
-		return -1;
-	}
-	if (!act_node) {
-		perr(p, map, "the rule has no action (\"command\", \"keys\" or \"continuous\")");
-		return -1;
-	}
-	if (!dir_fits(r->kind, r->dir)) {
-		perr(p, dir_node, "a %s has no direction \"%s\"", gd_kind_name(r->kind),
-		     gd_dir_name(r->dir));
-		return -1;
-	}
-	if (r->edge != GD_EDGE_NONE && r->kind != GD_SWIPE) {
-		perr(p, edge_node, "only swipes can start at an edge");
-		return -1;
-	}
-	if (time_node && r->kind != GD_HOLD) {
-		perr(p, time_node, "\"time\" is for holds");
-		return -1;
-	}
-	if (r->kind == GD_TAP || r->kind == GD_HOLD) {
-		if (r->action == GD_ACT_CONTINUOUS) {
-			perr(p, act_node, "a %s has no progress to follow; use \"command\" or \"keys\"",
-			     gd_kind_name(r->kind));
-			return -1;
-		}
-		if (repeat_node && r->repeat) {
-			perr(p, repeat_node, "a %s cannot repeat", gd_kind_name(r->kind));
-			return -1;
-		}
-		if (distance_node) {
-			perr(p, distance_node, "a %s has no distance", gd_kind_name(r->kind));
-			return -1;
-		}
-	}
-	if (r->action == GD_ACT_CONTINUOUS && repeat_node && r->repeat) {
-		perr(p, repeat_node, "a continuous action follows the fingers; it cannot repeat");
-		return -1;
-	}
-	if (!have_threshold)
-		r->threshold = p->d.threshold[r->kind];
-	if (!have_distance)
-		r->distance = p->d.distance[r->kind];
-	if (!have_timeout)
-		r->timeout_ms = p->d.timeout_ms;
-	if (!have_hold)
-		r->hold_ms = p->d.hold_ms;
-	if (!have_edge_size)
-		r->edge_mm = p->d.edge_mm;
-	if (!have_interval)
-		r->interval_ms = p->d.interval_ms;
-	if (!r->arg || 0) {
-		perr(p, map, "out of memory");
-		return -1;
-	}
-	return 0;
 }
 
 static void
 free_rule(struct gd_rule *r)
 {
 	free(r->app);
+	free(r->device_name);
 	free(r->arg);
 }
 
@@ -468,130 +383,150 @@ gd_config_empty(const char *path)
 	return cfg;
 }
 
-struct gd_config *
-gd_config_parse(const char *name, const char *text, size_t len, char *err, size_t errlen)
+/* the configuration in the tree of @p p->doc */
+static struct gd_config *
+build(struct parser *p)
 {
-	struct parser p = { .name = name, .err = err, .errlen = errlen, .d = builtin_defaults };
-	yaml_parser_t yp;
+	struct ut_yaml_doc *doc = &p->doc;
+	const struct ut_yaml_node *root = doc->root, *gestures = NULL;
+	struct gd_config *cfg = gd_config_empty(doc->name);
+
+	if (!cfg) {
+		ut_yaml_error(doc, NULL, "out of memory");
+		return NULL;
+	}
+	if (!root || ut_yaml_is_empty(root))
+		return cfg;   /* an empty file: no rules */
+	if (root->type != UT_YAML_MAP) {
+		ut_yaml_error(doc, root, "the file must be a mapping with \"gestures\" (and "
+			      "\"settings\")");
+		goto fail;
+	}
+	/* settings first, wherever they are, so that they apply to every rule */
+	for (size_t i = 0; i < root->count; i++) {
+		const struct ut_yaml_node *k = root->items[2 * i], *v = root->items[2 * i + 1];
+
+		if (!strcmp(k->text, "settings")) {
+			if (!ut_yaml_is_empty(v))
+				ut_yaml_read_map(doc, v, "setting", settings_fields,
+						 sizeof(settings_fields) / sizeof(settings_fields[0]),
+						 &p->d, NULL);
+		} else if (!strcmp(k->text, "gestures")) {
+			gestures = v;
+		} else {
+			ut_yaml_error(doc, k, "unknown top-level key \"%s\" (\"gestures\" or "
+				      "\"settings\")", k->text);
+		}
+	}
+	cfg->orientation = (enum gd_orientation)p->d.orientation;
+	cfg->proxy = p->d.proxy;
+	if (!gestures || ut_yaml_is_empty(gestures))
+		goto out;   /* "gestures:" with nothing after it */
+	if (gestures->type != UT_YAML_LIST) {
+		ut_yaml_error(doc, gestures, "\"gestures\" must be a list of rules");
+		goto fail;
+	}
+	cfg->rules = calloc(gestures->count ? gestures->count : 1, sizeof(*cfg->rules));
+	if (!cfg->rules) {
+		ut_yaml_error(doc, NULL, "out of memory");
+		goto fail;
+	}
+	for (size_t i = 0; i < gestures->count; i++) {
+		struct gd_rule *r = &cfg->rules[cfg->nrules++];
+
+		parse_rule(p, gestures->items[i], r);
+	}
+	if (doc->nerrors == 0)
+		warn_shadowed(p, cfg, gestures);
+out:
+	if (doc->nerrors == 0)
+		return cfg;
+fail:
+	gd_config_free(cfg);
+	return NULL;
+}
+
+static struct gd_config *
+read_config(const char *name, const char *text, size_t len, gd_config_report report,
+	    void *data, char *err, size_t errlen)
+{
+	struct parser p = { .d = builtin_defaults };
 	struct gd_config *cfg = NULL;
-	yaml_node_t *root;
+	int r;
 
 	if (errlen)
 		err[0] = '\0';
-	if (!yaml_parser_initialize(&yp)) {
-		snprintf(err, errlen, "%s: out of memory", name);
-		return NULL;
-	}
-	yaml_parser_set_input_string(&yp, (const unsigned char *)text, len);
-	if (!yaml_parser_load(&yp, &p.doc)) {
-		snprintf(err, errlen, "%s:%zu:%zu: %s%s%s", name, yp.problem_mark.line + 1,
-			 yp.problem_mark.column + 1, yp.problem ? yp.problem : "YAML error",
-			 yp.context ? " " : "", yp.context ? yp.context : "");
-		yaml_parser_delete(&yp);
-		return NULL;
-	}
-	yaml_parser_delete(&yp);
-	cfg = gd_config_empty(name);
-	if (!cfg) {
-		snprintf(err, errlen, "%s: out of memory", name);
-		goto out;
-	}
-	root = yaml_document_get_root_node(&p.doc);
-	if (!root)   /* an empty file: no rules */
-		goto out;
-	if (root->type != YAML_MAPPING_NODE) {
-		perr(&p, root, "the file must be a mapping with \"gestures\" (and \"settings\")");
-		goto fail;
-	}
-	yaml_node_t *gestures = NULL;
-	/* settings first, wherever they are, so that they apply to every rule */
-	for (yaml_node_pair_t *pr = root->data.mapping.pairs.start;
-	     pr < root->data.mapping.pairs.top; pr++) {
-		yaml_node_t *k = yaml_document_get_node(&p.doc, pr->key);
-		yaml_node_t *v = yaml_document_get_node(&p.doc, pr->value);
-		const char *key = scalar(k);
-		if (key && !strcmp(key, "settings")) {
-			if (parse_settings(&p, v) < 0)
-				goto fail;
-		} else if (key && !strcmp(key, "gestures")) {
-			gestures = v;
-		} else {
-			perr(&p, k, "unknown top-level key \"%s\" (\"gestures\" or \"settings\")",
-			     key ? key : "?");
-			goto fail;
-		}
-	}
-	if (!gestures)
-		goto out;
-	if (gestures->type == YAML_SCALAR_NODE && !*scalar(gestures))
-		goto out;   /* "gestures:" with nothing after it */
-	if (gestures->type != YAML_SEQUENCE_NODE) {
-		perr(&p, gestures, "\"gestures\" must be a list of rules");
-		goto fail;
-	}
-	size_t n = (size_t)(gestures->data.sequence.items.top - gestures->data.sequence.items.start);
-	cfg->rules = calloc(n ? n : 1, sizeof(*cfg->rules));
-	if (!cfg->rules) {
-		snprintf(err, errlen, "%s: out of memory", name);
-		goto fail;
-	}
-	for (yaml_node_item_t *it = gestures->data.sequence.items.start;
-	     it < gestures->data.sequence.items.top; it++) {
-		struct gd_rule *r = &cfg->rules[cfg->nrules];
-		if (parse_rule(&p, yaml_document_get_node(&p.doc, *it), r) < 0) {
-			free_rule(r);
-			goto fail;
-		}
-		cfg->nrules++;
-	}
-	goto out;
-fail:
-	gd_config_free(cfg);
-	cfg = NULL;
-out:
-	yaml_document_delete(&p.doc);
+	ut_yaml_init(&p.doc, name, report, data);
+	r = text ? ut_yaml_load(&p.doc, text, len) : ut_yaml_load_file(&p.doc);
+	if (r == 0)
+		cfg = build(&p);
+	if (!cfg && errlen)
+		snprintf(err, errlen, "%s", p.doc.first[0] ? p.doc.first : "out of memory");
+	if (!cfg)
+		errno = r < 0 ? -r : EINVAL;
+	ut_yaml_fini(&p.doc);
 	return cfg;
+}
+
+struct gd_config *
+gd_config_parse(const char *name, const char *text, size_t len, char *err, size_t errlen)
+{
+	return read_config(name, text ? text : "", len, NULL, NULL, err, errlen);
 }
 
 struct gd_config *
 gd_config_load(const char *path, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return NULL;
+	return read_config(path, NULL, 0, NULL, NULL, err, errlen);
+}
+
+struct gd_config *
+gd_config_load_report(const char *path, gd_config_report report, void *data, char *err,
+		      size_t errlen)
+{
+	return read_config(path, NULL, 0, report, data, err, errlen);
+}
+
+struct check_out {
+	FILE *err;
+	unsigned int warnings;
+};
+
+static void
+print_message(void *data, const char *message)
+{
+	struct check_out *o = data;
+
+	if (strstr(message, ": warning: "))
+		o->warnings++;
+	fprintf(o->err, "%s\n", message);
+}
+
+int
+gd_config_check(const char *path, FILE *out, FILE *err)
+{
+	struct check_out o = { .err = err };
+	char first[512];
+	struct stat st;
+	struct gd_config *cfg;
+
+	if (stat(path, &st) < 0 && errno == ENOENT) {
+		fprintf(out, "%s: no such file: utouch-gestured runs with no gestures until it is "
+			"created (the file is the one given with --config or as the operand, else "
+			"$XDG_CONFIG_HOME/utouch/gestures.yaml, else "
+			"~/.config/utouch/gestures.yaml)\n", path);
+		return 0;
 	}
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
-	for (;;) {
-		if (len == cap) {
-			cap = cap ? cap * 2 : 4096;
-			if (cap > (1u << 24)) {
-				snprintf(err, errlen, "%s: the file is larger than 16 MiB", path);
-				goto fail;
-			}
-			char *nb = realloc(buf, cap);
-			if (!nb) {
-				snprintf(err, errlen, "%s: out of memory", path);
-				goto fail;
-			}
-			buf = nb;
-		}
-		size_t got = fread(buf + len, 1, cap - len, f);
-		len += got;
-		if (got == 0)
-			break;
+	cfg = gd_config_load_report(path, print_message, &o, first, sizeof(first));
+	if (!cfg) {
+		if (!first[0])
+			fprintf(err, "%s: out of memory\n", path);
+		return 1;
 	}
-	if (ferror(f)) {
-		snprintf(err, errlen, "%s: read error", path);
-		goto fail;
-	}
-	fclose(f);
-	struct gd_config *cfg = gd_config_parse(path, buf, len, err, errlen);
-	free(buf);
-	return cfg;
-fail:
-	fclose(f);
-	free(buf);
-	return NULL;
+	fprintf(out, "%s: OK, %zu rules", path, cfg->nrules);
+	if (o.warnings)
+		fprintf(out, ", %u that can never run", o.warnings);
+	fprintf(out, "\n");
+	gd_config_free(cfg);
+	return 0;
 }

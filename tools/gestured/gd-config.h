@@ -9,6 +9,7 @@
 #define GD_CONFIG_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /** Gesture kinds a rule can name. */
 enum gd_kind { GD_SWIPE, GD_PINCH, GD_ROTATE, GD_TAP, GD_HOLD, GD_KIND_COUNT };
@@ -30,16 +31,26 @@ enum gd_edge {
 	GD_EDGE_TOP_LEFT, GD_EDGE_TOP_RIGHT, GD_EDGE_BOTTOM_LEFT, GD_EDGE_BOTTOM_RIGHT
 };
 
+/** How the screen is turned from an evdev touchscreen's own orientation
+ * (the way xrandr names it): swipe directions and edges turn with it. */
+enum gd_orientation { GD_ORIENT_NORMAL, GD_ORIENT_LEFT, GD_ORIENT_INVERTED, GD_ORIENT_RIGHT };
+
+/** The most taps of a multi-tap a rule can ask for. */
+#define GD_MAX_TAPS 3
+
 /** What a rule does. */
-enum gd_action { GD_ACT_COMMAND, GD_ACT_KEYS, GD_ACT_CONTINUOUS };
+enum gd_action { GD_ACT_COMMAND, GD_ACT_KEYS, GD_ACT_CONTINUOUS, GD_ACT_CLICK };
 
 /** One rule of the configuration. */
 struct gd_rule {
 	int line;               /**< line of the rule in the file (1-based) */
 	enum gd_kind kind;
 	int fingers;            /**< 1..5 */
+	int taps;               /**< tap: 1 single, 2 double, 3 triple; else 1 */
 	enum gd_dir dir;
 	enum gd_device device;
+	char *device_name;      /**< the device's name contains this (any case;
+	                             a pattern with * ? [ ]: matches it), NULL: any */
 	char *app;              /**< WM_CLASS instance or class name, NULL: any */
 	enum gd_edge edge;
 	double edge_mm;         /**< how close to the edge the gesture must begin */
@@ -48,7 +59,8 @@ struct gd_rule {
 	int timeout_ms;         /**< longest time to reach the threshold, 0: none */
 	int hold_ms;            /**< hold: how long the fingers stay down */
 	enum gd_action action;
-	char *arg;              /**< the command line or the key combination */
+	char *arg;              /**< the command line, the key combination or the button
+	                             ("left", "middle", "right") */
 	double distance;        /**< mm (degrees for rotate) per unit of progress */
 	int repeat;             /**< run again at every further unit of progress */
 	int interval_ms;        /**< least time between two runs of the action */
@@ -59,7 +71,12 @@ struct gd_config {
 	char *path;             /**< the file it came from ("" when built empty) */
 	struct gd_rule *rules;
 	size_t nrules;
+	enum gd_orientation orientation;  /**< settings: orientation */
+	int proxy;              /**< settings: proxy: true (the --proxy option) */
 };
+
+/** Receives each error and warning of a file ("FILE:LINE:COLUMN: ..."). */
+typedef void (*gd_config_report)(void *data, const char *message);
 
 /** Printable names, for messages and environment variables. */
 const char *gd_kind_name(enum gd_kind k);
@@ -71,13 +88,31 @@ const char *gd_device_name(enum gd_device d);
 /**
  * Parse a configuration file.
  *
+ * The file must be safe to run commands from (util/yaml-config.h,
+ * ut_yaml_load_file(): owned by the user or root, not writable by
+ * everyone).  Every error of the file is found; @p err gets the first.
+ *
  * @param path the file
  * @param err buffer for the reason of a failure, "FILE:LINE:COLUMN: message"
  * @param errlen size of @p err
  * @return the configuration (free with gd_config_free()), or NULL with
- *         @p err set
+ *         @p err set and errno ENOENT when the file does not exist
  */
 struct gd_config *gd_config_load(const char *path, char *err, size_t errlen);
+
+/**
+ * gd_config_load() that also passes every error and every warning (rules
+ * that can never run) to @p report, for --check.
+ *
+ * @param path the file
+ * @param report receives each message
+ * @param data for @p report
+ * @param err buffer for the first error
+ * @param errlen size of @p err
+ * @return the configuration, or NULL
+ */
+struct gd_config *gd_config_load_report(const char *path, gd_config_report report, void *data,
+					char *err, size_t errlen);
 
 /**
  * Parse a configuration held in memory (the tests use it).
@@ -100,6 +135,16 @@ struct gd_config *gd_config_parse(const char *name, const char *text, size_t len
  * @return the configuration, or NULL when out of memory
  */
 struct gd_config *gd_config_empty(const char *path);
+
+/**
+ * utouch-gestured --check: every error and warning of the file on @p err,
+ * then "PATH: OK, N rules" on @p out.  A file that does not exist is
+ * what the daemon runs with no gestures from: said on @p out, with where
+ * the file is looked for, and not an error.
+ *
+ * @return the exit status: 0, or 1 when the file has errors
+ */
+int gd_config_check(const char *path, FILE *out, FILE *err);
 
 /** Free a configuration (NULL is ignored). */
 void gd_config_free(struct gd_config *cfg);

@@ -3,9 +3,85 @@
  */
 #include "gd-rules.h"
 
+#include <ctype.h>
+#include <fnmatch.h>
 #include <math.h>
 #include <string.h>
 #include <strings.h>
+
+/* the name contains @p pat (any case), or matches it when it has * ? [ */
+static int
+device_name_matches(const struct gd_rule *r, const struct gd_query *q)
+{
+	const char *name = q->device_name ? q->device_name : "";
+
+	if (!r->device_name)
+		return 1;
+	if (strpbrk(r->device_name, "*?["))
+		return fnmatch(r->device_name, name, FNM_CASEFOLD) == 0;
+	return strcasestr(name, r->device_name) != NULL;
+}
+
+/* the highest tap count of the tap rules for @p fingers fingers */
+static int
+max_taps(const struct gd_config *cfg, int fingers)
+{
+	int n = 1;
+
+	for (size_t i = 0; i < cfg->nrules; i++)
+		if (cfg->rules[i].kind == GD_TAP && cfg->rules[i].fingers == fingers &&
+		    cfg->rules[i].taps > n)
+			n = cfg->rules[i].taps;
+	return n;
+}
+
+int
+gd_rules_tap_count(const struct gd_config *cfg, int fingers, int taps)
+{
+	return taps < 1 ? 1 : (taps - 1) % max_taps(cfg, fingers) + 1;
+}
+
+void
+gd_rules_orient(enum gd_orientation o, struct gd_query *q, struct gd_motion *m)
+{
+	double x, y, w, h, dx, dy;
+
+	if (o == GD_ORIENT_NORMAL)
+		return;
+	if (q) {
+		x = q->x, y = q->y, w = q->screen_w, h = q->screen_h;
+		switch (o) {
+		case GD_ORIENT_LEFT:   /* the picture's top is the device's left */
+			q->x = h - y, q->y = x, q->screen_w = h, q->screen_h = w;
+			break;
+		case GD_ORIENT_RIGHT:
+			q->x = y, q->y = w - x, q->screen_w = h, q->screen_h = w;
+			break;
+		default:
+			q->x = w - x, q->y = h - y;
+			break;
+		}
+		if (o != GD_ORIENT_INVERTED) {
+			double t = q->mm_x;
+			q->mm_x = q->mm_y;
+			q->mm_y = t;
+		}
+	}
+	if (m) {
+		dx = m->dx_mm, dy = m->dy_mm;
+		switch (o) {
+		case GD_ORIENT_LEFT:
+			m->dx_mm = -dy, m->dy_mm = dx;
+			break;
+		case GD_ORIENT_RIGHT:
+			m->dx_mm = dy, m->dy_mm = -dx;
+			break;
+		default:
+			m->dx_mm = -dx, m->dy_mm = -dy;
+			break;
+		}
+	}
+}
 
 static int
 app_matches(const struct gd_rule *r, const struct gd_query *q)
@@ -48,11 +124,14 @@ edge_matches(const struct gd_rule *r, const struct gd_query *q)
 }
 
 static int
-fixed_matches(const struct gd_rule *r, const struct gd_query *q)
+fixed_matches(const struct gd_config *cfg, const struct gd_rule *r, const struct gd_query *q)
 {
+	/* a tap rule for more taps than these may still be reached */
+	if (r->kind == GD_TAP && r->taps < gd_rules_tap_count(cfg, q->fingers, q->taps))
+		return 0;
 	return r->kind == q->kind && r->fingers == q->fingers &&
-	       (r->device == GD_DEV_ANY || r->device == q->device) && app_matches(r, q) &&
-	       edge_matches(r, q);
+	       (r->device == GD_DEV_ANY || r->device == q->device) &&
+	       device_name_matches(r, q) && app_matches(r, q) && edge_matches(r, q);
 }
 
 size_t
@@ -64,7 +143,7 @@ gd_rules_candidates(const struct gd_config *cfg, const struct gd_query *q, size_
 			const struct gd_rule *r = &cfg->rules[i];
 			if ((pass == 0) != (r->app != NULL))
 				continue;
-			if (fixed_matches(r, q))
+			if (fixed_matches(cfg, r, q))
 				out[n++] = i;
 		}
 	return n;
@@ -163,9 +242,11 @@ gd_rules_decide(const struct gd_config *cfg, size_t *cand, size_t *ncand,
 		int out = 0, accept = 0;
 		switch (r->kind) {
 		case GD_TAP:
-			/* a tap is decided by the recognizer: it is one */
-			accept = 1;
+			/* a tap is decided by the recognizer: it is one, of as
+			 * many taps as grail counted; the rules for more taps
+			 * wait for the next tap (gd_rules_tap_may_continue()) */
 			d = GD_DIR_ANY;
+			accept = r->taps == gd_rules_tap_count(cfg, r->fingers, m->taps);
 			break;
 		case GD_HOLD:
 			if (mag > r->threshold)
@@ -185,7 +266,7 @@ gd_rules_decide(const struct gd_config *cfg, size_t *cand, size_t *ncand,
 				out = 1;
 			break;
 		}
-		if (accept && i == 0) {
+		if (accept && (i == 0 || r->kind == GD_TAP)) {
 			*rule = cand[i];
 			*dir = d;
 			return GD_ACCEPT;
@@ -241,4 +322,16 @@ gd_rules_next_deadline(const struct gd_config *cfg, const size_t *cand, size_t n
 			best = t;
 	}
 	return best;
+}
+
+int
+gd_rules_tap_may_continue(const struct gd_config *cfg, const size_t *cand, size_t ncand,
+			  int taps)
+{
+	for (size_t i = 0; i < ncand; i++) {
+		const struct gd_rule *r = &cfg->rules[cand[i]];
+		if (r->kind == GD_TAP && r->taps > gd_rules_tap_count(cfg, r->fingers, taps))
+			return 1;
+	}
+	return 0;
 }

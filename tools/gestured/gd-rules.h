@@ -18,11 +18,17 @@
 /** Most candidate rules kept for one gesture. */
 #define GD_MAX_CANDIDATES 64
 
+/** Longest time (ms) from one tap of a multi-tap to the next: grail's
+ * multi-tap timeout, which the daemon sets on its tap subscriptions. */
+#define GD_MULTITAP_MS 400
+
 /** The fixed part of a gesture. */
 struct gd_query {
 	enum gd_kind kind;
 	int fingers;
 	enum gd_device device;
+	const char *device_name;   /**< the device's name, "" or NULL when unknown */
+	int taps;                  /**< a tap's count (grail's, 1 single, 2 double...) */
 	const char *app_instance;  /**< "" when unknown */
 	const char *app_class;     /**< "" when unknown */
 	double x, y;               /**< start position, screen pixels */
@@ -37,6 +43,7 @@ struct gd_motion {
 	double angle_deg;      /**< rotation, positive clockwise on screen */
 	double elapsed_ms;     /**< time since the gesture began */
 	int ended;             /**< the fingers are up */
+	int taps;              /**< a tap: its count as gd_rules_candidates() saw it */
 };
 
 /** Outcome of gd_rules_decide(). */
@@ -54,6 +61,34 @@ enum gd_decision { GD_WAIT, GD_ACCEPT, GD_REJECT };
 size_t gd_rules_candidates(const struct gd_config *cfg, const struct gd_query *q, size_t *out);
 
 /**
+ * Turn a gesture from the device's orientation into the screen's
+ * (@p o, "settings: orientation"): the start position and screen size of
+ * @p q and the motion of @p m (either may be NULL), so that directions and
+ * edges are the ones the user sees.  The daemon does it for touchscreens
+ * read through evdev, whose positions are the panel's own; X11 positions
+ * are the screen's already (the X server's coordinate transformation
+ * matrix turns them with the screen), and touchpads do not turn.
+ */
+void gd_rules_orient(enum gd_orientation o, struct gd_query *q, struct gd_motion *m);
+
+/**
+ * The count a tap rule is matched with: grail counts taps up to
+ * GD_MAX_TAPS; without a rule for that many the count starts again, so that
+ * with single-tap rules only every tap is a single tap, and with rules up to
+ * double taps a triple tap is a double and a single.
+ */
+int gd_rules_tap_count(const struct gd_config *cfg, int fingers, int taps);
+
+/**
+ * Whether a tap of @p taps taps (grail's count) may still become a longer
+ * multi-tap that one of the candidates asks for: then the daemon takes the
+ * tap's touches at once and runs a rule for this count only when no
+ * further tap came within GD_MULTITAP_MS.
+ */
+int gd_rules_tap_may_continue(const struct gd_config *cfg, const size_t *cand, size_t ncand,
+			      int taps);
+
+/**
  * Whether any rule of @p cfg uses a WM_CLASS for this kind and finger
  * count (the daemon looks the window up only then).
  */
@@ -62,7 +97,8 @@ int gd_rules_need_app(const struct gd_config *cfg, enum gd_kind kind, int finger
 /**
  * Decide a gesture.  Candidates that can no longer match (threshold
  * reached in another direction, timeout passed, a hold that slipped or
- * ended early) are removed from @p cand.
+ * ended early) are removed from @p cand.  A tap is taken by the first
+ * rule for its count (gd_rules_tap_count()); rules for more taps wait.
  *
  * @param cfg the configuration
  * @param cand candidate indices (updated)

@@ -1,20 +1,31 @@
 /*
  * The control socket (--control PATH): a line protocol that drives virtual
  * touch devices on the headless backend and answers questions for tests.
- * Every command gets one reply line, "ok ..." or "error ...".
+ * Every command gets one reply line, "ok ..." or "error ...".  The lines
+ * are parsed by control-parse.c; here they are carried out.
  *
  *   add-touch                 -> ok N        a new touchscreen, number N
  *   remove-touch N            -> ok
- *   down N ID X Y             -> ok          X, Y in layout pixels
- *   motion N ID X Y           -> ok
- *   up N ID                   -> ok
- *   cancel N ID               -> ok
+ *   down N ID X Y [TIME]      -> ok          X, Y in layout pixels, inside the layout
+ *   motion N ID X Y [TIME]    -> ok
+ *   up N ID [TIME]            -> ok
+ *   cancel N ID [TIME]        -> ok
  *   frame N                   -> ok
  *   clock MS                  -> ok          touch events from now on happen MS ms after
  *                                            the first clock command; timers run to it
  *   barrier SIZE              -> ok          every window is asked to be SIZE x SIZE
  *   stats                     -> ok points=P touches=T held=H actions=A windows=W
  *   quit                      -> ok          the compositor exits
+ *
+ * A virtual device stamps every event of a frame (up to `frame N`) with the
+ * time of the frame's first event, as the kernel stamps a hardware frame;
+ * TIME (manual clock only, at most the current clock) stamps one event
+ * with a time of the test's choosing.
+ *
+ * The socket is created 0600 and only processes of the compositor's user
+ * (or root) may talk to it (SO_PEERCRED).  When no file descriptor is left
+ * for a connection, the socket is not watched until a control client goes
+ * or a second has passed (the pending connection waits in the backlog).
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -23,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
@@ -33,16 +45,18 @@
 #include <wlr/types/wlr_touch.h>
 #include <wlr/util/log.h>
 
+#include "control-parse.h"
 #include "wlcomp.h"
 
-#define LINE_MAX_BYTES 512
+/* how long the socket rests when accept4 runs out of descriptors */
+#define ACCEPT_RETRY_MS 1000
 
 struct control_client {
 	struct wl_list link;
 	struct server *server;
 	int fd;
 	struct wl_event_source *source;
-	char buf[LINE_MAX_BYTES];
+	char buf[CONTROL_LINE_MAX];
 	size_t len;
 };
 
@@ -63,35 +77,41 @@ find_touch(struct server *server, int number)
 	return NULL;
 }
 
-static bool
-normalise(struct server *server, double x, double y, double *nx, double *ny)
-{
-	struct wlr_box box;
-
-	if (!output_layout_box(server, &box))
-		return false;
-	*nx = (x - box.x) / box.width;
-	*ny = (y - box.y) / box.height;
-	return true;
-}
-
 static void
-reply(struct control_client *c, const char *fmt, ...)
+reply_fd(int fd, const char *fmt, va_list ap)
 {
-	char out[LINE_MAX_BYTES];
-	va_list ap;
-	int n;
+	char out[CONTROL_LINE_MAX];
+	int n = vsnprintf(out, sizeof(out) - 1, fmt, ap);
 
-	va_start(ap, fmt);
-	n = vsnprintf(out, sizeof(out) - 1, fmt, ap);
-	va_end(ap);
 	if (n < 0)
 		return;
 	if ((size_t)n > sizeof(out) - 2)
 		n = sizeof(out) - 2;
 	out[n++] = '\n';
-	if (write(c->fd, out, (size_t)n) < 0)
+	if (write(fd, out, (size_t)n) < 0)
 		wlr_log(WLR_DEBUG, "control: reply lost: %s", strerror(errno));
+}
+
+__attribute__((format(printf, 2, 3)))
+static void
+reply(struct control_client *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	reply_fd(c->fd, fmt, ap);
+	va_end(ap);
+}
+
+__attribute__((format(printf, 2, 3)))
+static void
+reply_raw(int fd, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	reply_fd(fd, fmt, ap);
+	va_end(ap);
 }
 
 /*
@@ -102,26 +122,18 @@ reply(struct control_client *c, const char *fmt, ...)
  * test's gestures do not depend on how fast the compositor runs.
  */
 static void
-set_clock(struct control_client *c, const char *arg)
+set_clock(struct control_client *c, uint64_t ms)
 {
 	struct server *server = c->server;
 	uint64_t origin = server->manual_clock ? server->clock_base_us : input_time_us(server);
-	unsigned long long ms;
-	char *end;
 
-	while (*arg == ' ' || *arg == '\t')
-		arg++;
-	errno = 0;
-	ms = strtoull(arg, &end, 10);
-	while (*end == ' ' || *end == '\t')
-		end++;
-	if (*arg < '0' || *arg > '9' || errno || *end ||
-	    ms > (UINT64_MAX - origin) / 1000u) {
+	if (ms > (UINT64_MAX - origin) / 1000u) {
 		reply(c, "error usage: clock MS (milliseconds, a whole number)");
 		return;
 	}
 	if (server->manual_clock && origin + ms * 1000u < server->clock_us) {
-		reply(c, "error clock %llu is before the current time %llu", ms,
+		reply(c, "error clock %llu is before the current time %llu",
+		      (unsigned long long)ms,
 		      (unsigned long long)((server->clock_us - server->clock_base_us) / 1000u));
 		return;
 	}
@@ -137,20 +149,130 @@ set_clock(struct control_client *c, const char *arg)
 	reply(c, "ok");
 }
 
-static void
-command(struct control_client *c, char *line)
+/*
+ * The time a touch command's event is stamped with, in microseconds: the
+ * TIME it gives, else the time of the first event of the device's frame
+ * (the current time when it opens one).
+ */
+static bool
+event_time(struct control_client *c, struct touch_device *td, const struct control_cmd *cmd,
+	   uint64_t *us)
 {
 	struct server *server = c->server;
-	char cmd[32];
-	int n = 0, id = 0, consumed = 0;
-	double x = 0, y = 0, nx, ny;
-	struct touch_device *td;
-	uint32_t msec = (uint32_t)(input_time_us(server) / 1000u);
 
-	if (sscanf(line, "%31s%n", cmd, &consumed) != 1)
+	if (!cmd->has_time) {
+		if (!td->frame_open) {
+			td->frame_open = true;
+			td->frame_us = input_time_us(server);
+		}
+		*us = td->frame_us;
+		return true;
+	}
+	if (!server->manual_clock) {
+		reply(c, "error an event TIME needs the manual clock (clock MS)");
+		return false;
+	}
+	if (cmd->time_ms > (server->clock_us - server->clock_base_us) / 1000u) {
+		reply(c, "error time %llu is after the current time %llu",
+		      (unsigned long long)cmd->time_ms,
+		      (unsigned long long)((server->clock_us - server->clock_base_us) / 1000u));
+		return false;
+	}
+	*us = server->clock_base_us + cmd->time_ms * 1000u;
+	return true;
+}
+
+/* A position in the layout, as the 0..1 fraction a touchscreen reports. */
+static bool
+normalise(struct control_client *c, double x, double y, double *nx, double *ny)
+{
+	struct wlr_box box;
+
+	if (!output_layout_box(c->server, &box) || box.width <= 0 || box.height <= 0) {
+		reply(c, "error there is no output to touch");
+		return false;
+	}
+	if (!(x >= box.x && x <= box.x + box.width && y >= box.y && y <= box.y + box.height)) {
+		reply(c, "error %g %g is outside the layout (%d,%d %dx%d)", x, y, box.x, box.y,
+		      box.width, box.height);
+		return false;
+	}
+	*nx = (x - box.x) / box.width;
+	*ny = (y - box.y) / box.height;
+	return true;
+}
+
+static void
+touch_event(struct control_client *c, struct touch_device *td, const struct control_cmd *cmd)
+{
+	struct wlr_touch *touch = td->device->touch;
+	double nx = 0, ny = 0;
+	uint64_t us;
+	uint32_t msec;
+
+	if (!event_time(c, td, cmd, &us))
 		return;
-	line += consumed;
-	if (!strcmp(cmd, "add-touch")) {
+	if ((cmd->op == CONTROL_DOWN || cmd->op == CONTROL_MOTION) &&
+	    !normalise(c, cmd->x, cmd->y, &nx, &ny))
+		return;
+	/* as a real device does: milliseconds in 32 bits */
+	msec = (uint32_t)(us / 1000u);
+	switch (cmd->op) {
+	case CONTROL_DOWN: {
+		struct wlr_event_touch_down ev = {
+			.device = td->device, .time_msec = msec, .touch_id = cmd->id,
+			.x = nx, .y = ny,
+		};
+		wl_signal_emit(&touch->events.down, &ev);
+		break;
+	}
+	case CONTROL_MOTION: {
+		struct wlr_event_touch_motion ev = {
+			.device = td->device, .time_msec = msec, .touch_id = cmd->id,
+			.x = nx, .y = ny,
+		};
+		wl_signal_emit(&touch->events.motion, &ev);
+		break;
+	}
+	case CONTROL_UP: {
+		struct wlr_event_touch_up ev = {
+			.device = td->device, .time_msec = msec, .touch_id = cmd->id,
+		};
+		wl_signal_emit(&touch->events.up, &ev);
+		break;
+	}
+	default: {
+		struct wlr_event_touch_cancel ev = {
+			.device = td->device, .time_msec = msec, .touch_id = cmd->id,
+		};
+		wl_signal_emit(&touch->events.cancel, &ev);
+		break;
+	}
+	}
+	reply(c, "ok");
+}
+
+static void
+command(struct control_client *c, const char *line)
+{
+	struct server *server = c->server;
+	struct control_cmd cmd;
+	char err[CONTROL_LINE_MAX];
+	struct touch_device *td = NULL;
+	struct view *v;
+	int r = control_parse(line, &cmd, err, sizeof(err));
+
+	if (r <= 0) {
+		if (r < 0)
+			reply(c, "error %s", err);
+		return;
+	}
+	if (control_op_has_device(cmd.op) && !(td = find_touch(server, cmd.device))) {
+		reply(c, "error no touch device %d", cmd.device);
+		return;
+	}
+	switch (cmd.op) {
+	case CONTROL_ADD_TOUCH: {
 		struct wlr_backend *hb = headless_backend(server);
 		struct wlr_input_device *dev;
 
@@ -164,79 +286,45 @@ command(struct control_client *c, char *line)
 			return;
 		}
 		/* the backend announced it through new_input: it is the last one */
-		td = wl_container_of(server->touch_devices.prev, td, link);
-		if (wl_list_empty(&server->touch_devices) || td->device != dev) {
+		td = wl_list_empty(&server->touch_devices) ? NULL
+			: wl_container_of(server->touch_devices.prev, td, link);
+		if (!td || td->device != dev) {
 			reply(c, "error the device was not taken");
 			return;
 		}
 		td->virtual = true;
 		reply(c, "ok %d", td->number);
-	} else if (!strcmp(cmd, "remove-touch")) {
-		if (sscanf(line, "%d", &n) != 1 || !(td = find_touch(server, n)) || !td->virtual) {
-			reply(c, "error no virtual touch device %d", n);
+		break;
+	}
+	case CONTROL_REMOVE_TOUCH:
+		if (!td->virtual) {
+			reply(c, "error touch device %d is not virtual", cmd.device);
 			return;
 		}
 		wlr_input_device_destroy(td->device);
 		reply(c, "ok");
-	} else if (!strcmp(cmd, "down") || !strcmp(cmd, "motion")) {
-		if (sscanf(line, "%d %d %lf %lf", &n, &id, &x, &y) != 4 ||
-		    !(td = find_touch(server, n)) || !normalise(server, x, y, &nx, &ny)) {
-			reply(c, "error usage: %s DEVICE ID X Y", cmd);
-			return;
-		}
-		if (cmd[0] == 'd') {
-			struct wlr_event_touch_down ev = {
-				.device = td->device, .time_msec = msec, .touch_id = id,
-				.x = nx, .y = ny,
-			};
-			wl_signal_emit(&td->device->touch->events.down, &ev);
-		} else {
-			struct wlr_event_touch_motion ev = {
-				.device = td->device, .time_msec = msec, .touch_id = id,
-				.x = nx, .y = ny,
-			};
-			wl_signal_emit(&td->device->touch->events.motion, &ev);
-		}
-		reply(c, "ok");
-	} else if (!strcmp(cmd, "up") || !strcmp(cmd, "cancel")) {
-		if (sscanf(line, "%d %d", &n, &id) != 2 || !(td = find_touch(server, n))) {
-			reply(c, "error usage: %s DEVICE ID", cmd);
-			return;
-		}
-		if (cmd[0] == 'u') {
-			struct wlr_event_touch_up ev = {
-				.device = td->device, .time_msec = msec, .touch_id = id,
-			};
-			wl_signal_emit(&td->device->touch->events.up, &ev);
-		} else {
-			struct wlr_event_touch_cancel ev = {
-				.device = td->device, .time_msec = msec, .touch_id = id,
-			};
-			wl_signal_emit(&td->device->touch->events.cancel, &ev);
-		}
-		reply(c, "ok");
-	} else if (!strcmp(cmd, "frame")) {
-		if (sscanf(line, "%d", &n) != 1 || !(td = find_touch(server, n))) {
-			reply(c, "error usage: frame DEVICE");
-			return;
-		}
+		break;
+	case CONTROL_DOWN:
+	case CONTROL_MOTION:
+	case CONTROL_UP:
+	case CONTROL_CANCEL:
+		touch_event(c, td, &cmd);
+		break;
+	case CONTROL_FRAME:
+		td->frame_open = false;
 		wl_signal_emit(&td->device->touch->events.frame, NULL);
 		reply(c, "ok");
-	} else if (!strcmp(cmd, "clock")) {
-		set_clock(c, line);
-	} else if (!strcmp(cmd, "barrier")) {
-		struct view *v;
-
-		if (sscanf(line, "%d", &n) != 1 || n <= 0) {
-			reply(c, "error usage: barrier SIZE");
-			return;
-		}
+		break;
+	case CONTROL_CLOCK:
+		set_clock(c, cmd.time_ms);
+		break;
+	case CONTROL_BARRIER:
 		wl_list_for_each(v, &server->views, link)
 			if (v->mapped)
-				wlr_xdg_toplevel_set_size(v->xdg, (uint32_t)n, (uint32_t)n);
+				wlr_xdg_toplevel_set_size(v->xdg, cmd.size, cmd.size);
 		reply(c, "ok");
-	} else if (!strcmp(cmd, "stats")) {
-		struct view *v;
+		break;
+	case CONTROL_STATS: {
 		int windows = 0;
 
 		wl_list_for_each(v, &server->views, link)
@@ -245,12 +333,30 @@ command(struct control_client *c, char *line)
 		      wlr_seat_touch_num_points(server->seat),
 		      utouch_comp_get_touch_count(server->gestures),
 		      utouch_comp_get_held_count(server->gestures), server->actions_run, windows);
-	} else if (!strcmp(cmd, "quit")) {
+		break;
+	}
+	case CONTROL_QUIT:
 		reply(c, "ok");
 		wl_display_terminate(server->display);
-	} else {
-		reply(c, "error unknown command '%s'", cmd);
+		break;
 	}
+}
+
+/* Watch the listening socket again (a descriptor may be free now). */
+static void
+listen_resume(struct server *server)
+{
+	if (server->control_source && server->control_paused) {
+		wl_event_source_fd_update(server->control_source, WL_EVENT_READABLE);
+		server->control_paused = false;
+	}
+}
+
+static int
+on_accept_retry(void *data)
+{
+	listen_resume(data);
+	return 0;
 }
 
 static void
@@ -259,6 +365,7 @@ client_close(struct control_client *c)
 	wl_event_source_remove(c->source);
 	close(c->fd);
 	wl_list_remove(&c->link);
+	listen_resume(c->server);
 	free(c);
 }
 
@@ -293,11 +400,56 @@ on_client(int fd, uint32_t mask, void *data)
 		}
 		*nl = '\0';
 		used = (size_t)(nl - c->buf) + 1;
-		command(c, c->buf);
+		if (memchr(c->buf, '\0', used - 1))
+			reply(c, "error the line contains a NUL byte");
+		else
+			command(c, c->buf);
 		memmove(c->buf, c->buf + used, c->len - used);
 		c->len -= used;
 	}
 	return 0;
+}
+
+/* Only the compositor's user (or root) may drive it. */
+static bool
+peer_allowed(int fd)
+{
+	struct ucred cred;
+	socklen_t len = sizeof(cred);
+	uid_t me = geteuid();
+
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) < 0 || len != sizeof(cred)) {
+		fprintf(stderr, "utouch-wlcomp: control: cannot identify a client (%s): refused\n",
+			strerror(errno));
+		return false;
+	}
+	if (cred.uid == me || cred.uid == 0)
+		return true;
+	fprintf(stderr, "utouch-wlcomp: control: refused a client of uid %u (pid %d): "
+		"only uid %u may use the control socket\n", (unsigned)cred.uid, (int)cred.pid,
+		(unsigned)me);
+	reply_raw(fd, "error permission denied: uid %u may not use this control socket",
+		  (unsigned)cred.uid);
+	return false;
+}
+
+/* Out of descriptors or memory: rest until a client goes or a while passed. */
+static void
+listen_pause(struct server *server, const char *why)
+{
+	/* without a rest the socket stays readable and the loop spins */
+	fprintf(stderr, "utouch-wlcomp: control: cannot accept a client (%s); "
+		"retrying when a client goes or in %d ms\n", why, ACCEPT_RETRY_MS);
+	wl_event_source_fd_update(server->control_source, 0);
+	server->control_paused = true;
+	if (server->control_retry)
+		wl_event_source_timer_update(server->control_retry, ACCEPT_RETRY_MS);
+}
+
+static bool
+out_of_resources(int err)
+{
+	return err == EMFILE || err == ENFILE || err == ENOBUFS || err == ENOMEM;
 }
 
 static int
@@ -307,19 +459,31 @@ on_listen(int fd, uint32_t mask, void *data)
 	struct control_client *c;
 	int cfd = accept4(fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
 
-	if (cfd < 0)
+	if (cfd < 0) {
+		/* the connection stays in the backlog */
+		if (out_of_resources(errno))
+			listen_pause(server, strerror(errno));
 		return 0;
-	c = calloc(1, sizeof(*c));
-	if (!c) {
+	}
+	if (!peer_allowed(cfd)) {
 		close(cfd);
 		return 0;
 	}
-	c->server = server;
-	c->fd = cfd;
-	c->source = wl_event_loop_add_fd(server->loop, cfd, WL_EVENT_READABLE, on_client, c);
-	if (!c->source) {
+	c = calloc(1, sizeof(*c));
+	if (c) {
+		c->server = server;
+		c->fd = cfd;
+		/* the event loop duplicates the descriptor: one more is needed */
+		c->source = wl_event_loop_add_fd(server->loop, cfd, WL_EVENT_READABLE, on_client, c);
+	}
+	if (!c || !c->source) {
+		int err = c ? errno : ENOMEM;
+
+		reply_raw(cfd, "error the compositor cannot take a client now: %s", strerror(err));
 		close(cfd);
 		free(c);
+		if (out_of_resources(err))
+			listen_pause(server, strerror(err));
 		return 0;
 	}
 	wl_list_insert(&server->control_clients, &c->link);
@@ -330,6 +494,7 @@ int
 control_init(struct server *server, const char *path)
 {
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	int bound = -1;
 
 	wl_list_init(&server->control_clients);
 	server->control_fd = -1;
@@ -342,16 +507,22 @@ control_init(struct server *server, const char *path)
 	strcpy(addr.sun_path, path);
 	server->control_fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
 	unlink(path);
-	if (server->control_fd < 0 ||
-	    bind(server->control_fd, (struct sockaddr *)&addr, sizeof(addr)) < 0 ||
-	    listen(server->control_fd, 4) < 0) {
+	if (server->control_fd >= 0) {
+		/* 0600 from the start: nobody else can connect in between */
+		mode_t old = umask(0177);
+
+		bound = bind(server->control_fd, (struct sockaddr *)&addr, sizeof(addr));
+		umask(old);
+	}
+	if (server->control_fd < 0 || bound < 0 || listen(server->control_fd, 4) < 0) {
 		fprintf(stderr, "utouch-wlcomp: control socket %s: %s\n", path, strerror(errno));
 		return -1;
 	}
 	server->control_path = strdup(path);
 	server->control_source = wl_event_loop_add_fd(server->loop, server->control_fd,
 						      WL_EVENT_READABLE, on_listen, server);
-	return server->control_source && server->control_path ? 0 : -1;
+	server->control_retry = wl_event_loop_add_timer(server->loop, on_accept_retry, server);
+	return server->control_source && server->control_retry && server->control_path ? 0 : -1;
 }
 
 void
@@ -363,6 +534,10 @@ control_finish(struct server *server)
 		client_close(c);
 	if (server->control_source)
 		wl_event_source_remove(server->control_source);
+	server->control_source = NULL;
+	if (server->control_retry)
+		wl_event_source_remove(server->control_retry);
+	server->control_retry = NULL;
 	if (server->control_fd >= 0)
 		close(server->control_fd);
 	if (server->control_path)

@@ -25,6 +25,7 @@
 
 #include <wlr/util/log.h>
 
+#include "util/yaml-config.h"
 #include "wlcomp.h"
 
 static const struct {
@@ -60,77 +61,120 @@ parse_kind(const char *s, enum action_kind *kind)
 	return -1;
 }
 
+/* the options utouch-wlcomp reads */
+enum option_key { O_ACTION, O_SWIPE_ACTION, O_SWIPE_DISTANCE, O_SWIPE_TIME, O_COMMAND, O_COUNT };
+static const char *const option_names[O_COUNT] = {
+	"action", "swipe-action", "swipe-distance", "swipe-time", "command",
+};
+
+/* what the options of one subscription say; @p bad and @p why on refusal */
 static int
-parse_number(const char *s, double *out)
+action_from_options(const char *const *keys, const char *const *values, size_t count,
+		    struct action *a, size_t *bad, char *why, size_t whylen)
 {
-	char *end;
+	size_t at[O_COUNT];
+	char reason[200];
+	double d;
 
-	errno = 0;
-	*out = strtod(s, &end);
-	return (!*s || *end || errno || !(*out >= 0)) ? -1 : 0;
-}
+	*a = (struct action){ .swipe_distance = 150, .swipe_time = 400 };
+	for (int k = 0; k < O_COUNT; k++)
+		at[k] = count;
+	for (size_t i = 0; i < count; i++) {
+		int k;
 
-/* Read the options of every subscription into server->actions. */
-static int
-parse_actions(struct server *server, const char *config)
-{
-	struct utouch_comp_subscription *sub;
-	size_t n = 0;
+		for (k = 0; k < O_COUNT && strcmp(keys[i], option_names[k]); k++)
+			;
+		*bad = i;
+		if (k == O_COUNT) {
+			const char *near = ut_config_suggest(keys[i], option_names, O_COUNT);
 
-	while (utouch_comp_get_subscription(server->gestures, n))
-		n++;
-	server->actions = calloc(n ? n : 1, sizeof(*server->actions));
-	if (!server->actions)
-		return -ENOMEM;
-	server->nactions = n;
-	for (size_t i = 0; i < n; i++) {
-		struct action *a = &server->actions[i];
-		const char *name, *v;
-		double d;
-
-		sub = utouch_comp_get_subscription(server->gestures, i);
-		name = utouch_comp_subscription_get_params(sub)->name;
-		a->swipe_distance = 150;
-		a->swipe_time = 400;
-		v = utouch_comp_subscription_get_option(sub, "action");
-		if (v && parse_kind(v, &a->kind) < 0) {
-			fprintf(stderr, "%s: subscription '%s': unknown action '%s'\n", config, name, v);
-			return -EINVAL;
+			snprintf(why, whylen, "unknown option \"%s\"%s%s%s", keys[i],
+				 near ? " (did you mean \"" : "", near ? near : "", near ? "\"?)" : "");
+			return -1;
 		}
-		v = utouch_comp_subscription_get_option(sub, "swipe-action");
-		if (v && parse_kind(v, &a->swipe_kind) < 0) {
-			fprintf(stderr, "%s: subscription '%s': unknown swipe-action '%s'\n", config,
-				name, v);
-			return -EINVAL;
-		}
-		v = utouch_comp_subscription_get_option(sub, "swipe-distance");
-		if (v) {
-			if (parse_number(v, &d) < 0) {
-				fprintf(stderr, "%s: subscription '%s': swipe-distance '%s' is not a number\n",
-					config, name, v);
-				return -EINVAL;
+		at[k] = i;
+		switch (k) {
+		case O_ACTION:
+		case O_SWIPE_ACTION:
+			if (parse_kind(values[i], k == O_ACTION ? &a->kind : &a->swipe_kind) < 0) {
+				snprintf(why, whylen, "\"%s\": unknown action \"%s\" (none, "
+					 "move-window, focus-next, close-window, minimize-window, "
+					 "spawn)", keys[i], values[i]);
+				return -1;
 			}
-			a->swipe_distance = d;
-		}
-		v = utouch_comp_subscription_get_option(sub, "swipe-time");
-		if (v) {
-			if (parse_number(v, &d) < 0) {
-				fprintf(stderr, "%s: subscription '%s': swipe-time '%s' is not a number\n",
-					config, name, v);
-				return -EINVAL;
+			break;
+		case O_SWIPE_DISTANCE:
+		case O_SWIPE_TIME:
+			if (ut_config_number(values[i], k == O_SWIPE_TIME ? "ms" : "px", 0,
+					     k == O_SWIPE_TIME ? 60000 : 100000, k == O_SWIPE_TIME,
+					     &d, reason, sizeof(reason)) < 0) {
+				snprintf(why, whylen, "\"%s\": %s", keys[i], reason);
+				return -1;
 			}
-			a->swipe_time = (uint64_t)d;
+			if (k == O_SWIPE_TIME)
+				a->swipe_time = (uint64_t)d;
+			else
+				a->swipe_distance = d;
+			break;
+		default:
+			if (!*values[i]) {
+				snprintf(why, whylen, "\"command\" is empty");
+				return -1;
+			}
+			break;
 		}
-		v = utouch_comp_subscription_get_option(sub, "command");
-		if (a->kind == ACTION_SPAWN && !v) {
-			fprintf(stderr, "%s: subscription '%s': spawn needs a 'command' option\n",
-				config, name);
-			return -EINVAL;
-		}
-		if (v && !(a->command = strdup(v)))
-			return -ENOMEM;
+	}
+	*bad = count;
+	if (a->kind == ACTION_SPAWN && at[O_COMMAND] == count) {
+		snprintf(why, whylen, "the action spawn needs a \"command\" option");
+		return -1;
+	}
+	if (at[O_COMMAND] < count && a->kind != ACTION_SPAWN) {
+		*bad = at[O_COMMAND];
+		snprintf(why, whylen, "\"command\" is for the action spawn");
+		return -1;
+	}
+	if (at[O_COMMAND] < count && !(a->command = strdup(values[at[O_COMMAND]]))) {
+		snprintf(why, whylen, "out of memory");
+		return -1;
 	}
 	return 0;
+}
+
+/* utouch_comp_config_check: each subscription's options become its action */
+static int
+check_subscription(void *data, const struct utouch_comp_subscription_params *params,
+		   const char *const *keys, const char *const *values, size_t count,
+		   size_t *bad, char *why, size_t whylen)
+{
+	struct server *server = data;
+	struct action a, *grown;
+
+	if (!params->name || !*params->name) {
+		snprintf(why, whylen, "the subscription needs a \"name\" (utouch-wlcomp logs it)");
+		return -1;
+	}
+	if (action_from_options(keys, values, count, &a, bad, why, whylen) < 0)
+		return -1;
+	grown = realloc(server->actions, (server->nactions + 1) * sizeof(*grown));
+	if (!grown) {
+		free(a.command);
+		snprintf(why, whylen, "out of memory");
+		return -1;
+	}
+	server->actions = grown;
+	server->actions[server->nactions++] = a;
+	return 0;
+}
+
+static void
+free_actions(struct server *server)
+{
+	for (size_t i = 0; i < server->nactions; i++)
+		free(server->actions[i].command);
+	free(server->actions);
+	server->actions = NULL;
+	server->nactions = 0;
 }
 
 static int
@@ -141,6 +185,16 @@ on_gesture_fd(int fd, uint32_t mask, void *data)
 	utouch_comp_dispatch(server->gestures);
 	input_run_gesture_events(server);
 	return 0;
+}
+
+/* the gesture context's messages join wlroots' log (-v shows debug) */
+static void
+on_gesture_log(void *data, enum utouch_comp_log_priority priority, const char *message)
+{
+	enum wlr_log_importance level = priority >= UTOUCH_COMP_LOG_WARNING ? WLR_ERROR
+		: priority >= UTOUCH_COMP_LOG_INFO ? WLR_INFO : WLR_DEBUG;
+
+	wlr_log(level, "gestures: %s", message);
 }
 
 int
@@ -155,13 +209,18 @@ gestures_init(struct server *server, const char *config)
 			strerror(errno));
 		return -1;
 	}
-	r = utouch_comp_load_config(server->gestures, config, err, sizeof(err));
+	utouch_comp_set_log_handler(server->gestures, on_gesture_log, server);
+	r = utouch_comp_load_config_checked(server->gestures, config, check_subscription, server,
+					    err, sizeof(err));
 	if (r < 0) {
 		fprintf(stderr, "utouch-wlcomp: %s\n", err[0] ? err : strerror(-r));
 		return -1;
 	}
-	if (parse_actions(server, config) < 0)
+	if (server->nactions != (size_t)r) {
+		fprintf(stderr, "utouch-wlcomp: %s: %zu actions for %d subscriptions\n", config,
+			server->nactions, r);
 		return -1;
+	}
 	server->gesture_source = wl_event_loop_add_fd(server->loop,
 						      utouch_comp_get_fd(server->gestures),
 						      WL_EVENT_READABLE, on_gesture_fd, server);
@@ -184,11 +243,7 @@ void
 gestures_finish(struct server *server)
 {
 	gestures_stop(server);
-	for (size_t i = 0; i < server->nactions; i++)
-		free(server->actions[i].command);
-	free(server->actions);
-	server->actions = NULL;
-	server->nactions = 0;
+	free_actions(server);
 	utouch_comp_destroy(server->gestures);
 	server->gestures = NULL;
 }

@@ -3,6 +3,7 @@
  * go through the utouch compositor API, and what it decides is carried out
  * on the seat.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,6 +127,8 @@ on_tracked_destroy(struct wl_listener *listener, void *data)
 
 	utouch_comp_surface_destroyed(ts->server->gestures, ts->surface);
 	input_run_gesture_events(ts->server);
+	/* nothing more is delivered for its touches: their ids are free */
+	seat_touch_forget(ts->server, NULL, ts->surface, -1);
 	wl_list_remove(&ts->destroy.link);
 	wl_list_remove(&ts->link);
 	free(ts);
@@ -151,12 +154,34 @@ input_track_surface(struct server *server, struct wlr_surface *surface)
 
 /* ---- carrying out the API's decisions ---- */
 
-static int32_t
-seat_touch_id(const struct utouch_comp_touch_event *t)
+static int
+device_number(const struct utouch_comp_touch_event *t)
 {
 	const struct touch_device *td = utouch_comp_device_get_user_data(t->device);
 
-	return (td ? td->number : 0) * 1000 + t->id;
+	/* NULL: the device was removed, its touches cancelled with it */
+	return td ? td->number : -1;
+}
+
+static void
+deliver_down(struct server *server, const struct utouch_comp_event *ev)
+{
+	struct wlr_surface *surface = ev->touch.surface;
+	uint32_t ms = (uint32_t)(ev->time / 1000u);
+	struct wlr_xdg_surface *xdg;
+	int32_t seat_id;
+
+	if (!seat_touch_add(server, device_number(&ev->touch), ev->touch.id, surface, &seat_id)) {
+		wlr_log(WLR_ERROR, "touch %d: no seat touch id left", ev->touch.id);
+		return;
+	}
+	wlr_seat_touch_notify_down(server->seat, surface, ms, seat_id, ev->touch.sx, ev->touch.sy);
+	/* the touched window takes the keyboard focus */
+	if (wlr_surface_is_xdg_surface(surface) &&
+	    (xdg = wlr_xdg_surface_from_wlr_surface(surface)) &&
+	    xdg->role == WLR_XDG_SURFACE_ROLE_TOPLEVEL && xdg->data &&
+	    ((struct wlr_scene_node *)xdg->data)->data)
+		view_focus(((struct wlr_scene_node *)xdg->data)->data);
 }
 
 void
@@ -168,34 +193,34 @@ input_run_gesture_events(struct server *server)
 	while (utouch_comp_next_event(server->gestures, &ev)) {
 		uint32_t ms = (uint32_t)(ev.time / 1000u);
 		struct wlr_surface *surface = ev.touch.surface;
+		int device = ev.type <= UTOUCH_COMP_EVENT_TOUCH_CANCEL ? device_number(&ev.touch) : -1;
+		int32_t seat_id;
 
 		switch (ev.type) {
-		case UTOUCH_COMP_EVENT_TOUCH_DOWN: {
-			struct wlr_xdg_surface *xdg;
-
-			wlr_seat_touch_notify_down(seat, surface, ms, seat_touch_id(&ev.touch),
-						   ev.touch.sx, ev.touch.sy);
-			/* the touched window takes the keyboard focus */
-			if (wlr_surface_is_xdg_surface(surface) &&
-			    (xdg = wlr_xdg_surface_from_wlr_surface(surface)) &&
-			    xdg->role == WLR_XDG_SURFACE_ROLE_TOPLEVEL && xdg->data &&
-			    ((struct wlr_scene_node *)xdg->data)->data)
-				view_focus(((struct wlr_scene_node *)xdg->data)->data);
+		case UTOUCH_COMP_EVENT_TOUCH_DOWN:
+			deliver_down(server, &ev);
 			break;
-		}
 		case UTOUCH_COMP_EVENT_TOUCH_MOTION:
-			wlr_seat_touch_notify_motion(seat, ms, seat_touch_id(&ev.touch),
-						     ev.touch.sx, ev.touch.sy);
+			if (seat_touch_get(server, device, ev.touch.id, &seat_id))
+				wlr_seat_touch_notify_motion(seat, ms, seat_id, ev.touch.sx,
+							     ev.touch.sy);
 			break;
 		case UTOUCH_COMP_EVENT_TOUCH_UP:
-			wlr_seat_touch_notify_up(seat, ms, seat_touch_id(&ev.touch));
+			if (seat_touch_get(server, device, ev.touch.id, &seat_id)) {
+				wlr_seat_touch_notify_up(seat, ms, seat_id);
+				seat_touch_remove(server, device, ev.touch.id);
+			}
 			break;
 		case UTOUCH_COMP_EVENT_TOUCH_FRAME:
 			wlr_seat_touch_notify_frame(seat);
 			break;
 		case UTOUCH_COMP_EVENT_TOUCH_CANCEL:
-			if (surface)
+			if (surface) {
+				/* wl_touch.cancel ends every touch point of the client */
 				wlr_seat_touch_notify_cancel(seat, surface);
+				seat_touch_forget(server, wl_resource_get_client(surface->resource),
+						  NULL, -1);
+			}
 			break;
 		default:
 			gestures_handle(server, &ev);
@@ -233,12 +258,12 @@ on_touch_down(struct wl_listener *listener, void *data)
 	view_at(server, lx, ly, &surface, &sx, &sy);
 	if (surface)
 		input_track_surface(server, surface);
-	if (ev->touch_id >= 0 && ev->touch_id < WLCOMP_MAX_TOUCH_IDS) {
-		td->origin_x[ev->touch_id] = lx - sx;
-		td->origin_y[ev->touch_id] = ly - sy;
+	if (!touch_origin_set(td, ev->touch_id, lx - sx, ly - sy)) {
+		wlr_log(WLR_ERROR, "touch down %d: out of memory", ev->touch_id);
+		return;
 	}
-	r = utouch_comp_touch_down(server->gestures, td->gdev, ev->touch_id, input_time_us(server),
-				   lx, ly,
+	r = utouch_comp_touch_down(server->gestures, td->gdev, ev->touch_id,
+				   touch_event_time(td, ev->time_msec), lx, ly,
 				   surface, surface ? wl_resource_get_client(surface->resource) : NULL,
 				   sx, sy);
 	if (r < 0)
@@ -252,19 +277,14 @@ on_touch_motion(struct wl_listener *listener, void *data)
 	struct touch_device *td = wl_container_of(listener, td, motion);
 	struct wlr_event_touch_motion *ev = data;
 	struct server *server = td->server;
-	double lx, ly, sx, sy;
+	double lx, ly, ox = 0, oy = 0;
 
 	if (!to_layout(server, ev->x, ev->y, &lx, &ly))
 		return;
 	/* surface-local to the surface the touch began on, at its position then */
-	sx = lx;
-	sy = ly;
-	if (ev->touch_id >= 0 && ev->touch_id < WLCOMP_MAX_TOUCH_IDS) {
-		sx -= td->origin_x[ev->touch_id];
-		sy -= td->origin_y[ev->touch_id];
-	}
-	utouch_comp_touch_motion(server->gestures, td->gdev, ev->touch_id, input_time_us(server),
-				 lx, ly, sx, sy);
+	touch_origin_get(td, ev->touch_id, &ox, &oy);
+	utouch_comp_touch_motion(server->gestures, td->gdev, ev->touch_id,
+				 touch_event_time(td, ev->time_msec), lx, ly, lx - ox, ly - oy);
 	input_run_gesture_events(server);
 }
 
@@ -274,8 +294,9 @@ on_touch_up(struct wl_listener *listener, void *data)
 	struct touch_device *td = wl_container_of(listener, td, up);
 	struct wlr_event_touch_up *ev = data;
 
+	touch_origin_remove(td, ev->touch_id);
 	utouch_comp_touch_up(td->server->gestures, td->gdev, ev->touch_id,
-			     input_time_us(td->server));
+			     touch_event_time(td, ev->time_msec));
 	input_run_gesture_events(td->server);
 }
 
@@ -285,8 +306,9 @@ on_touch_cancel(struct wl_listener *listener, void *data)
 	struct touch_device *td = wl_container_of(listener, td, cancel);
 	struct wlr_event_touch_cancel *ev = data;
 
+	touch_origin_remove(td, ev->touch_id);
 	utouch_comp_touch_cancel(td->server->gestures, td->gdev, ev->touch_id,
-				 input_time_us(td->server));
+				 touch_event_time(td, ev->time_msec));
 	input_run_gesture_events(td->server);
 }
 
@@ -295,7 +317,9 @@ on_touch_frame(struct wl_listener *listener, void *data)
 {
 	struct touch_device *td = wl_container_of(listener, td, frame);
 
-	utouch_comp_touch_frame(td->server->gestures, td->gdev, input_time_us(td->server));
+	/* a frame has no time of its own: that of the device's last event */
+	utouch_comp_touch_frame(td->server->gestures, td->gdev,
+				td->has_time ? td->last_ms * 1000u : input_time_us(td->server));
 	input_run_gesture_events(td->server);
 }
 
@@ -306,6 +330,8 @@ on_touch_destroy(struct wl_listener *listener, void *data)
 
 	utouch_comp_device_remove(td->server->gestures, td->gdev);
 	input_run_gesture_events(td->server);
+	seat_touch_forget(td->server, NULL, NULL, td->number);
+	free(td->origins);
 	printf("wlcomp: touch device %d removed\n", td->number);
 	fflush(stdout);
 	wl_list_remove(&td->down.link);

@@ -72,6 +72,53 @@ start_command(char **argv)
 		fprintf(stderr, "utouch-wlcomp: cannot start %s: %s\n", argv[0], strerror(errno));
 }
 
+static bool
+runtime_dir_set(void)
+{
+	const char *dir = getenv("XDG_RUNTIME_DIR");
+
+	return dir && *dir;
+}
+
+/* Wayland sockets live in $XDG_RUNTIME_DIR: say so when it is missing. */
+static void
+report_socket_failure(void)
+{
+	if (!runtime_dir_set())
+		fprintf(stderr,
+			"utouch-wlcomp: cannot open a Wayland socket: XDG_RUNTIME_DIR is not set;\n"
+			"  set it to a directory only you can use, e.g.\n"
+			"  export XDG_RUNTIME_DIR=$(mktemp -d) (or /run/user/$(id -u) in a login session)\n");
+	else
+		fprintf(stderr,
+			"utouch-wlcomp: cannot open a Wayland socket in %s (wayland-0..32 taken, "
+			"or the directory is not writable); try --socket NAME\n",
+			getenv("XDG_RUNTIME_DIR"));
+}
+
+static void
+report_backend_failure(bool headless)
+{
+	const char *wl = getenv("WAYLAND_DISPLAY"), *x = getenv("DISPLAY");
+
+	if (headless) {
+		fprintf(stderr, "utouch-wlcomp: cannot create the headless backend and renderer\n");
+	} else if ((wl && *wl) || (x && *x)) {
+		fprintf(stderr,
+			"utouch-wlcomp: cannot create the automatic backend and renderer: "
+			"no window could be opened on %s%s;\n"
+			"  check that display, or run without one: utouch-wlcomp --headless\n",
+			wl && *wl ? "WAYLAND_DISPLAY=" : "DISPLAY=", wl && *wl ? wl : x);
+	} else {
+		fprintf(stderr,
+			"utouch-wlcomp: cannot create the automatic backend and renderer: "
+			"no display (neither WAYLAND_DISPLAY nor DISPLAY is set) and no seat with a GPU "
+			"to take the whole screen;\n"
+			"  start it inside a desktop session or on a text console, "
+			"or without a display: utouch-wlcomp --headless\n");
+	}
+}
+
 static int
 on_signal(int sig, void *data)
 {
@@ -140,8 +187,7 @@ main(int argc, char **argv)
 		server.renderer = server.backend ? wlr_renderer_autocreate(server.backend) : NULL;
 	}
 	if (!server.backend || !server.renderer) {
-		fprintf(stderr, "utouch-wlcomp: cannot create the %s backend and renderer\n",
-			server.headless ? "headless" : "automatic");
+		report_backend_failure(server.headless);
 		goto out_display;
 	}
 	wlr_renderer_init_wl_display(server.renderer, server.display);
@@ -161,20 +207,24 @@ main(int argc, char **argv)
 	view_init(&server);
 	pointer_init(&server);
 	input_init(&server);
-	if (gestures_init(&server, config) < 0 || control_init(&server, control) < 0)
+	/* the control socket's state first: every exit below undoes it */
+	if (control_init(&server, control) < 0 || gestures_init(&server, config) < 0)
 		goto out_gestures;
 
 	if (socket_name) {
 		if (wl_display_add_socket(server.display, socket_name) < 0) {
-			fprintf(stderr, "utouch-wlcomp: cannot open socket %s: %s\n", socket_name,
-				strerror(errno));
+			if (!runtime_dir_set())
+				report_socket_failure();
+			else
+				fprintf(stderr, "utouch-wlcomp: cannot open socket %s: %s\n",
+					socket_name, strerror(errno));
 			goto out_gestures;
 		}
 		sock = socket_name;
 	} else {
 		sock = wl_display_add_socket_auto(server.display);
 		if (!sock) {
-			fprintf(stderr, "utouch-wlcomp: cannot open a Wayland socket\n");
+			report_socket_failure();
 			goto out_gestures;
 		}
 	}
@@ -207,6 +257,7 @@ out_display:
 	 * still reaches the gesture context */
 	wl_display_destroy(server.display);
 	gestures_finish(&server);
+	seat_touch_finish(&server);
 	/* the layout first: wlr_scene_attach_output_layout() put a listener
 	 * on its destroy signal that still reads the scene */
 	if (server.layout)

@@ -21,7 +21,6 @@
 #include <utouch/compositor.h>
 
 #define WLCOMP_MAX_GESTURES 16
-#define WLCOMP_MAX_TOUCH_IDS 64
 
 enum action_kind {
 	ACTION_NONE = 0,
@@ -49,6 +48,21 @@ struct gesture_state {
 	int view_x, view_y;           /* view position at the begin */
 	float dx, dy;                 /* travel at the last begin/update */
 	uint64_t begin_time;          /* us */
+};
+
+/* A touch delivered to the seat and its seat-wide id (seat-touch.c). */
+struct seat_touch {
+	int device;                   /* touch_device.number */
+	int32_t id;                   /* the device's touch id */
+	int32_t seat_id;              /* the wl_touch id */
+	struct wlr_surface *surface;
+	struct wl_client *client;
+};
+
+/* Where a touch's surface was at its down, per device touch id. */
+struct touch_origin {
+	int32_t id;
+	double x, y;
 };
 
 struct server {
@@ -84,11 +98,15 @@ struct server {
 	struct gesture_state active[WLCOMP_MAX_GESTURES];
 	unsigned long actions_run;
 	int next_touch_number;
+	struct seat_touch *seat_touches;   /* seat-touch.c */
+	size_t nseat_touches, capseat_touches;
 
 	/* the control socket (virtual touch devices for tests) */
 	int control_fd;
 	char *control_path;
 	struct wl_event_source *control_source;
+	struct wl_event_source *control_retry;   /* re-watch after EMFILE */
+	bool control_paused;                      /* the socket is not watched */
 	struct wl_list control_clients;   /* control_client.link */
 	/* the control socket's manual clock: after its first `clock` command
 	 * touch events carry clock_us (CLOCK_MONOTONIC microseconds at that
@@ -132,9 +150,16 @@ struct touch_device {
 	struct server *server;
 	struct wlr_input_device *device;
 	struct utouch_comp_device *gdev;
-	int number;                   /* seat touch ids are number * 1000 + id */
+	int number;                   /* 0, 1, 2... in order of arrival */
 	bool virtual;                 /* made through the control socket */
-	double origin_x[WLCOMP_MAX_TOUCH_IDS], origin_y[WLCOMP_MAX_TOUCH_IDS]; /* surface origin at the down */
+	/* a virtual device stamps a whole frame with the time of its first
+	 * event, as the kernel stamps a hardware frame */
+	bool frame_open;              /* events since the last `frame` */
+	uint64_t frame_us;            /* their time */
+	struct touch_origin *origins; /* of the touches down */
+	size_t norigins, caporigins;
+	bool has_time;                /* last_ms is set */
+	uint64_t last_ms;             /* the time of the previous event, extended */
 	struct wl_listener down, up, motion, cancel, frame, destroy;
 };
 
@@ -171,6 +196,21 @@ void input_run_gesture_events(struct server *server);
  * control socket's manual clock once it was set */
 uint64_t input_time_us(const struct server *server);
 void input_track_surface(struct server *server, struct wlr_surface *surface);
+
+/* seat-touch.c */
+bool seat_touch_add(struct server *server, int device, int32_t id, struct wlr_surface *surface,
+		    int32_t *seat_id);
+bool seat_touch_get(struct server *server, int device, int32_t id, int32_t *seat_id);
+void seat_touch_remove(struct server *server, int device, int32_t id);
+/* every touch of @p client, of @p surface or of @p device (>= 0) */
+void seat_touch_forget(struct server *server, struct wl_client *client,
+		       struct wlr_surface *surface, int device);
+void seat_touch_finish(struct server *server);
+bool touch_origin_set(struct touch_device *td, int32_t id, double x, double y);
+bool touch_origin_get(struct touch_device *td, int32_t id, double *x, double *y);
+void touch_origin_remove(struct touch_device *td, int32_t id);
+/* a device's 32-bit millisecond time stamp in 64-bit microseconds */
+uint64_t touch_event_time(struct touch_device *td, uint32_t time_msec);
 
 /* pointer.c */
 void pointer_init(struct server *server);

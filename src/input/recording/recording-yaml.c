@@ -127,6 +127,40 @@ yexpect(struct yctx *y, yaml_event_type_t type, const char *what)
 			    node_kind(type), what, node_kind(y->ev.type));
 }
 
+/*
+ * The iterator over the list or mapping the parser is in: steps to its
+ * next entry and returns 1 there, 0 at the @p end event that closes it, a
+ * negative errno on error.  With @p what, an entry must be a scalar (a
+ * key; @p what names it in the error).
+ */
+static int
+yentry(struct yctx *y, yaml_event_type_t end, const char *what)
+{
+	int rc = ynext(y);
+
+	if (rc < 0)
+		return rc;
+	if (y->ev.type == end)
+		return 0;
+	if (what && (rc = yexpect(y, YAML_SCALAR_EVENT, what)) < 0)
+		return rc;
+	return 1;
+}
+
+/* the next item of a list: 1, or 0 at its end */
+static int
+yitem(struct yctx *y)
+{
+	return yentry(y, YAML_SEQUENCE_END_EVENT, NULL);
+}
+
+/* the next key of a mapping (a scalar, named @p what): 1, or 0 at its end */
+static int
+ykey(struct yctx *y, const char *what)
+{
+	return yentry(y, YAML_MAPPING_END_EVENT, what);
+}
+
 static bool
 key_is(const struct yctx *y, const char *key)
 {
@@ -181,11 +215,7 @@ yint_list(struct yctx *y, int64_t min, int64_t max, const char *what, int64_t *v
 		return rc;
 
 	size_t n = 0;
-	for (;;) {
-		if ((rc = ynext(y)) < 0)
-			return rc;
-		if (y->ev.type == YAML_SEQUENCE_END_EVENT)
-			break;
+	while ((rc = yitem(y)) > 0) {
 		if (n == nvals)
 			return ut__rec_fail(y->p, -EINVAL, yline(y),
 					    "too many numbers in %s (expected %zu)", what, nvals);
@@ -194,7 +224,7 @@ yint_list(struct yctx *y, int64_t min, int64_t max, const char *what, int64_t *v
 		n++;
 	}
 	*count = n;
-	return 0;
+	return rc;
 }
 
 static int
@@ -222,12 +252,7 @@ parse_codes(struct yctx *y, struct ut_devdesc *desc)
 	if (rc < 0)
 		return rc;
 
-	for (;;) {
-		if ((rc = ynext(y)) < 0)
-			return rc;
-		if (y->ev.type == YAML_MAPPING_END_EVENT)
-			return 0;
-
+	while ((rc = yentry(y, YAML_MAPPING_END_EVENT, NULL)) > 0) {
 		int64_t type;
 		if ((rc = yint(y, 0, EV_MAX, "event type", &type)) < 0)
 			return rc;
@@ -238,11 +263,7 @@ parse_codes(struct yctx *y, struct ut_devdesc *desc)
 			return rc;
 		if ((rc = yexpect(y, YAML_SEQUENCE_START_EVENT, "a list of event codes")) < 0)
 			return rc;
-		for (;;) {
-			if ((rc = ynext(y)) < 0)
-				return rc;
-			if (y->ev.type == YAML_SEQUENCE_END_EVENT)
-				break;
+		while ((rc = yitem(y)) > 0) {
 			int64_t code;
 			if (max < 0)
 				return ut__rec_fail(y->p, -EINVAL, yline(y),
@@ -255,7 +276,10 @@ parse_codes(struct yctx *y, struct ut_devdesc *desc)
 			if (type == EV_ABS && !desc->abs_bit_line[code])
 				desc->abs_bit_line[code] = yline(y);
 		}
+		if (rc < 0)
+			return rc;
 	}
+	return rc;
 }
 
 static int
@@ -291,13 +315,9 @@ parse_absinfo(struct yctx *y, struct ut_devdesc *desc)
 	if (!mapping && y->ev.type != YAML_SEQUENCE_START_EVENT)
 		return yexpect(y, YAML_MAPPING_START_EVENT, "evdev absinfo");
 
-	for (;;) {
-		int rc = ynext(y);
-		if (rc < 0)
-			return rc;
-		if (y->ev.type == YAML_MAPPING_END_EVENT || y->ev.type == YAML_SEQUENCE_END_EVENT)
-			return 0;
-
+	int rc;
+	while ((rc = yentry(y, mapping ? YAML_MAPPING_END_EVENT : YAML_SEQUENCE_END_EVENT,
+			    NULL)) > 0) {
 		int64_t v[6];
 		size_t n = 0;
 		unsigned long line = yline(y);
@@ -327,6 +347,7 @@ parse_absinfo(struct yctx *y, struct ut_devdesc *desc)
 		if (rc < 0)
 			return rc;
 	}
+	return rc;
 }
 
 static int
@@ -335,16 +356,13 @@ parse_properties(struct yctx *y, struct ut_devdesc *desc)
 	int rc = yexpect(y, YAML_SEQUENCE_START_EVENT, "evdev properties");
 	if (rc < 0)
 		return rc;
-	for (;;) {
-		if ((rc = ynext(y)) < 0)
-			return rc;
-		if (y->ev.type == YAML_SEQUENCE_END_EVENT)
-			return 0;
+	while ((rc = yitem(y)) > 0) {
 		int64_t prop;
 		if ((rc = yint(y, 0, INPUT_PROP_MAX, "input property", &prop)) < 0)
 			return rc;
 		ut__rec_set_bit(desc->props, (unsigned int)prop);
 	}
+	return rc;
 }
 
 static int
@@ -372,14 +390,7 @@ parse_evdev(struct yctx *y, struct ut_devdesc *desc)
 		return rc;
 	desc->present = true;
 
-	for (;;) {
-		if ((rc = ynext(y)) < 0)
-			return rc;
-		if (y->ev.type == YAML_MAPPING_END_EVENT)
-			return 0;
-		if ((rc = yexpect(y, YAML_SCALAR_EVENT, "a key in evdev")) < 0)
-			return rc;
-
+	while ((rc = ykey(y, "a key in evdev")) > 0) {
 		int (*fn)(struct yctx *, struct ut_devdesc *) = NULL;
 		if (key_is(y, "name"))
 			fn = parse_name;
@@ -398,6 +409,7 @@ parse_evdev(struct yctx *y, struct ut_devdesc *desc)
 		if (rc < 0)
 			return rc;
 	}
+	return rc;
 }
 
 /* One event [sec, usec, type, code, value] at the current list start. */
@@ -429,14 +441,10 @@ parse_evdev_frame(struct yctx *y, struct ut_event_vec *vec)
 	int rc = yexpect(y, YAML_SEQUENCE_START_EVENT, "evdev events");
 	if (rc < 0)
 		return rc;
-	for (;;) {
-		if ((rc = ynext(y)) < 0)
-			return rc;
-		if (y->ev.type == YAML_SEQUENCE_END_EVENT)
-			return 0;
+	while ((rc = yitem(y)) > 0)
 		if ((rc = parse_event(y, vec)) < 0)
 			return rc;
-	}
+	return rc;
 }
 
 static int
@@ -445,20 +453,10 @@ parse_events(struct yctx *y, struct ut_event_vec *vec)
 	int rc = yexpect(y, YAML_SEQUENCE_START_EVENT, "events");
 	if (rc < 0)
 		return rc;
-	for (;;) {
-		if ((rc = ynext(y)) < 0)
-			return rc;
-		if (y->ev.type == YAML_SEQUENCE_END_EVENT)
-			return 0;
+	while ((rc = yitem(y)) > 0) {
 		if ((rc = yexpect(y, YAML_MAPPING_START_EVENT, "an item of events")) < 0)
 			return rc;
-		for (;;) {
-			if ((rc = ynext(y)) < 0)
-				return rc;
-			if (y->ev.type == YAML_MAPPING_END_EVENT)
-				break;
-			if ((rc = yexpect(y, YAML_SCALAR_EVENT, "a key in events")) < 0)
-				return rc;
+		while ((rc = ykey(y, "a key in events")) > 0) {
 			bool evdev = key_is(y, "evdev");
 			if ((rc = ynext(y)) < 0)
 				return rc;
@@ -467,7 +465,10 @@ parse_events(struct yctx *y, struct ut_event_vec *vec)
 			if (rc < 0)
 				return rc;
 		}
+		if (rc < 0)
+			return rc;
 	}
+	return rc;
 }
 
 static int
@@ -476,13 +477,7 @@ parse_device(struct yctx *y, struct ydevice *dev)
 	int rc = yexpect(y, YAML_MAPPING_START_EVENT, "a device");
 	if (rc < 0)
 		return rc;
-	for (;;) {
-		if ((rc = ynext(y)) < 0)
-			return rc;
-		if (y->ev.type == YAML_MAPPING_END_EVENT)
-			return 0;
-		if ((rc = yexpect(y, YAML_SCALAR_EVENT, "a key in a device")) < 0)
-			return rc;
+	while ((rc = ykey(y, "a key in a device")) > 0) {
 		bool evdev = key_is(y, "evdev");
 		bool events = key_is(y, "events");
 		if ((rc = ynext(y)) < 0)
@@ -496,6 +491,7 @@ parse_device(struct yctx *y, struct ydevice *dev)
 		if (rc < 0)
 			return rc;
 	}
+	return rc;
 }
 
 static void
@@ -522,11 +518,7 @@ parse_devices(struct yctx *y, int *ndevices)
 	struct ydevice best = { 0 };
 	bool best_is_touch = false;
 	long index = -1, best_index = -1;
-	for (;;) {
-		if ((rc = ynext(y)) < 0)
-			break;
-		if (y->ev.type == YAML_SEQUENCE_END_EVENT)
-			break;
+	while ((rc = yitem(y)) > 0) {
 		(*ndevices)++;
 		index++;
 		if (best_is_touch) {
@@ -588,14 +580,7 @@ parse_document(struct yctx *y)
 
 	bool have_devices = false;
 	int ndevices = 0;
-	for (;;) {
-		if ((rc = ynext(y)) < 0)
-			return rc;
-		if (y->ev.type == YAML_MAPPING_END_EVENT)
-			break;
-		if ((rc = yexpect(y, YAML_SCALAR_EVENT, "a top-level key")) < 0)
-			return rc;
-
+	while ((rc = ykey(y, "a top-level key")) > 0) {
 		bool version = key_is(y, "version");
 		bool count = key_is(y, "ndevices");
 		bool devices = key_is(y, "devices");
@@ -626,6 +611,8 @@ parse_document(struct yctx *y)
 		if (rc < 0)
 			return rc;
 	}
+	if (rc < 0)
+		return rc;
 
 	if ((rc = ynext(y)) < 0) /* document end */
 		return rc;
