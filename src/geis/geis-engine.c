@@ -59,44 +59,8 @@ grab(Geis geis, GeisDevice dev, UFWindowId window, int on)
 static void
 set_config(UGSubscription ug, const struct geis_sub_config *c)
 {
-	uint64_t t;
-
-	t = (uint64_t)c->drag_timeout;
-	grail_subscription_set_property(ug, UGSubscriptionPropertyDragTimeout, &t);
-	grail_subscription_set_property(ug, UGSubscriptionPropertyDragThreshold,
-					&c->drag_threshold);
-	t = (uint64_t)c->pinch_timeout;
-	grail_subscription_set_property(ug, UGSubscriptionPropertyPinchTimeout, &t);
-	grail_subscription_set_property(ug, UGSubscriptionPropertyPinchThreshold,
-					&c->pinch_threshold);
-	t = (uint64_t)c->rotate_timeout;
-	grail_subscription_set_property(ug, UGSubscriptionPropertyRotateTimeout, &t);
-	grail_subscription_set_property(ug, UGSubscriptionPropertyRotateThreshold,
-					&c->rotate_threshold);
-	t = (uint64_t)c->tap_timeout;
-	grail_subscription_set_property(ug, UGSubscriptionPropertyTapTimeout, &t);
-	grail_subscription_set_property(ug, UGSubscriptionPropertyTapThreshold,
-					&c->tap_threshold);
-	/* the extensions; their values were checked when they were set */
-	unsigned int u;
-	t = (uint64_t)c->hold_timeout;
-	grail_subscription_set_property(ug, UGSubscriptionPropertyHoldTimeout, &t);
-	grail_subscription_set_property(ug, UGSubscriptionPropertyHoldThreshold,
-					&c->hold_threshold);
-	t = (uint64_t)c->multitap_timeout;
-	grail_subscription_set_property(ug, UGSubscriptionPropertyMultiTapTimeout, &t);
-	grail_subscription_set_property(ug, UGSubscriptionPropertyMultiTapThreshold,
-					&c->multitap_threshold);
-	u = (unsigned int)c->multitap_max;
-	grail_subscription_set_property(ug, UGSubscriptionPropertyMultiTapMaximum, &u);
-	u = (unsigned int)c->edge_edges; /* UTOUCH_GEIS_EDGE_* are the UGEdge bits */
-	grail_subscription_set_property(ug, UGSubscriptionPropertyEdgeSwipeEdges, &u);
-	grail_subscription_set_property(ug, UGSubscriptionPropertyEdgeSwipeMargin,
-					&c->edge_margin);
-	grail_subscription_set_property(ug, UGSubscriptionPropertyEdgeSwipeVelocity,
-					&c->edge_velocity);
-	t = (uint64_t)c->velocity_window;
-	grail_subscription_set_property(ug, UGSubscriptionPropertyVelocityWindow, &t);
+	/* the values were checked when they were set */
+	gr_props_apply(ug, c, geis_sub_config_props, geis_sub_config_nprops);
 }
 
 void

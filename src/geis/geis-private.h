@@ -12,6 +12,7 @@
 #include <oif/grail.h>
 
 #include "geis-backend.h"
+#include "grail/grail-props.h"
 #include "util/array.h"
 #include "util/gesture-class.h"
 #include "util/list.h"
@@ -415,7 +416,11 @@ GeisInteger geis_region_windowid(GeisRegion region);
 #define GEIS_RECT_WINDOW_BASE 0x10000
 
 /* subscriptions (geis-subscription.c) */
-void geis_subscription_defaults(struct geis_sub_config *c);
+/* Fill @c with grail's defaults; -1 when out of memory. */
+int geis_subscription_defaults(struct geis_sub_config *c);
+/* The grail properties of struct geis_sub_config (grail/grail-props.h). */
+extern const struct gr_prop_field geis_sub_config_props[];
+extern const size_t geis_sub_config_nprops;
 
 /* strings */
 char *geis_strdup(const char *s);

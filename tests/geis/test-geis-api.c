@@ -767,6 +767,75 @@ test_subscriptions(void **state)
 	geis_delete(geis);
 }
 
+/* A subscription's configuration starts with grail's defaults, read from
+ * grail (the one place they are written), and reaches grail unchanged. */
+static void
+test_config_defaults_are_grails(void **state)
+{
+	static const struct {
+		const char *name;
+		UGSubscriptionProperty prop;
+		int is_float;   /* else a time or count */
+		int is_count;   /* an unsigned int in grail */
+	} items[] = {
+		{ GEIS_CONFIG_DRAG_THRESHOLD, UGSubscriptionPropertyDragThreshold, 1, 0 },
+		{ GEIS_CONFIG_DRAG_TIMEOUT, UGSubscriptionPropertyDragTimeout, 0, 0 },
+		{ GEIS_CONFIG_PINCH_THRESHOLD, UGSubscriptionPropertyPinchThreshold, 1, 0 },
+		{ GEIS_CONFIG_PINCH_TIMEOUT, UGSubscriptionPropertyPinchTimeout, 0, 0 },
+		{ GEIS_CONFIG_ROTATE_THRESHOLD, UGSubscriptionPropertyRotateThreshold, 1, 0 },
+		{ GEIS_CONFIG_ROTATE_TIMEOUT, UGSubscriptionPropertyRotateTimeout, 0, 0 },
+		{ GEIS_CONFIG_TAP_THRESHOLD, UGSubscriptionPropertyTapThreshold, 1, 0 },
+		{ GEIS_CONFIG_TAP_TIMEOUT, UGSubscriptionPropertyTapTimeout, 0, 0 },
+		{ UTOUCH_GEIS_CONFIG_HOLD_TIMEOUT, UGSubscriptionPropertyHoldTimeout, 0, 0 },
+		{ UTOUCH_GEIS_CONFIG_HOLD_THRESHOLD, UGSubscriptionPropertyHoldThreshold, 1, 0 },
+		{ UTOUCH_GEIS_CONFIG_MULTITAP_TIMEOUT, UGSubscriptionPropertyMultiTapTimeout, 0, 0 },
+		{ UTOUCH_GEIS_CONFIG_MULTITAP_THRESHOLD, UGSubscriptionPropertyMultiTapThreshold, 1, 0 },
+		{ UTOUCH_GEIS_CONFIG_MULTITAP_MAXIMUM, UGSubscriptionPropertyMultiTapMaximum, 0, 1 },
+		{ UTOUCH_GEIS_CONFIG_EDGE_SWIPE_EDGES, UGSubscriptionPropertyEdgeSwipeEdges, 0, 1 },
+		{ UTOUCH_GEIS_CONFIG_EDGE_SWIPE_MARGIN, UGSubscriptionPropertyEdgeSwipeMargin, 1, 0 },
+		{ UTOUCH_GEIS_CONFIG_EDGE_SWIPE_VELOCITY, UGSubscriptionPropertyEdgeSwipeVelocity, 1, 0 },
+		{ UTOUCH_GEIS_CONFIG_VELOCITY_WINDOW, UGSubscriptionPropertyVelocityWindow, 0, 0 },
+	};
+	Geis geis = open_sync(DRAG2);
+	GeisSubscription s = geis_subscription_new(geis, "defaults", 0);
+	UGSubscription fresh = NULL;
+
+	(void)state;
+	assert_non_null(s);
+	assert_int_equal(grail_subscription_new(&fresh), UGStatusSuccess);
+	assert_int_equal(geis_subscription_activate(s), 0);
+	assert_false(ut_list_empty(&s->bindings));
+	UGSubscription bound = geis_binding_of(s->bindings.next)->ug;
+	for (size_t i = 0; i < sizeof(items) / sizeof(items[0]); i++) {
+		if (items[i].is_float) {
+			GeisFloat g = -1, want = -2, got = -3;
+			assert_int_equal(geis_subscription_get_configuration(s, items[i].name, &g), 0);
+			grail_subscription_get_property(fresh, items[i].prop, &want);
+			grail_subscription_get_property(bound, items[i].prop, &got);
+			assert_true(g == want); /* bit for bit: one source */
+			assert_true(got == want);
+		} else {
+			GeisInteger g = -1;
+			uint64_t want = 1u << 31, got = 1u << 30;
+			unsigned int uw = 1000, ug = 1001;
+			assert_int_equal(geis_subscription_get_configuration(s, items[i].name, &g), 0);
+			if (items[i].is_count) {
+				grail_subscription_get_property(fresh, items[i].prop, &uw);
+				grail_subscription_get_property(bound, items[i].prop, &ug);
+				want = uw;
+				got = ug;
+			} else {
+				grail_subscription_get_property(fresh, items[i].prop, &want);
+				grail_subscription_get_property(bound, items[i].prop, &got);
+			}
+			assert_int_equal((uint64_t)g, want);
+			assert_int_equal(got, want);
+		}
+	}
+	grail_subscription_delete(fresh);
+	geis_delete(geis);
+}
+
 /* A device that goes away: DEVICE_UNAVAILABLE, its subscriptions'
  * grail bindings go, the subscription stays active for new devices. */
 static void
@@ -841,6 +910,7 @@ main(void)
 		cmocka_unit_test(test_regions),
 		cmocka_unit_test(test_filters),
 		cmocka_unit_test(test_subscriptions),
+		cmocka_unit_test(test_config_defaults_are_grails),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
