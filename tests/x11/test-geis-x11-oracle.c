@@ -57,25 +57,7 @@
 #include "xorg-harness.h"
 
 static struct xh_server xs;
-static int failures;
 
-#define CHECK(cond, ...)                                                         \
-	do {                                                                     \
-		if (!(cond)) {                                                   \
-			fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
-			fprintf(stderr, __VA_ARGS__);                            \
-			fputc('\n', stderr);                                     \
-			failures++;                                              \
-		}                                                                \
-	} while (0)
-
-static double
-now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 /* ---- the geis client ---- */
 
@@ -194,13 +176,13 @@ take_event(struct client *c, GeisEvent ev)
 static void
 pump(struct client *c, int idle_ms, int max_ms)
 {
-	double start = now_ms(), last = start;
+	double start = xh_now_ms(), last = start;
 
-	while (now_ms() - start < max_ms && now_ms() - last < idle_ms) {
+	while (xh_now_ms() - start < max_ms && xh_now_ms() - last < idle_ms) {
 		struct pollfd pfd = { .fd = c->fd, .events = POLLIN };
 		if (poll(&pfd, 1, 10) <= 0)
 			continue;
-		last = now_ms();
+		last = xh_now_ms();
 		if (geis_dispatch_events(c->geis) == GEIS_STATUS_EMPTY)
 			c->empty_status++;
 		GeisEvent ev;
@@ -224,7 +206,7 @@ subscribe(struct client *c, const char *cls, GeisFilterOperation op, int touches
 	    geis_subscription_add_filter(sub, filter) != GEIS_STATUS_SUCCESS ||
 	    geis_subscription_activate(sub) != GEIS_STATUS_SUCCESS) {
 		fprintf(stderr, "FAIL: subscription to %s\n", cls);
-		failures++;
+		xh_failures++;
 	}
 	pump(c, 100, 1000);
 }
@@ -336,7 +318,7 @@ clock_open(Window *win)
 	XSetWindowAttributes attrs = { .event_mask = PropertyChangeMask };
 
 	if (!dpy) {
-		CHECK(0, "no client connection: %s", xs.error);
+		XH_CHECK(0, "no client connection: %s", xs.error);
 		return NULL;
 	}
 	*win = XCreateWindow(dpy, DefaultRootWindow(dpy), 0, 0, 1, 1, 0, 0, InputOnly,
@@ -365,15 +347,15 @@ check_startup_head(const struct client *c)
 {
 	static const char *const first[5] = { "Drag", "Pinch", "Rotate", "Tap", "Touch" };
 
-	CHECK(c->nstartup == 8, "%d start-up events, expected 8", c->nstartup);
+	XH_CHECK(c->nstartup == 8, "%d start-up events, expected 8", c->nstartup);
 	for (int i = 0; i < 5 && i < c->nstartup; i++) {
-		CHECK(c->startup[i] == GEIS_EVENT_CLASS_AVAILABLE, "event %d is %d", i,
+		XH_CHECK(c->startup[i] == GEIS_EVENT_CLASS_AVAILABLE, "event %d is %d", i,
 		      (int)c->startup[i]);
-		CHECK(strcmp(c->startup_class[i], first[i]) == 0, "class %d is \"%s\"", i,
+		XH_CHECK(strcmp(c->startup_class[i], first[i]) == 0, "class %d is \"%s\"", i,
 		      c->startup_class[i]);
 	}
 	if (c->nstartup == 8)
-		CHECK(c->startup[5] == GEIS_EVENT_INIT_COMPLETE, "event 5 is %d",
+		XH_CHECK(c->startup[5] == GEIS_EVENT_INIT_COMPLETE, "event 5 is %d",
 		      (int)c->startup[5]);
 }
 
@@ -393,9 +375,9 @@ scenario_startup(void)
 			if (c.startup[i] == GEIS_EVENT_DEVICE_AVAILABLE)
 				device = i;
 		}
-		CHECK(flick >= 0 && device >= 0, "events 6 and 7 are not Flick and the device");
+		XH_CHECK(flick >= 0 && device >= 0, "events 6 and 7 are not Flick and the device");
 	}
-	CHECK(c.empty_status == 0, "geis_dispatch_events returned EMPTY %d times",
+	XH_CHECK(c.empty_status == 0, "geis_dispatch_events returned EMPTY %d times",
 	      c.empty_status);
 	geis_delete(c.geis);
 }
@@ -414,12 +396,12 @@ scenario_startup_sync(void)
 	client_open(&c, CLIENT_TRACK_SYNC);
 	check_startup_head(&c);
 	if (c.nstartup == 8) {
-		CHECK(c.startup[6] == GEIS_EVENT_DEVICE_AVAILABLE, "event 6 is %d, not the device",
+		XH_CHECK(c.startup[6] == GEIS_EVENT_DEVICE_AVAILABLE, "event 6 is %d, not the device",
 		      (int)c.startup[6]);
-		CHECK(c.startup[7] == GEIS_EVENT_CLASS_AVAILABLE &&
+		XH_CHECK(c.startup[7] == GEIS_EVENT_CLASS_AVAILABLE &&
 		      strcmp(c.startup_class[7], "Flick") == 0, "event 7 is not Flick");
 	}
-	CHECK(c.empty_status == 0, "geis_dispatch_events returned EMPTY %d times",
+	XH_CHECK(c.empty_status == 0, "geis_dispatch_events returned EMPTY %d times",
 	      c.empty_status);
 	geis_delete(c.geis);
 }
@@ -449,13 +431,13 @@ scenario_server_time(void)
 	long long now = (long long)utouch_geis_now(c.geis);
 	long long read = server_time(dpy, win);
 
-	CHECK(now >= started && now <= read + 5, "utouch_geis_now() %lld, server %lld .. %lld",
+	XH_CHECK(now >= started && now <= read + 5, "utouch_geis_now() %lld, server %lld .. %lld",
 	      now, started, read);
 #else
 	(void)started;
 #endif
 	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 1);
-	CHECK(root_children(dpy) == windows, "the geis client made %u windows",
+	XH_CHECK(root_children(dpy) == windows, "the geis client made %u windows",
 	      root_children(dpy) - windows);
 	/* the server's clock moves on from the time it started */
 	pump(&c, 50, 60);
@@ -473,10 +455,10 @@ scenario_server_time(void)
 	pump(&c, 100, 1000);
 	long long after = server_time(dpy, win);
 
-	CHECK(before > 0 && after >= before, "server times %lld, %lld", before, after);
-	CHECK(c.ntrace >= 2, "%d gesture events", c.ntrace);
+	XH_CHECK(before > 0 && after >= before, "server times %lld, %lld", before, after);
+	XH_CHECK(c.ntrace >= 2, "%d gesture events", c.ntrace);
 	for (int i = 0; i < c.ntrace; i++)
-		CHECK(c.trace[i].ts >= before && c.trace[i].ts <= after,
+		XH_CHECK(c.trace[i].ts >= before && c.trace[i].ts <= after,
 		      "event %d stamped %d, not within the server times %lld .. %lld", i,
 		      c.trace[i].ts, before, after);
 	geis_delete(c.geis);
@@ -507,19 +489,19 @@ scenario_undecided(void)
 	xh_touch_end(d, 1, 300, 320);
 	xh_touch_end(d, 2, 380, 320);
 	xh_sync(d);
-	double start = now_ms();
-	while (p.ends < 2 && now_ms() - start < 3000) {
+	double start = xh_now_ms();
+	while (p.ends < 2 && xh_now_ms() - start < 3000) {
 		pump(&c, 20, 100);
 		painter_pump(&p);
 	}
-	CHECK(c.begun == 1 && c.ended == 1 && c.touches == 2,
+	XH_CHECK(c.begun == 1 && c.ended == 1 && c.touches == 2,
 	      "the listener saw %d begins, %d ends (touches %d)", c.begun, c.ended, c.touches);
-	CHECK(p.begins == 2 && p.ends == 2 && p.updates >= 10,
+	XH_CHECK(p.begins == 2 && p.ends == 2 && p.updates >= 10,
 	      "replayed to the painter: %d begins, %d updates, %d ends", p.begins, p.updates,
 	      p.ends);
-	CHECK(c.child_not_event == 0, "child window id != event window id %d times",
+	XH_CHECK(c.child_not_event == 0, "child window id != event window id %d times",
 	      c.child_not_event);
-	CHECK(c.empty_status == 0, "geis_dispatch_events returned EMPTY");
+	XH_CHECK(c.empty_status == 0, "geis_dispatch_events returned EMPTY");
 	geis_delete(c.geis);
 	XCloseDisplay(p.dpy);
 }
@@ -568,9 +550,9 @@ scenario_deltas(void)
 		fprintf(stderr, "note: the original ended the drag each time instead of "
 			"going on with one touch; nothing to compare\n");
 #else
-	CHECK(c.count_changes >= 1, "no gesture changed its touch count");
+	XH_CHECK(c.count_changes >= 1, "no gesture changed its touch count");
 #endif
-	CHECK(c.count_change_moved == 0,
+	XH_CHECK(c.count_change_moved == 0,
 	      "%d of %d touch count changes reported a delta", c.count_change_moved,
 	      c.count_changes);
 	geis_delete(c.geis);
@@ -591,8 +573,8 @@ scenario_deltas(void)
 	xh_touch_end(d, 2, 520, 300);
 	xh_sync(d);
 	pump(&c, 100, 1000);
-	CHECK(c.begins_checked == 1, "%d pinch begins", c.begins_checked);
-	CHECK(c.begin_bad_delta == 0, "the pinch's BEGIN radius delta is not its radius");
+	XH_CHECK(c.begins_checked == 1, "%d pinch begins", c.begins_checked);
+	XH_CHECK(c.begin_bad_delta == 0, "the pinch's BEGIN radius delta is not its radius");
 	geis_delete(c.geis);
 }
 
@@ -609,7 +591,7 @@ scenario_deltas(void)
 static void
 sleep_until(double t)
 {
-	double d = t - now_ms();
+	double d = t - xh_now_ms();
 	if (d <= 0)
 		return;
 	long us = (long)(d * 1000.0);
@@ -644,7 +626,7 @@ scenario_cf_composition(void)
 
 	client_open(&c, CLIENT_ATOMIC);
 	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 1);
-	double t0 = now_ms();
+	double t0 = xh_now_ms();
 	xh_touch_begin(d, 1, 300, 300);
 	xh_sync(d);
 	sleep_until(t0 + 20);
@@ -669,15 +651,15 @@ scenario_cf_composition(void)
 		if (first_update < 0 && c.trace[i].type == GEIS_EVENT_GESTURE_UPDATE)
 			first_update = i;
 	}
-	CHECK(nbegin == 1 && c.trace[0].type == GEIS_EVENT_GESTURE_BEGIN,
+	XH_CHECK(nbegin == 1 && c.trace[0].type == GEIS_EVENT_GESTURE_BEGIN,
 	      "%d begins, the first event is not a BEGIN", nbegin);
-	CHECK(c.ntrace > 0 && c.trace[0].cf == 0, "the BEGIN has construction finished");
-	CHECK(first_update > 0 && c.trace[first_update].cf == 1,
+	XH_CHECK(c.ntrace > 0 && c.trace[0].cf == 0, "the BEGIN has construction finished");
+	XH_CHECK(first_update > 0 && c.trace[first_update].cf == 1,
 	      "the first motion past 60 ms (event %d) is not construction finished",
 	      first_update);
 	for (int i = first_update; i >= 0 && i < c.ntrace; i++)
-		CHECK(c.trace[i].cf == 1, "event %d after it is not construction finished", i);
-	if (failures)
+		XH_CHECK(c.trace[i].cf == 1, "event %d after it is not construction finished", i);
+	if (xh_failures)
 		trace_dump(&c);
 	geis_delete(c.geis);
 }
@@ -710,7 +692,7 @@ scenario_cf_timeout(void)
 	client_new(&c);
 	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 1);
 	subscribe(&c, GEIS_GESTURE_PINCH, GEIS_FILTER_OP_EQ, 2);
-	double t0 = now_ms();
+	double t0 = xh_now_ms();
 	xh_touch_begin(d, 1, 300, 300);
 	xh_sync(d);
 	pump(&c, 2, 5);
@@ -750,7 +732,7 @@ scenario_cf_timeout(void)
 	pump(&c, 100, 1000);
 
 	/* the two drags: the gestures of the first two events */
-	CHECK(c.ntrace >= 2 && c.trace[0].drag && c.trace[1].drag &&
+	XH_CHECK(c.ntrace >= 2 && c.trace[0].drag && c.trace[1].drag &&
 	      c.trace[0].id != c.trace[1].id, "no two drags");
 	if (c.ntrace < 2) {
 		geis_delete(c.geis);
@@ -774,17 +756,17 @@ scenario_cf_timeout(void)
 		if (e->cf && flip[k] < 0)
 			flip[k] = n[k];
 		if (flip[k] >= 0)
-			CHECK(e->cf == 1, "drag %d: construction finished went back", k);
+			XH_CHECK(e->cf == 1, "drag %d: construction finished went back", k);
 		last_ts[k] = e->ts;
 		n[k]++;
 	}
-	CHECK(gap[0] >= 60 && gap[1] >= 60, "no pause in the drags' events (%d, %d ms)",
+	XH_CHECK(gap[0] >= 60 && gap[1] >= 60, "no pause in the drags' events (%d, %d ms)",
 	      gap[0], gap[1]);
 	int both = flip[0] == after[0] && flip[1] == after[1];
 	int split = (flip[0] == after[0] && flip[1] == after[1] + 1) ||
 		    (flip[1] == after[1] && flip[0] == after[0] + 1);
 #ifdef GEIS_ORACLE_BUILD
-	CHECK(both || split, "construction finished on events %d and %d, expected %d and %d",
+	XH_CHECK(both || split, "construction finished on events %d and %d, expected %d and %d",
 	      flip[0], flip[1], after[0], after[1]);
 	printf("the original: construction finished on %s\n",
 	       both ? "both first motions past the timeout (its alarm fired after the "
@@ -793,11 +775,11 @@ scenario_cf_timeout(void)
 		      "alarm fired at the timeout's millisecond, as on an idle server)");
 #else
 	(void)both;
-	CHECK(split, "construction finished on events %d and %d, expected one of them on "
+	XH_CHECK(split, "construction finished on events %d and %d, expected one of them on "
 	      "%d and the other on %d, or the other way round", flip[0], flip[1], after[0],
 	      after[1] + 1);
 #endif
-	if (failures)
+	if (xh_failures)
 		trace_dump(&c);
 	geis_delete(c.geis);
 }
@@ -833,7 +815,7 @@ scenario_cf_glue(void)
 	for (int attempt = 0; attempt < 6 && after != before; attempt++) {
 		first = c.ntrace;
 		before = server_time(dpy, win);
-		double t0 = now_ms();
+		double t0 = xh_now_ms();
 		xh_touch_begin(d, 1, 360, 300);
 		xh_touch_begin(d, 2, 440, 300);
 		xh_sync(d);
@@ -866,16 +848,16 @@ scenario_cf_glue(void)
 		 * after +60 already reports it, as in geis 2.2: not checked) */
 		if (e->ts < before + 40) {
 			early++;
-			CHECK(e->cf == 0, "event %d at +%lld ms reports construction finished", i,
+			XH_CHECK(e->cf == 0, "event %d at +%lld ms reports construction finished", i,
 			      e->ts - before);
 		} else if (e->ts >= before + 60 && e->type != GEIS_EVENT_GESTURE_END) {
 			late++;
-			CHECK(e->cf == 1, "event %d at +%lld ms (past the +60 ms alarm) does not "
+			XH_CHECK(e->cf == 1, "event %d at +%lld ms (past the +60 ms alarm) does not "
 			      "report construction finished", i, e->ts - before);
 		}
 	}
-	CHECK(early >= 1 && late >= 3, "%d events before +60 ms, %d after", early, late);
-	if (failures)
+	XH_CHECK(early >= 1 && late >= 3, "%d events before +60 ms, %d after", early, late);
+	if (xh_failures)
 		trace_dump(&c);
 	geis_delete(c.geis);
 	XCloseDisplay(dpy);
@@ -899,7 +881,7 @@ scenario_cf_late_dispatch(void)
 
 	client_open(&c, CLIENT_ATOMIC);
 	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 1);
-	double t0 = now_ms();
+	double t0 = xh_now_ms();
 	xh_touch_begin(d, 1, 300, 300);
 	xh_sync(d);
 	pump(&c, 2, 5);
@@ -924,16 +906,16 @@ scenario_cf_late_dispatch(void)
 	pump(&c, 100, 1000);
 
 	/* BEGIN (+20 ms), the +45 ms motion, then the motions from +100 ms */
-	CHECK(c.ntrace >= 3 && c.trace[0].type == GEIS_EVENT_GESTURE_BEGIN &&
+	XH_CHECK(c.ntrace >= 3 && c.trace[0].type == GEIS_EVENT_GESTURE_BEGIN &&
 	      c.trace[1].type == GEIS_EVENT_GESTURE_UPDATE &&
 	      c.trace[2].type == GEIS_EVENT_GESTURE_UPDATE, "not BEGIN, UPDATE, UPDATE");
 	if (c.ntrace >= 3) {
-		CHECK(c.trace[0].cf == 0, "the BEGIN reports construction finished");
-		CHECK(c.trace[2].cf == 1, "the +100 ms motion does not report it");
-		CHECK(c.trace[1].cf == 1, "the +45 ms motion, read after the timeout, does "
+		XH_CHECK(c.trace[0].cf == 0, "the BEGIN reports construction finished");
+		XH_CHECK(c.trace[2].cf == 1, "the +100 ms motion does not report it");
+		XH_CHECK(c.trace[1].cf == 1, "the +45 ms motion, read after the timeout, does "
 		      "not report it");
 	}
-	if (failures)
+	if (xh_failures)
 		trace_dump(&c);
 	geis_delete(c.geis);
 }
@@ -974,11 +956,11 @@ main(int argc, char **argv)
 		}
 		setenv("DISPLAY", xs.display_name, 1);
 		scenarios[i].fn();
-		if (failures)
+		if (xh_failures)
 			xh_dump_log(&xs, 20);
 		xh_stop(&xs);
-		printf("%s: %s\n", argv[1], failures ? "FAIL" : "ok");
-		return failures ? 1 : 0;
+		printf("%s: %s\n", argv[1], xh_failures ? "FAIL" : "ok");
+		return xh_failures ? 1 : 0;
 	}
 	fprintf(stderr, "unknown scenario %s\n", argv[1]);
 	return 2;

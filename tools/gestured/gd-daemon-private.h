@@ -16,6 +16,7 @@
 #include "gd-config.h"
 #include "gd-daemon.h"
 #include "gd-rules.h"
+#include "util/clock.h"
 
 #define MAX_FINGERS 5
 #define MAX_TRACKS 64
@@ -114,8 +115,6 @@ extern const char *const gd_class_names[GD_KIND_COUNT];
 void gd_logv(struct gd_daemon *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /** Log on stderr. */
 void gd_logw(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/** CLOCK_MONOTONIC in ms. */
-uint64_t gd_mono_ms(void);
 
 /* gd-reload.c */
 /** A configuration with one reference, NULL when out of memory. */

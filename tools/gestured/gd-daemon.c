@@ -51,14 +51,6 @@ gd_logw(const char *fmt, ...)
 	va_end(ap);
 }
 
-uint64_t
-gd_mono_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
-}
-
 /* ---- the daemon ---- */
 
 /* The signals the daemon reads from its signalfd (blocked while it runs,

@@ -16,6 +16,7 @@
 #include "gd-daemon-private.h"
 #ifdef GD_HAVE_X11
 #include "gd-x11.h"
+#include "util/clock.h"
 #endif
 
 /* ---- gestures ---- */
@@ -55,7 +56,7 @@ static void
 run_discrete(struct gd_daemon *d, struct track *t)
 {
 	const struct gd_rule *r = &t->cr->cfg->rules[t->rule];
-	uint64_t now = gd_mono_ms();
+	uint64_t now = ut_mono_ms();
 	uint64_t *last = &t->cr->last_run_ms[t->rule];
 	if (r->interval_ms > 0 && *last && now - *last < (uint64_t)r->interval_ms) {
 		gd_logv(d, "rule at line %d: within its interval, not run", r->line);
@@ -131,7 +132,7 @@ defer_tap(struct gd_daemon *d, struct track *t, int have_rule, size_t rule)
 	t->state = T_DEFERRED;
 	t->defer_rule = have_rule;
 	t->rule = rule;
-	t->defer_ms = gd_mono_ms() + GD_MULTITAP_MS;
+	t->defer_ms = ut_mono_ms() + GD_MULTITAP_MS;
 	if (geis_gesture_accept(t->src->geis, NULL, t->id) != GEIS_STATUS_SUCCESS)
 		gd_logv(d, "%s: accept %u failed: %s", t->src->name, (unsigned)t->id,
 			geis_error_count(t->src->geis) ? geis_error_message(t->src->geis, 0) : "?");
@@ -188,7 +189,7 @@ measure(struct track *t, GeisFrame f)
 	t->m.spread_mm = radius > 0 ? spread - spread / radius : 0;
 	/* geis angles grow counter-clockwise on the screen */
 	t->m.angle_deg = -frame_num(f, GEIS_GESTURE_ATTRIBUTE_ANGLE, 0) * 180.0 / M_PI;
-	t->m.elapsed_ms = (double)(gd_mono_ms() - t->begin_ms);
+	t->m.elapsed_ms = (double)(ut_mono_ms() - t->begin_ms);
 	gd_rules_orient(t->orient, NULL, &t->m);
 }
 
@@ -227,7 +228,7 @@ track_new(struct gd_daemon *d, struct source *s, GeisGestureId id, GeisFrame f)
 	t->src = s;
 	t->id = id;
 	t->state = T_PENDING;
-	t->begin_ms = gd_mono_ms();
+	t->begin_ms = ut_mono_ms();
 	GeisAttr na = geis_frame_attr_by_name(f, GEIS_GESTURE_ATTRIBUTE_GESTURE_NAME);
 	const char *name = na && geis_attr_type(na) == GEIS_ATTR_TYPE_STRING
 				   ? geis_attr_value_to_string(na) : "";
@@ -366,7 +367,7 @@ gd_tracks_timer_fired(struct gd_daemon *d)
 	d->timer_at = 0;
 	for (int i = 0; i < MAX_TRACKS; i++) {
 		struct track *t = &d->tracks[i];
-		if (t->state == T_DEFERRED && gd_mono_ms() >= t->defer_ms) {
+		if (t->state == T_DEFERRED && ut_mono_ms() >= t->defer_ms) {
 			/* no further tap came: the taps so far were all */
 			if (t->defer_rule) {
 				gd_logv(d, "%s: %d-finger tap %u: no further tap; rule at line %d",
@@ -380,7 +381,7 @@ gd_tracks_timer_fired(struct gd_daemon *d)
 		}
 		if (t->state != T_PENDING)
 			continue;
-		t->m.elapsed_ms = (double)(gd_mono_ms() - t->begin_ms);
+		t->m.elapsed_ms = (double)(ut_mono_ms() - t->begin_ms);
 		decide(d, t);
 	}
 }
