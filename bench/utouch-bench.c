@@ -34,6 +34,7 @@
 
 #include "frame/frame-private.h"
 #include "../tools/replay/run.h"
+#include "util/clock.h"
 
 #ifndef BENCH_REC_DIR
 #define BENCH_REC_DIR "data/recordings"
@@ -287,14 +288,6 @@ struct result {
 
 enum { REF_OK, REF_NONE, REF_UNAVAILABLE, REF_FAILED };
 
-static double
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
 
 struct options {
 	const char *ref;
@@ -314,11 +307,11 @@ bench_utouch(struct run *r, const struct options *o, struct result *res)
 	long n;
 
 	/* warm-up, also sizing the harness's bookkeeping */
-	t0 = now_ns();
+	t0 = (double)ut_mono_ns();
 	run_setup(r);
 	run_frames(r, 0);
 	run_teardown(r);
-	once = now_ns() - t0;
+	once = (double)ut_mono_ns() - t0;
 	res->events = r->run.nevents;
 	res->frames = r->run.script->nframes;
 	if (o->iterations > 0)
@@ -333,7 +326,7 @@ bench_utouch(struct run *r, const struct options *o, struct result *res)
 	res->iterations = n;
 
 	for (int rep = 0; rep < o->repeats; rep++) {
-		double start = now_ns(), ns;
+		double start = (double)ut_mono_ns(), ns;
 
 		for (long i = 0; i < n; i++) {
 			uint64_t a0 = heap_allocs, a1, f1, p1;
@@ -353,7 +346,7 @@ bench_utouch(struct run *r, const struct options *o, struct result *res)
 			run_teardown(r);
 			other_allocs += heap_allocs - a1;
 		}
-		ns = now_ns() - start;
+		ns = (double)ut_mono_ns() - start;
 		if (rep == 0 || ns < best)
 			best = ns;
 	}

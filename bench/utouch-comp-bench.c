@@ -14,15 +14,8 @@
 #include <time.h>
 
 #include <utouch/compositor.h>
+#include "util/clock.h"
 
-static uint64_t
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 static int
 cmp(const void *a, const void *b)
@@ -108,14 +101,14 @@ bench(const char *name, int policy, size_t n)
 		uint64_t t0;
 
 		t_us += 1000;
-		t0 = now_ns();
+		t0 = ut_mono_ns();
 		utouch_comp_touch_motion(comp, dev, 0, t_us, 200 + (i & 1), 300, 200 + (i & 1), 300);
 		utouch_comp_touch_frame(comp, dev, t_us);
 		if (!drain_until(comp, UTOUCH_COMP_EVENT_TOUCH_MOTION)) {
 			fprintf(stderr, "no motion delivered\n");
 			exit(1);
 		}
-		v[i] = now_ns() - t0;
+		v[i] = ut_mono_ns() - t0;
 	}
 	report(name, "motion of a delivered touch (event + frame -> delivered)", v, n);
 	utouch_comp_touch_up(comp, dev, 0, t_us);
@@ -133,7 +126,7 @@ bench(const char *name, int policy, size_t n)
 		utouch_comp_touch_frame(comp, dev, t_us);
 		drain_until(comp, UTOUCH_COMP_EVENT_TOUCH_FRAME);
 		t_us += 20000;
-		t0 = now_ns();
+		t0 = ut_mono_ns();
 		for (int k = 0; k < 3; k++)
 			utouch_comp_touch_up(comp, dev, k, t_us);
 		utouch_comp_touch_frame(comp, dev, t_us);
@@ -141,7 +134,7 @@ bench(const char *name, int policy, size_t n)
 			fprintf(stderr, "no up delivered\n");
 			exit(1);
 		}
-		v[i] = now_ns() - t0;
+		v[i] = ut_mono_ns() - t0;
 	}
 	report(name, policy == UTOUCH_COMP_POLICY_HOLD
 		     ? "rejected 3-finger tap: ups + frame -> replay delivered"

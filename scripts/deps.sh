@@ -4,12 +4,14 @@
 # packages and the Debian packaging tools; package: build + packaging tools)
 set -euo pipefail
 want=(build-essential meson ninja-build pkg-config python3
-      libevdev-dev libmtdev-dev libyaml-dev libx11-dev libxi-dev libxtst-dev
+      libevdev-dev libmtdev-dev libyaml-dev libx11-dev libxi-dev libxext-dev libxtst-dev
       libwlroots-dev wayland-protocols libwayland-dev libwayland-bin libxkbcommon-dev
       libpixman-1-dev
       libcairo2-dev   # cairo: utouch-plot (optional, -Dplot=disabled)
-      # Qt 6 Quick: the UTouch QML module (optional, -Dqml=disabled)
-      g++ qt6-declarative-dev qt6-base-dev qt6-base-private-dev libgl-dev)
+      # Qt 6 Quick: the UTouch QML module (optional, -Dqml=disabled);
+      # qt6-declarative-dev-tools has qmltyperegistrar (its .qmltypes) and qmllint
+      g++ qt6-declarative-dev qt6-declarative-dev-tools qt6-base-dev qt6-base-private-dev
+      libgl-dev)
 if [ "${1:-build}" = test ] || [ "${1:-build}" = package ]; then
   # scripts/package.sh: build the Debian packages and check them
   want+=(debhelper dpkg-dev lintian)
@@ -22,7 +24,11 @@ if [ "${1:-build}" = test ]; then
          xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev
          emscripten nodejs chromium
          qml6-module-qtquick qml6-module-qtqml-workerscript qml6-module-qtquick-window
-         qml6-module-qttest qt6-qpa-plugins)
+         qml6-module-qttest qt6-qpa-plugins
+         node-typescript)   # tsc: type-checks web/*.d.ts (web-npm)
+  # npm packs and installs the web package (web-npm); a node that brings its
+  # own npm (e.g. a nodesource build, which conflicts with Debian's) keeps it
+  command -v npm >/dev/null 2>&1 || want+=(npm)
 fi
 missing=()
 for p in "${want[@]}"; do

@@ -89,10 +89,12 @@ declare -A want=(
   [utouch-gestured]="usr/bin/utouch-gestured usr/lib/systemd/user/utouch-gestured.service
                      etc/xdg/autostart/utouch-gestured.desktop
                      usr/share/doc/utouch-gestured/examples/gestures.yaml
-                     usr/share/man/man1/utouch-gestured.1.gz"
+                     usr/share/man/man1/utouch-gestured.1.gz
+                     usr/lib/udev/rules.d/70-utouch-gestured.rules"
   [utouch-wlcomp]="usr/bin/utouch-wlcomp usr/share/utouch/wlcomp-gestures.yaml
                    usr/share/man/man1/utouch-wlcomp.1.gz"
-  [qml6-module-utouch]="$lib/qt6/qml/UTouch/qmldir $lib/qt6/qml/UTouch/libutouchqmlplugin.so"
+  [qml6-module-utouch]="$lib/qt6/qml/UTouch/qmldir $lib/qt6/qml/UTouch/libutouchqmlplugin.so
+                        $lib/qt6/qml/UTouch/UTouch.qmltypes"
 )
 root=$work/root
 mkdir -p "$root"

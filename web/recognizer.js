@@ -6,10 +6,17 @@
  * @module utouch/recognizer
  */
 
-/** Gesture primitive bits (grail's UGGestureType*). */
+/**
+ * Gesture primitive bits (grail's UGGestureType*).  ALL is grail 3.1's
+ * five; HOLD and EDGE_SWIPE are utouch extensions, selected by name only.
+ */
 export const Gesture = Object.freeze({
   DRAG: 0x1, PINCH: 0x2, ROTATE: 0x4, TAP: 0x8, TOUCH: 0x10, ALL: 0x1f,
+  HOLD: 0x20, EDGE_SWIPE: 0x40,
 });
+
+/** Screen edges (grail's UGEdge bits): Subscription.edges and Slice.edge. */
+export const Edge = Object.freeze({ LEFT: 0x1, RIGHT: 0x2, TOP: 0x4, BOTTOM: 0x8, ALL: 0xf });
 
 /** Touch operation kinds of {@link Recognizer#frame}. */
 export const Op = Object.freeze({ BEGIN: 0, UPDATE: 1, END: 2, OWN: 3, PENDING_END: 4 });
@@ -17,27 +24,52 @@ export const Op = Object.freeze({ BEGIN: 0, UPDATE: 1, END: 2, OWN: 3, PENDING_E
 /** Slice states. */
 export const State = Object.freeze({ BEGIN: 0, UPDATE: 1, END: 2 });
 
-const PRIMS = ['drag', 'pinch', 'rotate', 'tap'];
+// keys of ut_web_sub_set() (web/utouch-web.c): timeouts and thresholds by
+// primitive, then the other values by option name
+const TIMEOUT_KEYS = { drag: 0, pinch: 1, rotate: 2, tap: 3, hold: 8, multiTap: 10 };
+const THRESHOLD_KEYS = { drag: 4, pinch: 5, rotate: 6, tap: 7, hold: 9, multiTap: 11 };
+const VALUE_KEYS = { multiTapMaximum: 12, edges: 13, edgeMargin: 14, edgeVelocity: 15,
+  velocityWindow: 16 };
 // slice buffer layout of web/utouch-web.c
 const S = { ID: 0, STATE: 1, SUB: 2, REC: 3, N: 4, CF: 5, CANCELED: 6, TIME: 7, OCX: 8,
-  OCY: 9, R0: 10, CORX: 11, CORY: 12, C: 13, D: 19, TOUCHES: 25, SIZE: 57 };
+  OCY: 9, R0: 10, CORX: 11, CORY: 12, C: 13, D: 19, VX: 25, VY: 26, TAPS: 27, EDGE: 28,
+  TOUCHES: 29, SIZE: 61 };
 
-/** Names of the bits of a gesture mask, joined by '+' ("none" for 0). */
+const MASK_NAMES = ['drag', 'pinch', 'rotate', 'tap', 'touch', 'hold', 'edge'];
+const EDGE_NAMES = { 1: 'left', 2: 'right', 4: 'top', 8: 'bottom' };
+
+/**
+ * Names of the bits of a gesture mask, joined by '+' ("none" for 0), as
+ * utouch-replay prints them (drag, pinch, rotate, tap, touch, hold, edge).
+ */
 export function maskString(mask) {
-  const names = ['drag', 'pinch', 'rotate', 'tap', 'touch'].filter((_, i) => mask & (1 << i));
+  const names = MASK_NAMES.filter((_, i) => mask & (1 << i));
   return names.length ? names.join('+') : 'none';
+}
+
+/** The name of an Edge bit ('left', 'right', 'top', 'bottom'), 'none' otherwise. */
+export function edgeString(edge) {
+  return EDGE_NAMES[edge] || 'none';
 }
 
 /**
  * Load the WebAssembly module.
- * @param {object} [options] passed to the emscripten module factory; under
- *   node give `{ wasmBinary }` (the bytes of utouch-wasm.wasm).
+ * @param {object} [options] passed to the emscripten module factory.  Under
+ *   node the bytes of utouch-wasm.wasm (beside @p moduleUrl) are read for you
+ *   when `wasmBinary` is not given (the glue would otherwise try `fetch()`
+ *   on a file path).
  * @param {string} [moduleUrl] URL of utouch-wasm.mjs (default: build/ next to this file)
  * @returns {Promise<object>} the module, for {@link Recognizer}
  */
 export async function loadModule(options = {}, moduleUrl = new URL('./build/utouch-wasm.mjs', import.meta.url).href) {
+  const opts = { ...options };
+  if (!opts.wasmBinary && typeof process === 'object' && process.versions?.node &&
+      moduleUrl.startsWith('file:')) {
+    const { readFile } = await import('node:fs/promises');
+    opts.wasmBinary = await readFile(new URL(moduleUrl.replace(/\.mjs$/, '.wasm')));
+  }
   const factory = (await import(moduleUrl)).default;
-  return factory(options);
+  return factory(opts);
 }
 
 /**
@@ -61,8 +93,12 @@ export async function loadModule(options = {}, moduleUrl = new URL('./build/utou
  * @property {number} scale cumulative scale
  * @property {number} rotation cumulative rotation in radians (counter-clockwise in
  *   device coordinates, so clockwise on a screen with y down)
- * @property {{x:number,y:number}} velocity centroid velocity in px/ms since the
- *   previous slice of this gesture (0 for the first)
+ * @property {{x:number,y:number}} velocity centroid velocity in px/ms (device
+ *   units per ms on indirect devices): grail's least-squares slope over the
+ *   subscription's velocityWindow; the End slice carries the release velocity
+ * @property {number} tapCount 1, 2, 3... for single, double, triple taps on the
+ *   slices of a recognized tap, else 0
+ * @property {number} edge the Edge an edge swipe began at, 0 otherwise
  */
 
 /**
@@ -74,8 +110,17 @@ export async function loadModule(options = {}, moduleUrl = new URL('./build/utou
  * @property {number} [max] maximum touches
  * @property {number} [touches] sets start, min and max at once
  * @property {boolean} [atomic=false] atomic gestures
- * @property {object} [timeouts] ms per primitive: {drag, pinch, rotate, tap}
- * @property {object} [thresholds] per primitive (metres, ratio, radians, metres)
+ * @property {object} [timeouts] ms per primitive: {drag, pinch, rotate, tap, hold,
+ *   multiTap} (multiTap: the most time between a tap and the next of a multi-tap)
+ * @property {object} [thresholds] per primitive: drag, tap, hold and multiTap in
+ *   metres, pinch a ratio, rotate radians
+ * @property {number} [multiTapMaximum] highest tap count (1 turns multi-tap off)
+ * @property {number} [edges] Edge bits an edge swipe may begin at (default all)
+ * @property {number} [edgeMargin] metres from the edge every touch of an edge
+ *   swipe begins within
+ * @property {number} [edgeVelocity] minimum inward velocity (m/s) of an edge swipe
+ * @property {number} [velocityWindow] ms of positions Slice.velocity is estimated over
+ * Omitted values are grail's defaults.
  */
 
 /**
@@ -100,7 +145,6 @@ export class Recognizer {
     if (!this.ptr) throw new Error('utouch: cannot create the recognizer (out of memory)');
     this.subscriptions = [];
     this.inFrame = false;
-    this.last = new Map(); // gesture id -> [time, cx, cy] for velocities
   }
 
   /**
@@ -114,13 +158,26 @@ export class Recognizer {
     if (!s.mask) throw new Error('utouch: a subscription needs a non-zero mask');
     const idx = this.m._ut_web_subscribe(this.ptr, s.mask, s.start, s.min, s.max, s.atomic ? 1 : 0);
     if (idx < 0) throw new Error(`utouch: invalid subscription (grail status ${-idx})`);
-    for (const [kind, table] of [[1, s.timeouts], [0, s.thresholds]]) {
+    const values = [];
+    for (const [what, table, keys] of [['timeout', s.timeouts, TIMEOUT_KEYS],
+      ['threshold', s.thresholds, THRESHOLD_KEYS]]) {
       for (const [name, v] of Object.entries(table || {})) {
-        const prim = PRIMS.indexOf(name);
-        const st = prim < 0 ? 0 : this.m._ut_web_sub_set(this.ptr, idx, prim, kind, v);
-        if (prim < 0 || st) this.m._ut_web_sub_drop(this.ptr, idx);
-        if (prim < 0) throw new Error(`utouch: unknown primitive '${name}'`);
-        if (st) throw new Error(`utouch: invalid ${kind ? 'timeout' : 'threshold'} ${name}=${v} (grail status ${st})`);
+        if (!(name in keys)) {
+          this.m._ut_web_sub_drop(this.ptr, idx);
+          throw new Error(`utouch: unknown primitive '${name}' in ${what}s ` +
+            `(known: ${Object.keys(keys).join(', ')})`);
+        }
+        values.push([`${what} ${name}`, keys[name], v]);
+      }
+    }
+    for (const [name, key] of Object.entries(VALUE_KEYS)) {
+      if (s[name] !== undefined) values.push([name, key, s[name]]);
+    }
+    for (const [name, key, v] of values) {
+      const st = this.m._ut_web_sub_set(this.ptr, idx, key, Number(v));
+      if (st) {
+        this.m._ut_web_sub_drop(this.ptr, idx);
+        throw new Error(`utouch: invalid ${name}=${v} (grail status ${st})`);
       }
     }
     const st = this.m._ut_web_sub_activate(this.ptr, idx);
@@ -167,12 +224,9 @@ export class Recognizer {
     s.scale = Math.hypot(C[0], C[1]);
     s.radius = s.originalRadius * s.scale;
     s.rotation = Math.atan2(C[3], C[0]);
-    const prev = this.last.get(s.id);
-    const dt = prev ? s.time - prev[0] : 0;
-    s.velocity = dt > 0 ? { x: (s.center.x - prev[1]) / dt, y: (s.center.y - prev[2]) / dt }
-      : prev ? prev[3] : { x: 0, y: 0 };
-    if (s.state === State.END) this.last.delete(s.id);
-    else this.last.set(s.id, [s.time, s.center.x, s.center.y, s.velocity]);
+    s.velocity = { x: b[S.VX], y: b[S.VY] };
+    s.tapCount = b[S.TAPS];
+    s.edge = b[S.EDGE];
     return s;
   }
 

@@ -34,7 +34,8 @@ enum {
 	UT_WEB_SLICE_CORY,
 	UT_WEB_SLICE_C = 13,   /* 6 values: cumulative transform, rows 0 and 1 */
 	UT_WEB_SLICE_D = 19,   /* 6 values: transform since the previous slice */
-	UT_WEB_SLICE_TOUCHES = 25,
+	UT_WEB_SLICE_VX = 25, UT_WEB_SLICE_VY, UT_WEB_SLICE_TAPS, UT_WEB_SLICE_EDGE,
+	UT_WEB_SLICE_TOUCHES = 29,
 	UT_WEB_SLICE_SIZE = UT_WEB_SLICE_TOUCHES + UT_WEB_MAX_TOUCHES,
 };
 
@@ -221,35 +222,67 @@ fail:
 	return -(int)st;
 }
 
+/* The values ut_web_sub_set() sets, by key (web/recognizer.js has the same order). */
+enum ut_web_value_type { UT_WEB_MS, UT_WEB_FLOAT, UT_WEB_UINT };
+static const struct {
+	UGSubscriptionProperty prop;
+	enum ut_web_value_type type;
+} ut_web_keys[] = {
+	/* 0-3: drag, pinch, rotate, tap timeouts; 4-7: their thresholds */
+	{ UGSubscriptionPropertyDragTimeout, UT_WEB_MS },
+	{ UGSubscriptionPropertyPinchTimeout, UT_WEB_MS },
+	{ UGSubscriptionPropertyRotateTimeout, UT_WEB_MS },
+	{ UGSubscriptionPropertyTapTimeout, UT_WEB_MS },
+	{ UGSubscriptionPropertyDragThreshold, UT_WEB_FLOAT },
+	{ UGSubscriptionPropertyPinchThreshold, UT_WEB_FLOAT },
+	{ UGSubscriptionPropertyRotateThreshold, UT_WEB_FLOAT },
+	{ UGSubscriptionPropertyTapThreshold, UT_WEB_FLOAT },
+	/* 8-16: the utouch extensions */
+	{ UGSubscriptionPropertyHoldTimeout, UT_WEB_MS },
+	{ UGSubscriptionPropertyHoldThreshold, UT_WEB_FLOAT },
+	{ UGSubscriptionPropertyMultiTapTimeout, UT_WEB_MS },
+	{ UGSubscriptionPropertyMultiTapThreshold, UT_WEB_FLOAT },
+	{ UGSubscriptionPropertyMultiTapMaximum, UT_WEB_UINT },
+	{ UGSubscriptionPropertyEdgeSwipeEdges, UT_WEB_UINT },
+	{ UGSubscriptionPropertyEdgeSwipeMargin, UT_WEB_FLOAT },
+	{ UGSubscriptionPropertyEdgeSwipeVelocity, UT_WEB_FLOAT },
+	{ UGSubscriptionPropertyVelocityWindow, UT_WEB_MS },
+};
+
 /**
- * Set a timeout (ms) or threshold of subscription @p index before it is
- * activated: @p prim 0 drag, 1 pinch, 2 rotate, 3 tap; @p is_timeout picks
- * which.  Returns a grail status.
+ * Set property @p key (an index into ut_web_keys: timeouts and thresholds
+ * of the primitives, hold, multi-tap, edge swipe and velocity window) of
+ * subscription @p index before it is activated.  Times are ms, counts and
+ * edge bits whole numbers.  Returns a grail status; grail checks the ranges.
  */
 EMSCRIPTEN_KEEPALIVE int
-ut_web_sub_set(struct ut_web *w, int index, int prim, int is_timeout, double value)
+ut_web_sub_set(struct ut_web *w, int index, int key, double value)
 {
-	static const UGSubscriptionProperty timeouts[4] = {
-		UGSubscriptionPropertyDragTimeout, UGSubscriptionPropertyPinchTimeout,
-		UGSubscriptionPropertyRotateTimeout, UGSubscriptionPropertyTapTimeout,
-	};
-	static const UGSubscriptionProperty thresholds[4] = {
-		UGSubscriptionPropertyDragThreshold, UGSubscriptionPropertyPinchThreshold,
-		UGSubscriptionPropertyRotateThreshold, UGSubscriptionPropertyTapThreshold,
-	};
-
-	if (index < 0 || index >= w->nsubs || prim < 0 || prim > 3)
+	if (index < 0 || index >= w->nsubs || key < 0 ||
+	    key >= (int)(sizeof(ut_web_keys) / sizeof(ut_web_keys[0])))
 		return UGStatusErrorInvalidValue;
-	if (is_timeout) {
-		uint64_t ms;
+	UGSubscription sub = w->subs[index];
+	UGSubscriptionProperty prop = ut_web_keys[key].prop;
 
+	switch (ut_web_keys[key].type) {
+	case UT_WEB_MS: {
 		if (!(value >= 0) || value > 1e15)
 			return UGStatusErrorInvalidValue;
-		ms = (uint64_t)value;
-		return grail_subscription_set_property(w->subs[index], timeouts[prim], &ms);
+		uint64_t ms = (uint64_t)value;
+		return grail_subscription_set_property(sub, prop, &ms);
 	}
-	float f = (float)value;
-	return grail_subscription_set_property(w->subs[index], thresholds[prim], &f);
+	case UT_WEB_UINT: {
+		if (!(value >= 0) || value > 4294967295.0 || value != (double)(unsigned int)value)
+			return UGStatusErrorInvalidValue;
+		unsigned int u = (unsigned int)value;
+		return grail_subscription_set_property(sub, prop, &u);
+	}
+	case UT_WEB_FLOAT:
+	default: {
+		float f = (float)value;
+		return grail_subscription_set_property(sub, prop, &f);
+	}
+	}
 }
 
 /**
@@ -386,6 +419,10 @@ ut_web_next_slice(struct ut_web *w)
 		o[UT_WEB_SLICE_CORY] = grail_slice_get_center_of_rotation_y(s);
 		put_transform(o + UT_WEB_SLICE_C, grail_slice_get_cumulative_transform(s));
 		put_transform(o + UT_WEB_SLICE_D, grail_slice_get_transform(s));
+		o[UT_WEB_SLICE_VX] = grail_slice_get_velocity_x(s);
+		o[UT_WEB_SLICE_VY] = grail_slice_get_velocity_y(s);
+		o[UT_WEB_SLICE_TAPS] = grail_slice_get_tap_count(s);
+		o[UT_WEB_SLICE_EDGE] = grail_slice_get_edge(s);
 		for (unsigned int i = 0; i < n; i++) {
 			UFTouchId id = 0;
 

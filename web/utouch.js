@@ -12,9 +12,9 @@
  * });
  * @module utouch
  */
-import { loadModule, Recognizer, Gesture, State, maskString } from './recognizer.js';
+import { loadModule, Recognizer, Gesture, Edge, State, maskString, edgeString } from './recognizer.js';
 
-export { Gesture, State, maskString };
+export { Gesture, Edge, State, maskString, edgeString };
 
 /** CSS pixels per metre (a CSS pixel is 1/96 inch). */
 export const CSS_PX_PER_METRE = 96 / 0.0254;
@@ -68,8 +68,13 @@ export class GestureArea extends EventTarget {
     this.options = { mouse: false, touchAction: 'none', unclaimed: 'redispatch',
       windowResolution: CSS_PX_PER_METRE, coalesced: true, ...options };
     this.element = element;
+    // the device's axes are the element's box when attached, so that edge
+    // swipes start at its edges (none while it has no size)
+    const box = element.getBoundingClientRect();
+    const res = this.options.windowResolution;
     this.recognizer = new Recognizer(module, { direct: true, ownAtBegin: true,
-      windowResolution: this.options.windowResolution }, TIME_BASE);
+      windowResolution: res, x: [0, Math.max(0, box.width), res],
+      y: [0, Math.max(0, box.height), res] }, TIME_BASE);
     this.handlers = [];
     this.touches = new Map();   // pointerId -> touch record
     this.byTouch = new Map();   // grail touch id -> touch record

@@ -389,15 +389,13 @@ int grail_get_fd(UGHandle handle);
 /**
  * Install a log handler (utouch extension).
  *
- * The handler receives messages of every level, including debug messages,
- * and replaces the stderr output (UTOUCH_DEBUG, GRAIL_DEBUG).
- *
- * The handler installed last, by any handle, also receives the messages of
- * the process that concern no handle, from every utouch library: client
- * bugs such as a NULL grail handle, a NULL frame touch or geis event, or a
- * frame property read as the wrong type.  They go back to stderr when that
- * handle resets its handler (NULL) or is deleted.  The handler may be
- * called from any thread that calls utouch with such a bug.
+ * The handler receives the handle's messages of every level, including
+ * debug messages, and replaces their stderr output (UTOUCH_DEBUG,
+ * GRAIL_DEBUG).  Messages that concern no handle (client bugs such as a
+ * NULL grail handle, a NULL frame touch, a frame property read as the
+ * wrong type) and those of other libraries (geis has
+ * utouch_geis_set_log_handler()) do not reach it: they keep their own
+ * output, stderr by default.
  *
  * @param handle the handle, may be NULL (then nothing happens)
  * @param handler the handler, or NULL to go back to stderr (UTOUCH_DEBUG)

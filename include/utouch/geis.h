@@ -124,6 +124,45 @@ extern "C" {
 #define UTOUCH_GEIS_INIT_EVDEV_GRAB     "org.utouch.init.evdev.grab"
 
 /**
+ * geis_new() argument (no parameter), evdev and recording backends: be a
+ * touch proxy (doc/gestured.md, "Proxy mode").  Every device is grabbed
+ * (EVIOCGRAB) and gets a clone through uinput: the same name followed by
+ * " (utouch proxy)", the same ids, properties, event codes, axes, ranges
+ * and resolutions.  A touch that no subscription can see goes to the
+ * clone at once; any other touch is held until it is decided: a gesture
+ * that geis_gesture_accept() took consumes its touches (they never reach
+ * the clone), touches rejected by every subscription are replayed to the
+ * clone in their original order (a held history longer than 32 positions
+ * keeps every other one), then follow live.  The clone's stream is a
+ * valid evdev stream of its own (slots, tracking ids, BTN_TOUCH,
+ * BTN_TOOL_*, ABS_X/ABS_Y, MSC_TIMESTAMP, SYN_REPORT); the device's
+ * buttons and switches pass through.  geis_delete() replays what is still
+ * held and removes the clones; if the process dies, the kernel drops the
+ * grab with the descriptor and the real device works again.  Devices
+ * whose name ends in " (utouch proxy)" are never opened.  Each device is
+ * grabbed only once its clone exists: a device that gets no clone (no
+ * uinput access) is only read, and one that another program holds is not
+ * proxied (the error stack names the programs that have it open).  With the recording backend the recording
+ * plays the grabbed device.
+ */
+#define UTOUCH_GEIS_INIT_PROXY          "org.utouch.init.proxy"
+
+/**
+ * geis_new() argument, evdev and recording backends: UTOUCH_GEIS_INIT_PROXY,
+ * writing each clone's stream as an evemu recording instead of creating a
+ * uinput device.  The next argument is the path (const char *) for the
+ * first device; the n-th device (n > 1) writes "PATH.n".
+ */
+#define UTOUCH_GEIS_INIT_PROXY_OUTPUT   "org.utouch.init.proxy.output"
+
+/**
+ * geis_new() argument, touch proxy: the uinput node to create clones
+ * with.  The next argument is the path (const char *); default
+ * "/dev/uinput" (some systems have /dev/input/uinput).
+ */
+#define UTOUCH_GEIS_INIT_PROXY_UINPUT   "org.utouch.init.proxy.uinput"
+
+/**
  * geis_new() argument, evdev backend: the directory to watch instead of
  * /dev/input.  The next argument is the path (const char *).
  */
@@ -303,7 +342,9 @@ GEIS_API GeisBoolean utouch_geis_playback_finished(Geis geis);
  * time base of the "timestamp" attributes.  Recordings: 1000 + the
  * recording's own time (virtual in fast mode, elapsed real time since the
  * start otherwise), so the first recorded event has timestamp 1000.
- * evdev: CLOCK_MONOTONIC.
+ * evdev: CLOCK_MONOTONIC.  X11: the X server's time (the newest server
+ * timestamp seen, from the start on, plus the time elapsed since), whose
+ * low 31 bits are the "timestamp".
  *
  * @param geis the instance
  * @return the time, 0 for NULL
@@ -339,6 +380,45 @@ GEIS_API GeisInteger utouch_geis_region_window_id(GeisRegion region);
  *         read (the error stack names the file and line)
  */
 GEIS_API GeisStatus utouch_geis_add_input_fd(Geis geis, int fd, const char *caps_path);
+
+/** Priorities of the messages a log handler receives, lowest first. */
+enum utouch_geis_log_priority {
+	UTOUCH_GEIS_LOG_DEBUG = 10,    /**< tracing for developers */
+	UTOUCH_GEIS_LOG_INFO = 20,     /**< errors also pushed on the error stack */
+	UTOUCH_GEIS_LOG_WARNING = 30,  /**< input skipped: a device that cannot be used */
+	UTOUCH_GEIS_LOG_ERROR = 40,    /**< failures nobody else reports */
+};
+
+/**
+ * Receives one message of an instance.
+ *
+ * @param data the pointer given to utouch_geis_set_log_handler()
+ * @param priority the message's priority
+ * @param message the message, without trailing newline
+ */
+typedef void (*utouch_geis_log_handler)(void *data, enum utouch_geis_log_priority priority,
+					const char *message);
+
+/**
+ * Install a log handler on an instance.
+ *
+ * Without one, an instance's messages go to stderr as "geis PRIORITY:
+ * MESSAGE" from the priority the environment variable UTOUCH_DEBUG names
+ * (debug, info, warning, error: the default, none).  With one, every
+ * message of the instance goes to it instead, whatever its priority: each
+ * error pushed on its error stack (info), each input device its evdev
+ * backend skips or loses (warning, once per problem), the loss of its X
+ * server (error).  Messages about no instance (a NULL handle or object,
+ * see "client bug: " in the README) keep going to stderr; handlers of
+ * other libraries (grail_set_log_handler()) do not receive the
+ * instance's messages, nor it theirs.
+ *
+ * @param geis the instance (NULL: a client bug, nothing happens)
+ * @param handler the handler, or NULL to go back to stderr
+ * @param data passed to @p handler unchanged
+ */
+GEIS_API void utouch_geis_set_log_handler(Geis geis, utouch_geis_log_handler handler,
+					  void *data);
 
 #ifdef __cplusplus
 }

@@ -1,10 +1,20 @@
 /* UTouch QML module: GestureArea (see gesture-area.h and doc/qml.md). */
 #include "gesture-area.h"
 
+#include <QCoreApplication>
 #include <QQmlInfo>
 #include <QQuickWindow>
+#include <QScreen>
 #include <QTouchEvent>
-#include <QtGui/private/qeventpoint_p.h>
+#include <QWheelEvent>
+#include <cmath>
+/*
+ * Qt's platform input interface, the way every real touch enters Qt: the
+ * replayed touches take it so that Qt delivers them like real ones
+ * (doc/qml.md, "Ownership and replay").  No public API injects touches.
+ */
+#include <QtGui/private/qhighdpiscaling_p.h>
+#include <qpa/qwindowsysteminterface.h>
 
 #include <functional>
 #include <memory>
@@ -18,6 +28,12 @@ namespace {
 
 constexpr UFWindowId Window = 1;
 constexpr unsigned int MaxTouches = 32;
+/* Qt point ids of the two virtual touches of a touchpad pinch or Ctrl+wheel zoom. */
+constexpr int VirtualIds[2] = {-1, -2};
+/* Half the distance between the virtual touches at the start (px). */
+constexpr qreal VirtualRadius = 50;
+/* A Ctrl+wheel zoom ends this long (ms) after its last wheel event. */
+constexpr int WheelEndMs = 250;
 
 /* Decrements the nesting depth and runs the area's pending work at the outermost level. */
 struct Step {
@@ -58,6 +74,11 @@ UTouchGestureArea::UTouchGestureArea(QQuickItem *parent)
 	m_timer.setSingleShot(true);
 	m_timer.setTimerType(Qt::PreciseTimer);
 	connect(&m_timer, &QTimer::timeout, this, &UTouchGestureArea::onTimer);
+	m_wheelEnd.setSingleShot(true);
+	connect(&m_wheelEnd, &QTimer::timeout, this, [this] {
+		if (m_virtual.active)
+			virtualEnd(m_lastTime + uint64_t(WheelEndMs));
+	});
 
 	if (grail_new(&m_grail) != UGStatusSuccess) {
 		m_grail = nullptr;
@@ -325,11 +346,32 @@ UTouchGestureArea::onTimer()
 
 /* ---- touch input ---- */
 
+/* A new touch @p id (Qt point id) at @p pos (item coordinates), held, into grail's frame. */
+void
+UTouchGestureArea::addTouch(int id, QPointF pos)
+{
+	UFTouchId gid = m_nextGrailId++;
+	m_touches.insert(id, Touch{gid, Held, false, true, -1, QPointF()});
+	/*
+	 * grail id -> Qt id outlives the touch (a gesture's End slice still
+	 * names it); long gone touches are forgotten
+	 */
+	if (m_qtIds.size() > 4096) {
+		m_qtIds.removeIf([gid](const auto &e) { return e.key() + 2048 < gid; });
+		m_lost.removeIf([gid](UFTouchId l) { return l + 2048 < gid; });
+	}
+	m_qtIds.insert(gid, id);
+	frameTouch(gid, true, false, &pos, m_lastTime);
+}
+
 void
 UTouchGestureArea::touchEvent(QTouchEvent *event)
 {
-	if (!m_grail || !m_builder) {
+	if (!m_grail || !m_builder || event->pointingDevice() == m_replayDevice) {
+		/* our own replayed touches are for the items below */
 		event->ignore();
+		for (const QEventPoint &p : event->points())
+			const_cast<QEventPoint &>(p).setAccepted(false);
 		return;
 	}
 	if (event->type() == QEvent::TouchCancel) {
@@ -337,9 +379,10 @@ UTouchGestureArea::touchEvent(QTouchEvent *event)
 		event->accept();
 		return;
 	}
+	watchDevice(event->pointingDevice());
 	Step step(m_depth, [this] { flush(); });
 	bool mine = false;
-	QHash<QQuickItem *, QList<LoggedEvent>> forwarded;
+	QList<LoggedEvent> forwarded;
 
 	noteTime(event->timestamp());
 	m_frames++;
@@ -349,33 +392,17 @@ UTouchGestureArea::touchEvent(QTouchEvent *event)
 		auto it = m_touches.find(id);
 		if (p.state() == QEventPoint::State::Pressed) {
 			if (it != m_touches.end()) {
-				/* the id was reused: the old touch was lost (ungrabbed) */
-				if (it->inGrail)
-					frameTouch(it->grailId, false, true, nullptr, m_lastTime);
-				m_log.removeIf([id](const LoggedEvent &e) { return e.id == id; });
-				m_replayIds.removeAll(id);
-				m_touches.erase(it);
+				/* the id was reused: the old touch was lost unnoticed */
+				loseTouch(id, false);
 			}
 			if (m_touches.size() >= int(MaxTouches)) {
 				mp.setAccepted(false);
 				continue;
 			}
-			UFTouchId gid = m_nextGrailId++;
-			m_touches.insert(id, Touch{gid, Held, false, true, nullptr});
-			/*
-			 * grail id -> Qt id outlives the touch (a gesture's End slice
-			 * still names it); long gone touches are forgotten
-			 */
-			if (m_qtIds.size() > 4096)
-				m_qtIds.removeIf([gid](const auto &e) { return e.key() + 2048 < gid; });
-			m_qtIds.insert(gid, id);
-			{
-				const QPointF pos = p.position();
-				frameTouch(gid, true, false, &pos, m_lastTime);
-			}
+			addTouch(id, p.position());
 			it = m_touches.find(id);
 		} else if (it == m_touches.end()) {
-			mp.setAccepted(false); /* not ours (e.g. replayed earlier) */
+			mp.setAccepted(false); /* not ours */
 			continue;
 		}
 		mine = true;
@@ -383,12 +410,10 @@ UTouchGestureArea::touchEvent(QTouchEvent *event)
 		const bool released = p.state() == QEventPoint::State::Released;
 		const LoggedEvent logged{m_frames, id, p.state(), p.scenePosition(),
 					 p.globalPosition(), event->timestamp(), event->pointingDevice()};
-		if (it->route == Held || it->route == Unclaimed) {
+		if (it->route == Held || it->route == Unclaimed)
 			m_log.append(logged);
-		} else if (it->route == Forwarded) {
-			if (it->target)
-				forwarded[it->target.data()].append(logged);
-		}
+		else if (it->route == Forwarded)
+			forwarded.append(logged);
 		if (it->inGrail && p.state() != QEventPoint::State::Pressed &&
 		    (p.state() != QEventPoint::State::Stationary || released)) {
 			const QPointF pos = p.position();
@@ -397,19 +422,236 @@ UTouchGestureArea::touchEvent(QTouchEvent *event)
 		if (released) {
 			it->released = true;
 			it->inGrail = false;
-			if (it->route == Claimed || it->route == Forwarded || it->route == Dropped) {
+			if (it->route == Claimed || it->route == Dropped)
 				m_touches.erase(it);
-			}
 		}
 	}
 	frameEnd(m_lastTime);
-	/* touches replayed earlier follow their item below */
-	for (auto f = forwarded.begin(); f != forwarded.end(); ++f)
-		deliver(f.key(), f.value());
+	/* touches replayed earlier follow their replay */
+	if (!forwarded.isEmpty())
+		queueReplay(forwarded);
 	if (mine)
 		event->accept();
 	else
 		event->ignore();
+	Q_EMIT touchesChanged();
+}
+
+/* Hear about grabs of @p device's points: another grabber may take ours. */
+void
+UTouchGestureArea::watchDevice(const QPointingDevice *device)
+{
+	if (device)
+		connect(device, &QPointingDevice::grabChanged, this, &UTouchGestureArea::onGrabChanged,
+			Qt::UniqueConnection);
+}
+
+/*
+ * Our exclusive grab of a point ended while the touch is down: an item
+ * took the point over (grabTouchPoints(), a filtering parent) or the grab
+ * was cancelled (ungrabTouchPoints()).
+ */
+void
+UTouchGestureArea::onGrabChanged(QObject *grabber, QPointingDevice::GrabTransition transition,
+				 const QPointerEvent *, const QEventPoint &point)
+{
+	if (grabber != this || sender() == m_replayDevice)
+		return;
+	if (transition != QPointingDevice::CancelGrabExclusive &&
+	    transition != QPointingDevice::UngrabExclusive)
+		return;
+	if (point.state() == QEventPoint::State::Released)
+		return;
+	auto it = m_touches.find(point.id());
+	if (it == m_touches.end() || it->released)
+		return;
+	Step step(m_depth, [this] { flush(); });
+	loseTouch(point.id());
+	Q_EMIT touchesChanged();
+}
+
+/*
+ * Touch @p id is gone without a release (taken by another grabber, or
+ * its id reused): it ends in grail, and the gestures that had it end
+ * cancelled; its held events are dropped, a replay of it is released.
+ * With @p endFrame false the end joins the frame being built (a touch
+ * event in progress) instead of making one of its own.
+ */
+void
+UTouchGestureArea::loseTouch(int id, bool endFrame)
+{
+	auto it = m_touches.find(id);
+	if (it == m_touches.end())
+		return;
+	if (it->inGrail) {
+		frameTouch(it->grailId, false, true, nullptr, m_lastTime);
+		if (endFrame)
+			frameEnd(m_lastTime);
+	}
+	m_lost.insert(it->grailId);
+	m_log.removeIf([id](const LoggedEvent &e) { return e.id == id; });
+	m_replayIds.removeAll(id);
+	if (it->route == Forwarded && it->replayId >= 0) {
+		const LoggedEvent up{++m_frames, id, QEventPoint::State::Released, QPointF(),
+				     it->lastGlobal, m_lastTime, nullptr};
+		queueReplay({up});
+	}
+	m_touches.remove(id);
+}
+
+/*
+ * Keep the grab of the touches the area holds (undecided, claimed, or
+ * replayed from it), so that pointer handlers below do not take them
+ * past their thresholds, whatever their grabPermissions; an item that
+ * takes the points anyway is heard in onGrabChanged().
+ */
+void
+UTouchGestureArea::updateGrab()
+{
+	bool hold = false;
+	for (const Touch &t : std::as_const(m_touches))
+		hold = hold || (!t.released && t.route != Dropped);
+	if (keepTouchGrab() != hold)
+		setKeepTouchGrab(hold);
+}
+
+/* ---- touchpad pinches and Ctrl+wheel: two virtual touches ---- */
+
+bool
+UTouchGestureArea::event(QEvent *event)
+{
+	if (event->type() == QEvent::NativeGesture && m_grail && m_builder) {
+		nativeGesture(static_cast<QNativeGestureEvent *>(event));
+		return event->isAccepted();
+	}
+	return QQuickItem::event(event);
+}
+
+/*
+ * A touchpad pinch as the platform reports it (as PinchHandler takes it):
+ * Begin, Zoom (scale factor - 1) and Rotate (degrees, clockwise) steps,
+ * End.  It becomes two virtual touches about the pointer, 2 x 50 px
+ * apart, that follow the zoom and rotation, so that grail recognizes the
+ * pinch (and rotate, and drag if the pointer moves) through the area's
+ * own subscriptions.
+ */
+void
+UTouchGestureArea::nativeGesture(QNativeGestureEvent *ev)
+{
+	switch (ev->gestureType()) {
+	case Qt::BeginNativeGesture:
+		virtualBegin(ev->position(), ev->timestamp());
+		break;
+	case Qt::ZoomNativeGesture:
+	case Qt::RotateNativeGesture:
+	case Qt::PanNativeGesture:
+		if (!m_virtual.active)
+			virtualBegin(ev->position(), ev->timestamp());
+		if (ev->gestureType() == Qt::ZoomNativeGesture)
+			m_virtual.scale *= qMax<qreal>(0.01, 1 + ev->value());
+		else if (ev->gestureType() == Qt::RotateNativeGesture)
+			m_virtual.angle += ev->value();
+		else
+			m_virtual.centre += ev->delta();
+		if (ev->gestureType() != Qt::PanNativeGesture)
+			m_virtual.centre = ev->position();
+		virtualMove(ev->timestamp());
+		break;
+	case Qt::EndNativeGesture:
+		if (m_virtual.active)
+			virtualEnd(ev->timestamp());
+		break;
+	default:
+		ev->ignore();
+		return;
+	}
+	ev->accept();
+}
+
+/*
+ * Ctrl+wheel zooms (as in browsers and image viewers): each notch of 120
+ * scales the virtual touches by sqrt(2), the step of Qt Quick's
+ * WheelHandler; the zoom ends 250 ms after the last wheel event, or at
+ * the first wheel event without Ctrl.  Other wheel events are not the
+ * area's.
+ */
+void
+UTouchGestureArea::wheelEvent(QWheelEvent *event)
+{
+	if (!m_grail || !m_builder || !(event->modifiers() & Qt::ControlModifier)) {
+		if (m_virtual.active && m_wheelEnd.isActive())
+			virtualEnd(event->timestamp());
+		event->ignore();
+		return;
+	}
+	const int delta = event->angleDelta().y() ? event->angleDelta().y() : event->angleDelta().x();
+	if (!m_virtual.active)
+		virtualBegin(event->position(), event->timestamp());
+	m_virtual.scale *= std::pow(2.0, delta / 240.0);
+	m_virtual.centre = event->position();
+	virtualMove(event->timestamp());
+	m_wheelEnd.start(WheelEndMs);
+	event->accept();
+}
+
+/* Two virtual touches begin about @p centre (item coordinates). */
+void
+UTouchGestureArea::virtualBegin(QPointF centre, quint64 timestamp)
+{
+	Step step(m_depth, [this] { flush(); });
+	for (int id : VirtualIds)
+		if (m_touches.contains(id))
+			loseTouch(id);
+	noteTime(timestamp);
+	m_frames++;
+	m_virtual = Virtual{true, centre, 1, 0};
+	for (int k = 0; k < 2; k++)
+		addTouch(VirtualIds[k], centre + QPointF(k ? VirtualRadius : -VirtualRadius, 0));
+	frameEnd(m_lastTime);
+	Q_EMIT touchesChanged();
+}
+
+/* The virtual touches move to the current centre, scale and angle. */
+void
+UTouchGestureArea::virtualMove(quint64 timestamp)
+{
+	Step step(m_depth, [this] { flush(); });
+	noteTime(timestamp);
+	m_frames++;
+	const qreal a = qDegreesToRadians(m_virtual.angle);
+	const QPointF arm(VirtualRadius * m_virtual.scale * std::cos(a),
+			  VirtualRadius * m_virtual.scale * std::sin(a));
+	for (int k = 0; k < 2; k++) {
+		auto it = m_touches.find(VirtualIds[k]);
+		if (it == m_touches.end() || !it->inGrail)
+			continue;
+		const QPointF pos = m_virtual.centre + (k ? arm : -arm);
+		frameTouch(it->grailId, false, false, &pos, m_lastTime);
+	}
+	frameEnd(m_lastTime);
+}
+
+/* The virtual touches lift. */
+void
+UTouchGestureArea::virtualEnd(quint64 timestamp)
+{
+	Step step(m_depth, [this] { flush(); });
+	m_wheelEnd.stop();
+	m_virtual.active = false;
+	noteTime(timestamp);
+	m_frames++;
+	for (int id : VirtualIds) {
+		auto it = m_touches.find(id);
+		if (it == m_touches.end())
+			continue;
+		if (it->inGrail)
+			frameTouch(it->grailId, false, true, nullptr, m_lastTime);
+		it->inGrail = false;
+		it->released = true;
+		if (it->route != Held && it->route != Unclaimed)
+			m_touches.erase(it);
+	}
+	frameEnd(m_lastTime);
 	Q_EMIT touchesChanged();
 }
 
@@ -442,18 +684,16 @@ UTouchGestureArea::cancelAll()
 		if (t.inGrail)
 			frameTouch(t.grailId, false, true, nullptr, m_lastTime);
 	frameEnd(m_lastTime);
-	/* touches that went to items below are cancelled there too */
-	QList<QPointer<QQuickItem>> targets;
+	/* touches replayed below are cancelled there too */
+	bool replayed = false;
 	for (const Touch &t : std::as_const(m_touches))
-		if (t.route == Forwarded && t.target && !targets.contains(t.target))
-			targets.append(t.target);
+		replayed = replayed || (t.route == Forwarded && t.replayId >= 0);
+	if (replayed) {
+		m_replays.append(ReplayFrame{m_replayWindow, m_lastTime, {}, {}, true});
+		sendReplaysLater();
+	}
 	m_touches.clear();
 	m_log.clear();
-	for (const QPointer<QQuickItem> &t : targets) {
-		QTouchEvent cancel(QEvent::TouchCancel);
-		if (t)
-			QCoreApplication::sendEvent(t.data(), &cancel);
-	}
 	m_replayIds.clear();
 	m_decisions.clear();
 	for (Sub &s : m_subs)
@@ -575,6 +815,15 @@ UTouchGestureArea::dispatch(UGEvent ev)
 			points.append(QPointF());
 	}
 	g->update(s, grail_event_get_time(ev), ids, points);
+	if (state == UGGestureStateEnd) {
+		/* a touch taken from the area ends its gestures as cancelled */
+		for (unsigned int i = 0; i < n; i++) {
+			UFTouchId tid = 0;
+			grail_slice_get_touch_id(s, i, &tid);
+			if (m_lost.contains(tid))
+				g->markCanceled();
+		}
+	}
 	QPointer<UTouchGesture> alive(g);
 	switch (state) {
 	case UGGestureStateBegin:
@@ -649,84 +898,156 @@ UTouchGestureArea::flush()
 	m_depth--;
 	if (!m_replayIds.isEmpty() && !m_replayingNow)
 		replay();
+	updateGrab();
 	armTimer();
 }
 
 /*
- * Items below the area at @p scenePos that take touch events, topmost
- * first, in the order Qt Quick's delivery tries them (children in reverse
- * paint order before their parent), without the area and its children.
+ * The device the replayed touches come from: one per area, a touchscreen
+ * registered with Qt like a real one, so that Qt tracks its points.
  */
-QList<QQuickItem *>
-UTouchGestureArea::itemsBelow(QPointF scenePos) const
+QPointingDevice *
+UTouchGestureArea::replayDevice()
 {
-	QList<QQuickItem *> out;
-	if (window())
-		collectItems(window()->contentItem(), scenePos, out);
-	return out;
+	if (!m_replayDevice) {
+		static qint64 nextSystemId = 0x75740000;
+		m_replayDevice = new QPointingDevice(
+			QStringLiteral("utouch replay"), nextSystemId++, QInputDevice::DeviceType::TouchScreen,
+			QPointingDevice::PointerType::Finger,
+			QInputDevice::Capability::Position | QInputDevice::Capability::Area,
+			int(MaxTouches), 0, QString(), QPointingDeviceUniqueId(), this);
+		QWindowSystemInterface::registerInputDevice(m_replayDevice);
+	}
+	return m_replayDevice;
+}
+
+/*
+ * Queue @p events (of Forwarded touches, oldest first) for replay through
+ * the window: one touch event per original event, with the replay
+ * touches that are down and not in it as stationary points, as a
+ * touchscreen reports them.  A touch gets its replay id at its press and
+ * is forgotten after its release once lifted.
+ */
+void
+UTouchGestureArea::queueReplay(const QList<LoggedEvent> &events)
+{
+	QQuickWindow *win = window();
+	if (!win || events.isEmpty())
+		return;
+	m_replayWindow = win;
+	for (int i = 0; i < events.size();) {
+		ReplayFrame f{win, events[i].timestamp, {}, {}, false};
+		QList<int> inFrame;
+		int j = i;
+		for (; j < events.size() && events[j].frame == events[i].frame; j++) {
+			const LoggedEvent &e = events[j];
+			auto it = m_touches.find(e.id);
+			if (it == m_touches.end() || it->route != Forwarded)
+				continue;
+			if (e.state == QEventPoint::State::Pressed)
+				it->replayId = replayIdFor(e.id);
+			if (it->replayId < 0)
+				continue;
+			if (e.state != QEventPoint::State::Released || e.device)
+				it->lastGlobal = e.globalPos;
+			f.points.append(qMakePair(it->replayId, e.state));
+			f.globals.append(it->lastGlobal);
+			inFrame.append(e.id);
+			if (e.state == QEventPoint::State::Released)
+				it->replayId = -1;
+		}
+		i = j;
+		if (f.points.isEmpty())
+			continue;
+		for (auto it = m_touches.cbegin(); it != m_touches.cend(); ++it) {
+			if (it->route == Forwarded && it->replayId >= 0 && !inFrame.contains(it.key())) {
+				f.points.append(qMakePair(it->replayId, QEventPoint::State::Stationary));
+				f.globals.append(it->lastGlobal);
+			}
+		}
+		m_replays.append(f);
+	}
+	/* lifted touches whose replay ended are done */
+	m_touches.removeIf([](const auto &e) {
+		return e.value().route == Forwarded && e.value().released && e.value().replayId < 0;
+	});
+	sendReplaysLater();
+}
+
+/*
+ * The replay id of touch @p id: the same id, as the items below would
+ * have seen it, unless a replay touch that is down has it (touches of two
+ * devices with one id); then one above any id a device gives.
+ */
+int
+UTouchGestureArea::replayIdFor(int id)
+{
+	bool used = false;
+	for (const Touch &t : std::as_const(m_touches))
+		used = used || t.replayId == id;
+	if (!used)
+		return id;
+	return (1 << 24) + (m_nextReplayId++ & 0xffffff);
+}
+
+/*
+ * Replays are sent from the event loop, not from inside the delivery of
+ * the event that caused them: Qt delivers them as new input.
+ */
+void
+UTouchGestureArea::sendReplaysLater()
+{
+	if (m_replaysQueued || m_replays.isEmpty())
+		return;
+	m_replaysQueued = true;
+	QMetaObject::invokeMethod(this, &UTouchGestureArea::sendReplays, Qt::QueuedConnection);
 }
 
 void
-UTouchGestureArea::collectItems(QQuickItem *item, QPointF scenePos, QList<QQuickItem *> &out) const
+UTouchGestureArea::sendReplays()
 {
-	if (item == this || !item->isVisible() || !item->isEnabled())
-		return;
-	QList<QQuickItem *> kids = item->childItems();
-	std::stable_sort(kids.begin(), kids.end(),
-			 [](QQuickItem *a, QQuickItem *b) { return a->z() < b->z(); });
-	for (auto k = kids.rbegin(); k != kids.rend(); ++k)
-		collectItems(*k, scenePos, out);
-	if (item->acceptTouchEvents() && item->contains(item->mapFromScene(scenePos)))
-		out.append(item);
-}
-
-/*
- * Send @p events (one frame's points of touches that go to @p target) to
- * @p target as one QTouchEvent, positions in its coordinates.  Returns
- * whether it accepted the event.
- */
-bool
-UTouchGestureArea::deliver(QQuickItem *target, const QList<LoggedEvent> &events)
-{
-	QList<QEventPoint> points;
-	bool pressed = true, released = true;
-	for (const LoggedEvent &e : events) {
-		points.append(QMutableEventPoint::withTimeStamp(
-			ulong(e.timestamp), e.id, e.state, target->mapFromScene(e.scenePos),
-			e.scenePos, e.globalPos));
-		pressed = pressed && e.state == QEventPoint::State::Pressed;
-		released = released && e.state == QEventPoint::State::Released;
-	}
-	/* a begin or end of the whole sequence for the target, else an update */
-	bool others = false;
-	for (auto it = m_touches.cbegin(); it != m_touches.cend(); ++it) {
-		if (it->route != Forwarded || it->target != target)
+	m_replaysQueued = false;
+	const QList<ReplayFrame> frames = m_replays;
+	m_replays.clear();
+	QPointingDevice *dev = replayDevice();
+	for (const ReplayFrame &f : frames) {
+		if (!f.window)
 			continue;
-		bool inEvent = false;
-		for (const LoggedEvent &e : events)
-			inEvent = inEvent || e.id == it.key();
-		others = others || !inEvent;
+		if (f.cancel) {
+			QWindowSystemInterface::handleTouchCancelEvent<QWindowSystemInterface::SynchronousDelivery>(
+				f.window, ulong(f.timestamp), dev);
+			continue;
+		}
+		QList<QWindowSystemInterface::TouchPoint> points;
+		const QRectF screen = f.window->screen() ? f.window->screen()->geometry() : QRectF();
+		for (int k = 0; k < f.points.size(); k++) {
+			QWindowSystemInterface::TouchPoint tp;
+			const QPointF native = QHighDpi::toNativeGlobalPosition(f.globals[k], f.window.data());
+			tp.id = f.points[k].first;
+			tp.state = f.points[k].second;
+			tp.pressure = tp.state == QEventPoint::State::Released ? 0 : 1;
+			tp.area = QRectF(native - QPointF(0.5, 0.5), QSizeF(1, 1));
+			if (screen.width() > 0 && screen.height() > 0)
+				tp.normalPosition = QPointF((f.globals[k].x() - screen.x()) / screen.width(),
+							    (f.globals[k].y() - screen.y()) / screen.height());
+			points.append(tp);
+		}
+		QWindowSystemInterface::handleTouchEvent<QWindowSystemInterface::SynchronousDelivery>(
+			f.window, ulong(f.timestamp), dev, points);
 	}
-	QEvent::Type type = pressed && !others ? QEvent::TouchBegin
-			    : released && !others ? QEvent::TouchEnd : QEvent::TouchUpdate;
-	QTouchEvent ev(type, events.first().device, Qt::NoModifier, points);
-	ev.setTimestamp(events.first().timestamp);
-	ev.setAccepted(true);
-	QCoreApplication::sendEvent(target, &ev);
-	return ev.isAccepted();
+	/* a handler below may have queued more */
+	sendReplaysLater();
 }
 
 /*
- * Replay the events of rejected touches, in the order they came (one
- * QTouchEvent per original event and item), to the topmost item below the
- * touch's first position that takes touch events and accepts the press;
- * the touch's later events follow it there (Forwarded).
+ * Replay the events of rejected touches, in the order they came, through
+ * the window (queueReplay); the touches' later events follow.  With
+ * replayRejected false they are dropped.
  */
 void
 UTouchGestureArea::replay()
 {
 	m_replayingNow = true;
-	QPointer<UTouchGestureArea> self(this);
 	while (!m_replayIds.isEmpty()) {
 		const QList<int> ids = m_replayIds;
 		m_replayIds.clear();
@@ -739,53 +1060,14 @@ UTouchGestureArea::replay()
 		}
 		for (int id : ids) {
 			auto it = m_touches.find(id);
-			if (it != m_touches.end())
-				it->route = m_replayRejected ? Forwarded : Dropped;
-		}
-		for (int i = 0; m_replayRejected && i < events.size();) {
-			int j = i;
-			QHash<QQuickItem *, QList<LoggedEvent>> byTarget;
-			QList<QQuickItem *> order;
-			for (; j < events.size() && events[j].frame == events[i].frame; j++) {
-				const LoggedEvent &e = events[j];
-				auto it = m_touches.find(e.id);
-				if (it == m_touches.end() || it->route != Forwarded)
-					continue;
-				if (e.state == QEventPoint::State::Pressed) {
-					/* the first item below that takes the press */
-					it->target = nullptr;
-					for (QQuickItem *item : itemsBelow(e.scenePos)) {
-						if (deliver(item, {e})) {
-							it->target = item;
-							break;
-						}
-						if (!self)
-							return;
-					}
-					if (!it->target)
-						it->route = Dropped;
-					continue;
-				}
-				if (!it->target)
-					continue;
-				if (!byTarget.contains(it->target))
-					order.append(it->target);
-				byTarget[it->target].append(e);
-			}
-			for (QQuickItem *t : order) {
-				deliver(t, byTarget[t]);
-				if (!self)
-					return;
-			}
-			i = j;
-		}
-		/* touches that were lifted are done */
-		for (int id : ids) {
-			auto it = m_touches.find(id);
-			if (it != m_touches.end() && it->released) {
+			if (it == m_touches.end())
+				continue;
+			const bool replayable = m_replayRejected && id >= 0;
+			it->route = replayable ? Forwarded : Dropped;
+			if (!replayable && it->released)
 				m_touches.erase(it);
-			}
 		}
+		queueReplay(events);
 	}
 	m_replayingNow = false;
 	Q_EMIT touchesChanged();

@@ -9,9 +9,14 @@
  * (on the area and on the subscription); the application accepts or
  * rejects gestures, and grail decides each touch: a touch held by an
  * accepted gesture stays with the area, a touch no gesture wants any more
- * is replayed, in order, to the items below as ordinary touch events
- * (doc/qml.md, "Ownership and replay").  grail's timeouts run on a QTimer
- * in the time base of the touch events.
+ * is replayed, in order, through the window as touches of a device of the
+ * area's own, so that Qt delivers them to the items, pointer handlers and
+ * mouse areas below as it delivers real touches (doc/qml.md, "Ownership
+ * and replay").  While it holds touches the area keeps their grab
+ * (keepTouchGrab); a touch taken from it anyway ends in grail and cancels
+ * its gestures.  Touchpad pinches (QNativeGestureEvent) and Ctrl+wheel
+ * become two virtual touches.  grail's timeouts run on a QTimer in the
+ * time base of the touch events.
  */
 #ifndef UTOUCH_QML_GESTURE_AREA_H
 #define UTOUCH_QML_GESTURE_AREA_H
@@ -21,8 +26,11 @@
 #include <QHash>
 #include <QList>
 #include <QPointer>
+#include <QPointingDevice>
 #include <QQuickItem>
+#include <QSet>
 #include <QTimer>
+#include <QtQml/qqmlregistration.h>
 
 #include <oif/frame.h>
 #include <oif/frame_backend.h>
@@ -31,11 +39,15 @@
 
 class UTouchGesture;
 class UTouchSubscription;
-class QPointingDevice;
+class QNativeGestureEvent;
+class QQuickWindow;
+
+Q_MOC_INCLUDE("gesture.h")
 
 class UTouchGestureArea : public QQuickItem
 {
 	Q_OBJECT
+	QML_NAMED_ELEMENT(GestureArea)
 	Q_PROPERTY(bool replayRejected READ replayRejected WRITE setReplayRejected
 		   NOTIFY replayRejectedChanged)
 	Q_PROPERTY(int heldTouches READ heldTouches NOTIFY touchesChanged)
@@ -76,7 +88,9 @@ Q_SIGNALS:
 
 protected:
 	void componentComplete() override;
+	bool event(QEvent *event) override;
 	void touchEvent(QTouchEvent *event) override;
+	void wheelEvent(QWheelEvent *event) override;
 	void childEvent(QChildEvent *event) override;
 	void itemChange(ItemChange change, const ItemChangeData &value) override;
 
@@ -84,8 +98,9 @@ private:
 	/*
 	 * Held: grail undecided, events logged.  Claimed: an accepted gesture
 	 * holds it.  Unclaimed: rejected, waiting for replay().  Forwarded:
-	 * replayed; later events go to `target`.  Dropped: rejected and no
-	 * item below took it (or replayRejected is false).
+	 * replayed through the window as replay touch `replayId`; its later
+	 * events follow.  Dropped: rejected and not replayed (replayRejected
+	 * is false, or a virtual touch).
 	 */
 	enum Route { Held, Claimed, Unclaimed, Forwarded, Dropped };
 	struct Touch {
@@ -93,7 +108,22 @@ private:
 		Route route;
 		bool released;   /* lifted (its release is in the log if held) */
 		bool inGrail;    /* grail's frame still has it */
-		QPointer<QQuickItem> target;
+		int replayId;    /* id on the replay device once Forwarded, else -1 */
+		QPointF lastGlobal; /* where the replay touch last was (global) */
+	};
+	/* One touch event to replay through a window (or a cancel). */
+	struct ReplayFrame {
+		QPointer<QQuickWindow> window;
+		quint64 timestamp;
+		QList<QPair<int, QEventPoint::State>> points; /* replay id, state */
+		QList<QPointF> globals;
+		bool cancel;
+	};
+	/* A touchpad pinch or Ctrl+wheel zoom played as two virtual touches. */
+	struct Virtual {
+		bool active = false;
+		QPointF centre;      /* item coordinates */
+		qreal scale = 1, angle = 0; /* angle in degrees, clockwise */
 	};
 	struct LoggedEvent {
 		quint64 frame;   /* events of one QTouchEvent share it */
@@ -127,9 +157,21 @@ private:
 	bool endUnclaimedInGrail();
 	void cancelAll();
 	void replay();
-	QList<QQuickItem *> itemsBelow(QPointF scenePos) const;
-	void collectItems(QQuickItem *item, QPointF scenePos, QList<QQuickItem *> &out) const;
-	bool deliver(QQuickItem *target, const QList<LoggedEvent> &events);
+	void queueReplay(const QList<LoggedEvent> &events);
+	void sendReplays();
+	void sendReplaysLater();
+	int replayIdFor(int id);
+	QPointingDevice *replayDevice();
+	void watchDevice(const QPointingDevice *device);
+	void onGrabChanged(QObject *grabber, QPointingDevice::GrabTransition transition,
+			   const QPointerEvent *event, const QEventPoint &point);
+	void loseTouch(int id, bool endFrame = true);
+	void updateGrab();
+	void nativeGesture(QNativeGestureEvent *event);
+	void virtualBegin(QPointF centre, quint64 timestamp);
+	void virtualMove(quint64 timestamp);
+	void virtualEnd(quint64 timestamp);
+	void addTouch(int id, QPointF pos);
 	void armTimer();
 	void onTimer();
 
@@ -148,6 +190,14 @@ private:
 	QHash<unsigned int, UTouchGesture *> m_gestures;
 	QList<int> m_replayIds;               /* rejected, waiting for replay() */
 	bool m_replayingNow = false;
+	QPointingDevice *m_replayDevice = nullptr; /* replayed touches come from it */
+	int m_nextReplayId = 1;
+	QList<ReplayFrame> m_replays;         /* waiting for sendReplays() */
+	bool m_replaysQueued = false;
+	QPointer<QQuickWindow> m_replayWindow; /* where replays went last */
+	QSet<UFTouchId> m_lost;               /* taken from the area: their gestures are cancelled */
+	Virtual m_virtual;
+	QTimer m_wheelEnd;                    /* ends a Ctrl+wheel zoom */
 	int m_depth = 0;
 	QTimer m_timer;
 	QElapsedTimer m_clock;

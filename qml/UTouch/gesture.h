@@ -17,20 +17,23 @@
 #include <QObject>
 #include <QPointF>
 #include <QPointer>
+#include <QtQml/qqmlregistration.h>
 
 #include <oif/grail.h>
 
-#include "subscription.h"
-
 class UTouchGestureArea;
+class UTouchSubscription;
+Q_MOC_INCLUDE("subscription.h")
 
 class UTouchGesture : public QObject
 {
 	Q_OBJECT
+	QML_NAMED_ELEMENT(Gesture)
+	QML_UNCREATABLE("Gesture objects come from a GestureArea's signals")
 	Q_PROPERTY(int id READ id CONSTANT)
 	Q_PROPERTY(UTouchSubscription *subscription READ subscription CONSTANT)
 	Q_PROPERTY(State state READ state NOTIFY changed)
-	Q_PROPERTY(int recognized READ recognized NOTIFY changed)
+	Q_PROPERTY(Classes recognized READ recognized NOTIFY changed)
 	Q_PROPERTY(QList<int> touches READ touches NOTIFY changed)
 	Q_PROPERTY(QList<QPointF> points READ points NOTIFY changed)
 	Q_PROPERTY(QPointF centroid READ centroid NOTIFY changed)
@@ -54,7 +57,10 @@ class UTouchGesture : public QObject
 	Q_PROPERTY(Decision decision READ decision NOTIFY decisionChanged)
 
 public:
-	/** Gesture classes, the bits of Subscription.gestures and Gesture.recognized. */
+	/**
+	 * Gesture classes, the bits of Subscription.gestures and
+	 * Gesture.recognized (a flags type: Gesture.Pinch | Gesture.Drag).
+	 */
 	enum Class {
 		Drag = UGGestureTypeDrag,
 		Pinch = UGGestureTypePinch,
@@ -63,7 +69,8 @@ public:
 		Touch = UGGestureTypeTouch,
 		Hold = UGGestureTypeHold,
 	};
-	Q_ENUM(Class)
+	Q_DECLARE_FLAGS(Classes, Class)
+	Q_FLAG(Classes)
 	/** Where the gesture is in its life: Began, Updated, Ended. */
 	enum State { Began, Updated, Ended };
 	Q_ENUM(State)
@@ -81,7 +88,7 @@ public:
 	/** The state of the last slice. */
 	State state() const { return m_state; }
 	/** The Gesture.Class bits recognised so far (they only grow). */
-	int recognized() const { return m_recognized; }
+	Classes recognized() const { return Classes(m_recognized); }
 	/** The Qt touch point ids of the gesture's touches, in joining order. */
 	QList<int> touches() const { return m_touches; }
 	/** The positions of those touches. */
@@ -147,6 +154,8 @@ public:
 	/** Fill in the values of @p slice (time @p time); the area calls it. */
 	void update(UGSlice slice, uint64_t time, const QList<int> &touches,
 		    const QList<QPointF> &points);
+	/** Mark the gesture cancelled (its touches were taken from the area). */
+	void markCanceled() { m_canceled = true; }
 	/** Set the decision without telling grail (the area calls it). */
 	void setDecision(Decision d);
 	/** The gesture's grail id. */
@@ -180,5 +189,7 @@ private:
 	uint64_t m_time = 0;
 	Decision m_decision = Undecided;
 };
+
+Q_DECLARE_OPERATORS_FOR_FLAGS(UTouchGesture::Classes)
 
 #endif

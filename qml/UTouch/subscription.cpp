@@ -93,7 +93,7 @@ UTouchSubscription::set(T &member, T value)
 }
 
 void UTouchSubscription::setEnabled(bool v) { set(m_enabled, v); }
-void UTouchSubscription::setGestures(int v) { set(m_gestures, v); }
+void UTouchSubscription::setGestures(UTouchGesture::Classes v) { set(m_gestures, v); }
 void UTouchSubscription::setTouches(int v) { set(m_touches, v); }
 void UTouchSubscription::setMinimumTouches(int v) { set(m_minimumTouches, v); }
 void UTouchSubscription::setMaximumTouches(int v) { set(m_maximumTouches, v); }
@@ -123,7 +123,7 @@ UTouchSubscription::apply(UGSubscription sub, QString *what) const
 		const char *name;
 	};
 	const Value values[] = {
-		{UGSubscriptionPropertyMask, Count, qreal(m_gestures), "gestures"},
+		{UGSubscriptionPropertyMask, Count, qreal(m_gestures.toInt()), "gestures"},
 		{UGSubscriptionPropertyTouchesStart, Count, qreal(m_touches), "touches"},
 		{UGSubscriptionPropertyTouchesMinimum, Count, qreal(m_minimumTouches), "minimumTouches"},
 		{UGSubscriptionPropertyTouchesMaximum, Count, qreal(m_maximumTouches), "maximumTouches"},

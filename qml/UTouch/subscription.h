@@ -21,16 +21,18 @@
 
 #include <QObject>
 #include <QString>
+#include <QtQml/qqmlregistration.h>
 
 #include <oif/grail.h>
 
-class UTouchGesture;
+#include "gesture.h"
 
 class UTouchSubscription : public QObject
 {
 	Q_OBJECT
+	QML_NAMED_ELEMENT(Subscription)
 	Q_PROPERTY(bool enabled MEMBER m_enabled WRITE setEnabled NOTIFY settingsChanged)
-	Q_PROPERTY(int gestures MEMBER m_gestures WRITE setGestures NOTIFY settingsChanged)
+	Q_PROPERTY(UTouchGesture::Classes gestures MEMBER m_gestures WRITE setGestures NOTIFY settingsChanged)
 	Q_PROPERTY(int touches MEMBER m_touches WRITE setTouches NOTIFY settingsChanged)
 	Q_PROPERTY(int minimumTouches MEMBER m_minimumTouches WRITE setMinimumTouches NOTIFY settingsChanged)
 	Q_PROPERTY(int maximumTouches MEMBER m_maximumTouches WRITE setMaximumTouches NOTIFY settingsChanged)
@@ -72,7 +74,7 @@ public:
 	UGStatus apply(UGSubscription sub, QString *what) const;
 
 	void setEnabled(bool v);
-	void setGestures(int v);
+	void setGestures(UTouchGesture::Classes v);
 	void setTouches(int v);
 	void setMinimumTouches(int v);
 	void setMaximumTouches(int v);
@@ -108,7 +110,7 @@ private:
 	template <typename T> void set(T &member, T value);
 
 	bool m_enabled = true;
-	int m_gestures = 0;
+	UTouchGesture::Classes m_gestures;
 	int m_touches = 2;
 	int m_minimumTouches = 0;
 	int m_maximumTouches = 0;

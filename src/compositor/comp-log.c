@@ -58,9 +58,7 @@ utouch_comp_set_log_handler(struct utouch_comp *comp, utouch_comp_log_handler ha
 	comp->log_data = handler ? data : NULL;
 	ut_log_set_handler(&comp->log, handler ? to_client : NULL, comp);
 	/* the grail handle's messages come here while a handler takes them
-	 * (on stderr they already say "grail"); grail_set_log_handler() also
-	 * makes the handle's handler the process default, which is not the
-	 * context's to take: it goes back at once */
+	 * (on stderr they already say "grail"); grail's handler takes its
+	 * handle's messages only, not the process default */
 	grail_set_log_handler(comp->grail, handler ? from_grail : NULL, comp);
-	ut_log_drop_default_handler(comp->grail);
 }

@@ -4,10 +4,29 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compositor/comp-private.h"
+#include "grail/grail-props.h"
+
+#define PARAM(p, kind, f) \
+	{UGSubscriptionProperty##p, kind, offsetof(struct utouch_comp_subscription_params, f)}
+
+/* The grail parameters of a subscription: their defaults come from grail,
+ * and uc_subscription_attach_device() hands them to grail. */
+static const struct gr_prop_field param_props[] = {
+	PARAM(DragTimeout, GR_PROP_U64, drag_timeout),
+	PARAM(DragThreshold, GR_PROP_FLOAT, drag_threshold),
+	PARAM(PinchTimeout, GR_PROP_U64, pinch_timeout),
+	PARAM(PinchThreshold, GR_PROP_FLOAT, pinch_threshold),
+	PARAM(RotateTimeout, GR_PROP_U64, rotate_timeout),
+	PARAM(RotateThreshold, GR_PROP_FLOAT, rotate_threshold),
+	PARAM(TapTimeout, GR_PROP_U64, tap_timeout),
+	PARAM(TapThreshold, GR_PROP_FLOAT, tap_threshold),
+};
+#define NPARAM_PROPS (sizeof(param_props) / sizeof(param_props[0]))
 
 UTOUCH_COMP_PUBLIC void
 utouch_comp_subscription_params_init(struct utouch_comp_subscription_params *p)
@@ -17,16 +36,13 @@ utouch_comp_subscription_params_init(struct utouch_comp_subscription_params *p)
 	memset(p, 0, sizeof(*p));
 	p->mask = UGGestureTypeDrag;
 	p->touches_start = 2;
-	p->drag_timeout = 300;
-	p->pinch_timeout = 300;
-	p->rotate_timeout = 500;
-	p->tap_timeout = 300;
-	p->drag_threshold = 0.0026f;
-	p->pinch_threshold = 1.1f;
-	p->rotate_threshold = (float)(2.0 * M_PI / 50.0);
-	p->tap_threshold = 0.0026f;
 	p->policy = UTOUCH_COMP_POLICY_HOLD;
 	p->accept = UTOUCH_COMP_ACCEPT_AUTO;
+	/*
+	 * grail's defaults.  Out of memory, the thresholds stay 0 and the
+	 * timeouts unlimited; utouch_comp_subscribe() then fails anyway.
+	 */
+	gr_props_read_defaults(p, param_props, NPARAM_PROPS);
 }
 
 static int
@@ -144,14 +160,8 @@ uc_subscription_attach_device(struct utouch_comp_subscription *sub,
 		err |= set(gs, UGSubscriptionPropertyTouchesMinimum, &p->touches_minimum);
 	if (p->touches_maximum)
 		err |= set(gs, UGSubscriptionPropertyTouchesMaximum, &p->touches_maximum);
-	err |= set(gs, UGSubscriptionPropertyDragTimeout, &p->drag_timeout);
-	err |= set(gs, UGSubscriptionPropertyDragThreshold, &p->drag_threshold);
-	err |= set(gs, UGSubscriptionPropertyPinchTimeout, &p->pinch_timeout);
-	err |= set(gs, UGSubscriptionPropertyPinchThreshold, &p->pinch_threshold);
-	err |= set(gs, UGSubscriptionPropertyRotateTimeout, &p->rotate_timeout);
-	err |= set(gs, UGSubscriptionPropertyRotateThreshold, &p->rotate_threshold);
-	err |= set(gs, UGSubscriptionPropertyTapTimeout, &p->tap_timeout);
-	err |= set(gs, UGSubscriptionPropertyTapThreshold, &p->tap_threshold);
+	if (gr_props_apply(gs, p, param_props, NPARAM_PROPS) != UGStatusSuccess)
+		err = -EINVAL;
 	err |= set(gs, UGSubscriptionPropertyAtomicGestures, &atomic);
 	if (err || grail_subscription_activate(comp->grail, gs) != UGStatusSuccess) {
 		grail_subscription_delete(gs);

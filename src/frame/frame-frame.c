@@ -502,65 +502,9 @@ frame_frame_get_window_id(UFFrame frame)
 	return UT_CLIENT_BUG_IF(NULL, !frame) ? 0 : frame->window_id;
 }
 
-/* The internal interface of frame-peer.h: up to @p max touches of @p frame
- * from index @p first copied into @p views (shared by both entry points so
- * that the event view fills its touches without another call). */
-static inline unsigned int
-fill_touch_views(const struct UFFrame_ *frame, unsigned int first,
-		 struct ut_frame_touch_view *views, unsigned int max)
-{
-	if (!views || first >= frame->num_touches)
-		return 0;
-	unsigned int n = frame->num_touches - first;
-	if (n > max)
-		n = max;
-	struct UFTouch_ *const *touches = frame->touches + first;
-	for (unsigned int i = 0; i < n; i++) {
-		const struct UFTouch_ *t = touches[i];
-		struct ut_frame_touch_view *v = &views[i];
-
-		v->id = t->id;
-		v->time = t->time;
-		v->start_time = t->start_time;
-		v->x = t->window_x;
-		v->y = t->window_y;
-		v->dev_x = (t->axis_mask & (1u << UFAxisTypeX)) ? t->values[UFAxisTypeX] : 0.0f;
-		v->dev_y = (t->axis_mask & (1u << UFAxisTypeY)) ? t->values[UFAxisTypeY] : 0.0f;
-		v->state = t->state;
-		v->owned = (t->set & (1u << UFTouchPropertyOwned)) && t->owned;
-		v->pending_end = (t->set & (1u << UFTouchPropertyPendingEnd)) && t->pending_end;
-	}
-	return n;
-}
-
+/* frame-peer.h: the layout grail reads in place, as this library sees it */
 UT_FRAME_PRIVATE unsigned int
-ut_frame_touch_views(UFFrame frame, unsigned int first,
-		     struct ut_frame_touch_view *views, unsigned int max)
+ut_frame_peer_layout(void)
 {
-	return frame ? fill_touch_views(frame, first, views, max) : 0;
-}
-
-UT_FRAME_PRIVATE bool
-ut_frame_event_view(UFEvent event, struct ut_frame_event_view *view,
-		    struct ut_frame_touch_view *touches, unsigned int max)
-{
-	if (!event || !view)
-		return false;
-	struct UFFrame_ *frame = event->type == UFEventTypeFrame ? event->frame : NULL;
-
-	view->type = event->type;
-	view->frame = frame;
-	view->time = event->time;
-	if (frame) {
-		view->device = frame->device;
-		view->window = frame->window_id;
-		view->num_touches = frame->num_touches;
-		view->num_views = fill_touch_views(frame, 0, touches, max);
-	} else {
-		view->device = event->device;
-		view->window = 0;
-		view->num_touches = 0;
-		view->num_views = 0;
-	}
-	return true;
+	return UT_FRAME_PEER_LAYOUT;
 }

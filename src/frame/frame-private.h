@@ -19,12 +19,9 @@
 #include <utouch/frame_handle.h>
 
 #include "frame/frame-builder.h"
+#include "frame/frame-peer.h"
 #include "util/log.h"
 
-/** Number of UFAxisType values. */
-#define UT_AXIS_COUNT 12
-/** Touch pointers a frame holds without a separate allocation. */
-#define UT_FRAME_INLINE_TOUCHES 10
 
 struct UFAxis_ {
 	UFAxisType type;
@@ -49,22 +46,6 @@ struct UFDevice_ {
 	void *touch_handler_data;
 };
 
-struct UFTouch_ {
-	/* The pool link overlays the first 8 bytes while the touch is free. */
-	int refcount; /* frames and backend handles sharing this touch */
-	uint16_t set; /* bit (1 << UFTouchProperty) per property set */
-	uint16_t axis_mask;
-	UFTouchId id;
-	UFTouchState state;
-	float window_x;
-	float window_y;
-	uint8_t owned;
-	uint8_t pending_end;
-	uint64_t time;
-	uint64_t start_time;
-	float values[UT_AXIS_COUNT];
-};
-
 struct UFBackendTouch_ {
 	struct UFTouch_ *touch; /* holds one reference */
 	uint64_t frame_serial;  /* serial of the frame it was borrowed from, 0 if new */
@@ -77,35 +58,9 @@ enum ut_frame_set_bits {
 	UT_FRAME_SET_ACTIVE = 1u << 2,
 };
 
-struct UFFrame_ {
-	/* The pool link overlays the first 8 bytes while the frame is free. */
-	int refcount;      /* producer handle, events, successor frames */
-	int event_holders; /* events holding this frame */
-	uint64_t serial;
-	uint32_t set;      /* enum ut_frame_set_bits */
-	unsigned int active_touches;
-	struct UFDevice_ *device; /* holds a reference when set */
-	UFWindowId window_id;
-	struct UFFrame_ *prev;    /* holds a reference when set */
-	unsigned int num_touches;
-	/* Kept across recycling, so a grown array is reused. */
-	unsigned int capacity;
-	struct UFTouch_ **touches;
-	struct UFTouch_ *inline_touches[UT_FRAME_INLINE_TOUCHES];
-};
-
 enum ut_event_set_bits {
 	UT_EVENT_SET_TYPE = 1u << 0,
 	UT_EVENT_SET_TIME = 1u << 1,
-};
-
-struct UFEvent_ {
-	int refcount;
-	uint32_t set; /* enum ut_event_set_bits */
-	UFEventType type;
-	struct UFDevice_ *device; /* holds a reference when set */
-	struct UFFrame_ *frame;   /* holds a reference and an event_holders count */
-	uint64_t time;
 };
 
 static inline struct UFDevice_ *

@@ -13,7 +13,9 @@
  * Touches on evdev have no other claimant, so they are owned from their
  * begin and accept/reject have nothing to tell the kernel; grabbing the
  * device (EVIOCGRAB) is the way to keep other readers away, and it is an
- * option (UTOUCH_GEIS_INIT_EVDEV_GRAB).
+ * option (UTOUCH_GEIS_INIT_EVDEV_GRAB).  With UTOUCH_GEIS_INIT_PROXY each
+ * grabbed device gets a touch proxy (geis-proxy.c): a clone that carries
+ * every touch no accepted gesture took, so other readers still get them.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -33,6 +35,7 @@ struct evdev_dev {
 	struct ut_evdev_live_device *dev;
 	UFDevice uf;
 	struct geis_router router;
+	struct geis_proxy *proxy;  /* NULL without UTOUCH_GEIS_INIT_PROXY */
 };
 
 struct evdev_backend {
@@ -41,6 +44,8 @@ struct evdev_backend {
 	struct geis_evdev_config cfg;
 	struct ut_evdev_live *live;
 	int fd;
+	char *proxy_output, *proxy_uinput;  /* cfg.proxy's strings, copied */
+	unsigned int nproxies;              /* proxies made so far */
 };
 
 static void
@@ -79,6 +84,23 @@ on_device_added(void *data, struct ut_evdev_live_device *dev, UFDevice device)
 	geis_router_init(&d->router, be->base.geis,
 			 ut_evdev_live_device_get_backend_device(dev));
 	ut_list_insert_after(&be->devs, &d->link);
+	if (!be->cfg.proxy.enabled)
+		return;
+	/* the clone first, then the grab: the user never loses a device,
+	 * neither when no clone can be made (it is then only read, as
+	 * without the proxy) nor when someone else holds it (the log says
+	 * who; the clone goes again) */
+	d->proxy = geis_proxy_new(be->base.geis, &be->cfg.proxy,
+				  ut_evdev_live_device_get_caps(dev),
+				  ut_evdev_live_device_get_backend_device(dev), ++be->nproxies);
+	if (!d->proxy) {
+		geis_core_error(be->base.geis, GEIS_STATUS_UNKNOWN_ERROR,
+				"proxy: %s is left to the desktop (not grabbed)",
+				ut_evdev_live_device_get_name(dev));
+	} else if (ut_evdev_live_device_grab(dev, 1) < 0) {
+		geis_proxy_destroy(d->proxy);
+		d->proxy = NULL;
+	}
 }
 
 /* after the DeviceRemoved event */
@@ -92,6 +114,7 @@ on_device_removed(void *data, struct ut_evdev_live_device *dev, UFDevice device)
 
 		if (d->dev == dev) {
 			ut_list_remove(&d->link);
+			geis_proxy_destroy(d->proxy);
 			geis_router_fini(&d->router);
 			free(d);
 			return;
@@ -108,7 +131,24 @@ on_frame_ops(void *data, struct ut_evdev_live_device *dev, uint64_t time_ms,
 		struct evdev_dev *d = ut_container_of(pos, struct evdev_dev, link);
 
 		if (d->dev == dev) {
+			if (d->proxy)
+				geis_proxy_frame(d->proxy, &d->router, time_ms, ops, nops);
 			geis_router_feed(&d->router, time_ms, ops, nops);
+			return;
+		}
+	}
+}
+
+static void
+on_raw_event(void *data, struct ut_evdev_live_device *dev, const struct input_event *ev)
+{
+	struct evdev_backend *be = data;
+	ut_list_for_each(pos, &be->devs) {
+		struct evdev_dev *d = ut_container_of(pos, struct evdev_dev, link);
+
+		if (d->dev == dev) {
+			if (d->proxy)
+				geis_proxy_raw_event(d->proxy, ev);
 			return;
 		}
 	}
@@ -118,17 +158,23 @@ static void
 evdev_grab(struct geis_backend *base, UFDevice device, UFWindowId window, int on)
 {
 	struct evdev_dev *d = dev_find((struct evdev_backend *)base, device);
-	if (d)
-		geis_router_grab(&d->router, window, on);
+	if (!d)
+		return;
+	geis_router_grab(&d->router, window, on);
+	if (d->proxy && !on && !geis_router_has_window(&d->router, window))
+		geis_proxy_window_gone(d->proxy, window);
 }
 
+/* evdev-live's problems (a device skipped or lost): on the error stack
+ * and in the instance's log, once, at warning priority; @p message
+ * already names the path and the system error. */
 static void
 on_log(void *data, const char *path, int err, const char *message)
 {
 	struct evdev_backend *be = data;
-	geis_core_error(be->base.geis, GEIS_STATUS_UNKNOWN_ERROR, "evdev: %s%s%s%s%s",
-			path ? path : "", path ? ": " : "", message,
-			err ? ": " : "", err ? strerror(err) : "");
+	(void)path;
+	(void)err;
+	geis_core_warning(be->base.geis, GEIS_STATUS_UNKNOWN_ERROR, "evdev: %s", message);
 }
 
 static void
@@ -153,14 +199,17 @@ evdev_start(struct geis_backend *base)
 		.frame_event = on_frame_event,
 		.frame_ops = on_frame_ops,
 		.log = on_log,
+		.raw_event = on_raw_event,
 	};
 	struct ut_evdev_live_config lc = {
 		.dir = be->cfg.dir,
-		.grab = be->cfg.grab,
+		/* the proxy grabs each device itself, once its clone exists */
+		.grab = be->cfg.grab && !be->cfg.proxy.enabled,
 		.hotplug = !be->cfg.no_hotplug,
 		.split_begins = 1,
 		.screen_w = be->cfg.screen_w,
 		.screen_h = be->cfg.screen_h,
+		.skip_name_suffix = be->cfg.proxy.enabled ? GEIS_PROXY_NAME_SUFFIX : NULL,
 		.save_path = be->cfg.save,
 	};
 
@@ -203,10 +252,13 @@ evdev_destroy(struct geis_backend *base)
 		struct evdev_dev *d = ut_container_of(be->devs.next, struct evdev_dev, link);
 
 		ut_list_remove(&d->link);
+		geis_proxy_destroy(d->proxy);
 		geis_router_fini(&d->router);
 		free(d);
 	}
 	free(be->cfg.dir);
+	free(be->proxy_output);
+	free(be->proxy_uinput);
 	free(be->cfg.save);
 	free(be);
 }
@@ -239,13 +291,20 @@ geis_backend_evdev_new_config(Geis geis, const struct geis_evdev_config *cfg)
 	if (cfg) {
 		be->cfg = *cfg;
 		be->cfg.dir = NULL;
+		be->cfg.proxy.output = be->cfg.proxy.uinput = NULL;
 		be->cfg.save = NULL;
 		if ((cfg->dir && !(be->cfg.dir = strdup(cfg->dir))) ||
-		    (cfg->save && !(be->cfg.save = strdup(cfg->save)))) {
+		    (cfg->save && !(be->cfg.save = strdup(cfg->save))) ||
+		    (cfg->proxy.output && !(be->proxy_output = strdup(cfg->proxy.output))) ||
+		    (cfg->proxy.uinput && !(be->proxy_uinput = strdup(cfg->proxy.uinput)))) {
 			free(be->cfg.dir);
+			free(be->cfg.save);
+			free(be->proxy_output);
 			free(be);
 			return NULL;
 		}
+		be->cfg.proxy.output = be->proxy_output;
+		be->cfg.proxy.uinput = be->proxy_uinput;
 	}
 	return &be->base;
 }

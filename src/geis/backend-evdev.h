@@ -8,6 +8,8 @@
 #include <geis/geis.h>
 #include <utouch/geis.h>
 
+#include "geis/geis-proxy.h"
+
 struct geis_backend;
 struct libevdev;
 
@@ -20,6 +22,9 @@ struct geis_evdev_config {
 	/** Device opening (both functions set); NULL: open(2)/close(2). */
 	const struct utouch_geis_open_interface *iface;
 	void *user_data; /**< passed to the iface functions */
+	/** The touch proxy (UTOUCH_GEIS_INIT_PROXY*): the strings are not
+	 * copied here; backends copy them. */
+	struct geis_proxy_config proxy;
 	char *save;      /**< save each device's events here (evemu); NULL: no */
 };
 

@@ -7,7 +7,11 @@
  *   5 touches and X/Y axes 0..1000;
  * - one gesture class, "poke", class id 2100 (no grail recognizer: the
  *   backend makes its gestures itself);
- * - every activation of a subscription queues one GESTURE_BEGIN: one group
+ * - every activation of a subscription queues one GESTURE_BEGIN (an
+ *   activation before the backend started queues it once the start-up
+ *   events are queued, if the subscription is still active then, so a
+ *   program that subscribes before its first dispatch knows the class
+ *   "poke" before it sees the gesture, as with geis 2.2): one group
  *   (id 1) holding one frame (id 1) of class "poke" with fixed attributes
  *   (device id 13, timestamp 1, root / event / child window 2 / 3 / 4,
  *   focus 123.456 / 987.654, gesture name "mock gesture") and as many
@@ -30,11 +34,31 @@
 #define MOCK_CLASS_MASK (1u << 30)
 #define MOCK_TOUCHES 5
 
+/* A gesture of an activation made before the start, queued at the start. */
+struct mock_pending {
+	GeisInteger sub_id;
+	GeisEvent ev;
+};
+
 struct mock_backend {
 	struct geis_backend base;
 	UFBackendDevice device;
 	GeisGestureClass poke;
+	int started;
+	struct mock_pending *pending;
+	unsigned int npending, cappending;
 };
+
+/* Whether the instance's subscription @p id exists and is active. */
+static int
+sub_active(Geis geis, GeisInteger id)
+{
+	ut_list_for_each(pos, &geis->subs) {
+		if (geis_sub_of(pos)->id == id)
+			return geis_sub_of(pos)->active;
+	}
+	return 0;
+}
 
 static int
 mock_start(struct geis_backend *base)
@@ -52,6 +76,14 @@ mock_start(struct geis_backend *base)
 	frame_backend_device_add_axis(be->device, UFAxisTypeY, 0.0f, 1000.0f, 10000.0f);
 	geis_core_class_available(base->geis, be->poke);
 	geis_core_device_added_as(base->geis, frame_backend_device_get_device(be->device), 0);
+	be->started = 1;
+	for (unsigned int i = 0; i < be->npending; i++) {
+		if (sub_active(base->geis, be->pending[i].sub_id))
+			geis_enqueue(base->geis, be->pending[i].ev);
+		else
+			geis_event_delete(be->pending[i].ev);
+	}
+	be->npending = 0;
 	return 0;
 }
 
@@ -65,6 +97,9 @@ mock_destroy(struct geis_backend *base)
 		frame_backend_device_delete(be->device);
 	}
 	geis_gesture_class_unref(be->poke);
+	for (unsigned int i = 0; i < be->npending; i++)
+		geis_event_delete(be->pending[i].ev);
+	free(be->pending);
 	free(be);
 }
 
@@ -175,6 +210,7 @@ fail:
 static GeisStatus
 mock_activate(struct geis_backend *base, GeisSubscription sub)
 {
+	struct mock_backend *be = (struct mock_backend *)base;
 	Geis geis = base->geis;
 	GeisFilter f = geis_sub_first_filter(sub);
 	int touches = 0;
@@ -194,10 +230,18 @@ mock_activate(struct geis_backend *base, GeisSubscription sub)
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
 	ev = mock_event(geis, touches);
-	if (!ev) {
+	if (!ev || (!be->started &&
+		    !UT_ARRAY_RESERVE(be->pending, be->cappending, be->npending + 1, 4))) {
+		if (ev)
+			geis_event_delete(ev);
 		geis_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR,
 				"out of memory building a gesture event");
 		return GEIS_STATUS_UNKNOWN_ERROR;
+	}
+	if (!be->started) {
+		/* after the start-up events, which tell the class */
+		be->pending[be->npending++] = (struct mock_pending){ sub->id, ev };
+		return GEIS_STATUS_SUCCESS;
 	}
 	geis_enqueue(geis, ev);
 	geis_wake(geis);

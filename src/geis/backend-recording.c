@@ -36,6 +36,7 @@
 #include "input/recording/script.h"
 #include "geis-private.h"
 #include "geis-router.h"
+#include "geis-proxy.h"
 #include "util/clock.h"
 
 #define TIME_BASE_MS UT_SCRIPT_TIME_BASE_MS
@@ -57,6 +58,10 @@ struct rec_backend {
 	/* playback */
 	UFBackendDevice device;
 	struct geis_router router;     /* the windows subscriptions asked for */
+	/* the touch proxy, when asked for (strings copied) */
+	struct geis_proxy_config proxy_cfg;
+	char *proxy_output, *proxy_uinput;
+	struct geis_proxy *proxy;
 	int finished;
 	int fd;              /* timerfd (real) or eventfd (fast) */
 	uint64_t start_mono;
@@ -90,6 +95,9 @@ rec_now(struct geis_backend *be)
 static void
 play_frame(struct rec_backend *rb, const struct ut_script_frame *f)
 {
+	if (rb->proxy)
+		geis_proxy_frame(rb->proxy, &rb->router, f->time, &rb->script.ops[f->first],
+				 f->count);
 	geis_router_feed(&rb->router, f->time, &rb->script.ops[f->first], f->count);
 }
 
@@ -193,6 +201,11 @@ rec_start(struct geis_backend *be)
 	if (!rb->device)
 		return -ENOMEM;
 	geis_router_init(&rb->router, be->geis, rb->device);
+	if (rb->proxy_cfg.enabled) {
+		rb->proxy = geis_proxy_new(be->geis, &rb->proxy_cfg, rb->reader->dev, rb->device, 1);
+		if (!rb->proxy)
+			return -EIO;
+	}
 	if (rb->fast) {
 		rb->fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	} else {
@@ -225,6 +238,8 @@ rec_grab(struct geis_backend *be, UFDevice device, UFWindowId window, int on)
 	if (!rb->device || device != frame_backend_device_get_device(rb->device))
 		return;
 	geis_router_grab(&rb->router, window, on);
+	if (rb->proxy && !on && !geis_router_has_window(&rb->router, window))
+		geis_proxy_window_gone(rb->proxy, window);
 }
 
 static void
@@ -248,8 +263,11 @@ rec_destroy(struct geis_backend *be)
 		geis_mux_remove(be->geis, rb->fd);
 		close(rb->fd);
 	}
+	geis_proxy_destroy(rb->proxy);
 	geis_router_fini(&rb->router);
 	frame_backend_device_delete(rb->device);
+	free(rb->proxy_output);
+	free(rb->proxy_uinput);
 	ut_script_release(&rb->script);
 	ut_recording_close(rb->reader);
 	free(rb);
@@ -276,7 +294,8 @@ static const struct geis_backend_ops fast_ops = {
 };
 
 struct geis_backend *
-geis_backend_recording_new(Geis geis, const char *path, int fast)
+geis_backend_recording_new(Geis geis, const struct geis_proxy_config *proxy, const char *path,
+			   int fast)
 {
 	struct rec_backend *rb = calloc(1, sizeof(*rb));
 	struct ut_evstream_opts sopts;
@@ -291,9 +310,24 @@ geis_backend_recording_new(Geis geis, const char *path, int fast)
 	rb->base.geis = geis;
 	rb->fast = fast;
 	rb->fd = -1;
+	if (proxy && proxy->enabled) {
+		rb->proxy_cfg.enabled = 1;
+		rb->proxy_output = proxy->output ? strdup(proxy->output) : NULL;
+		rb->proxy_uinput = proxy->uinput ? strdup(proxy->uinput) : NULL;
+		if ((proxy->output && !rb->proxy_output) || (proxy->uinput && !rb->proxy_uinput)) {
+			geis_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR, "recording: out of memory");
+			free(rb->proxy_output);
+			free(rb);
+			return NULL;
+		}
+		rb->proxy_cfg.output = rb->proxy_output;
+		rb->proxy_cfg.uinput = rb->proxy_uinput;
+	}
 	rc = ut_recording_open(path, NULL, &rb->reader, err, sizeof(err));
 	if (rc < 0) {
 		geis_core_error(geis, GEIS_STATUS_BAD_ARGUMENT, "recording: %s", err);
+		free(rb->proxy_output);
+		free(rb->proxy_uinput);
 		free(rb);
 		return NULL;
 	}
@@ -314,6 +348,8 @@ geis_backend_recording_new(Geis geis, const char *path, int fast)
 			geis_core_error(geis, GEIS_STATUS_BAD_ARGUMENT, "recording: %s",
 					rb->reader->error);
 		ut_recording_close(rb->reader);
+		free(rb->proxy_output);
+		free(rb->proxy_uinput);
 		free(rb);
 		return NULL;
 	}

@@ -19,8 +19,12 @@
  *   (ops->set_timer) from this estimate, and timeouts therefore fire on
  *   server time without a round trip (the original used an XSync alarm on
  *   SERVERTIME for the same).  Before a touch event is seen, the backend
- *   asks the server for its time once (a zero-length property change on a
- *   private window).
+ *   asks the server for its time once, with no window of its own: an XSync
+ *   alarm on the SERVERTIME counter that is true at once reports the
+ *   counter's value (the calls geis 2.2 made, so programs running under
+ *   its tests' Xlib mocks, or on servers that restrict window creation,
+ *   keep working).  The "timestamp" attribute is this server time
+ *   (modulo 2^31, see doc/geis.md).
  * - Timeouts and input go to grail in the original's order: at each read
  *   of the connection, the timeouts due by the server clock run first (the
  *   alarms the original read with that input and ran at once), then each
@@ -40,8 +44,8 @@
 #include <unistd.h>
 
 #include <X11/Xlib.h>
-#include <X11/Xatom.h>
 #include <X11/extensions/XInput2.h>
+#include <X11/extensions/sync.h>
 
 #include <oif/frame_x11.h>
 
@@ -66,8 +70,8 @@ struct x11_backend {
 	int xfd, frame_fd;
 	int timerfd;          /* grail timeouts, on the server clock estimate */
 	Window root;
-	Window time_window;   /* private window used to ask for the server time */
-	Atom time_atom;
+	int sync_event_base;  /* XSync's first event, -1 without XSync */
+	XSyncAlarm time_alarm; /* asks for the server time once, then None */
 	uint64_t server_ms;   /* last X server time seen */
 	uint64_t mono_ms;     /* CLOCK_MONOTONIC when it was seen */
 	int have_time;
@@ -176,8 +180,17 @@ connection_lost(struct x11_backend *be)
 static void
 handle_x_event(struct x11_backend *be, XEvent *xev)
 {
-	if (xev->type == PropertyNotify && xev->xproperty.window == be->time_window) {
-		note_server_time(be, xev->xproperty.time);
+	if (be->sync_event_base >= 0 && xev->type == be->sync_event_base + XSyncAlarmNotify) {
+		XSyncAlarmNotifyEvent *an = (XSyncAlarmNotifyEvent *)xev;
+
+		if (be->time_alarm != None && an->alarm == be->time_alarm) {
+			/* the low 32 bits are the X timestamp; frame_x11
+			 * extends event times from there */
+			if (!be->have_time)
+				note_server_time(be, XSyncValueLow32(an->counter_value));
+			XSyncDestroyAlarm(be->dpy, be->time_alarm);
+			be->time_alarm = None;
+		}
 		return;
 	}
 	XGenericEventCookie *cookie = &xev->xcookie;
@@ -204,6 +217,7 @@ on_x_readable(void *data, int fd, uint32_t events)
 	(void)fd;
 
 	/* the alarms geis 2.2 would have read with this input */
+	geis_core_input_read(be->base.geis);
 	geis_core_advance_time(be->base.geis, x11_now(&be->base));
 	if (!be->dead && (events & (EPOLLHUP | EPOLLERR)) == 0) {
 		while (!be->dead && XPending(be->dpy) > 0) {
@@ -268,14 +282,44 @@ x11_set_timer(struct geis_backend *base, uint64_t at)
 	ut_timerfd_arm_ms(be->timerfd, at > now ? at - now : 0);
 }
 
-/* Ask the server for its current time: a property change on our window
- * comes back as a PropertyNotify carrying the server timestamp. */
+/*
+ * Ask the server for its current time without a window: an alarm on the
+ * SERVERTIME system counter whose condition (counter >= 0) already holds
+ * fires at once, and its AlarmNotify carries the counter's value; with a
+ * delta of 0 it fires only once.  Without XSync the time is known from
+ * the first event that carries one.
+ */
 static void
 request_server_time(struct x11_backend *be)
 {
-	XChangeProperty(be->dpy, be->time_window, be->time_atom, XA_STRING, 8,
-			PropModeAppend, NULL, 0);
-	XFlush(be->dpy);
+	int error_base, major, minor, n = 0;
+	XSyncCounter servertime = None;
+
+	be->sync_event_base = -1;
+	if (!XSyncQueryExtension(be->dpy, &be->sync_event_base, &error_base) ||
+	    !XSyncInitialize(be->dpy, &major, &minor)) {
+		be->sync_event_base = -1;
+		return;
+	}
+	XSyncSystemCounter *counters = XSyncListSystemCounters(be->dpy, &n);
+	for (int i = 0; counters && i < n; i++)
+		if (strcmp(counters[i].name, "SERVERTIME") == 0)
+			servertime = counters[i].counter;
+	if (counters)
+		XSyncFreeSystemCounterList(counters);
+	if (servertime == None)
+		return;
+	XSyncAlarmAttributes attrs;
+	memset(&attrs, 0, sizeof(attrs));
+	attrs.trigger.counter = servertime;
+	attrs.trigger.value_type = XSyncAbsolute;
+	XSyncIntsToValue(&attrs.trigger.wait_value, 0, 0);
+	attrs.trigger.test_type = XSyncPositiveComparison;
+	XSyncIntsToValue(&attrs.delta, 0, 0);
+	attrs.events = True;
+	be->time_alarm = XSyncCreateAlarm(be->dpy, XSyncCACounter | XSyncCAValueType |
+					  XSyncCAValue | XSyncCATestType | XSyncCADelta |
+					  XSyncCAEvents, &attrs);
 }
 
 static int
@@ -318,11 +362,6 @@ x11_start(struct geis_backend *base)
 			     .mask = bits };
 	XISetMask(bits, XI_HierarchyChanged);
 	XISelectEvents(be->dpy, be->root, &mask, 1);
-
-	XSetWindowAttributes attrs = { .event_mask = PropertyChangeMask };
-	be->time_window = XCreateWindow(be->dpy, be->root, -1, -1, 1, 1, 0, 0,
-					InputOnly, CopyFromParent, CWEventMask, &attrs);
-	be->time_atom = XInternAtom(be->dpy, "_UTOUCH_GEIS_TIME", False);
 
 	if (frame_x11_new(be->dpy, &be->frame) != UFStatusSuccess) {
 		geis_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR,
@@ -425,8 +464,8 @@ x11_destroy(struct geis_backend *base)
 			for (unsigned int i = 0; i < be->ngrabs; i++)
 				XIUngrabTouchBegin(be->dpy, XIAllMasterDevices,
 						   be->grabs[i].window, 1, &mods);
-			if (be->time_window)
-				XDestroyWindow(be->dpy, be->time_window);
+			if (be->time_alarm != None)
+				XSyncDestroyAlarm(be->dpy, be->time_alarm);
 		}
 		XCloseDisplay(be->dpy);
 	}
@@ -445,6 +484,8 @@ static const struct geis_backend_ops x11_ops = {
 	.set_timer = x11_set_timer,
 	.grab = x11_grab,
 	.root_window = x11_root_op,
+	.server_clock = 1,
+	.xsync_alarms = 1,
 };
 
 struct geis_backend *
@@ -458,6 +499,7 @@ geis_backend_x11_new(Geis geis, const char *display_name)
 	be->xfd = -1;
 	be->frame_fd = -1;
 	be->timerfd = -1;
+	be->sync_event_base = -1;
 	if (display_name && !(be->display_name = strdup(display_name))) {
 		free(be);
 		return NULL;

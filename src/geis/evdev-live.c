@@ -60,6 +60,7 @@ struct ut_evdev_live_device {
 	uint64_t last_usec;         /* time of the last event pushed */
 	int have_time;
 	int warned_contacts;        /* told about an oversized protocol A report */
+	int grabbed;                /* we hold its EVIOCGRAB */
 	int dropping;               /* raw: skip events up to a SYN_REPORT */
 
 	unsigned char buf[sizeof(struct input_event)];
@@ -76,6 +77,7 @@ struct ut_evdev_live {
 	void *iface_data;
 	const struct libevdev *(*caps_for_path)(const char *, void *);
 	int grab;
+	char *skip_suffix;
 	int hotplug;
 	double screen_w, screen_h;
 	int split_begins;
@@ -122,7 +124,10 @@ report(struct ut_evdev_live *l, const char *path, int err, const char *fmt, ...)
 	else
 		snprintf(l->error, sizeof(l->error), "%s: %s",
 			 path ? path : "(stream)", msg);
-	ut_log(&l->log, UT_LOG_WARNING, "%s", l->error);
+	/* the owner of a log callback reports it (geis: its error stack and
+	 * log handler), so that each problem is logged once */
+	if (!l->cb.log)
+		ut_log(&l->log, UT_LOG_WARNING, "%s", l->error);
 	if (l->cb.log) {
 		l->in_callback++;
 		l->cb.log(l->data, path, err, l->error);
@@ -333,6 +338,11 @@ push(struct ut_evdev_live_device *d, const struct input_event *ev)
 		       "a protocol A report lists more than %d contacts; the rest are left out",
 		       ut_evstream_max_contacts(d->stream));
 	}
+	if (d->owner->cb.raw_event) {
+		d->owner->in_callback++;
+		d->owner->cb.raw_event(d->owner->data, d, ev);
+		d->owner->in_callback--;
+	}
 }
 
 static void
@@ -475,7 +485,7 @@ device_remove(struct ut_evdev_live *l, struct ut_evdev_live_device *d)
 	}
 	if (d->fd >= 0) {
 		epoll_ctl(l->epfd, EPOLL_CTL_DEL, d->fd, NULL);
-		if (d->evdev && l->grab && d->kind == KIND_EVDEV)
+		if (d->evdev && d->grabbed && d->kind == KIND_EVDEV)
 			libevdev_grab(d->evdev, LIBEVDEV_UNGRAB);
 		close_fd(l, d->fd, d->restricted);
 		d->fd = -1;
@@ -622,6 +632,85 @@ find_path(struct ut_evdev_live *l, const char *path)
 	return NULL;
 }
 
+/* A device a touch proxy made (its name ends in the skip suffix). */
+static int
+is_skipped(const struct ut_evdev_live *l, const struct libevdev *caps)
+{
+	const char *name = libevdev_get_name(caps);
+	size_t n = name ? strlen(name) : 0, s = l->skip_suffix ? strlen(l->skip_suffix) : 0;
+
+	return s > 0 && n >= s && strcmp(name + n - s, l->skip_suffix) == 0;
+}
+
+/* "evtest (pid 812), touchegg (pid 901)": the processes of this user
+ * that have @p path open, found in /proc (the kernel does not say who
+ * holds a grab; one of these does). */
+static void
+holders(const char *path, char *buf, size_t size)
+{
+	DIR *proc = opendir("/proc");
+	struct dirent *e;
+	size_t len = 0;
+
+	buf[0] = '\0';
+	if (!proc)
+		return;
+	while ((e = readdir(proc)) && len + 1 < size) {
+		char dir[64], link[PATH_MAX], comm[64] = "?";
+		int pid = atoi(e->d_name);
+
+		if (pid <= 0 || pid == getpid())
+			continue;
+		snprintf(dir, sizeof(dir), "/proc/%d/fd", pid);
+		DIR *fds = opendir(dir);
+		struct dirent *f;
+		int found = 0;
+
+		if (!fds)
+			continue;
+		while (!found && (f = readdir(fds))) {
+			char fdpath[64 + sizeof(f->d_name)];
+			ssize_t n;
+
+			snprintf(fdpath, sizeof(fdpath), "%s/%s", dir, f->d_name);
+			n = readlink(fdpath, link, sizeof(link) - 1);
+			if (n <= 0)
+				continue;
+			link[n] = '\0';
+			found = strcmp(link, path) == 0;
+		}
+		closedir(fds);
+		if (!found)
+			continue;
+		snprintf(dir, sizeof(dir), "/proc/%d/comm", pid);
+		FILE *fp = fopen(dir, "re");
+
+		if (fp) {
+			if (fgets(comm, sizeof(comm), fp))
+				comm[strcspn(comm, "\n")] = '\0';
+			fclose(fp);
+		}
+		len += (size_t)snprintf(buf + len, size - len, "%s%s (pid %d)", len ? ", " : "",
+					comm, pid);
+	}
+	closedir(proc);
+}
+
+static void
+report_grab_failure(struct ut_evdev_live *l, const char *path, int err)
+{
+	char who[256];
+
+	if (err != EBUSY) {
+		report(l, path, err, "cannot grab");
+		return;
+	}
+	holders(path, who, sizeof(who));
+	report(l, path, EBUSY, "cannot grab: another program holds the device (%s%s), stop it "
+	       "to let utouch have the device or leave the device to it",
+	       *who ? "it is open in " : "not one of this user's", *who ? who : "");
+}
+
 /* Open a node and use it when it is a touch device. */
 static void
 open_path(struct ut_evdev_live *l, const char *path)
@@ -667,21 +756,30 @@ open_path(struct ut_evdev_live *l, const char *path)
 			return;
 		}
 	}
-	if (!is_touch(evdev ? evdev : caps)) {
-		/* keyboards, mice, ... are none of our business */
+	if (!is_touch(evdev ? evdev : caps) || is_skipped(l, evdev ? evdev : caps)) {
+		/* keyboards, mice, ... are none of our business, nor are the
+		 * clones of a touch proxy */
 		libevdev_free(evdev);
 		close_fd(l, fd, restricted);
 		return;
 	}
+	int grabbed = 0;
+
 	if (evdev) {
 		if (libevdev_set_clock_id(evdev, CLOCK_MONOTONIC) != 0)
 			report(l, path, 0, "cannot switch to CLOCK_MONOTONIC; "
 			       "event times may use another clock");
 		if (l->grab && (rc = libevdev_grab(evdev, LIBEVDEV_GRAB)) != 0)
-			report(l, path, rc < 0 ? -rc : EBUSY, "cannot grab");
+			report_grab_failure(l, path, rc < 0 ? -rc : EBUSY);
+		else
+			grabbed = l->grab;
 	}
-	if (!device_new(l, fd, restricted, path, evdev, caps, NULL))
+	struct ut_evdev_live_device *d = device_new(l, fd, restricted, path, evdev, caps, NULL);
+
+	if (!d)
 		report(l, path, errno, "cannot set up the device");
+	else
+		d->grabbed = grabbed;
 }
 
 static int
@@ -950,6 +1048,10 @@ ut_evdev_live_new(const struct ut_evdev_live_config *cfg,
 	l->iface_data = cfg->iface_data;
 	l->caps_for_path = cfg->caps_for_path;
 	l->grab = cfg->grab;
+	if (cfg->skip_name_suffix && !(l->skip_suffix = strdup(cfg->skip_name_suffix))) {
+		err = ENOMEM;
+		goto fail;
+	}
 	l->hotplug = cfg->hotplug;
 	l->split_begins = cfg->split_begins;
 	l->screen_w = cfg->screen_w > 0 ? cfg->screen_w : 1024;
@@ -995,6 +1097,7 @@ fail:
 	if (l->epfd >= 0)
 		close(l->epfd);
 	free(l->dir);
+	free(l->skip_suffix);
 	free(l->save_path);
 	free(l);
 	errno = err;
@@ -1014,6 +1117,7 @@ ut_evdev_live_destroy(struct ut_evdev_live *l)
 		close(l->inofd);
 	close(l->epfd);
 	free(l->dir);
+	free(l->skip_suffix);
 	free(l->save_path);
 	free(l);
 }
@@ -1156,6 +1260,32 @@ char
 ut_evdev_live_device_get_protocol(const struct ut_evdev_live_device *dev)
 {
 	return dev ? ut_evstream_protocol(dev->stream) : 0;
+}
+
+int
+ut_evdev_live_device_is_grabbed(const struct ut_evdev_live_device *dev)
+{
+	return dev && dev->grabbed;
+}
+
+int
+ut_evdev_live_device_grab(struct ut_evdev_live_device *dev, int on)
+{
+	int rc;
+
+	if (!dev || dev->dead)
+		return -EINVAL;
+	if (dev->kind != KIND_EVDEV || !dev->evdev || dev->grabbed == !!on)
+		return 0;
+	rc = libevdev_grab(dev->evdev, on ? LIBEVDEV_GRAB : LIBEVDEV_UNGRAB);
+	if (rc != 0) {
+		rc = rc < 0 ? rc : -EBUSY;
+		if (on)
+			report_grab_failure(dev->owner, dev->path, -rc);
+		return rc;
+	}
+	dev->grabbed = !!on;
+	return 0;
 }
 
 int

@@ -92,6 +92,10 @@ struct ut_evdev_live_config {
 	 */
 	const struct libevdev *(*caps_for_path)(const char *path,
 						void *user_data);
+	/** Devices whose name ends in this are left alone (never opened
+	 * for good, never grabbed): a touch proxy's own clones.  NULL:
+	 * none. */
+	const char *skip_name_suffix;
 	/**
 	 * Save what each touch device sends as an evemu recording: the first
 	 * device to this path, later ones to the path with "-2", "-3", ...
@@ -147,9 +151,19 @@ struct ut_evdev_live_callbacks {
 	 * A problem with one node or stream that did not stop the context:
 	 * @p path may be NULL (streams from ut_evdev_live_add_fd()), @p err
 	 * is a positive errno value or 0, @p message a readable description.
-	 * The same text is kept as ut_evdev_live_last_error().
+	 * The same text is kept as ut_evdev_live_last_error().  With this
+	 * callback the context does not log the problem itself: its owner
+	 * reports it (geis: error stack and log, once); without it the
+	 * context logs it at warning priority (domain "evdev").
 	 */
 	void (*log)(void *data, const char *path, int err, const char *message);
+	/**
+	 * Optional: every event of @p dev, right after the touch stream took
+	 * it (so a frame its SYN_REPORT closed has been delivered), for a
+	 * touch proxy that passes the device's other events on.
+	 */
+	void (*raw_event)(void *data, struct ut_evdev_live_device *dev,
+			  const struct input_event *ev);
 };
 
 /**
@@ -250,6 +264,21 @@ struct ut_evdev_live_device *ut_evdev_live_get_device(const struct ut_evdev_live
 /** The last problem recorded (see the log callback), "" when none; never
  * NULL.  Valid until the next call into the context. */
 const char *ut_evdev_live_last_error(const struct ut_evdev_live *l);
+
+/** 1 when the context holds the device's grab (EVIOCGRAB): the grab
+ * was asked for and the kernel gave it; 0 otherwise. */
+int ut_evdev_live_device_is_grabbed(const struct ut_evdev_live_device *dev);
+
+/**
+ * Take (@p on = 1) or give back the device's grab (EVIOCGRAB), for a
+ * caller that grabs only once it is ready (geis's touch proxy grabs a
+ * device after its clone exists).  A failure to grab is also reported
+ * through the log callback (EBUSY names who has the node open).
+ *
+ * @return 0 (also for raw streams, which have nothing to grab, and when
+ *         the device already is in that state), or a negative errno value
+ */
+int ut_evdev_live_device_grab(struct ut_evdev_live_device *dev, int on);
 
 /** Path of the node, or NULL for a stream from ut_evdev_live_add_fd(). */
 const char *ut_evdev_live_device_get_path(const struct ut_evdev_live_device *dev);

@@ -47,7 +47,7 @@ struct geis_backend_entry {
 static struct geis_backend *
 create_recording(Geis geis, const struct geis_backend_request *req)
 {
-	return geis_backend_recording_new(geis, req->path, req->fast);
+	return geis_backend_recording_new(geis, &req->evdev.proxy, req->path, req->fast);
 }
 
 static struct geis_backend *
@@ -112,6 +112,26 @@ opt_grab(struct geis_backend_request *req, va_list *ap)
 }
 
 static void
+opt_proxy(struct geis_backend_request *req, va_list *ap)
+{
+	req->evdev.proxy.enabled = 1;
+	req->evdev.grab = 1;
+}
+
+static void
+opt_proxy_output(struct geis_backend_request *req, va_list *ap)
+{
+	opt_proxy(req, ap);
+	req->evdev.proxy.output = va_arg(*ap, const char *);
+}
+
+static void
+opt_proxy_uinput(struct geis_backend_request *req, va_list *ap)
+{
+	req->evdev.proxy.uinput = va_arg(*ap, const char *);
+}
+
+static void
 opt_dir(struct geis_backend_request *req, va_list *ap)
 {
 	req->evdev.dir = (char *)va_arg(*ap, const char *);
@@ -161,6 +181,9 @@ static const struct {
 	{ UTOUCH_GEIS_INIT_RECORDING_FAST, opt_fast },
 	{ UTOUCH_GEIS_INIT_EVDEV_GRAB, opt_grab },
 	{ UTOUCH_GEIS_INIT_EVDEV_DIR, opt_dir },
+	{ UTOUCH_GEIS_INIT_PROXY, opt_proxy },
+	{ UTOUCH_GEIS_INIT_PROXY_OUTPUT, opt_proxy_output },
+	{ UTOUCH_GEIS_INIT_PROXY_UINPUT, opt_proxy_uinput },
 	{ UTOUCH_GEIS_INIT_EVDEV_SAVE, opt_save },
 	{ UTOUCH_GEIS_INIT_EVDEV_OPEN_INTERFACE, opt_open_interface },
 	{ GEIS_INIT_SERVICE_PROVIDER, opt_default },

@@ -87,6 +87,19 @@ struct geis_backend_ops {
 	 * configuration items are GEIS_STATUS_NOT_SUPPORTED.
 	 */
 	GeisStatus (*activate)(struct geis_backend *be, GeisSubscription sub);
+	/**
+	 * The clock is a server's (X11): the "timestamp" attribute reports
+	 * it as it is, modulo 2^31, instead of counting from one second
+	 * before the start (doc/geis.md, "Time").
+	 */
+	int server_clock;
+	/**
+	 * Timeouts run as geis 2.2's XSync alarms ran them (X11): one alarm
+	 * per time grail_next_timeout() reported after a frame or after
+	 * grail events, never cancelled, each run at its own time; the
+	 * backend calls geis_core_input_read() before each read of input.
+	 */
+	int xsync_alarms;
 };
 
 /** Base of every backend; backends embed it as their first member. */
@@ -128,6 +141,12 @@ void geis_core_frame_event(Geis geis, UFEvent event);
  */
 void geis_core_advance_time(Geis geis, uint64_t t);
 /**
+ * The backend is about to read a batch of input (ops->xsync_alarms): the
+ * alarms made since the last read were sent to the server and may come
+ * back with this batch (geis_core_advance_time() runs them from now on).
+ */
+void geis_core_input_read(Geis geis);
+/**
  * The rectangle (x, y, width, height in window coordinates) of the
  * rectangle region whose window id is @p window; 0 when @p window is not
  * such a region.
@@ -137,8 +156,9 @@ int geis_core_window_rect(Geis geis, UFWindowId window, float rect[4]);
 /**
  * The "timestamp" attribute of an event at backend time @p t (ms): the
  * milliseconds since one second before the backend started, wrapped to
- * 0 .. 2^31 - 1 (0 for times before that).  Frame and grail times stay
- * 64-bit; see doc/geis.md.
+ * 0 .. 2^31 - 1 (0 for times before that); for a server clock
+ * (ops->server_clock, X11) the server's time itself modulo 2^31.  Frame
+ * and grail times stay 64-bit; see doc/geis.md.
  */
 GeisInteger geis_core_timestamp(Geis geis, uint64_t t);
 
@@ -147,12 +167,18 @@ UFWindowId geis_core_root_window(Geis geis);
 /** Record an error on the instance's error stack. */
 void geis_core_error(Geis geis, GeisStatus code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/** geis_core_error(), logged at warning priority: input skipped (a device
+ * that cannot be used), not a failure of the instance. */
+void geis_core_warning(Geis geis, GeisStatus code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /** Create the recording backend for the file @p path (virtual time when
- *  @p fast); NULL when the file cannot be loaded or is not a multitouch
- *  device, or out of memory, with the reason on geis's error stack. */
-struct geis_backend *geis_backend_recording_new(Geis geis, const char *path,
-						int fast);
+ *  @p fast), with a touch proxy when @p proxy->enabled (the recording is
+ *  the grabbed device); NULL when the file cannot be loaded or is not a
+ *  multitouch device, or out of memory, with the reason on geis's error
+ *  stack. */
+struct geis_backend *geis_backend_recording_new(Geis geis, const struct geis_proxy_config *proxy,
+						const char *path, int fast);
 /* The evdev backend's constructor, geis_backend_evdev_new_config(), is in
  * backend-evdev.h, the X11 backend's, geis_backend_x11_new(), in backend-x11.h
  * (built with the x11 option only). */

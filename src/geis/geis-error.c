@@ -1,7 +1,8 @@
 /*
  * Error stacks: one per instance, plus a process-wide one for failures
- * without an instance.  Every error pushed is also logged (info priority)
- * through the shared log path, util/log.h.
+ * without an instance.  Every error pushed is also logged (info priority,
+ * or the one the pusher names) through the shared log path, util/log.h:
+ * the instance's log handler (utouch_geis_set_log_handler()) or stderr.
  */
 #include <stdio.h>
 #include <string.h>
@@ -17,8 +18,9 @@ stack_of(Geis geis)
 	return geis ? &geis->errors : &global_errors;
 }
 
-void
-geis_error_vpush(Geis geis, GeisStatus code, const char *fmt, va_list ap)
+static void
+error_vpush(Geis geis, GeisStatus code, enum ut_log_priority priority, const char *fmt,
+	    va_list ap)
 {
 	struct geis_error_stack *s = stack_of(geis);
 	GeisSize i;
@@ -32,8 +34,15 @@ geis_error_vpush(Geis geis, GeisStatus code, const char *fmt, va_list ap)
 	i = s->count++;
 	s->code[i] = code;
 	vsnprintf(s->msg[i], sizeof(s->msg[i]), fmt, ap);
-	ut_log(geis ? &geis->log : &global_log, UT_LOG_INFO, "%s", s->msg[i]);
+	ut_log(geis ? &geis->log : &global_log, priority, "%s", s->msg[i]);
 }
+
+void
+geis_error_vpush(Geis geis, GeisStatus code, const char *fmt, va_list ap)
+{
+	error_vpush(geis, code, UT_LOG_INFO, fmt, ap);
+}
+
 
 void
 geis_error_push(Geis geis, GeisStatus code, const char *fmt, ...)
@@ -52,6 +61,16 @@ geis_core_error(Geis geis, GeisStatus code, const char *fmt, ...)
 
 	va_start(ap, fmt);
 	geis_error_vpush(geis, code, fmt, ap);
+	va_end(ap);
+}
+
+void
+geis_core_warning(Geis geis, GeisStatus code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	error_vpush(geis, code, UT_LOG_WARNING, fmt, ap);
 	va_end(ap);
 }
 

@@ -12,6 +12,7 @@
 #include <oif/grail.h>
 
 #include "geis-backend.h"
+#include "grail/grail-props.h"
 #include "util/array.h"
 #include "util/gesture-class.h"
 #include "util/list.h"
@@ -296,11 +297,25 @@ struct geis_gesture {
 	float last_vx, last_vy;   /* the newest velocity over a time step */
 	unsigned last_touches;    /* "touches" of the previous event */
 	int in_queue;             /* release_undecided(): an event of it is queued */
+	int finished;             /* a slice said "construction finished" */
 	struct ut_list link;      /* geis->gestures, newest first */
 	struct geis_gesture *hnext;  /* chain of geis->gesture_hash */
 };
 
 /* ---- the instance ---- */
+
+/*
+ * A grail timeout as geis 2.2's XSync alarm for it (backends with
+ * ops->xsync_alarms, see doc/geis.md "Time"): one for every time
+ * grail_next_timeout() reported after a frame or after grail events,
+ * never cancelled.
+ */
+struct geis_alarm {
+	uint64_t at;        /* the time it was made for */
+	uint64_t counter;   /* the server time it comes back with */
+	int fresh;          /* made since the backend's last read of input:
+	                       comes back with a later read */
+};
 
 struct geis_mux_entry {
 	int fd;
@@ -312,6 +327,8 @@ struct geis_mux_entry {
 struct _Geis {
 	struct geis_error_stack errors;
 	struct ut_log log;          /* domain "geis"; errors pushed are logged too */
+	utouch_geis_log_handler log_handler;   /* utouch_geis_set_log_handler() */
+	void *log_data;
 	/* options */
 	int track_devices, track_classes, sync_start;
 	int atomic, tentative, synchronous;
@@ -320,14 +337,18 @@ struct _Geis {
 	struct geis_backend *backend;
 	int started;
 	int backend_failed;
-	uint64_t time_origin;   /* backend clock 1 s before the backend started:
-	                           the zero of the "timestamp" attribute */
+	uint64_t time_origin;   /* backend clock 1 s before the backend started
+	                           (0 for a server clock): the zero of the
+	                           "timestamp" attribute */
 	/* event loop */
 	int epfd;
 	int wakefd;              /* eventfd: something to dispatch */
 	int timerfd;             /* grail timeouts (default clock) */
 	uint64_t timer_at;
 	uint64_t time_done;      /* latest time given to grail_update_time() */
+	uint64_t time_seen;      /* newest frame or alarm time given to grail */
+	struct geis_alarm *alarms;   /* ops->xsync_alarms */
+	unsigned int nalarms, capalarms;
 	struct ut_list mux;      /* struct geis_mux_entry, newest first */
 	struct geis_event_queue queue;
 	GeisEventCallback event_cb, device_cb, class_cb;
@@ -360,6 +381,8 @@ void geis_engine_fini(Geis geis);
 GeisStatus geis_engine_activate(GeisSubscription sub);
 void geis_engine_deactivate(GeisSubscription sub);
 void geis_engine_apply_config(GeisSubscription sub);
+/** Feed a frame event to grail and turn what comes out into events. */
+void geis_engine_frame(Geis geis, UFEvent event);
 void geis_engine_drain(Geis geis);
 void geis_engine_rearm(Geis geis);
 void geis_engine_timer_fired(Geis geis);
@@ -393,7 +416,11 @@ GeisInteger geis_region_windowid(GeisRegion region);
 #define GEIS_RECT_WINDOW_BASE 0x10000
 
 /* subscriptions (geis-subscription.c) */
-void geis_subscription_defaults(struct geis_sub_config *c);
+/* Fill @c with grail's defaults; -1 when out of memory. */
+int geis_subscription_defaults(struct geis_sub_config *c);
+/* The grail properties of struct geis_sub_config (grail/grail-props.h). */
+extern const struct gr_prop_field geis_sub_config_props[];
+extern const size_t geis_sub_config_nprops;
 
 /* strings */
 char *geis_strdup(const char *s);

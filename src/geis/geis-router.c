@@ -180,3 +180,36 @@ geis_router_feed(struct geis_router *r, uint64_t time_ms, const struct ut_touch_
 			window_free(window_of(pos));
 	}
 }
+
+size_t
+geis_router_touch_windows(const struct geis_router *r, float wx, float wy, UFWindowId *out,
+			  size_t max)
+{
+	size_t n = 0;
+
+	if (!r->windows.next)
+		return 0;
+	ut_list_for_each(pos, &r->windows) {
+		const struct geis_router_window *w = window_of(pos);
+
+		if (w->refs == 0 || n == max)
+			continue;
+		if (w->has_rect && (wx < w->x || wy < w->y || wx >= w->x + w->w ||
+				    wy >= w->y + w->h))
+			continue;
+		out[n++] = w->builder.window;
+	}
+	return n;
+}
+
+int
+geis_router_has_window(const struct geis_router *r, UFWindowId window)
+{
+	if (!r->windows.next)
+		return 0;
+	ut_list_for_each(pos, &r->windows) {
+		if (window_of(pos)->builder.window == window && window_of(pos)->refs > 0)
+			return 1;
+	}
+	return 0;
+}

@@ -57,4 +57,16 @@ int geis_router_grab(struct geis_router *r, UFWindowId window, int on);
 void geis_router_feed(struct geis_router *r, uint64_t time_ms,
 		      const struct ut_touch_op *ops, size_t nops);
 
+/**
+ * The windows that will get (and so decide) a touch beginning at window
+ * position (@p wx, @p wy) of the device: every window a subscription
+ * holds, rectangles only when the point is inside.  At most @p max ids
+ * are stored in @p out.  @return the number stored
+ */
+size_t geis_router_touch_windows(const struct geis_router *r, float wx, float wy,
+				 UFWindowId *out, size_t max);
+
+/** 1 when a subscription still holds @p window. */
+int geis_router_has_window(const struct geis_router *r, UFWindowId window);
+
 #endif

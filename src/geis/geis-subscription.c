@@ -2,36 +2,47 @@
  * Subscriptions: named sets of filters, activated through the engine.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
-#include <math.h>
 #include <string.h>
 
 #include "geis-private.h"
 
-void
+#define CONFIG_FIELD(p, kind, f) {UGSubscriptionProperty##p, kind, offsetof(struct geis_sub_config, f)}
+
+/* Where each of grail's gesture parameters lives in a subscription's
+ * configuration; geis_engine applies them to its grail subscriptions. */
+const struct gr_prop_field geis_sub_config_props[] = {
+	CONFIG_FIELD(DragThreshold, GR_PROP_FLOAT, drag_threshold),
+	CONFIG_FIELD(DragTimeout, GR_PROP_INT_MS, drag_timeout),
+	CONFIG_FIELD(PinchThreshold, GR_PROP_FLOAT, pinch_threshold),
+	CONFIG_FIELD(PinchTimeout, GR_PROP_INT_MS, pinch_timeout),
+	CONFIG_FIELD(RotateThreshold, GR_PROP_FLOAT, rotate_threshold),
+	CONFIG_FIELD(RotateTimeout, GR_PROP_INT_MS, rotate_timeout),
+	CONFIG_FIELD(TapThreshold, GR_PROP_FLOAT, tap_threshold),
+	CONFIG_FIELD(TapTimeout, GR_PROP_INT_MS, tap_timeout),
+	/* grail's utouch extensions (doc/grail.md) */
+	CONFIG_FIELD(HoldTimeout, GR_PROP_INT_MS, hold_timeout),
+	CONFIG_FIELD(HoldThreshold, GR_PROP_FLOAT, hold_threshold),
+	CONFIG_FIELD(MultiTapTimeout, GR_PROP_INT_MS, multitap_timeout),
+	CONFIG_FIELD(MultiTapThreshold, GR_PROP_FLOAT, multitap_threshold),
+	CONFIG_FIELD(MultiTapMaximum, GR_PROP_INT_UINT, multitap_max),
+	/* UTOUCH_GEIS_EDGE_* are the UGEdge bits */
+	CONFIG_FIELD(EdgeSwipeEdges, GR_PROP_INT_UINT, edge_edges),
+	CONFIG_FIELD(EdgeSwipeMargin, GR_PROP_FLOAT, edge_margin),
+	CONFIG_FIELD(EdgeSwipeVelocity, GR_PROP_FLOAT, edge_velocity),
+	CONFIG_FIELD(VelocityWindow, GR_PROP_INT_MS, velocity_window),
+};
+const size_t geis_sub_config_nprops =
+	sizeof(geis_sub_config_props) / sizeof(geis_sub_config_props[0]);
+
+int
 geis_subscription_defaults(struct geis_sub_config *c)
 {
-	/* grail's defaults */
-	c->drag_threshold = 0.0026f;
-	c->drag_timeout = 300;
-	c->pinch_threshold = 1.1f;
-	c->pinch_timeout = 300;
-	c->rotate_threshold = 2.0f * 3.14159265f / 50.0f;
-	c->rotate_timeout = 500;
-	c->tap_threshold = 0.0026f;
-	c->tap_timeout = 300;
-	/* and those of its utouch extensions (doc/grail.md) */
-	c->hold_timeout = 500;
-	c->hold_threshold = 0.0026f;
-	c->multitap_timeout = 400;
-	c->multitap_threshold = 0.010f;
-	c->multitap_max = 3;
-	c->edge_edges = UTOUCH_GEIS_EDGE_LEFT | UTOUCH_GEIS_EDGE_RIGHT | UTOUCH_GEIS_EDGE_TOP |
-			UTOUCH_GEIS_EDGE_BOTTOM;
-	c->edge_margin = 0.005f;
-	c->edge_velocity = 0.03f;
-	c->velocity_window = 150;
-	c->extended = 0;
+	/* grail's defaults, read from grail: it owns them */
+	memset(c, 0, sizeof(*c));
+	return gr_props_read_defaults(c, geis_sub_config_props, geis_sub_config_nprops)
+		? 0 : -1;
 }
 
 GEIS_API GeisSubscription
@@ -57,10 +68,16 @@ geis_subscription_new(Geis geis, GeisString name, GeisSubscriptionFlags flags)
 				"geis_subscription_new: out of memory");
 		return NULL;
 	}
+	if (geis_subscription_defaults(&s->config) < 0) {
+		free(s->name);
+		free(s);
+		geis_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR,
+				"geis_subscription_new: out of memory");
+		return NULL;
+	}
 	s->geis = geis;
 	s->id = geis->next_sub_id++;
 	s->flags = flags;
-	geis_subscription_defaults(&s->config);
 	ut_list_init(&s->filters);
 	ut_list_init(&s->bindings);
 	ut_list_insert_after(&geis->subs, &s->link);

@@ -82,6 +82,7 @@ struct _GeisInstance {
 	struct ut_list gestures;  /* struct v1_gesture */
 	int in_dispatch;
 	int finish_pending;       /* geis_finish() was called by a callback */
+	int test;                 /* on the test backend (the "Test" window) */
 };
 
 /* ---- helpers ---- */
@@ -210,6 +211,7 @@ geis_init(GeisWinInfo *win_info, GeisInstance *geis_instance)
 	ut_list_init(&inst->types);
 	ut_list_init(&inst->gestures);
 	inst->window_id = xcb ? xcb->window_id : 0;
+	inst->test = test;
 	/* display_name and screenp are not used: the v2 instance picks its
 	 * backend (and X display) by itself, see <utouch/geis.h>. */
 	if (test)
@@ -647,8 +649,29 @@ class_event(GeisInstance inst, GeisEvent event, int available)
 	}
 }
 
+/* The subscribed type of the test backend's gesture (of its own class,
+ * none of the v1 ones): the first type in class order with its touch
+ * count, else the first in class order. */
+static int
+test_frame_class(GeisInstance inst, int touches, struct v1_type **type)
+{
+	*type = NULL;
+	for (int i = 0; i < V1_NUM_CLASSES && !*type; i++)
+		*type = type_find(inst, i, touches);
+	for (int i = 0; i < V1_NUM_CLASSES && !*type; i++) {
+		ut_list_for_each(pos, &inst->types) {
+			if (type_of(pos)->cls == i) {
+				*type = type_of(pos);
+				break;
+			}
+		}
+	}
+	return *type ? (*type)->cls : -1;
+}
+
 /* The class of a frame: the first v1 class the frame is.  Without the
- * class objects, the "gesture name" attribute is used. */
+ * class objects, the "gesture name" attribute is used.  The test
+ * backend's gestures go to a subscribed type (test_frame_class()). */
 static int
 frame_class(GeisInstance inst, GeisFrame frame, int touches, struct v1_type **type)
 {
@@ -675,6 +698,8 @@ frame_class(GeisInstance inst, GeisFrame frame, int touches, struct v1_type **ty
 			return i;
 	}
 	*type = NULL;
+	if (first < 0 && inst->test)
+		return test_frame_class(inst, touches, type);
 	if (first >= 0) {
 		/* no exact touch count: any subscribed type of the class */
 		ut_list_for_each(pos, &inst->types) {

@@ -250,8 +250,7 @@ geis_core_frame_event(Geis geis, UFEvent event)
 			geis_core_device_removed(geis, dev);
 		break;
 	case UFEventTypeFrame:
-		grail_process_frame_event(geis->grail, event);
-		geis_engine_drain(geis);
+		geis_engine_frame(geis, event);
 		break;
 	}
 }
@@ -282,8 +281,12 @@ geis_core_class_available(Geis geis, GeisGestureClass gesture_class)
 /*
  * Start the backend; queue the start-up events in geis 2.2.17's order,
  * whatever the TRACK init arguments say: CLASS_AVAILABLE for Drag, Pinch,
- * Rotate, Tap and Touch, INIT_COMPLETE, CLASS_AVAILABLE for Flick, then
- * the devices the backend found.
+ * Rotate, Tap and Touch, INIT_COMPLETE, then CLASS_AVAILABLE for Flick and
+ * the devices the backend found.  Flick comes before the devices when the
+ * backend starts in the first dispatch, after them with
+ * GEIS_INIT_SYNCHRONOUS_START (the original's grail backend found its
+ * devices while geis_new() ran, and posted Flick only at the first
+ * dispatch: geis-x11-oracle-*-startup and -startup-sync).
  */
 static int
 start(Geis geis)
@@ -299,9 +302,8 @@ start(Geis geis)
 	for (int i = 0; geis_uses_grail(geis) && i < GEIS_NUM_CLASSES - 1; i++)
 		queue_class_event(geis, geis->classes[i]);
 	mark = geis->queue.tail;
-	/* the clock as the backend starts: before start() where the backend
-	 * already has one (evdev, recordings), after it otherwise (X11 learns
-	 * the server time while starting) */
+	/* the clock as the backend starts (evdev, recordings: the X11
+	 * backend reports the server's time as it is) */
 	start_ms = geis_now(geis);
 	rc = geis->backend->ops->start(geis->backend);
 	if (rc < 0) {
@@ -311,7 +313,10 @@ start(Geis geis)
 				geis->backend->ops->name, strerror(-rc));
 		return -1;
 	}
-	{
+	if (geis->backend->ops->server_clock) {
+		/* the server's own time, modulo 2^31 (X11) */
+		geis->time_origin = 0;
+	} else {
 		/* timestamps count from one second before now, so that input
 		 * stamped a little before the start (touches already down,
 		 * events in flight) still has a positive time; a recording's
@@ -328,10 +333,12 @@ start(Geis geis)
 	ev = geis_event_new(GEIS_EVENT_INIT_COMPLETE);
 	if (ev)
 		geis_enqueue(geis, ev);
-	if (geis_uses_grail(geis))
+	if (geis_uses_grail(geis) && !geis->sync_start)
 		queue_class_event(geis, geis->classes[GEIS_NUM_CLASSES - 1]);
 	while ((ev = geis_queue_pop(&found)))
 		geis_queue_push(&geis->queue, ev);
+	if (geis_uses_grail(geis) && geis->sync_start)
+		queue_class_event(geis, geis->classes[GEIS_NUM_CLASSES - 1]);
 	geis_wake(geis);
 	return 0;
 }
@@ -797,6 +804,31 @@ GEIS_API uint64_t
 utouch_geis_now(Geis geis)
 {
 	return UT_CLIENT_BUG_IF(NULL, !geis) ? 0 : geis_now(geis);
+}
+
+/* The same numbers name the same priorities on both sides. */
+_Static_assert(UTOUCH_GEIS_LOG_DEBUG == (int)UT_LOG_DEBUG &&
+	       UTOUCH_GEIS_LOG_INFO == (int)UT_LOG_INFO &&
+	       UTOUCH_GEIS_LOG_WARNING == (int)UT_LOG_WARNING &&
+	       UTOUCH_GEIS_LOG_ERROR == (int)UT_LOG_ERROR, "log priorities differ");
+
+/* The instance's log output when the application installed a handler. */
+static void
+to_app_handler(void *data, enum ut_log_priority priority, const char *message)
+{
+	Geis geis = data;
+
+	geis->log_handler(geis->log_data, (enum utouch_geis_log_priority)priority, message);
+}
+
+GEIS_API void
+utouch_geis_set_log_handler(Geis geis, utouch_geis_log_handler handler, void *data)
+{
+	if (UT_CLIENT_BUG_IF(NULL, !geis))
+		return;
+	geis->log_handler = handler;
+	geis->log_data = handler ? data : NULL;
+	ut_log_set_handler(&geis->log, handler ? to_app_handler : NULL, geis);
 }
 
 GEIS_API GeisStatus

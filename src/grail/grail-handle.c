@@ -49,14 +49,10 @@ grail_set_log_handler(UGHandle handle, grail_log_handler handler, void *data)
 		return;
 	handle->log_handler = handler;
 	handle->log_data = handler ? data : NULL;
+	/* the handle's own messages only: those about no object (a NULL
+	 * handle, a frame object read as the wrong type) stay with the
+	 * process default context, which no library's handler takes over */
 	ut_log_set_handler(&handle->log, handler ? to_client_handler : NULL, handle);
-	/* Messages about no object (a NULL handle, a frame object read as the
-	 * wrong type) go to the process default context, which frame holds
-	 * for every library: the last handler installed takes them. */
-	if (handler)
-		ut_log_set_default_handler(to_client_handler, handle);
-	else
-		ut_log_drop_default_handler(handle);
 }
 
 /* ------------------------------------------------------------------ */
@@ -207,6 +203,12 @@ grail_new(UGHandle *handle)
 {
 	if (UT_CLIENT_BUG_IF(NULL, !handle))
 		return UGStatusErrorInvalidValue;
+	/* grail reads frame's objects in place (frame-peer.h) */
+	if (ut_frame_peer_layout() != UT_FRAME_PEER_LAYOUT) {
+		ut_log(NULL, UT_LOG_ERROR, "grail_new: libutouch-frame's object layout "
+		       "differs from the one grail was built for");
+		return UGStatusErrorResources;
+	}
 
 	struct UGHandle_ *h = calloc(1, sizeof(*h));
 	if (!h)
@@ -262,7 +264,6 @@ grail_delete(UGHandle handle)
 		h->pool->orphaned = true;
 	if (h->fd >= 0)
 		close(h->fd);
-	ut_log_drop_default_handler(h);
 	free(h);
 }
 
@@ -362,10 +363,8 @@ grail_process_frame_event(UGHandle handle, const UFEvent event)
 		return;
 	struct UGHandle_ *h = handle;
 	struct ut_frame_event_view view;
-	/* the frame's first touches come with the event view: one call */
-	struct ut_frame_touch_view views[GR_VIEW_BATCH];
 
-	ut_frame_event_view(event, &view, views, GR_VIEW_BATCH);
+	ut_frame_event_view(event, &view);
 	switch (view.type) {
 	case UFEventTypeDeviceAdded:
 		return;
@@ -409,8 +408,7 @@ grail_process_frame_event(UGHandle handle, const UFEvent event)
 		reject_begin_touches(frame, device, window);
 		return;
 	}
-	gr_recognizer_process_frame(rec, event, frame, view.num_touches, views, view.num_views,
-				    time);
+	gr_recognizer_process_frame(rec, event, frame, view.num_touches, time);
 }
 
 GRAIL_PUBLIC UGStatus
@@ -638,11 +636,12 @@ grail_slice_get_property(const UGSlice slice, UGSliceProperty property, void *va
 		*(int *)value = slice->canceled;
 		return UGStatusSuccess;
 	case UGSlicePropertyVelocityX:
-		*(float *)value = slice->velocity_x;
+	case UGSlicePropertyVelocityY: {
+		float vx, vy;
+		gr_slice_read_velocity(slice, &vx, &vy);
+		*(float *)value = property == UGSlicePropertyVelocityX ? vx : vy;
 		return UGStatusSuccess;
-	case UGSlicePropertyVelocityY:
-		*(float *)value = slice->velocity_y;
-		return UGStatusSuccess;
+	}
 	case UGSlicePropertyTapCount:
 		*(unsigned int *)value = slice->tap_count;
 		return UGStatusSuccess;
@@ -746,13 +745,19 @@ grail_slice_get_canceled(const UGSlice slice)
 GRAIL_PUBLIC float
 grail_slice_get_velocity_x(const UGSlice slice)
 {
-	return slice ? slice->velocity_x : 0.0f;
+	float vx = 0.0f, vy = 0.0f;
+	if (slice)
+		gr_slice_read_velocity(slice, &vx, &vy);
+	return vx;
 }
 
 GRAIL_PUBLIC float
 grail_slice_get_velocity_y(const UGSlice slice)
 {
-	return slice ? slice->velocity_y : 0.0f;
+	float vx = 0.0f, vy = 0.0f;
+	if (slice)
+		gr_slice_read_velocity(slice, &vx, &vy);
+	return vy;
 }
 
 GRAIL_PUBLIC unsigned int

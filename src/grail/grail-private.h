@@ -25,19 +25,14 @@
 #include <oif/grail.h>
 
 /*
- * grail links the frame library and reads what it needs on every frame
- * through frame's internal interface (frame-peer.h): one view of the frame
- * event that brings the first GR_VIEW_BATCH touches along, and any further
- * touches GR_VIEW_BATCH at a time, instead of a public getter call per
- * field.  It never sees frame's structures.
+ * grail links the frame library and reads each frame event and its
+ * touches in place, through the inline accessors of frame's internal
+ * interface (frame-peer.h), instead of a public getter call per field.
  */
 #include "frame/frame-peer.h"
 #include "util/array.h"
 #include "util/list.h"
 #include "util/log.h"
-
-/* Touches read per ut_frame_event_view() / ut_frame_touch_views() call. */
-#define GR_VIEW_BATCH 16
 
 /* Touch counts of a subscription are 1..GR_MAX_TOUCHES. */
 #define GR_MAX_TOUCHES 5
@@ -101,6 +96,12 @@ struct UGSubscription_ {
 	unsigned int nhandles, caphandles;
 };
 
+/* Running least-squares sums of a gesture's recent centroid positions
+ * (times in ms since the first of them). */
+struct gr_velocity_sums {
+	double t, x, y, tt, tx, ty;
+};
+
 struct UGSlice_ {
 	unsigned int id;
 	UGGestureState state;
@@ -121,7 +122,11 @@ struct UGSlice_ {
 	int canceled;
 	bool physically_ended;
 	/* utouch extensions */
-	float velocity_x, velocity_y;
+	/* the velocity: the gesture's sums of its vcount recent positions as
+	 * they were at this slice; the slope itself is computed only when a
+	 * client reads it (gr_slice_read_velocity()) */
+	struct gr_velocity_sums vsums;
+	unsigned int vcount;
 	unsigned int tap_count;
 	unsigned int edge;
 };
@@ -190,6 +195,10 @@ struct gr_touch {
 	float x, y;          /* window (direct) or device (indirect) coordinates */
 	uint32_t seen_serial; /* frame serial of x, y and state */
 	uint32_t mod_serial;  /* frame serial in which the touch last changed */
+	/* the time of its last change, and where it was before the changes
+	 * of that time (for split framing, see struct gr_recognizer) */
+	uint64_t mod_time;
+	float px, py;
 };
 
 struct gr_recognizer;
@@ -239,9 +248,7 @@ struct gr_gesture {
 	uint64_t vbase; /* time of the first sample since the ring was empty */
 	uint8_t vadds;  /* samples added, modulo 256 */
 	bool lifting;   /* a current touch lifts in the newest slice */
-	struct gr_velocity_sums {
-		double t, x, y, tt, tx, ty;
-	} vsums;
+	struct gr_velocity_sums vsums;
 	/* hold: a touch moved beyond the hold threshold */
 	bool hold_out;
 	/* edge swipe: decided (recognized or ruled out), candidate edge */
@@ -302,6 +309,31 @@ struct gr_recognizer {
 	 */
 	uint32_t hint[GR_TOUCH_HINTS];
 	uint32_t serial;                   /* frames processed, starting at 1 */
+	/*
+	 * Split framing: the device reports one changed touch per frame, the
+	 * frames of one moment sharing their time (X11 sends an event per
+	 * touch).  Taken for good once two frames in a row at the same time
+	 * each move a different touch (split), and for the moment after one
+	 * whose changes all came in frames of one touch each, two touches or
+	 * more (prev_moment_split: touches landing together, before anything
+	 * moved).  A frame in the
+	 * middle of such a moment shows some touches moved and others not
+	 * yet, which is no rotation or scaling of the hand: while a touch of
+	 * the gesture that changed in the previous moment has not changed in
+	 * this one, the geometry measures rotation and scale on where the
+	 * touches were before this moment (gr_touch px, py).  Once they all
+	 * have, it is the frame's own geometry again, as in grail 3.1.
+	 */
+	bool split;
+	uint64_t move_time;                /* time of the last frame that moved a touch */
+	uint32_t move_serial;              /* ... its serial */
+	uint32_t move_slot;                /* ... and the touch it moved */
+	unsigned int frame_changes;        /* touches the current frame changes */
+	uint32_t frame_slot;               /* ... the last of them */
+	uint32_t change_slot;              /* the touch the last changing frame changed */
+	unsigned int moment_frames;        /* frames of the moment, one touch each */
+	bool moment_split, prev_moment_split;
+	uint64_t moment, prev_moment;      /* the last two times a touch changed */
 	/* per subscription (parallel to subs): the last tap, for multi-tap */
 	struct gr_tap_memory {
 		uint64_t time;
@@ -360,9 +392,11 @@ void gr_slice_next(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame
 		   uint64_t time);
 void gr_slice_copy(const struct UGSlice_ *prev, struct UGSlice_ *s, uint64_t time);
 bool gr_slice_physically_ended(const struct gr_gesture *g, const struct UGSlice_ *s);
-/* Velocity of the gesture's centroid at @now from its recent positions
+/* Give @s the gesture's velocity at @now, from its recent positions
  * (forgetting those older than the window; @now never goes back). */
-void gr_slice_velocity(struct gr_gesture *g, uint64_t now, float *vx, float *vy);
+void gr_slice_take_velocity(struct gr_gesture *g, uint64_t now, struct UGSlice_ *s);
+/* The velocity of a slice (computed on each call). */
+void gr_slice_read_velocity(const struct UGSlice_ *s, float *vx, float *vy);
 /* The enabled edges (UGEdge bits) within whose margin every current touch
  * of the gesture began; 0 when none or the device has no screen edges. */
 unsigned int gr_edge_candidates(const struct gr_gesture *g);
@@ -402,13 +436,9 @@ struct gr_recognizer *gr_recognizer_new(struct UGHandle_ *h, UFDevice device,
 void gr_recognizer_destroy(struct gr_recognizer *rec, bool notify);
 bool gr_recognizer_add_subscription(struct gr_recognizer *rec, UGSubscription sub);
 void gr_recognizer_remove_subscription(struct gr_recognizer *rec, UGSubscription sub);
-/* @num_touches: the frame's, as ut_frame_event_view() reported it;
- * @views: its first @nviews touches (GR_VIEW_BATCH entries of room), which
- * the recognizer reuses for the later ones. */
+/* @num_touches: the frame's, as ut_frame_event_view() reported it. */
 void gr_recognizer_process_frame(struct gr_recognizer *rec, UFEvent ev, UFFrame frame,
-				 unsigned int num_touches,
-				 struct ut_frame_touch_view *views, unsigned int nviews,
-				 uint64_t time);
+				 unsigned int num_touches, uint64_t time);
 void gr_recognizer_update_time(struct gr_recognizer *rec, uint64_t time);
 uint64_t gr_recognizer_next_timeout(const struct gr_recognizer *rec);
 /*

@@ -707,7 +707,7 @@ check_holds(struct gr_recognizer *rec, uint64_t time)
 			s.state = UGGestureStateUpdate;
 			s.time = time;
 			s.recognized = g->recognized;
-			gr_slice_velocity(g, time, &s.velocity_x, &s.velocity_y);
+			gr_slice_take_velocity(g, time, &s);
 			gesture_push_slice(g, &s);
 			gesture_maybe_flush(g);
 			gr_log(rec->handle, GR_LOG_DEBUG, "gesture %u held", g->id);
@@ -1306,55 +1306,85 @@ atomic_match_new_touches(struct gr_recognizer *rec, uint64_t time)
 	match_atomic(rec);
 }
 
-static void
-cache_touch(struct gr_recognizer *rec, uint32_t slot, const struct ut_frame_touch_view *ft,
-	    UFTouchState state)
+static inline void
+cache_touch(struct gr_recognizer *rec, uint32_t slot, const struct UFTouch_ *ft,
+	    UFTouchState state, uint64_t time)
 {
 	struct gr_touch *t = &rec->touches[slot];
-	/* window coordinates for direct devices, else device coordinates */
-	t->x = rec->direct ? ft->x : ft->dev_x;
-	t->y = rec->direct ? ft->y : ft->dev_y;
+	bool changed = ft->time == time;
+	float ox = t->x, oy = t->y;
+	UFTouchState ostate = t->state;
+
+	if (!t->has_origin || (changed && t->mod_time != time)) {
+		/* where it was before this moment (its first position for a
+		 * new touch, set below) */
+		t->px = t->x;
+		t->py = t->y;
+	}
+	if (rec->direct) {
+		t->x = ft->window_x;
+		t->y = ft->window_y;
+	} else {
+		t->x = ut_frame_touch_dev_x(ft);
+		t->y = ut_frame_touch_dev_y(ft);
+	}
 	t->state = state;
 	t->seen_serial = rec->serial;
+	if (changed) {
+		t->mod_time = time;
+		t->mod_serial = rec->serial;
+		/* a touch carried into a later frame of its moment keeps the
+		 * moment's time: count only what this frame changes */
+		bool moved = t->x != ox || t->y != oy;
+		if (!t->has_origin || moved || state != ostate) {
+			rec->frame_changes++;
+			rec->frame_slot = slot;
+		}
+		/* split framing: two frames in a row of one moment that each
+		 * move a different touch */
+		if (state == UFTouchStateUpdate && t->has_origin && moved) {
+			if (rec->move_time == time && rec->move_serial + 1 == rec->serial &&
+			    rec->move_slot != slot)
+				rec->split = true;
+			rec->move_time = time;
+			rec->move_serial = rec->serial;
+			rec->move_slot = slot;
+		}
+	}
 	if (!t->has_origin) {
 		t->has_origin = true;
+		t->px = t->x;
+		t->py = t->y;
 		t->x0 = t->x;
 		t->y0 = t->y;
-		t->dev_x0 = ft->dev_x;
-		t->dev_y0 = ft->dev_y;
+		t->dev_x0 = ut_frame_touch_dev_x(ft);
+		t->dev_y0 = ut_frame_touch_dev_y(ft);
 	}
 }
 
 /* Update touch bookkeeping from the frame; marks the modified touches
  * (mod_serial) for gesture_update(). */
 static void
-process_touches(struct gr_recognizer *rec, UFFrame frame, uint32_t n,
-		struct ut_frame_touch_view *views, uint32_t nviews, uint64_t time,
+process_touches(struct gr_recognizer *rec, UFFrame frame, uint32_t n, uint64_t time,
 		bool *any_new)
 {
-	/* the frame's touches: the first batch came with the event view, the
-	 * rest is read GR_VIEW_BATCH at a time into the same buffer */
-	uint32_t first = 0;
 	rec->serial++;
 	if (rec->serial == 0) {
 		/* wrapped after 2^32 frames: forget the old marks */
 		for (unsigned int i = 0; i < rec->ntouches; i++)
 			rec->touches[i].seen_serial = rec->touches[i].mod_serial = 0;
 		rec->serial = 1;
+		rec->move_serial = 0;
 	}
+	rec->frame_changes = 0;
 
 	for (uint32_t i = 0; i < n; i++) {
-		if (i - first >= nviews) {
-			first = i;
-			nviews = ut_frame_touch_views(frame, first, views, GR_VIEW_BATCH);
-			if (nviews == 0)
-				break;
-		}
-		const struct ut_frame_touch_view *ft = &views[i - first];
+		/* read in place (inline, frame-peer.h) */
+		const struct UFTouch_ *ft = ut_frame_touch_at(frame, i);
 		UFTouchId id = ft->id;
 		UFTouchState state = ft->state;
-		int owned = ft->owned;
-		int pending_end = ft->pending_end;
+		int owned = ut_frame_touch_owned(ft);
+		int pending_end = ut_frame_touch_pending_end(ft);
 		int slot = find_listed_touch_at(rec, id, i);
 
 		if (state == UFTouchStateBegin && slot < 0) {
@@ -1396,11 +1426,8 @@ process_touches(struct gr_recognizer *rec, UFFrame frame, uint32_t n,
 			}
 			if (i < GR_TOUCH_HINTS)
 				rec->hint[i] = (uint32_t)slot;
-			if (rec->touches[slot].live) {
-				cache_touch(rec, (uint32_t)slot, ft, state);
-				if (ft->time == time)
-					rec->touches[slot].mod_serial = rec->serial;
-			}
+			if (rec->touches[slot].live)
+				cache_touch(rec, (uint32_t)slot, ft, state, time);
 			continue;
 		}
 		if (slot < 0)
@@ -1417,9 +1444,7 @@ process_touches(struct gr_recognizer *rec, UFFrame frame, uint32_t n,
 			t->ended = true;
 			t->listed = false;
 		}
-		cache_touch(rec, (uint32_t)slot, ft, state);
-		if (ft->time == time)
-			t->mod_serial = rec->serial;
+		cache_touch(rec, (uint32_t)slot, ft, state, time);
 		if (!t->pending_end && !t->ended) {
 			/*
 			 * Nothing to drop: the reference taken and released
@@ -1447,6 +1472,21 @@ process_touches(struct gr_recognizer *rec, UFFrame frame, uint32_t n,
 		}
 		touch_unref(rec, (uint32_t)slot);
 	}
+	/* the moments (struct gr_recognizer, split framing) */
+	if (rec->frame_changes == 0)
+		return;
+	if (time != rec->moment) {
+		rec->prev_moment = rec->moment;
+		rec->prev_moment_split = rec->moment_split && rec->moment_frames >= 2;
+		rec->moment = time;
+		rec->moment_split = true;
+		rec->moment_frames = 0;
+	}
+	if (rec->frame_changes > 1)
+		rec->moment_split = false;
+	else if (rec->moment_frames == 0 || rec->frame_slot != rec->change_slot)
+		rec->moment_frames++;
+	rec->change_slot = rec->frame_slot;
 }
 
 /* A client that never decides its non-atomic gestures leaves the ended
@@ -1550,25 +1590,26 @@ find_gestures_to_accept(struct gr_recognizer *rec, uint64_t time)
 
 void
 gr_recognizer_process_frame(struct gr_recognizer *rec, UFEvent ev, UFFrame frame,
-			    unsigned int num_touches, struct ut_frame_touch_view *views,
-			    unsigned int nviews, uint64_t time)
+			    unsigned int num_touches, uint64_t time)
 {
 	bool any_new = false;
+	/* (the masks do not change while a frame is processed) */
+	bool hold = wants_hold(rec);
 
 	/*
 	 * A hold is due at its gesture's timeout: recognize it before the
 	 * timeout rejects the gesture (a timer or frame that comes late must
 	 * not turn a hold into a rejection).
 	 */
-	if (wants_hold(rec))
+	if (hold)
 		check_holds(rec, time);
 	if (gr_recognizer_has_undecided(rec))
 		reject_overdue(rec, time);
-	process_touches(rec, frame, num_touches, views, nviews, time, &any_new);
+	process_touches(rec, frame, num_touches, time, &any_new);
 	if (rec->atomic && any_new)
 		atomic_match_new_touches(rec, time);
 	process_event(rec, ev, frame, time);
-	if (wants_hold(rec))
+	if (hold)
 		check_holds(rec, time);
 	if (ut_list_empty(&rec->unaccepted))
 		return;

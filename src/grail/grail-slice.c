@@ -26,7 +26,7 @@ void
 gr_slice_set_frame(struct UGSlice_ *s, UFEvent ev, UFFrame frame)
 {
 	if (ev)
-		frame_event_ref(ev);
+		ut_frame_event_ref_inline(ev);
 	s->frame_event = ev;
 	s->frame = frame;
 }
@@ -35,7 +35,7 @@ void
 gr_slice_clear_frame(struct UGSlice_ *s)
 {
 	if (s->frame_event)
-		frame_event_unref(s->frame_event);
+		ut_frame_event_unref_inline(s->frame_event);
 	s->frame_event = NULL;
 	s->frame = NULL;
 }
@@ -200,29 +200,57 @@ apply_least_squares(struct gr_gesture *g, struct UGSlice_ *s, bool ill_now, cons
 	s->radius = s->original_radius * scale;
 }
 
+/*
+ * Split framing (struct gr_recognizer): whether this frame is inside a
+ * moment for the gesture's touches @idx, i.e. one of them changed in the
+ * previous moment and not yet in this one (at @time).
+ */
+static bool
+split_partial(const struct gr_gesture *g, const unsigned int *idx, unsigned int n,
+	      uint64_t time)
+{
+	const struct gr_recognizer *rec = g->rec;
+
+	if (rec->moment != time)
+		return false;
+	for (unsigned int i = 0; i < n; i++) {
+		const struct gr_touch *t = &rec->touches[g->cur[idx[i]]];
+		if (t->mod_time != time && t->mod_time == rec->prev_moment)
+			return true;
+	}
+	return false;
+}
+
 static void
 compute_values(struct gr_gesture *g, struct UGSlice_ *s, bool init)
 {
 	const struct gr_recognizer *rec = g->rec;
 	float x[GR_MAX_TOUCHES], y[GR_MAX_TOUCHES], a[GR_MAX_TOUCHES];
-	UFTouchState st[GR_MAX_TOUCHES];
+	/* where rotation and scale are measured: x, y, or in split framing
+	 * where the touches were before this moment (struct gr_recognizer) */
+	float gx_split[GR_MAX_TOUCHES], gy_split[GR_MAX_TOUCHES];
+	const float *gx = x, *gy = y;
 	unsigned int idx[GR_MAX_TOUCHES];
 	unsigned int n = 0;
+	/* bit i: touch i of x, y began in this frame */
+	unsigned int begun = 0;
+	bool lifting = false;
 
 	/* the slice's touches are the gesture's current touches, in order */
-	g->lifting = false;
 	for (unsigned int i = 0; i < g->ncur; i++) {
 		const struct gr_touch *t = &rec->touches[g->cur[i]];
 		if (t->ended || t->pending_end || t->state == UFTouchStateEnd)
-			g->lifting = true;
+			lifting = true;
 		if (t->seen_serial != rec->serial)
 			continue; /* not in this frame */
 		x[n] = t->x;
 		y[n] = t->y;
-		st[n] = t->state;
+		if (t->state == UFTouchStateBegin)
+			begun |= 1u << n;
 		idx[n] = i;
 		n++;
 	}
+	g->lifting = lifting;
 
 	if (n == 0)
 		return;
@@ -232,40 +260,72 @@ compute_values(struct gr_gesture *g, struct UGSlice_ *s, bool init)
 		cx += x[i];
 		cy += y[i];
 	}
-	s->center_x = cx / (float)n;
-	s->center_y = cy / (float)n;
+	cx /= (float)n;
+	cy /= (float)n;
+	s->center_x = cx;
+	s->center_y = cy;
 	if (n == 1)
 		goto remember;
 
+	if ((rec->split || rec->prev_moment_split) && split_partial(g, idx, n, s->time)) {
+		cx = cy = 0.0f;
+		for (unsigned int i = 0; i < n; i++) {
+			const struct gr_touch *t = &rec->touches[g->cur[idx[i]]];
+			bool now = t->mod_time == s->time;
+			gx_split[i] = now ? t->px : t->x;
+			gy_split[i] = now ? t->py : t->y;
+			cx += gx_split[i];
+			cy += gy_split[i];
+		}
+		cx /= (float)n;
+		cy /= (float)n;
+		gx = gx_split;
+		gy = gy_split;
+		if (gr_log_enabled(rec->handle, GR_LOG_DEBUG))
+			gr_log(rec->handle, GR_LOG_DEBUG,
+			       "gesture %u: partial frame at t=%llu, rotation and scale of "
+			       "the moment before", g->id, (unsigned long long)s->time);
+	}
+
 	float r = 0.0f, d[GR_MAX_TOUCHES];
 	for (unsigned int i = 0; i < n; i++) {
-		float dx = x[i] - s->center_x, dy = y[i] - s->center_y;
+		float dx = gx[i] - cx, dy = gy[i] - cy;
 		d[i] = sqrtf(dx * dx + dy * dy);
 		r += d[i];
 		a[i] = atan2f(dy, dx);
 	}
 	s->radius = r / (float)n;
-	bool ill_now = gr_distances_ill_conditioned(d, n);
+	/* (two touches are never ill-conditioned) */
+	bool ill_now = n > 2 && gr_distances_ill_conditioned(d, n);
 
 	if (init) {
 		s->angle = gr_angle_mean(a, n);
 	} else {
 		float sum = 0.0f;
-		float ux[GR_MAX_TOUCHES], uy[GR_MAX_TOUCHES];
-		unsigned int uidx[GR_MAX_TOUCHES];
 		unsigned int k = 0;
 		for (unsigned int i = 0; i < n; i++) {
-			if (st[i] == UFTouchStateBegin)
+			if (begun & (1u << i))
 				continue;
 			sum += wrap_angle(a[i] - g->track[idx[i]].angle);
-			ux[k] = x[i];
-			uy[k] = y[i];
-			uidx[k] = idx[i];
 			k++;
 		}
 		if (k > 0)
 			s->angle += sum / (float)k;
-		apply_least_squares(g, s, ill_now, ux, uy, uidx, k);
+		if (g->lsq || g->ill_prev || ill_now) {
+			/* the touches that did not begin now, for the fit */
+			float ux[GR_MAX_TOUCHES], uy[GR_MAX_TOUCHES];
+			unsigned int uidx[GR_MAX_TOUCHES];
+			k = 0;
+			for (unsigned int i = 0; i < n; i++) {
+				if (begun & (1u << i))
+					continue;
+				ux[k] = gx[i];
+				uy[k] = gy[i];
+				uidx[k] = idx[i];
+				k++;
+			}
+			apply_least_squares(g, s, ill_now, ux, uy, uidx, k);
+		}
 	}
 
 	/* Remember each touch's angle for the next slice. */
@@ -275,8 +335,8 @@ compute_values(struct gr_gesture *g, struct UGSlice_ *s, bool init)
 remember:
 	if (init) {
 		for (unsigned int i = 0; i < n; i++) {
-			g->track[idx[i]].ox = x[i];
-			g->track[idx[i]].oy = y[i];
+			g->track[idx[i]].ox = gx[i];
+			g->track[idx[i]].oy = gy[i];
 		}
 		g->lsq = false;
 		if (n < 2)
@@ -379,32 +439,41 @@ add_sample(struct gr_gesture *g, uint64_t time, float x, float y)
 	}
 }
 
-/* The slope of the samples in the ring (0 with fewer than two). */
+/* The slope of @count samples with the sums @m (0 with fewer than two). */
 static void
-slope(const struct gr_gesture *g, float *vx, float *vy)
+slope(const struct gr_velocity_sums *m, unsigned int count, float *vx, float *vy)
 {
-	const struct gr_velocity_sums *m = &g->vsums;
-	double n = g->vcount;
+	double n = count;
 	double den = n * m->tt - m->t * m->t;
 
 	*vx = *vy = 0.0f;
 	/* fewer than two distinct times leave den at (about) 0 */
-	if (g->vcount < 2 || !(den > 1e-6 * n * n))
+	if (count < 2 || !(den > 1e-6 * n * n))
 		return;
 	*vx = (float)((n * m->tx - m->t * m->x) / den);
 	*vy = (float)((n * m->ty - m->t * m->y) / den);
 }
 
 void
-gr_slice_velocity(struct gr_gesture *g, uint64_t now, float *vx, float *vy)
+gr_slice_read_velocity(const struct UGSlice_ *s, float *vx, float *vy)
+{
+	slope(&s->vsums, s->vcount, vx, vy);
+}
+
+void
+gr_slice_take_velocity(struct gr_gesture *g, uint64_t now, struct UGSlice_ *s)
 {
 	expire_samples(g, now);
-	slope(g, vx, vy);
+	s->vsums = g->vsums;
+	s->vcount = g->vcount;
 }
 
 /*
  * Remember the slice's centroid for the velocity (forgetting the old ones
- * when the touch count changed, not while touches lift) and estimate it.
+ * when the touch count changed, not while touches lift) and give the slice
+ * what its velocity is computed from when read.  Most slices' velocity is
+ * never read (clients that do not ask, candidate gestures that are
+ * rejected), so the slope is left to gr_slice_read_velocity().
  */
 static void
 update_velocity(struct gr_gesture *g, struct UGSlice_ *s, bool reset)
@@ -413,7 +482,7 @@ update_velocity(struct gr_gesture *g, struct UGSlice_ *s, bool reset)
 		g->vhead = g->vcount = 0;
 	if (!g->lifting)
 		add_sample(g, s->time, s->center_x, s->center_y);
-	gr_slice_velocity(g, s->time, &s->velocity_x, &s->velocity_y);
+	gr_slice_take_velocity(g, s->time, s);
 }
 
 /* The extension values that follow the gesture's state. */
@@ -531,7 +600,7 @@ gr_slice_next(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame fram
 	s->construction_finished = g->construction_finished;
 	gr_slice_set_frame(s, ev, frame);
 	if (prev_event)
-		frame_event_unref(prev_event);
+		ut_frame_event_unref_inline(prev_event);
 	fill_touches(g, s);
 
 	bool reset = s->num_touches != prev_num_touches;

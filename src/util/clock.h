@@ -36,6 +36,16 @@ ut_mono_us(void)
 	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
 
+/** CLOCK_MONOTONIC now, in nanoseconds (for benchmarks). */
+static inline uint64_t
+ut_mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 /** The time stamp of @p ev in microseconds. */
 static inline uint64_t
 ut_input_event_usec(const struct input_event *ev)

@@ -12,8 +12,8 @@
 
 /* The context a NULL struct ut_log stands for.  Its handler and data
  * change under default_lock, and a call of its handler runs under it, so
- * that an owner dropping the handler (grail_delete()) never races with a
- * call that still uses the owner's data.  The lock is recursive: a handler
+ * that dropping the handler never races with a call that still uses the
+ * handler's data.  The lock is recursive: a handler
  * may call utouch functions that log through the default context again. */
 static struct ut_log default_log = UT_LOG_STATIC_INIT("utouch");
 static pthread_mutex_t default_lock;
@@ -115,19 +115,6 @@ ut_log_set_default_handler(ut_log_handler handler, void *data)
 	default_lock_take();
 	ut_log_set_handler(&default_log, handler, data);
 	default_lock_give();
-}
-
-bool
-ut_log_drop_default_handler(const void *data)
-{
-	bool mine;
-
-	default_lock_take();
-	mine = default_log.handler && default_log.data == data;
-	if (mine)
-		ut_log_set_handler(&default_log, NULL, NULL);
-	default_lock_give();
-	return mine;
 }
 
 const char *

@@ -19,9 +19,11 @@
  * This code exists once per process: libutouch-frame holds it and exports
  * it in its private node (UT_FRAME_PRIVATE, util/export.h);
  * grail, geis and the compositor library call frame's copy.  So there is
- * one default context, and a handler installed on it through one
- * library's API (grail_set_log_handler()) also receives the messages of
- * the others that concern no object.
+ * one default context.  Each library's public handler
+ * (grail_set_log_handler(), utouch_geis_set_log_handler()) takes the
+ * messages of its own objects only; none takes over the default context,
+ * whose messages go to stderr (tests capture them with
+ * ut_log_set_default_handler()).
  */
 #ifndef UTOUCH_UTIL_LOG_H
 #define UTOUCH_UTIL_LOG_H
@@ -82,15 +84,6 @@ void ut_log_set_handler(struct ut_log *log, ut_log_handler handler, void *data);
  */
 UT_FRAME_PRIVATE
 void ut_log_set_default_handler(ut_log_handler handler, void *data);
-
-/**
- * Send the default context back to stderr when its handler was installed
- * with @p data (an owner going away: grail_delete(), or a grail handle's
- * handler reset); otherwise leave it alone.  Returns whether it dropped
- * the handler.
- */
-UT_FRAME_PRIVATE
-bool ut_log_drop_default_handler(const void *data);
 
 /**
  * The stderr threshold the environment asks for: UTOUCH_DEBUG, else the

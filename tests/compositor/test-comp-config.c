@@ -48,6 +48,43 @@ static const char full[] =
 	"    region: [0, 0, 16, 600]\n"
 	"    options: { action: spawn, command: \"echo hi\" }\n";
 
+/* The parameters start with grail's defaults, read from grail. */
+static void
+test_params_defaults_are_grails(void **state)
+{
+	struct utouch_comp_subscription_params p;
+	UGSubscription g = NULL;
+	uint64_t t[4];
+	float f[4];
+
+	(void)state;
+	utouch_comp_subscription_params_init(&p);
+	assert_int_equal(grail_subscription_new(&g), UGStatusSuccess);
+	grail_subscription_get_property(g, UGSubscriptionPropertyDragTimeout, &t[0]);
+	grail_subscription_get_property(g, UGSubscriptionPropertyPinchTimeout, &t[1]);
+	grail_subscription_get_property(g, UGSubscriptionPropertyRotateTimeout, &t[2]);
+	grail_subscription_get_property(g, UGSubscriptionPropertyTapTimeout, &t[3]);
+	grail_subscription_get_property(g, UGSubscriptionPropertyDragThreshold, &f[0]);
+	grail_subscription_get_property(g, UGSubscriptionPropertyPinchThreshold, &f[1]);
+	grail_subscription_get_property(g, UGSubscriptionPropertyRotateThreshold, &f[2]);
+	grail_subscription_get_property(g, UGSubscriptionPropertyTapThreshold, &f[3]);
+	grail_subscription_delete(g);
+	assert_int_equal(p.drag_timeout, t[0]);
+	assert_int_equal(p.pinch_timeout, t[1]);
+	assert_int_equal(p.rotate_timeout, t[2]);
+	assert_int_equal(p.tap_timeout, t[3]);
+	assert_true(p.drag_threshold == f[0]);
+	assert_true(p.pinch_threshold == f[1]);
+	assert_true(p.rotate_threshold == f[2]);
+	assert_true(p.tap_threshold == f[3]);
+	/* and the values the header documents */
+	assert_int_equal(p.drag_timeout, 300);
+	assert_int_equal(p.rotate_timeout, 500);
+	assert_true(p.pinch_threshold == 1.1f);
+	assert_int_equal(p.touches_start, 2);
+	assert_int_equal(p.mask, UGGestureTypeDrag);
+}
+
 static void
 test_full_config(void **state)
 {
@@ -261,6 +298,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_params_defaults_are_grails),
 		cmocka_unit_test(test_full_config),
 		cmocka_unit_test(test_errors_name_the_line),
 		cmocka_unit_test(test_all_or_nothing),

@@ -666,6 +666,7 @@ test_grab_failure(void **state)
 	assert_int_equal(s.nlog, 1);
 	assert_int_equal(s.last_err, EBUSY);
 	assert_non_null(strstr(ut_evdev_live_last_error(l), "grab"));
+	assert_non_null(strstr(ut_evdev_live_last_error(l), "another program holds the device"));
 	ut_evdev_live_destroy(l);
 	assert_int_equal(s.removed, 1);
 	env_teardown(&e);

@@ -323,7 +323,9 @@ test_init_events(void **state)
 	geis_delete(geis);
 
 	/* synchronous start, no TRACK arguments: the same events (geis 2.2.17
-	 * ignored both arguments), queued by geis_new */
+	 * ignored both arguments), queued by geis_new, the device before the
+	 * late Flick class (geis 2.2.17 found its devices in geis_new and
+	 * posted Flick at the first dispatch) */
 	geis = geis_new(GEIS_INIT_SYNCHRONOUS_START, UTOUCH_GEIS_INIT_RECORDING,
 			gt_recording(DRAG2), UTOUCH_GEIS_INIT_RECORDING_FAST, NULL);
 	assert_non_null(geis);
@@ -332,7 +334,7 @@ test_init_events(void **state)
 			GEIS_EVENT_CLASS_AVAILABLE, GEIS_EVENT_CLASS_AVAILABLE,
 			GEIS_EVENT_CLASS_AVAILABLE, GEIS_EVENT_CLASS_AVAILABLE,
 			GEIS_EVENT_CLASS_AVAILABLE, GEIS_EVENT_INIT_COMPLETE,
-			GEIS_EVENT_CLASS_AVAILABLE, GEIS_EVENT_DEVICE_AVAILABLE,
+			GEIS_EVENT_DEVICE_AVAILABLE, GEIS_EVENT_CLASS_AVAILABLE,
 		};
 
 		assert_int_equal(geis_next_event(geis, &ev),
@@ -344,8 +346,10 @@ test_init_events(void **state)
 			GeisGestureClass c = geis_attr_value_to_pointer(
 				geis_event_attr_by_name(ev, GEIS_EVENT_ATTRIBUTE_CLASS));
 
-			assert_string_equal(geis_gesture_class_name(c), names[i]);
-			assert_int_equal(geis_gesture_class_id(c), ids[i]);
+			int k = i < 6 ? i : 6;   /* the eighth event is Flick */
+
+			assert_string_equal(geis_gesture_class_name(c), names[k]);
+			assert_int_equal(geis_gesture_class_id(c), ids[k]);
 		}
 		geis_event_delete(ev);
 	}
@@ -763,6 +767,75 @@ test_subscriptions(void **state)
 	geis_delete(geis);
 }
 
+/* A subscription's configuration starts with grail's defaults, read from
+ * grail (the one place they are written), and reaches grail unchanged. */
+static void
+test_config_defaults_are_grails(void **state)
+{
+	static const struct {
+		const char *name;
+		UGSubscriptionProperty prop;
+		int is_float;   /* else a time or count */
+		int is_count;   /* an unsigned int in grail */
+	} items[] = {
+		{ GEIS_CONFIG_DRAG_THRESHOLD, UGSubscriptionPropertyDragThreshold, 1, 0 },
+		{ GEIS_CONFIG_DRAG_TIMEOUT, UGSubscriptionPropertyDragTimeout, 0, 0 },
+		{ GEIS_CONFIG_PINCH_THRESHOLD, UGSubscriptionPropertyPinchThreshold, 1, 0 },
+		{ GEIS_CONFIG_PINCH_TIMEOUT, UGSubscriptionPropertyPinchTimeout, 0, 0 },
+		{ GEIS_CONFIG_ROTATE_THRESHOLD, UGSubscriptionPropertyRotateThreshold, 1, 0 },
+		{ GEIS_CONFIG_ROTATE_TIMEOUT, UGSubscriptionPropertyRotateTimeout, 0, 0 },
+		{ GEIS_CONFIG_TAP_THRESHOLD, UGSubscriptionPropertyTapThreshold, 1, 0 },
+		{ GEIS_CONFIG_TAP_TIMEOUT, UGSubscriptionPropertyTapTimeout, 0, 0 },
+		{ UTOUCH_GEIS_CONFIG_HOLD_TIMEOUT, UGSubscriptionPropertyHoldTimeout, 0, 0 },
+		{ UTOUCH_GEIS_CONFIG_HOLD_THRESHOLD, UGSubscriptionPropertyHoldThreshold, 1, 0 },
+		{ UTOUCH_GEIS_CONFIG_MULTITAP_TIMEOUT, UGSubscriptionPropertyMultiTapTimeout, 0, 0 },
+		{ UTOUCH_GEIS_CONFIG_MULTITAP_THRESHOLD, UGSubscriptionPropertyMultiTapThreshold, 1, 0 },
+		{ UTOUCH_GEIS_CONFIG_MULTITAP_MAXIMUM, UGSubscriptionPropertyMultiTapMaximum, 0, 1 },
+		{ UTOUCH_GEIS_CONFIG_EDGE_SWIPE_EDGES, UGSubscriptionPropertyEdgeSwipeEdges, 0, 1 },
+		{ UTOUCH_GEIS_CONFIG_EDGE_SWIPE_MARGIN, UGSubscriptionPropertyEdgeSwipeMargin, 1, 0 },
+		{ UTOUCH_GEIS_CONFIG_EDGE_SWIPE_VELOCITY, UGSubscriptionPropertyEdgeSwipeVelocity, 1, 0 },
+		{ UTOUCH_GEIS_CONFIG_VELOCITY_WINDOW, UGSubscriptionPropertyVelocityWindow, 0, 0 },
+	};
+	Geis geis = open_sync(DRAG2);
+	GeisSubscription s = geis_subscription_new(geis, "defaults", 0);
+	UGSubscription fresh = NULL;
+
+	(void)state;
+	assert_non_null(s);
+	assert_int_equal(grail_subscription_new(&fresh), UGStatusSuccess);
+	assert_int_equal(geis_subscription_activate(s), 0);
+	assert_false(ut_list_empty(&s->bindings));
+	UGSubscription bound = geis_binding_of(s->bindings.next)->ug;
+	for (size_t i = 0; i < sizeof(items) / sizeof(items[0]); i++) {
+		if (items[i].is_float) {
+			GeisFloat g = -1, want = -2, got = -3;
+			assert_int_equal(geis_subscription_get_configuration(s, items[i].name, &g), 0);
+			grail_subscription_get_property(fresh, items[i].prop, &want);
+			grail_subscription_get_property(bound, items[i].prop, &got);
+			assert_true(g == want); /* bit for bit: one source */
+			assert_true(got == want);
+		} else {
+			GeisInteger g = -1;
+			uint64_t want = 1u << 31, got = 1u << 30;
+			unsigned int uw = 1000, ug = 1001;
+			assert_int_equal(geis_subscription_get_configuration(s, items[i].name, &g), 0);
+			if (items[i].is_count) {
+				grail_subscription_get_property(fresh, items[i].prop, &uw);
+				grail_subscription_get_property(bound, items[i].prop, &ug);
+				want = uw;
+				got = ug;
+			} else {
+				grail_subscription_get_property(fresh, items[i].prop, &want);
+				grail_subscription_get_property(bound, items[i].prop, &got);
+			}
+			assert_int_equal((uint64_t)g, want);
+			assert_int_equal(got, want);
+		}
+	}
+	grail_subscription_delete(fresh);
+	geis_delete(geis);
+}
+
 /* A device that goes away: DEVICE_UNAVAILABLE, its subscriptions'
  * grail bindings go, the subscription stays active for new devices. */
 static void
@@ -798,11 +871,34 @@ test_device_removed(void **state)
 	geis_delete(geis);
 }
 
+/*
+ * The "timestamp" of a server clock (X11: time_origin 0) is the server
+ * time modulo 2^31, wrapping to 0; other clocks count from one second
+ * before the start and give 0 for anything older.
+ */
+static void
+test_timestamp_wrap(void **state)
+{
+	Geis geis = open_sync(DRAG2);
+	uint64_t origin = geis->time_origin;
+
+	assert_int_equal(geis_core_timestamp(geis, origin + 1234), 1234);
+	assert_int_equal(geis_core_timestamp(geis, origin ? origin - 1 : 0), 0);
+	geis->time_origin = 0;   /* as for the X11 backend */
+	assert_int_equal(geis_core_timestamp(geis, 987654), 987654);
+	assert_int_equal(geis_core_timestamp(geis, 0x7fffffffu), 0x7fffffff);
+	assert_int_equal(geis_core_timestamp(geis, 0x80000000u), 0);
+	assert_int_equal(geis_core_timestamp(geis, 0x80000005u), 5);
+	assert_int_equal(geis_core_timestamp(geis, 0x100000007ull), 7);
+	geis_delete(geis);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_null_handles),
+		cmocka_unit_test(test_timestamp_wrap),
 		cmocka_unit_test(test_new_errors),
 		cmocka_unit_test(test_backend_env),
 		cmocka_unit_test(test_backend_table),
@@ -814,6 +910,7 @@ main(void)
 		cmocka_unit_test(test_regions),
 		cmocka_unit_test(test_filters),
 		cmocka_unit_test(test_subscriptions),
+		cmocka_unit_test(test_config_defaults_are_grails),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -597,10 +597,89 @@ test_open_interface(void **state)
 	geis_delete(geis);
 }
 
+static int
+refuse_open(const char *path, int flags, void *user_data)
+{
+	(void)path;
+	(void)flags;
+	(void)user_data;
+	return -EACCES;
+}
+
+struct log_count {
+	int n, warnings;
+	char last[512];
+};
+
+static void
+count_log(void *data, enum utouch_geis_log_priority priority, const char *message)
+{
+	struct log_count *lc = data;
+
+	lc->n++;
+	lc->warnings += priority == UTOUCH_GEIS_LOG_WARNING;
+	snprintf(lc->last, sizeof(lc->last), "%s", message);
+}
+
+/*
+ * A node that cannot be opened is skipped and reported once: on the error
+ * stack and to the instance's log handler, at warning priority, with its
+ * path and the system error each named once; nothing of it on stderr.
+ */
+static void
+test_skipped_node_logged_once(void **state)
+{
+	(void)state;
+	static const struct utouch_geis_open_interface iface = {
+		.open_restricted = refuse_open,
+		.close_restricted = test_close,
+	};
+	char path[128], errpath[160];
+	snprintf(path, sizeof(path), "%s/event0", tmpdir);
+	snprintf(errpath, sizeof(errpath), "%s/stderr", tmpdir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fclose(f);
+
+	Geis geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, tmpdir,
+			     UTOUCH_GEIS_INIT_EVDEV_OPEN_INTERFACE, &iface, NULL, NULL);
+	assert_non_null(geis);
+	struct log_count lc = { 0 };
+	utouch_geis_set_log_handler(geis, count_log, &lc);
+
+	/* the backend starts (and scans the directory) in the first dispatch */
+	fflush(stderr);
+	int saved = dup(2), errfd = open(errpath, O_CREAT | O_TRUNC | O_RDWR, 0600);
+	assert_true(saved >= 0 && errfd >= 0);
+	dup2(errfd, 2);
+	geis_dispatch_events(geis);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+
+	assert_int_equal(lc.n, 1);
+	assert_int_equal(lc.warnings, 1);
+	assert_non_null(strstr(lc.last, path));
+	assert_non_null(strstr(lc.last, strerror(EACCES)));
+	assert_null(strstr(strstr(lc.last, path) + 1, path));
+	assert_null(strstr(strstr(lc.last, strerror(EACCES)) + 1, strerror(EACCES)));
+	assert_int_equal(geis_error_count(geis), 1);
+	assert_string_equal(geis_error_message(geis, 0), lc.last);
+	char buf[512] = "";
+	ssize_t n = pread(errfd, buf, sizeof(buf) - 1, 0);
+	close(errfd);
+	assert_true(n >= 0);
+	assert_null(strstr(buf, path));
+	geis_delete(geis);
+	unlink(path);
+	unlink(errpath);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_skipped_node_logged_once),
 		cmocka_unit_test(test_pipe_matches_recording),
 		cmocka_unit_test(test_pipe_rect_region),
 		cmocka_unit_test(test_timeout_without_input),

@@ -292,6 +292,59 @@ test_configuration(void **state)
 	UT_CLIENT_BUGS_END(1);
 }
 
+/*
+ * A program that subscribes before its first dispatch (the originals' own
+ * gesture frame test): the class "poke" arrives before the gesture, and
+ * the gesture's frame is of that class.  A subscription deactivated before
+ * the start gets no gesture.
+ */
+static void
+test_subscribed_before_start(void **state)
+{
+	Geis geis = geis_new(GEIS_INIT_MOCK_BACKEND, GEIS_INIT_TRACK_GESTURE_CLASSES, NULL);
+	GeisSubscription sub = geis_subscription_new(geis, "test", GEIS_SUBSCRIPTION_NONE);
+	GeisSubscription gone = geis_subscription_new(geis, "gone", GEIS_SUBSCRIPTION_NONE);
+	GeisGestureClass poke = NULL;
+	GeisEventType order[8];
+	int n = 0, begins = 0;
+	GeisEvent ev;
+
+	assert_int_equal(geis_subscription_activate(sub), GEIS_STATUS_SUCCESS);
+	assert_int_equal(geis_subscription_activate(gone), GEIS_STATUS_SUCCESS);
+	assert_int_equal(geis_subscription_deactivate(gone), GEIS_STATUS_SUCCESS);
+	assert_int_equal(geis_next_event(geis, &ev), GEIS_STATUS_EMPTY);
+	assert_int_equal(geis_dispatch_events(geis), GEIS_STATUS_SUCCESS);
+	while (geis_next_event(geis, &ev) != GEIS_STATUS_EMPTY) {
+		GeisEventType t = geis_event_type(ev);
+
+		assert_true(n < 8);
+		order[n++] = t;
+		if (t == GEIS_EVENT_CLASS_AVAILABLE)
+			poke = geis_attr_value_to_pointer(
+				geis_event_attr_by_name(ev, GEIS_EVENT_ATTRIBUTE_CLASS));
+		if (t == GEIS_EVENT_GESTURE_BEGIN) {
+			GeisGroupSet gs = geis_attr_value_to_pointer(
+				geis_event_attr_by_name(ev, GEIS_EVENT_ATTRIBUTE_GROUPSET));
+			GeisFrame frame = geis_group_frame(geis_groupset_group(gs, 0), 0);
+
+			assert_non_null(poke);
+			assert_string_equal(geis_gesture_class_name(poke), "poke");
+			assert_true(geis_frame_is_class(frame, poke));
+			begins++;
+		}
+		geis_event_delete(ev);
+	}
+	assert_int_equal(n, 4);
+	assert_int_equal(order[0], GEIS_EVENT_INIT_COMPLETE);
+	assert_int_equal(order[1], GEIS_EVENT_CLASS_AVAILABLE);
+	assert_int_equal(order[2], GEIS_EVENT_DEVICE_AVAILABLE);
+	assert_int_equal(order[3], GEIS_EVENT_GESTURE_BEGIN);
+	assert_int_equal(begins, 1);
+	geis_subscription_delete(gone);
+	geis_subscription_delete(sub);
+	geis_delete(geis);
+}
+
 /* v1: the "Test" window type takes no window info and uses this backend. */
 static void
 test_v1_test_window(void **state)
@@ -313,6 +366,57 @@ test_v1_test_window(void **state)
 	assert_int_equal(geis_init(&info, &inst), GEIS_BAD_ARGUMENT);
 }
 
+struct v1_starts {
+	int calls, matched, first_type;
+};
+
+static void
+v1_start(void *cookie, GeisGestureType type, GeisGestureId id, GeisSize count,
+	 GeisGestureAttr *attrs)
+{
+	struct v1_starts *st = cookie;
+
+	(void)id;
+	if (st->calls++ == 0)
+		st->first_type = (int)type;
+	for (GeisSize i = 0; i < count; i++) {
+		if (strcmp(attrs[i].name, GEIS_GESTURE_ATTRIBUTE_FOCUS_X) == 0 &&
+		    fabsf(attrs[i].float_val - 123.456f) < 1e-4f)
+			st->matched++;
+		if (strcmp(attrs[i].name, GEIS_GESTURE_ATTRIBUTE_FOCUS_Y) == 0 &&
+		    fabsf(attrs[i].float_val - 987.654f) < 1e-3f)
+			st->matched++;
+	}
+}
+
+/*
+ * v1 on the "Test" window (the originals' own v1 subscription test,
+ * LP #728606): the test backend's gesture, of none of the v1 classes,
+ * reaches gesture_start with its focus x and y, once per subscribed type,
+ * as the type of its touch count that comes first in class order.
+ */
+static void
+test_v1_test_gesture(void **state)
+{
+	static const char *types[] = {
+		GEIS_GESTURE_TYPE_DRAG2, GEIS_GESTURE_TYPE_DRAG3, GEIS_GESTURE_TYPE_PINCH2,
+		GEIS_GESTURE_TYPE_ROTATE2, GEIS_GESTURE_TYPE_TAP2, NULL
+	};
+	GeisWinInfo info = { geis_win_type_str(Test), NULL };
+	GeisGestureFuncs funcs = { .start = v1_start };
+	struct v1_starts st = { 0 };
+	GeisInstance inst = NULL;
+
+	assert_int_equal(geis_init(&info, &inst), GEIS_STATUS_SUCCESS);
+	assert_int_equal(geis_subscribe(inst, GEIS_ALL_INPUT_DEVICES, types, &funcs, &st),
+			 GEIS_STATUS_SUCCESS);
+	assert_int_equal(geis_event_dispatch(inst), GEIS_STATUS_SUCCESS);
+	assert_int_equal(st.calls, 5);
+	assert_int_equal(st.matched, 2 * st.calls);
+	assert_int_equal(st.first_type, GEIS_GESTURE_PRIMITIVE_DRAG);
+	assert_int_equal(geis_finish(inst), GEIS_STATUS_SUCCESS);
+}
+
 int
 main(void)
 {
@@ -321,7 +425,9 @@ main(void)
 		cmocka_unit_test(test_activation_begin),
 		cmocka_unit_test(test_filters),
 		cmocka_unit_test(test_configuration),
+		cmocka_unit_test(test_subscribed_before_start),
 		cmocka_unit_test(test_v1_test_window),
+		cmocka_unit_test(test_v1_test_gesture),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

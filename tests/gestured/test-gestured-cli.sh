@@ -22,14 +22,9 @@ grep -q "^utouch-gestured [0-9]" "$tmp/out" || { echo "FAIL: --version: $(cat "$
 expect 2 "unknown option" -- "$exe" --frobnicate
 expect 2 "bad backend" -- "$exe" --backend wayland
 grep -q 'unknown backend "wayland"' "$tmp/err" || { echo "FAIL: bad backend message"; fail=1; }
-if [ "$x11" = x11 ]; then
-	expect 0 "--check of the example" -- "$exe" --check --config "$src/../../tools/gestured/gestures.yaml"
-	grep -q "OK, 7 rules" "$tmp/out" || { echo "FAIL: example: $(cat "$tmp/out")"; fail=1; }
-else
-	# the example sends keys, which need X11
-	expect 1 "--check of the example without X11" -- "$exe" --check --config "$src/../../tools/gestured/gestures.yaml"
-	grep -q "key actions need X11" "$tmp/err" || { echo "FAIL: example: $(cat "$tmp/err")"; fail=1; }
-fi
+# the example sends keys: XTest on X11, the uinput keyboard without it
+expect 0 "--check of the example" -- "$exe" --check --config "$src/../../tools/gestured/gestures.yaml"
+grep -q "OK, 7 rules" "$tmp/out" || { echo "FAIL: example: $(cat "$tmp/out")"; fail=1; }
 printf 'gestures:\n  - gesture: swipe\n    fingers: 3\n    direction: sideways\n    command: x\n' >"$tmp/bad.yaml"
 expect 1 "--check of a broken file" -- "$exe" --check --config "$tmp/bad.yaml"
 grep -q "^$tmp/bad.yaml:4:16: \"direction\": unknown value \"sideways\"" "$tmp/err" ||
@@ -75,10 +70,48 @@ grep -q "$tmp/xdg/utouch/gestures.yaml: OK, 1 rules" "$tmp/out" ||
 # a daemon that cannot start says why (evdev on a directory that does not exist)
 expect 1 "a missing evdev directory" -- "$exe" --backend evdev --evdev-dir "$tmp/nodir" --config "$tmp/xdg/utouch/gestures.yaml"
 [ -s "$tmp/err" ] || { echo "FAIL: no message for a missing evdev directory"; fail=1; }
+# one daemon per user: a second one says so and exits 0, the first goes on;
+# once the first is gone (even killed) a new one starts
+mkdir -p "$tmp/run" "$tmp/dev"
+cfg=$tmp/xdg/utouch/gestures.yaml
+XDG_RUNTIME_DIR=$tmp/run "$exe" --backend evdev --evdev-dir "$tmp/dev" --config "$cfg" 2>"$tmp/first.err" &
+first=$!
+i=0
+while ! grep -q "ready:" "$tmp/first.err" && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+XDG_RUNTIME_DIR=$tmp/run expect 0 "a second daemon" -- timeout 5 "$exe" --backend evdev --evdev-dir "$tmp/dev" --config "$cfg"
+grep -q "already running (pid $first); not starting a second daemon" "$tmp/err" ||
+	{ echo "FAIL: second daemon: $(cat "$tmp/err")"; fail=1; }
+kill -0 $first 2>/dev/null || { echo "FAIL: the first daemon is gone"; fail=1; }
+kill -KILL $first; wait $first 2>/dev/null
+XDG_RUNTIME_DIR=$tmp/run timeout 1 "$exe" --backend evdev --evdev-dir "$tmp/dev" --config "$cfg" 2>"$tmp/third.err"
+[ $? = 124 ] || { echo "FAIL: no daemon starts after the first was killed: $(cat "$tmp/third.err")"; fail=1; }
+# a recording is a trial run: it may play beside a daemon (checked above
+# with the lock free; here with it held)
+XDG_RUNTIME_DIR=$tmp/run "$exe" --backend evdev --evdev-dir "$tmp/dev" --config "$cfg" 2>"$tmp/first.err" &
+first=$!
+i=0
+while ! grep -q "ready:" "$tmp/first.err" && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+XDG_RUNTIME_DIR=$tmp/run expect 0 "a recording beside a daemon" -- timeout 10 "$exe" --config "$cfg" --recording "$src/../../data/recordings/touchscreen/tap-1.evemu" --fast
+kill $first; wait $first
+# the autostart entry steps aside in systemd-managed sessions
+grep -qx "X-systemd-skip=true" "$src/../../tools/gestured/utouch-gestured.desktop.in" ||
+	{ echo "FAIL: the autostart entry lacks X-systemd-skip=true"; fail=1; }
+# --fast without a recording, --proxy with the X11 backend
+expect 2 "--fast without --recording" -- "$exe" --fast --config "$cfg"
+expect 2 "--proxy with --backend x11" -- "$exe" --proxy --backend x11 --config "$cfg"
+# without X, per-application rules are explained, not silently dead
+printf 'gestures:\n  - {gesture: tap, fingers: 2, app: firefox, command: x}\n' >"$tmp/app.yaml"
+DISPLAY= expect 0 "an app rule without X" -- "$exe" --config "$tmp/app.yaml" --recording "$src/../../data/recordings/touchscreen/tap-1.evemu" --fast
+grep -q "app.yaml:2: \"app: firefox\" needs X11" "$tmp/err" || { echo "FAIL: app rule without X: $(cat "$tmp/err")"; fail=1; }
+# settings: proxy is --proxy; a uinput node that cannot be opened says so
+printf 'settings:\n  proxy: true\ngestures: []\n' >"$tmp/proxy.yaml"
+expect 1 "proxy without uinput" -- "$exe" --config "$tmp/proxy.yaml" --uinput "$tmp/nonode" --recording "$src/../../data/recordings/touchscreen/tap-1.evemu" --fast
+grep -q "cannot open $tmp/nonode: No such file or directory (is the uinput module loaded?)" "$tmp/err" ||
+	{ echo "FAIL: proxy without uinput: $(cat "$tmp/err")"; fail=1; }
 # the running daemon follows its file: created as a symlink or a hard link
 # (no IN_CLOSE_WRITE comes for either), replaced by a directory
-mkdir -p "$tmp/ev"
-"$exe" --backend evdev --evdev-dir "$tmp/ev" --config "$tmp/live.yaml" 2>"$tmp/daemon" &
+mkdir -p "$tmp/ev" "$tmp/run2"
+XDG_RUNTIME_DIR=$tmp/run2 "$exe" --backend evdev --evdev-dir "$tmp/ev" --config "$tmp/live.yaml" 2>"$tmp/daemon" &
 daemon=$!
 wait_log() {  # wait_log COUNT TEXT: until TEXT is in the daemon's log COUNT times (3 s)
 	i=0

@@ -50,22 +50,12 @@
 #include "xorg-harness.h"
 
 static struct xh_server xs;
-static int failures;
 static char tmpdir[64];
 static pid_t daemon_pid;
 static int daemon_err = -1;        /* the daemon's stderr */
 static char daemon_log[1 << 16];   /* what it wrote so far */
 static size_t daemon_log_len;
 
-#define CHECK(cond, ...)                                                         \
-	do {                                                                     \
-		if (!(cond)) {                                                   \
-			fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
-			fprintf(stderr, __VA_ARGS__);                            \
-			fputc('\n', stderr);                                     \
-			failures++;                                              \
-		}                                                                \
-	} while (0)
 
 static void stop_daemon(void);
 
@@ -83,14 +73,6 @@ die(const char *fmt, ...)
 	xh_dump_log(&xs, 30);
 	xh_stop(&xs);
 	exit(1);
-}
-
-static double
-now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
 static void
@@ -154,8 +136,8 @@ count_lines(const char *s)
 static int
 wait_lines(const char *name, int lines, int ms)
 {
-	double start = now_ms();
-	while (count_lines(read_file(name)) < lines && now_ms() - start < ms)
+	double start = xh_now_ms();
+	while (count_lines(read_file(name)) < lines && xh_now_ms() - start < ms)
 		sleep_ms(10);
 	return count_lines(read_file(name));
 }
@@ -184,7 +166,7 @@ remove_tmpdir(void)
 static void
 pump_daemon_log(int ms)
 {
-	double start = now_ms();
+	double start = xh_now_ms();
 	do {
 		struct pollfd p = { .fd = daemon_err, .events = POLLIN };
 		if (daemon_err < 0 || poll(&p, 1, ms > 0 ? 5 : 0) <= 0)
@@ -198,14 +180,14 @@ pump_daemon_log(int ms)
 		}
 		daemon_log_len += (size_t)r;
 		daemon_log[daemon_log_len] = '\0';
-	} while (now_ms() - start < ms);
+	} while (xh_now_ms() - start < ms);
 }
 
 static int
 wait_daemon_log(const char *needle, int ms)
 {
-	double start = now_ms();
-	while (!strstr(daemon_log, needle) && now_ms() - start < ms && daemon_err >= 0)
+	double start = xh_now_ms();
+	while (!strstr(daemon_log, needle) && xh_now_ms() - start < ms && daemon_err >= 0)
 		pump_daemon_log(20);
 	return strstr(daemon_log, needle) != NULL;
 }
@@ -246,14 +228,14 @@ static int
 wait_daemon_exit(int ms)
 {
 	int status;
-	double start = now_ms();
-	while (now_ms() - start < ms) {
+	double start = xh_now_ms();
+	while (xh_now_ms() - start < ms) {
 		pid_t w = waitpid(daemon_pid, &status, WNOHANG);
 		if (w == daemon_pid) {
 			daemon_pid = 0;
 			/* read what it wrote up to its end of file */
-			double drain = now_ms();
-			while (daemon_err >= 0 && now_ms() - drain < 1000)
+			double drain = xh_now_ms();
+			while (daemon_err >= 0 && xh_now_ms() - drain < 1000)
 				pump_daemon_log(10);
 			return status;
 		}
@@ -273,12 +255,12 @@ stop_daemon(void)
 			waitpid(daemon_pid, NULL, 0);
 			daemon_pid = 0;
 		}
-		CHECK(status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		XH_CHECK(status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0,
 		      "the daemon did not exit with status 0 on SIGTERM (0x%x)", status);
 	}
 	pump_daemon_log(0);
 	/* sanitizer reports of the daemon (build-asan) */
-	CHECK(!strstr(daemon_log, "Sanitizer") && !strstr(daemon_log, "runtime error"),
+	XH_CHECK(!strstr(daemon_log, "Sanitizer") && !strstr(daemon_log, "runtime error"),
 	      "the daemon's sanitizer report:\n%s", daemon_log);
 	if (daemon_err >= 0)
 		close(daemon_err);
@@ -403,22 +385,22 @@ scenario_swipe(void)
 	sleep_ms(300);
 	painter_pump(&p);
 	n = count_lines(read_file("actions.log"));
-	CHECK(n == 1, "%d actions ran: %s", n, read_file("actions.log"));
-	CHECK(strcmp(read_file("actions.log"), "A swipe 3 down Painter\n") == 0 ||
+	XH_CHECK(n == 1, "%d actions ran: %s", n, read_file("actions.log"));
+	XH_CHECK(strcmp(read_file("actions.log"), "A swipe 3 down Painter\n") == 0 ||
 		      strcmp(read_file("actions.log"), "A swipe 3 down \n") == 0,
 	      "action line \"%s\"", read_file("actions.log"));
-	CHECK(p.n == 0, "the painting client received %d touch events", p.n);
+	XH_CHECK(p.n == 0, "the painting client received %d touch events", p.n);
 
 	/* and the other way: the other rule */
 	swipe(&p, 3, 200, 400, 0, -15, 12, 1);
 	wait_lines("actions.log", 2, 3000);
 	sleep_ms(200);
 	painter_pump(&p);
-	CHECK(strstr(read_file("actions.log"), "B swipe 3 up") != NULL, "no upward action: %s",
+	XH_CHECK(strstr(read_file("actions.log"), "B swipe 3 up") != NULL, "no upward action: %s",
 	      read_file("actions.log"));
-	CHECK(count_lines(read_file("actions.log")) == 2, "%d actions",
+	XH_CHECK(count_lines(read_file("actions.log")) == 2, "%d actions",
 	      count_lines(read_file("actions.log")));
-	CHECK(p.n == 0, "the painting client received %d touch events", p.n);
+	XH_CHECK(p.n == 0, "the painting client received %d touch events", p.n);
 	stop_daemon();
 	painter_close(&p);
 }
@@ -439,8 +421,8 @@ scenario_keys(void)
 	swipe(NULL, 3, 200, 200, 0, 15, 12, 1);
 	int press = 0, release = 0, a_state = -1;
 	unsigned long first_sym = 0;
-	double start = now_ms();
-	while (release < 3 && now_ms() - start < 3000) {
+	double start = xh_now_ms();
+	while (release < 3 && xh_now_ms() - start < 3000) {
 		XSync(p.dpy, False);
 		while (XPending(p.dpy)) {
 			XEvent e;
@@ -459,9 +441,9 @@ scenario_keys(void)
 		}
 		sleep_ms(10);
 	}
-	CHECK(press == 3 && release == 3, "%d presses, %d releases", press, release);
-	CHECK(first_sym == XK_Control_L, "first key 0x%lx", first_sym);
-	CHECK(a_state >= 0 && (a_state & ControlMask) && (a_state & ShiftMask),
+	XH_CHECK(press == 3 && release == 3, "%d presses, %d releases", press, release);
+	XH_CHECK(first_sym == XK_Control_L, "first key 0x%lx", first_sym);
+	XH_CHECK(a_state >= 0 && (a_state & ControlMask) && (a_state & ShiftMask),
 	      "a pressed with state 0x%x", a_state);
 	stop_daemon();
 	painter_close(&p);
@@ -490,37 +472,37 @@ scenario_tap(void)
 	for (int i = 0; i < 3; i++)
 		xh_touch_end(dev0(), (uint32_t)i + 1, x0 + 50 * i, y0);
 	sync_all();
-	double start = now_ms();
-	while (painter_count(&p, XI_TouchEnd) < 3 && now_ms() - start < 3000) {
+	double start = xh_now_ms();
+	while (painter_count(&p, XI_TouchEnd) < 3 && xh_now_ms() - start < 3000) {
 		sleep_ms(5);
 		painter_pump(&p);
 	}
 	sleep_ms(100);
 	painter_pump(&p);
 	pump_daemon_log(50);
-	CHECK(painter_count(&p, XI_TouchBegin) == 3, "%d TouchBegin",
+	XH_CHECK(painter_count(&p, XI_TouchBegin) == 3, "%d TouchBegin",
 	      painter_count(&p, XI_TouchBegin));
-	CHECK(painter_count(&p, XI_TouchEnd) == 3, "%d TouchEnd", painter_count(&p, XI_TouchEnd));
-	CHECK(p.n == 6, "%d raw events, expected 6", p.n);
+	XH_CHECK(painter_count(&p, XI_TouchEnd) == 3, "%d TouchEnd", painter_count(&p, XI_TouchEnd));
+	XH_CHECK(p.n == 6, "%d raw events, expected 6", p.n);
 	/* each touch: begin before end, at its own place; begins in the order
 	 * the fingers came down */
 	int k = 0;
 	for (int i = 0; i < p.n; i++) {
 		if (p.ev[i].type != XI_TouchBegin)
 			continue;
-		CHECK(fabs(p.ev[i].x - (x0 + 50 * k - WIN_X)) < 1.0 &&
+		XH_CHECK(fabs(p.ev[i].x - (x0 + 50 * k - WIN_X)) < 1.0 &&
 			      fabs(p.ev[i].y - (y0 - WIN_Y)) < 1.0,
 		      "begin %d at %.1f,%.1f", k, p.ev[i].x, p.ev[i].y);
 		int ended_after = 0;
 		for (int j = i + 1; j < p.n; j++)
 			if (p.ev[j].id == p.ev[i].id && p.ev[j].type == XI_TouchEnd)
 				ended_after = 1;
-		CHECK(ended_after, "touch %u: no end after its begin", p.ev[i].id);
+		XH_CHECK(ended_after, "touch %u: no end after its begin", p.ev[i].id);
 		k++;
 	}
-	CHECK(count_lines(read_file("actions.log")) == 0, "an action ran: %s",
+	XH_CHECK(count_lines(read_file("actions.log")) == 0, "an action ran: %s",
 	      read_file("actions.log"));
-	CHECK(strstr(daemon_log, "reject 3-finger tap") != NULL,
+	XH_CHECK(strstr(daemon_log, "reject 3-finger tap") != NULL,
 	      "the daemon did not reject the tap explicitly:\n%s", daemon_log);
 	stop_daemon();
 	painter_close(&p);
@@ -552,9 +534,9 @@ scenario_per_app(void)
 	painter_pump(&a);
 	painter_pump(&b);
 	const char *log = read_file("actions.log");
-	CHECK(strcmp(log, "forA swipe 3 down PainterA\nforB swipe 3 down PainterB\n") == 0,
+	XH_CHECK(strcmp(log, "forA swipe 3 down PainterA\nforB swipe 3 down PainterB\n") == 0,
 	      "actions:\n%s", log);
-	CHECK(a.n == 0 && b.n == 0, "painting clients got %d and %d touch events", a.n, b.n);
+	XH_CHECK(a.n == 0 && b.n == 0, "painting clients got %d and %d touch events", a.n, b.n);
 	stop_daemon();
 	painter_close(&a);
 	painter_close(&b);
@@ -576,8 +558,8 @@ scenario_continuous(void)
 
 	swipe(&p, 3, 150, 300, 15, 0, 16, 1);
 	/* the action ends when it reads end of file */
-	double start = now_ms();
-	while (!strstr(read_file("cont.log"), "end ") && now_ms() - start < 3000)
+	double start = xh_now_ms();
+	while (!strstr(read_file("cont.log"), "end ") && xh_now_ms() - start < 3000)
 		sleep_ms(10);
 	painter_pump(&p);
 	char *log = strdup(read_file("cont.log"));
@@ -588,7 +570,7 @@ scenario_continuous(void)
 	for (char *line = strtok_r(log, "\n", &save); line; line = strtok_r(NULL, "\n", &save), idx++) {
 		double v;
 		if (idx == 0) {
-			CHECK(strcmp(line, "env right") == 0, "first line \"%s\"", line);
+			XH_CHECK(strcmp(line, "env right") == 0, "first line \"%s\"", line);
 			continue;
 		}
 		if (sscanf(line, "begin %lf", &v) == 1) {
@@ -601,25 +583,25 @@ scenario_continuous(void)
 			ends++;
 			final = v;
 		} else {
-			CHECK(0, "unexpected line \"%s\"", line);
+			XH_CHECK(0, "unexpected line \"%s\"", line);
 			continue;
 		}
 		if (v < last - 1e-9)
 			growing = 0;
 		last = v;
 	}
-	CHECK(begins == 1, "%d begins", begins);
-	CHECK(updates >= 5, "%d updates", updates);
-	CHECK(ends == 1, "%d ends", ends);
-	CHECK(order_ok, "begin/update/end out of order:\n%s", read_file("cont.log"));
-	CHECK(growing, "progress did not grow:\n%s", read_file("cont.log"));
+	XH_CHECK(begins == 1, "%d begins", begins);
+	XH_CHECK(updates >= 5, "%d updates", updates);
+	XH_CHECK(ends == 1, "%d ends", ends);
+	XH_CHECK(order_ok, "begin/update/end out of order:\n%s", read_file("cont.log"));
+	XH_CHECK(growing, "progress did not grow:\n%s", read_file("cont.log"));
 	/* 16 * 15 px at the screen's mm per pixel, over 40 mm */
 	Display *dpy = XOpenDisplay(xs.display_name);
 	double mmpp = (double)DisplayWidthMM(dpy, 0) / DisplayWidth(dpy, 0);
 	XCloseDisplay(dpy);
 	double expect = 16 * 15 * mmpp / 40.0;
-	CHECK(fabs(final - expect) < 0.05, "final progress %.3f, expected %.3f", final, expect);
-	CHECK(p.n == 0, "the painting client received %d touch events", p.n);
+	XH_CHECK(fabs(final - expect) < 0.05, "final progress %.3f, expected %.3f", final, expect);
+	XH_CHECK(p.n == 0, "the painting client received %d touch events", p.n);
 	free(log);
 	stop_daemon();
 	painter_close(&p);
@@ -651,10 +633,10 @@ scenario_reload(void)
 		 "    continuous: \"cat >> %s\"\n",
 		 logcmd("actions.log", "one"), cont);
 	write_config(cfg);
-	CHECK(wait_daemon_log("configuration reloaded", 3000), "no reload:\n%s", daemon_log);
+	XH_CHECK(wait_daemon_log("configuration reloaded", 3000), "no reload:\n%s", daemon_log);
 	swipe(&p, 3, 150, 300, 12, 0, 8, 0);
-	double start = now_ms();
-	while (!strstr(read_file("cont.log"), "update") && now_ms() - start < 3000)
+	double start = xh_now_ms();
+	while (!strstr(read_file("cont.log"), "update") && xh_now_ms() - start < 3000)
 		sleep_ms(10);
 	int before = count_lines(read_file("cont.log"));
 	snprintf(cfg, sizeof(cfg),
@@ -664,7 +646,7 @@ scenario_reload(void)
 	write_config(cfg);
 	daemon_log_len = 0;
 	daemon_log[0] = '\0';
-	CHECK(wait_daemon_log("configuration reloaded", 3000), "no reload:\n%s", daemon_log);
+	XH_CHECK(wait_daemon_log("configuration reloaded", 3000), "no reload:\n%s", daemon_log);
 	for (int s = 9; s <= 16; s++) {
 		for (int i = 0; i < 3; i++)
 			xh_touch_update(dev0(), (uint32_t)i + 1, 150 + 60 * i + 12 * s, 300);
@@ -674,12 +656,12 @@ scenario_reload(void)
 	for (int i = 0; i < 3; i++)
 		xh_touch_end(dev0(), (uint32_t)i + 1, 150 + 60 * i + 12 * 16, 300);
 	sync_all();
-	start = now_ms();
-	while (!strstr(read_file("cont.log"), "end ") && now_ms() - start < 3000)
+	start = xh_now_ms();
+	while (!strstr(read_file("cont.log"), "end ") && xh_now_ms() - start < 3000)
 		sleep_ms(10);
 	const char *c = read_file("cont.log");
-	CHECK(count_lines(c) > before + 3, "no updates after the reload:\n%s", c);
-	CHECK(strstr(c, "end ") != NULL && strstr(c, "cancel") == NULL,
+	XH_CHECK(count_lines(c) > before + 3, "no updates after the reload:\n%s", c);
+	XH_CHECK(strstr(c, "end ") != NULL && strstr(c, "cancel") == NULL,
 	      "the gesture in flight did not end normally:\n%s", c);
 
 	swipe(&p, 3, 200, 200, 0, 15, 12, 1);
@@ -691,18 +673,18 @@ scenario_reload(void)
 		     "    fingers: 3\n"
 		     "    command: \"true\"\n"
 		     "    direction: clockwise\n");
-	CHECK(wait_daemon_log("keeping the previous configuration", 3000),
+	XH_CHECK(wait_daemon_log("keeping the previous configuration", 3000),
 	      "no complaint about the broken file:\n%s", daemon_log);
-	CHECK(strstr(daemon_log, "gestures.yaml:5:16:") != NULL, "no file:line:column:\n%s",
+	XH_CHECK(strstr(daemon_log, "gestures.yaml:5:16:") != NULL, "no file:line:column:\n%s",
 	      daemon_log);
 	swipe(&p, 3, 200, 200, 0, 15, 12, 1);
 	wait_lines("actions.log", 3, 3000);
 	sleep_ms(200);
 	painter_pump(&p);
 	const char *log = read_file("actions.log");
-	CHECK(strcmp(log, "one swipe 3 down \ntwo swipe 3 down \ntwo swipe 3 down \n") == 0,
+	XH_CHECK(strcmp(log, "one swipe 3 down \ntwo swipe 3 down \ntwo swipe 3 down \n") == 0,
 	      "actions:\n%s", log);
-	CHECK(p.n == 0, "the painting client received %d touch events", p.n);
+	XH_CHECK(p.n == 0, "the painting client received %d touch events", p.n);
 	stop_daemon();
 	painter_close(&p);
 }
@@ -725,30 +707,30 @@ scenario_server_gone(void)
 		wait_lines("actions.log", i + 1, 3000);
 	}
 	sleep_ms(300);
-	CHECK(count_lines(read_file("actions.log")) == 3, "%d actions",
+	XH_CHECK(count_lines(read_file("actions.log")) == 3, "%d actions",
 	      count_lines(read_file("actions.log")));
-	CHECK(zombies_of(daemon_pid) == 0, "%d zombie actions", zombies_of(daemon_pid));
+	XH_CHECK(zombies_of(daemon_pid) == 0, "%d zombie actions", zombies_of(daemon_pid));
 	/* a continuous action in flight when the server dies */
 	swipe(NULL, 3, 200, 300, 15, 0, 10, 0);
-	double start = now_ms();
-	while (!strstr(read_file("cont.log"), "update") && now_ms() - start < 3000)
+	double start = xh_now_ms();
+	while (!strstr(read_file("cont.log"), "update") && xh_now_ms() - start < 3000)
 		sleep_ms(10);
-	CHECK(strstr(read_file("cont.log"), "begin") != NULL, "the continuous action did not start");
+	XH_CHECK(strstr(read_file("cont.log"), "begin") != NULL, "the continuous action did not start");
 	if (xh_kill(&xs) < 0)
 		die("kill");
 	int status = wait_daemon_exit(5000);
-	CHECK(status >= 0, "the daemon did not exit after the server died");
-	CHECK(status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0, "exit status 0x%x",
+	XH_CHECK(status >= 0, "the daemon did not exit after the server died");
+	XH_CHECK(status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0, "exit status 0x%x",
 	      status);
-	CHECK(strstr(daemon_log, "X server went away") != NULL, "log:\n%s", daemon_log);
+	XH_CHECK(strstr(daemon_log, "X server went away") != NULL, "log:\n%s", daemon_log);
 	/* the continuous action was told the gesture is over (geis ends the
 	 * gestures of the devices that went away) */
-	start = now_ms();
+	start = xh_now_ms();
 	while (!strstr(read_file("cont.log"), "end ") && !strstr(read_file("cont.log"), "cancel ") &&
-	       now_ms() - start < 2000)
+	       xh_now_ms() - start < 2000)
 		sleep_ms(10);
 	const char *c = read_file("cont.log");
-	CHECK(strstr(c, "end ") != NULL || strstr(c, "cancel ") != NULL,
+	XH_CHECK(strstr(c, "end ") != NULL || strstr(c, "cancel ") != NULL,
 	      "the continuous action was not told the gesture ended:\n%s", c);
 }
 
@@ -782,8 +764,8 @@ bench_taps(const char *label, const char *cfg, int fingers)
 		p.n = 0;
 		for (int i = 0; i < fingers; i++)
 			xh_touch_end(dev0(), (uint32_t)i + 1, 300 + 50 * i, 250);
-		double t0 = now_ms();
-		while (painter_count(&p, XI_TouchEnd) < fingers && now_ms() - t0 < 2000)
+		double t0 = xh_now_ms();
+		while (painter_count(&p, XI_TouchEnd) < fingers && xh_now_ms() - t0 < 2000)
 			painter_pump(&p);
 		if (painter_count(&p, XI_TouchEnd) == fingers)
 			d[nd++] = p.ev[p.n - 1].t - t0;
@@ -791,7 +773,7 @@ bench_taps(const char *label, const char *cfg, int fingers)
 		sleep_ms(50);
 		painter_pump(&p);
 	}
-	CHECK(nd == RUNS, "%s: only %d of %d taps arrived", label, nd, RUNS);
+	XH_CHECK(nd == RUNS, "%s: only %d of %d taps arrived", label, nd, RUNS);
 	if (nd) {
 		qsort(d, (size_t)nd, sizeof(d[0]), cmp_double);
 		printf("%-44s n=%d min=%.2f median=%.2f p90=%.2f max=%.2f ms\n", label, nd, d[0],
@@ -853,7 +835,7 @@ scenario_bench_idle(void)
 	long before = switches(daemon_pid);
 	sleep_ms(secs * 1000);
 	long after = switches(daemon_pid);
-	CHECK(before >= 0 && after >= 0, "cannot read the daemon's /proc status");
+	XH_CHECK(before >= 0 && after >= 0, "cannot read the daemon's /proc status");
 	double per_min = (double)(after - before) * 60.0 / secs;
 	printf("idle daemon (3 rules, X11): %ld wakeups in %d s = %.1f per minute\n",
 	       after - before, secs, per_min);
@@ -914,16 +896,19 @@ main(int argc, char **argv)
 		}
 		setenv("DISPLAY", xs.display_name, 1);
 		unsetenv("UTOUCH_GEIS_BACKEND");
+		/* the single-instance lock of each scenario's daemon (they run
+		 * in parallel with other tests' daemons) */
+		setenv("XDG_RUNTIME_DIR", tmpdir, 1);
 		scenarios[i].fn();
 		stop_daemon();
-		if (failures) {
+		if (xh_failures) {
 			fprintf(stderr, "daemon log:\n%s\n", daemon_log);
 			xh_dump_log(&xs, 20);
 		}
 		xh_stop(&xs);
 		remove_tmpdir();
-		printf("%s: %s\n", argv[1], failures ? "FAIL" : "ok");
-		return failures ? 1 : 0;
+		printf("%s: %s\n", argv[1], xh_failures ? "FAIL" : "ok");
+		return xh_failures ? 1 : 0;
 	}
 	fprintf(stderr, "unknown scenario %s\n", argv[1]);
 	return 2;

@@ -51,8 +51,8 @@ desktop=$(find "$tmp/root" -path '*/xdg/autostart/utouch-gestured.desktop')
 [ -n "$unit" ] && [ -n "$desktop" ] || { echo "utouch-gestured unit or autostart entry not installed"; exit 1; }
 grep -qx "ExecStart=$prefix/bin/utouch-gestured" "$unit" || { echo "unit: $(grep ExecStart "$unit")"; exit 1; }
 grep -qx "Exec=$prefix/bin/utouch-gestured" "$desktop" || { echo "autostart: $(grep Exec "$desktop")"; exit 1; }
-# the QML module: qmldir and plugin in LIBDIR/qt6/qml/UTouch, the plugin
-# linked to the shared libraries (doc/qml.md)
+# the QML module: qmldir, plugin and UTouch.qmltypes in LIBDIR/qt6/qml/UTouch,
+# the plugin linked to the shared libraries (doc/qml.md)
 if [ "$qml" = qml ]; then
 	qmldir=$(find "$tmp/root" -path '*/qt6/qml/UTouch/qmldir')
 	[ -n "$qmldir" ] || { echo "QML module not installed"; exit 1; }
@@ -60,6 +60,10 @@ if [ "$qml" = qml ]; then
 	plugin=$(dirname "$qmldir")/libutouchqmlplugin.so
 	test -f "$plugin" || { echo "not installed: $plugin"; exit 1; }
 	readelf -d "$plugin" | grep -q 'NEEDED.*libutouch-grail' || { echo "QML plugin does not link libutouch-grail"; exit 1; }
+	# the generated type description, for qmllint and Qt Creator
+	grep -qx "typeinfo UTouch.qmltypes" "$qmldir" || { echo "qmldir names no typeinfo"; exit 1; }
+	grep -q 'exports: \["UTouch/GestureArea 1.0"\]' "$(dirname "$qmldir")/UTouch.qmltypes" ||
+		{ echo "UTouch.qmltypes missing or without GestureArea"; exit 1; }
 fi
 cc -std=c11 -Wall -Werror $extra -o "$tmp/example" "$src/examples/two-finger-drag.c" \
 	$(pkg-config --cflags --libs utouch-grail utouch-frame)

@@ -106,7 +106,26 @@ class TestGestureArea : public QObject
 	QQuickView *m_view = nullptr;
 	Recorder *m_rec = nullptr;
 
+	/*
+	 * A TouchLog below an area with the subscriptions @p subs whose signals
+	 * go to the recorder, and @p extra items above it; returns the area.
+	 */
 	QQuickItem *load(const QByteArray &subs, const QString &extra = QString())
+	{
+		return loadScene("import UTouchTest\n"
+				 "Item { width: 600; height: 400\n"
+				 "  TouchLog { objectName: 'log'; x: 20; y: 10; width: 580; height: 390 }\n"
+				 "  GestureArea { objectName: 'area'; anchors.fill: parent\n"
+				 "    onGestureBegan: (g) => recorder.began(g)\n"
+				 "    onGestureUpdated: (g) => recorder.updated(g)\n"
+				 "    onGestureEnded: (g) => recorder.ended(g)\n" +
+				 subs + "\n  }\n" + extra.toUtf8() + "}\n");
+	}
+	/*
+	 * Load a whole scene (imports added), with `recorder` in its context;
+	 * returns the item named "area".
+	 */
+	QQuickItem *loadScene(const QByteArray &body)
 	{
 		delete m_view;
 		delete m_rec;
@@ -114,19 +133,11 @@ class TestGestureArea : public QObject
 		m_view = new QQuickView;
 		m_view->engine()->addImportPath(qEnvironmentVariable("UTOUCH_QML_IMPORT_PATH"));
 		m_view->rootContext()->setContextProperty(QStringLiteral("recorder"), m_rec);
-		QByteArray qml = "import QtQuick\nimport UTouch\nimport UTouchTest\n"
-				 "Item { width: 600; height: 400\n"
-				 "  TouchLog { objectName: 'log'; x: 20; y: 10; width: 580; height: 390 }\n"
-				 "  GestureArea { objectName: 'area'; anchors.fill: parent\n"
-				 "    onGestureBegan: (g) => recorder.began(g)\n"
-				 "    onGestureUpdated: (g) => recorder.updated(g)\n"
-				 "    onGestureEnded: (g) => recorder.ended(g)\n" +
-				 subs + "\n  }\n" + extra.toUtf8() + "}\n";
 		QTemporaryFile f(QDir::tempPath() + QStringLiteral("/utouch-qml-XXXXXX.qml"));
 		f.setAutoRemove(false);
 		if (!f.open())
 			return nullptr;
-		f.write(qml);
+		f.write("import QtQuick\nimport UTouch\n" + body);
 		f.close();
 		m_view->setSource(QUrl::fromLocalFile(f.fileName()));
 		QFile::remove(f.fileName());
@@ -139,6 +150,35 @@ class TestGestureArea : public QObject
 		if (!QTest::qWaitForWindowExposed(m_view))
 			return nullptr;
 		return m_view->rootObject()->findChild<QQuickItem *>(QStringLiteral("area"));
+	}
+	/* The root item's property @p name as an int. */
+	int rootInt(const char *name) const { return m_view->rootObject()->property(name).toInt(); }
+	/*
+	 * A one-touch drag subscription whose gestures the application accepts,
+	 * on an area above a DragHandler (with @p permissions) on their parent
+	 * that counts its activations in dragActive; then touch 0 pressed at
+	 * (150, 150) and moved 120, 80 px in ten steps, far past the handler's
+	 * threshold.  Returns the area.
+	 */
+	QQuickItem *dragAboveDragHandler(const QByteArray &permissions)
+	{
+		QQuickItem *area = loadScene(
+			"Item { width: 600; height: 400\n"
+			"  property int dragActive: 0\n"
+			"  DragHandler { target: null; " + permissions + "\n"
+			"    onActiveChanged: if (active) dragActive++ }\n"
+			"  GestureArea { objectName: 'area'; anchors.fill: parent\n"
+			"    onGestureBegan: (g) => { recorder.began(g); g.accept() }\n"
+			"    onGestureEnded: (g) => recorder.ended(g)\n"
+			"    Subscription { gestures: Gesture.Drag; touches: 1 }\n"
+			"  }\n"
+			"}\n");
+		if (!area)
+			return nullptr;
+		QTest::touchEvent(m_view, m_dev).press(0, QPoint(150, 150));
+		for (int i = 1; i <= 10; i++)
+			QTest::touchEvent(m_view, m_dev).move(0, QPoint(150 + 12 * i, 150 + 8 * i));
+		return area;
 	}
 	/* Load examples/qml/NAME offscreen; returns its root item. */
 	QQuickItem *loadExample(const QString &name)
@@ -408,6 +448,225 @@ private Q_SLOTS:
 			}
 		}
 		QCOMPARE(area->property("heldTouches").toInt(), 0);
+	}
+
+	/*
+	 * A DragHandler below the area (on its parent) does not take the touch
+	 * of a drag the application accepted, however far it moves; the drag
+	 * ends when the finger lifts and no touch stays claimed.
+	 */
+	void keepsGrabFromDragHandler()
+	{
+		QQuickItem *area = dragAboveDragHandler(QByteArray());
+		QVERIFY(area);
+		QCOMPARE(of(QStringLiteral("began")).size(), 1);
+		QCOMPARE(area->property("claimedTouches").toInt(), 1);
+		QCOMPARE(rootInt("dragActive"), 0);
+		QTest::touchEvent(m_view, m_dev).release(0, QPoint(270, 230));
+		QCOMPARE(of(QStringLiteral("ended")).size(), 1);
+		QCOMPARE(of(QStringLiteral("ended"))[0].canceled, false);
+		QCOMPARE(area->property("claimedTouches").toInt(), 0);
+		QCOMPARE(rootInt("dragActive"), 0);
+	}
+
+	/* The same with a PinchHandler on an item below the area. */
+	void keepsGrabFromPinchHandler()
+	{
+		QQuickItem *area = loadScene(
+			"Item { width: 600; height: 400\n"
+			"  property int pinchActive: 0\n"
+			"  Item { anchors.fill: parent\n"
+			"    PinchHandler { target: null; onActiveChanged: if (active) pinchActive++ } }\n"
+			"  GestureArea { objectName: 'area'; anchors.fill: parent\n"
+			"    onGestureBegan: (g) => { recorder.began(g); g.accept() }\n"
+			"    onGestureEnded: (g) => recorder.ended(g)\n"
+			"    Subscription { gestures: Gesture.Pinch; touches: 2 }\n"
+			"  }\n"
+			"}\n");
+		QVERIFY(area);
+		twoTouch({200, 200}, {300, 200}, [](int t, int i) {
+			return QPointF(t ? 300 + 10 * i : 200 - 10 * i, 200);
+		}, 10, false);
+		QCOMPARE(of(QStringLiteral("began")).size(), 1);
+		QCOMPARE(rootInt("pinchActive"), 0);
+		QTest::touchEvent(m_view, m_dev).release(0, QPoint(100, 200)).release(1, QPoint(400, 200));
+		QCOMPARE(of(QStringLiteral("ended")).size(), 1);
+		QCOMPARE(area->property("claimedTouches").toInt(), 0);
+		QCOMPARE(rootInt("pinchActive"), 0);
+	}
+
+	/*
+	 * Even a handler that may take touches from anything (grabPermissions:
+	 * CanTakeOverFromAnything) leaves a held touch alone; when the area
+	 * loses the grab anyway (here: ungrabTouchPoints(), as when an item
+	 * takes the points), it is told: the gesture the application saw ends
+	 * cancelled and no touch stays claimed.
+	 */
+	void lostGrabEndsGestures()
+	{
+		QQuickItem *area = dragAboveDragHandler("grabPermissions: PointerHandler.CanTakeOverFromAnything");
+		QVERIFY(area);
+		QCOMPARE(of(QStringLiteral("began")).size(), 1);
+		QCOMPARE(rootInt("dragActive"), 0);
+		QCOMPARE(area->property("claimedTouches").toInt(), 1);
+		QCOMPARE(of(QStringLiteral("ended")).size(), 0);
+		area->ungrabTouchPoints();
+		QCOMPARE(of(QStringLiteral("ended")).size(), 1);
+		QCOMPARE(of(QStringLiteral("ended"))[0].canceled, true);
+		QCOMPARE(area->property("claimedTouches").toInt(), 0);
+		QCOMPARE(area->property("heldTouches").toInt(), 0);
+		QTest::touchEvent(m_view, m_dev).release(0, QPoint(270, 230));
+		QCOMPARE(of(QStringLiteral("ended")).size(), 1);
+		QCOMPARE(area->property("claimedTouches").toInt(), 0);
+	}
+
+	/*
+	 * A one-finger tap through a pinch-only area reaches a TapHandler and
+	 * a MouseArea below (through Qt's own delivery, mouse synthesis
+	 * included), once each.
+	 */
+	void replayReachesHandlersAndMouseAreas()
+	{
+		QQuickItem *area = loadScene(
+			"Item { width: 600; height: 400\n"
+			"  property int taps: 0\n"
+			"  property int clicks: 0\n"
+			"  property point clickedAt\n"
+			"  Item { width: 300; height: 400; TapHandler { onTapped: taps++ } }\n"
+			"  MouseArea { x: 300; width: 300; height: 400\n"
+			"    onClicked: (m) => { clicks++; clickedAt = Qt.point(m.x, m.y) } }\n"
+			"  GestureArea { objectName: 'area'; anchors.fill: parent\n"
+			"    onGestureBegan: (g) => recorder.began(g)\n"
+			"    Subscription { gestures: Gesture.Pinch; touches: 2 }\n"
+			"  }\n"
+			"}\n");
+		QVERIFY(area);
+		QTest::touchEvent(m_view, m_dev).press(0, QPoint(100, 100));
+		QTest::touchEvent(m_view, m_dev).release(0, QPoint(100, 100));
+		QTRY_COMPARE_WITH_TIMEOUT(rootInt("taps"), 1, 2000);
+		QTest::qWait(100);
+		QCOMPARE(rootInt("taps"), 1);
+		QCOMPARE(rootInt("clicks"), 0);
+		QTest::touchEvent(m_view, m_dev).press(1, QPoint(450, 120));
+		QTest::touchEvent(m_view, m_dev).release(1, QPoint(450, 120));
+		QTRY_COMPARE_WITH_TIMEOUT(rootInt("clicks"), 1, 2000);
+		QTest::qWait(100);
+		QCOMPARE(rootInt("clicks"), 1);
+		QCOMPARE(rootInt("taps"), 1);
+		QCOMPARE(m_view->rootObject()->property("clickedAt").toPointF(), QPointF(150, 120));
+		QCOMPARE(of(QStringLiteral("began")).size(), 0);
+		QCOMPARE(area->property("heldTouches").toInt(), 0);
+	}
+
+	/*
+	 * A rejected one-finger drag reaches a DragHandler below through the
+	 * replay, once: the box it drags moves by the finger's travel (100, 60),
+	 * not twice that, though the handler also watched the real touch.
+	 */
+	void replayReachesDragHandler()
+	{
+		QQuickItem *area = loadScene(
+			"Item { width: 600; height: 400\n"
+			"  Rectangle { objectName: 'box'; x: 50; y: 50; width: 300; height: 300\n"
+			"    DragHandler { } }\n"
+			"  GestureArea { objectName: 'area'; anchors.fill: parent\n"
+			"    onGestureBegan: (g) => { recorder.began(g); g.reject() }\n"
+			"    Subscription { gestures: Gesture.Drag; touches: 1 }\n"
+			"  }\n"
+			"}\n");
+		QVERIFY(area);
+		QQuickItem *box = m_view->rootObject()->findChild<QQuickItem *>(QStringLiteral("box"));
+		QVERIFY(box);
+		QTest::touchEvent(m_view, m_dev).press(0, QPoint(100, 100));
+		for (int i = 1; i <= 10; i++)
+			QTest::touchEvent(m_view, m_dev).move(0, QPoint(100 + 10 * i, 100 + 6 * i));
+		QTest::touchEvent(m_view, m_dev).release(0, QPoint(200, 160));
+		QTRY_COMPARE_WITH_TIMEOUT(box->position(), QPointF(150, 110), 2000);
+		QTest::qWait(50);
+		QCOMPARE(box->position(), QPointF(150, 110));
+		QCOMPARE(of(QStringLiteral("began")).size(), 1);
+		QCOMPARE(area->property("heldTouches").toInt(), 0);
+		QCOMPARE(area->property("claimedTouches").toInt(), 0);
+	}
+
+	/* Subscription.gestures is a flags type whose values are Gesture's classes. */
+	void gesturesIsFlags()
+	{
+		QQuickItem *area = load("Subscription { objectName: 's'; gestures: Gesture.Pinch | Gesture.Hold; touches: 2 }");
+		QVERIFY(area);
+		QObject *sub = area->findChild<QObject *>(QStringLiteral("s"));
+		QVERIFY(sub);
+		const QMetaProperty p = sub->metaObject()->property(sub->metaObject()->indexOfProperty("gestures"));
+		QVERIFY(p.isFlagType());
+		QCOMPARE(QByteArray(p.enumerator().name()), QByteArray("Classes"));
+		QCOMPARE(QByteArray(p.enumerator().key(1)), QByteArray("Pinch"));
+		QCOMPARE(p.read(sub).toInt(), 0x2 | 0x20);
+	}
+
+	/*
+	 * A touchpad pinch (native gesture events, as PinchHandler takes them)
+	 * is a pinch of the area's two-touch subscription: ten zoom steps of
+	 * 0.1 scale it by 1.1^10, nine rotate steps of 10 degrees turn it 90
+	 * degrees clockwise; End ends it and nothing stays claimed.
+	 */
+	void touchpadPinch()
+	{
+		QQuickItem *area = load("Subscription { objectName: 'p'; gestures: Gesture.Pinch | Gesture.Rotate; touches: 2 }");
+		QVERIFY(area);
+		m_rec->autoDecide = QStringLiteral("accept");
+		QPointingDevice pad(QStringLiteral("test touchpad"), 4711, QInputDevice::DeviceType::TouchPad,
+				    QPointingDevice::PointerType::Finger, QInputDevice::Capability::Position, 5, 0);
+		quint64 t = 100000;
+		auto send = [&](Qt::NativeGestureType type, qreal value) {
+			const QPointF at(300, 200);
+			QNativeGestureEvent ev(type, &pad, 2, at, at, m_view->mapToGlobal(at), value, QPointF());
+			ev.setTimestamp(t += 16);
+			QCoreApplication::sendEvent(m_view, &ev);
+		};
+		send(Qt::BeginNativeGesture, 0);
+		for (int i = 0; i < 10; i++)
+			send(Qt::ZoomNativeGesture, 0.1);
+		for (int i = 0; i < 9; i++)
+			send(Qt::RotateNativeGesture, 10);
+		QCOMPARE(of(QStringLiteral("began")).size(), 1);
+		const Seen *u = last(of(QStringLiteral("began"))[0].id);
+		QCOMPARE(u->touches, (QList<int>{-1, -2}));
+		QVERIFY2(qAbs(u->scale - std::pow(1.1, 10)) < 0.01, qPrintable(QString::number(u->scale)));
+		QVERIFY2(qAbs(u->rotation - 90) < 0.5, qPrintable(QString::number(u->rotation)));
+		QVERIFY(qAbs(u->centroid.x() - 300) < 0.01 && qAbs(u->centroid.y() - 200) < 0.01);
+		QCOMPARE(area->property("claimedTouches").toInt(), 2);
+		send(Qt::EndNativeGesture, 0);
+		QCOMPARE(of(QStringLiteral("ended")).size(), 1);
+		QCOMPARE(of(QStringLiteral("ended"))[0].canceled, false);
+		QCOMPARE(area->property("claimedTouches").toInt(), 0);
+		QCOMPARE(log()->entries.size(), 0);
+	}
+
+	/* Ctrl+wheel: three notches zoom a pinch by 2^1.5; it ends 250 ms after the last; a plain wheel is not taken. */
+	void ctrlWheelPinch()
+	{
+		QQuickItem *area = load("Subscription { gestures: Gesture.Pinch; touches: 2 }");
+		QVERIFY(area);
+		m_rec->autoDecide = QStringLiteral("accept");
+		quint64 t = 200000;
+		auto wheel = [&](Qt::KeyboardModifiers mods) {
+			const QPointF at(200, 150);
+			QWheelEvent ev(at, m_view->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, mods,
+				       Qt::NoScrollPhase, false);
+			ev.setTimestamp(t += 30);
+			QCoreApplication::sendEvent(m_view, &ev);
+			return ev.isAccepted();
+		};
+		QVERIFY(!wheel(Qt::NoModifier));
+		QCOMPARE(area->property("heldTouches").toInt(), 0);
+		for (int i = 0; i < 3; i++)
+			QVERIFY(wheel(Qt::ControlModifier));
+		QCOMPARE(of(QStringLiteral("began")).size(), 1);
+		const Seen *u = last(of(QStringLiteral("began"))[0].id);
+		QVERIFY2(qAbs(u->scale - std::pow(2.0, 1.5)) < 0.01, qPrintable(QString::number(u->scale)));
+		QCOMPARE(of(QStringLiteral("ended")).size(), 0);
+		QTRY_COMPARE_WITH_TIMEOUT(of(QStringLiteral("ended")).size(), 1, 2000);
+		QCOMPARE(area->property("claimedTouches").toInt(), 0);
 	}
 
 	/* A touch no gesture wants (one touch, two-touch subscription) goes below after 60 ms. */

@@ -2,9 +2,11 @@
 // stand-in element and hand-made pointer events: the touch-action it sets,
 // mouse emulation on and off, and every sample of getCoalescedEvents()
 // reaching the recognizer.  The browser test (browser.mjs) checks the same
-// points in Chromium with real input; here the samples are exact.
+// points in Chromium with real input; here the samples are exact.  The
+// element's box is the device's axes: a swipe in from its left edge is an
+// edge swipe, a swipe starting inside it is not.
 // usage: node area.mjs WASM-DIR     (exit 77 when the module is missing)
-import { Gesture, State } from '../../web/recognizer.js';
+import { Gesture, Edge, State } from '../../web/recognizer.js';
 import { GestureArea } from '../../web/utouch.js';
 import { loadBuiltModule, check, finish } from './harness.mjs';
 
@@ -117,6 +119,30 @@ function coalescedDrag(options) {
   check('coalesced: false takes the event only', m1.length === 1 && m1[0].ops[0].x === 90 && m1[0].time === 1532,
     JSON.stringify(m1));
   one.a.destroy();
+}
+
+// --- edge swipes start at the element's edges (its box when attached)
+function swipeFrom(x0) {
+  const el = new FakeElement();
+  const a = new GestureArea(module, el);
+  const edges = [];
+  a.subscribe({ mask: Gesture.EDGE_SWIPE, touches: 1 }, {
+    update(g) { if (g.edge) edges.push(g.edge); },
+    end(g) { if (g.edge) edges.push(g.edge); },
+  });
+  // element x = x0 - 10 (the box starts at 10), fast to the right
+  el.dispatchEvent(pointer('pointerdown', 'touch', 3, x0, 150, 1000));
+  for (let k = 1; k <= 8; k++) el.dispatchEvent(pointer('pointermove', 'touch', 3, x0 + 20 * k, 150, 1000 + 8 * k));
+  el.dispatchEvent(pointer('pointerup', 'touch', 3, x0 + 160, 150, 1080));
+  a.destroy();
+  return edges;
+}
+{
+  const left = swipeFrom(10.5);
+  check("edge: a fast swipe in from the element's left edge is an edge swipe from the left",
+    left.length > 0 && left.every((e) => e === Edge.LEFT), left.join());
+  const inside = swipeFrom(110);
+  check('edge: the same swipe 100 px inside the element is none', inside.length === 0, inside.join());
 }
 
 finish();

@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadModule, Recognizer, maskString } from '../../web/recognizer.js';
+import { loadModule, Recognizer, maskString, edgeString } from '../../web/recognizer.js';
 import { axes, framesOf } from './frames.mjs';
 
 const argv = process.argv.slice(2);
@@ -45,9 +45,19 @@ const SUBSETS = [
   'mask=touch,touches=2,atomic=1;mask=touch,touches=3,atomic=1;mask=touch,touches=4,atomic=1',
   'mask=drag,touches=3,atomic=1;mask=touch,touches=3,atomic=1;mask=pinch,touches=3,atomic=1',
   'mask=tap,touches=2,atomic=1', 'mask=drag+tap,start=1,max=5,atomic=1',
+  // the utouch extensions: hold, multi-tap, edge swipes, the velocity window
+  'mask=hold+drag,start=1,max=3,hold-timeout=400,hold-threshold=0.004',
+  'mask=tap,start=1,min=1,multitap-max=2,multitap-timeout=500,multitap-threshold=0.02',
+  'mask=edge+drag,start=1,max=3,edges=left+top,edge-margin=0.01,edge-velocity=0.02',
+  'mask=drag,start=1,max=5,velocity-window=60;mask=hold,touches=2',
 ];
 const POLICIES = ['accept', 'accept-cf', 'reject', 'none'];
-const BITS = { drag: 1, pinch: 2, rotate: 4, tap: 8, touch: 16, all: 31 };
+const BITS = { drag: 1, pinch: 2, rotate: 4, tap: 8, touch: 16, all: 31, hold: 32, edge: 64 };
+const EDGES = { left: 1, right: 2, top: 4, bottom: 8, all: 15 };
+// utouch-replay's keys of the extensions -> Subscription options
+const EXT = { 'multitap-max': 'multiTapMaximum', 'edge-margin': 'edgeMargin',
+  'edge-velocity': 'edgeVelocity', 'velocity-window': 'velocityWindow' };
+const PRIM = { multitap: 'multiTap' };
 
 function parseSub(spec) {
   const s = { mask: 0, timeouts: {}, thresholds: {} };
@@ -55,8 +65,10 @@ function parseSub(spec) {
     const [k, v] = item.split('=');
     if (k === 'mask') s.mask = v.split('+').reduce((m, n) => m | BITS[n], 0);
     else if (k === 'atomic') s.atomic = v === '1';
-    else if (k.endsWith('-timeout')) s.timeouts[k.split('-')[0]] = Number(v);
-    else if (k.endsWith('-threshold')) s.thresholds[k.split('-')[0]] = Number(v);
+    else if (k === 'edges') s.edges = v.split('+').reduce((m, n) => m | EDGES[n], 0);
+    else if (EXT[k]) s[EXT[k]] = Number(v);
+    else if (k.endsWith('-timeout')) s.timeouts[PRIM[k.split('-')[0]] || k.split('-')[0]] = Number(v);
+    else if (k.endsWith('-threshold')) s.thresholds[PRIM[k.split('-')[0]] || k.split('-')[0]] = Number(v);
     else s[k] = Number(v);
   }
   return s;
@@ -82,6 +94,8 @@ function webTrace(device, ax, subs, policy, frames, lastTime) {
         `cf=${s.constructionFinished ? 1 : 0} oc=${f3(s.originalCenter.x)},${f3(s.originalCenter.y)} ` +
         `c=${f3(s.center.x)},${f3(s.center.y)} r0=${f3(s.originalRadius)} r=${f3(s.radius)} ` +
         `T=[${f5(C[0])} ${f5(C[1])} ${f3(C[2])}; ${f5(C[3])} ${f5(C[4])} ${f3(C[5])}]` +
+        ` v=${s.velocity.x.toFixed(4)},${s.velocity.y.toFixed(4)}` +
+        (s.tapCount ? ` taps=${s.tapCount}` : '') + (s.edge ? ` edge=${edgeString(s.edge)}` : '') +
         (s.canceled ? ' canceled=1' : ''));
       const atomic = s.subscription >= 0 && specs[s.subscription].atomic;
       if (!atomic && !decided.has(s.id) && policy !== 'none' && !s.canceled) {
@@ -156,7 +170,7 @@ for (const rec of recs) {
   SUBSETS.forEach((set, k) => {
     const subs = set.split(';');
     for (const [policy, framing] of runsFor(k)) {
-      const args = ['--frames', '--policy', policy, ...framing, ...subs.flatMap((s) => ['-s', s]), rec];
+      const args = ['--frames', '--extended', '--policy', policy, ...framing, ...subs.flatMap((s) => ['-s', s]), rec];
       const lines = execFileSync(replay, args, { encoding: 'utf8', maxBuffer: 1 << 28 }).split('\n').filter(Boolean);
       const header = lines[0];
       const direct = / direct=1 /.test(header);

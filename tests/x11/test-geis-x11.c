@@ -68,17 +68,7 @@
 #define WIN_H 400
 
 static struct xh_server xs;
-static int failures;
 
-#define CHECK(cond, ...)                                                         \
-	do {                                                                     \
-		if (!(cond)) {                                                   \
-			fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
-			fprintf(stderr, __VA_ARGS__);                            \
-			fputc('\n', stderr);                                     \
-			failures++;                                              \
-		}                                                                \
-	} while (0)
 
 static void
 die(const char *fmt, ...)
@@ -92,14 +82,6 @@ die(const char *fmt, ...)
 	xh_dump_log(&xs, 30);
 	xh_stop(&xs);
 	exit(1);
-}
-
-static double
-now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
 /* ------------------------------------------------------------------ */
@@ -182,7 +164,7 @@ handle_gesture(struct client *c, GeisEvent ev)
 	GeisGroupSet gs = a ? geis_attr_value_to_pointer(a) : NULL;
 	if (!gs)
 		return;
-	c->last_event_ms = now_ms();
+	c->last_event_ms = xh_now_ms();
 	c->nevents++;
 	for (GeisSize i = 0; i < geis_groupset_group_count(gs); i++) {
 		GeisGroup grp = geis_groupset_group(gs, i);
@@ -206,7 +188,7 @@ handle_gesture(struct client *c, GeisEvent ev)
 					snprintf(r->cls, sizeof(r->cls), "%s",
 						 geis_attr_value_to_string(n));
 				if (c->policy == POLICY_ACCEPT)
-					CHECK(geis_gesture_accept(c->geis, grp, id) ==
+					XH_CHECK(geis_gesture_accept(c->geis, grp, id) ==
 						      GEIS_STATUS_SUCCESS,
 					      "accept gesture %u", (unsigned)id);
 				else if (c->policy == POLICY_REJECT)
@@ -230,13 +212,13 @@ handle_gesture(struct client *c, GeisEvent ev)
 static void
 client_pump(struct client *c, int idle_ms, int max_ms)
 {
-	double start = now_ms(), last = start;
-	while (now_ms() - start < max_ms && now_ms() - last < idle_ms) {
+	double start = xh_now_ms(), last = start;
+	while (xh_now_ms() - start < max_ms && xh_now_ms() - last < idle_ms) {
 		struct pollfd pfd = { .fd = c->fd, .events = POLLIN };
 		int r = poll(&pfd, 1, 10);
 		if (r <= 0)
 			continue;
-		last = now_ms();
+		last = xh_now_ms();
 		/* geis 2.2's three: never EMPTY */
 		GeisStatus st = geis_dispatch_events(c->geis);
 		if (st != GEIS_STATUS_SUCCESS && st != GEIS_STATUS_CONTINUE)
@@ -333,8 +315,8 @@ client_open(struct client *c, enum policy policy, const char *cls, int touches,
 	client_new(c, policy);
 	client_subscribe(c, "test", cls, touches, window);
 	client_pump(c, 100, 2000);
-	CHECK(c->init_complete == 1, "INIT_COMPLETE seen %d times", c->init_complete);
-	CHECK(c->devices_available >= 1, "no DEVICE_AVAILABLE event");
+	XH_CHECK(c->init_complete == 1, "INIT_COMPLETE seen %d times", c->init_complete);
+	XH_CHECK(c->devices_available >= 1, "no DEVICE_AVAILABLE event");
 }
 
 static void
@@ -409,15 +391,15 @@ scenario_wm_wins(void)
 	painter_pump(&p);
 
 	const struct gesture_rec *g = find_gesture(&wm, GEIS_GESTURE_DRAG, 3);
-	CHECK(g != NULL, "the window manager saw no 3-touch drag (%d gestures)", wm.ng);
+	XH_CHECK(g != NULL, "the window manager saw no 3-touch drag (%d gestures)", wm.ng);
 	if (g) {
-		CHECK(g->ended == 1, "drag ended %d times", g->ended);
-		CHECK(g->updates > 3, "only %d updates", g->updates);
+		XH_CHECK(g->ended == 1, "drag ended %d times", g->ended);
+		XH_CHECK(g->updates > 3, "only %d updates", g->updates);
 		/* the centroid moved 12 * 15 px down on the screen */
-		CHECK(fabs((g->last_y - g->first_y) - 180.0) < 40.0,
+		XH_CHECK(fabs((g->last_y - g->first_y) - 180.0) < 40.0,
 		      "drag moved %.1f px, expected about 180", g->last_y - g->first_y);
 	}
-	CHECK(p.n == 0, "the painting client received %d touch events", p.n);
+	XH_CHECK(p.n == 0, "the painting client received %d touch events", p.n);
 	client_close(&wm);
 	painter_close(&p);
 }
@@ -442,17 +424,17 @@ scenario_fallthrough(void)
 		xh_touch_end(dev0(), (uint32_t)i + 1, x0 + 50 * i, y0);
 	sync_all();
 	/* rejection happens at the end of the touches or at the timeouts */
-	double start = now_ms();
-	while (painter_count(&p, XI_TouchEnd) < 3 && now_ms() - start < 3000) {
+	double start = xh_now_ms();
+	while (painter_count(&p, XI_TouchEnd) < 3 && xh_now_ms() - start < 3000) {
 		client_pump(&wm, 20, 100);
 		painter_pump(&p);
 	}
 
-	CHECK(find_gesture(&wm, GEIS_GESTURE_DRAG, 3) == NULL,
+	XH_CHECK(find_gesture(&wm, GEIS_GESTURE_DRAG, 3) == NULL,
 	      "a tap was reported as a 3-touch drag");
-	CHECK(painter_count(&p, XI_TouchBegin) == 3, "%d TouchBegin replayed",
+	XH_CHECK(painter_count(&p, XI_TouchBegin) == 3, "%d TouchBegin replayed",
 	      painter_count(&p, XI_TouchBegin));
-	CHECK(painter_count(&p, XI_TouchEnd) == 3, "%d TouchEnd replayed",
+	XH_CHECK(painter_count(&p, XI_TouchEnd) == 3, "%d TouchEnd replayed",
 	      painter_count(&p, XI_TouchEnd));
 	/* each touch: Begin before End, at its own coordinates */
 	for (int i = 0; i < p.n; i++) {
@@ -462,16 +444,16 @@ scenario_fallthrough(void)
 		for (int j = 0; j < 3; j++)
 			if (fabs(p.ev[i].x - (x0 + 50 * j - WIN_X)) < 1.0)
 				k = j;
-		CHECK(k >= 0, "replayed begin at %.1f,%.1f matches no touch", p.ev[i].x,
+		XH_CHECK(k >= 0, "replayed begin at %.1f,%.1f matches no touch", p.ev[i].x,
 		      p.ev[i].y);
-		CHECK(fabs(p.ev[i].y - (y0 - WIN_Y)) < 1.0, "begin y %.1f", p.ev[i].y);
+		XH_CHECK(fabs(p.ev[i].y - (y0 - WIN_Y)) < 1.0, "begin y %.1f", p.ev[i].y);
 		int ended_after = 0;
 		for (int j = i + 1; j < p.n; j++)
 			if (p.ev[j].id == p.ev[i].id && p.ev[j].type == XI_TouchEnd)
 				ended_after = 1;
-		CHECK(ended_after, "touch %u: no End after its Begin", p.ev[i].id);
+		XH_CHECK(ended_after, "touch %u: no End after its Begin", p.ev[i].id);
 		for (int j = 0; j < i; j++)
-			CHECK(p.ev[j].id != p.ev[i].id, "touch %u: event before its Begin",
+			XH_CHECK(p.ev[j].id != p.ev[i].id, "touch %u: event before its Begin",
 			      p.ev[i].id);
 	}
 	client_close(&wm);
@@ -505,13 +487,13 @@ scenario_mixed(void)
 	painter_pump(&p);
 
 	const struct gesture_rec *g = find_gesture(&app, GEIS_GESTURE_PINCH, 2);
-	CHECK(g != NULL, "no 2-touch pinch (%d gestures)", app.ng);
+	XH_CHECK(g != NULL, "no 2-touch pinch (%d gestures)", app.ng);
 	if (g) {
-		CHECK(g->ended == 1, "pinch ended %d times", g->ended);
-		CHECK(g->radius_last > g->radius_first * 1.5,
+		XH_CHECK(g->ended == 1, "pinch ended %d times", g->ended);
+		XH_CHECK(g->radius_last > g->radius_first * 1.5,
 		      "radius %.3f -> %.3f did not grow", g->radius_first, g->radius_last);
 	}
-	CHECK(p.n == 0, "pinch touches reached the raw handler (%d events)", p.n);
+	XH_CHECK(p.n == 0, "pinch touches reached the raw handler (%d events)", p.n);
 
 	/* a one-finger stroke: no gesture, the raw handler gets it */
 	int before = p.n;
@@ -524,22 +506,22 @@ scenario_mixed(void)
 	}
 	xh_touch_end(dev0(), 3, 300, 200);
 	sync_all();
-	double start = now_ms();
-	while (painter_count(&p, XI_TouchEnd) < 1 && now_ms() - start < 3000) {
+	double start = xh_now_ms();
+	while (painter_count(&p, XI_TouchEnd) < 1 && xh_now_ms() - start < 3000) {
 		client_pump(&app, 20, 100);
 		painter_pump(&p);
 	}
-	CHECK(painter_count(&p, XI_TouchBegin) == 1, "stroke: %d begins",
+	XH_CHECK(painter_count(&p, XI_TouchBegin) == 1, "stroke: %d begins",
 	      painter_count(&p, XI_TouchBegin));
-	CHECK(painter_count(&p, XI_TouchUpdate) >= 5, "stroke: %d updates",
+	XH_CHECK(painter_count(&p, XI_TouchUpdate) >= 5, "stroke: %d updates",
 	      painter_count(&p, XI_TouchUpdate));
-	CHECK(painter_count(&p, XI_TouchEnd) == 1, "stroke: %d ends",
+	XH_CHECK(painter_count(&p, XI_TouchEnd) == 1, "stroke: %d ends",
 	      painter_count(&p, XI_TouchEnd));
 	if (p.n > before) {
-		CHECK(fabs(p.ev[before].x - (200 - WIN_X)) < 1.0 &&
+		XH_CHECK(fabs(p.ev[before].x - (200 - WIN_X)) < 1.0 &&
 			      fabs(p.ev[before].y - (200 - WIN_Y)) < 1.0,
 		      "stroke begins at %.1f,%.1f", p.ev[before].x, p.ev[before].y);
-		CHECK(fabs(p.ev[p.n - 1].x - (300 - WIN_X)) < 1.0, "stroke ends at %.1f",
+		XH_CHECK(fabs(p.ev[p.n - 1].x - (300 - WIN_X)) < 1.0, "stroke ends at %.1f",
 		      p.ev[p.n - 1].x);
 	}
 	client_close(&app);
@@ -556,27 +538,27 @@ scenario_timeout(void)
 
 	xh_touch_begin(dev0(), 1, 350, 300);
 	sync_all();
-	double start = now_ms();
+	double start = xh_now_ms();
 	/* no further input: only geis's timer can make the touch move on */
-	while (painter_count(&p, XI_TouchBegin) < 1 && now_ms() - start < 3000) {
+	while (painter_count(&p, XI_TouchBegin) < 1 && xh_now_ms() - start < 3000) {
 		client_pump(&wm, 20, 50);
 		painter_pump(&p);
 	}
-	double waited = now_ms() - start;
-	CHECK(painter_count(&p, XI_TouchBegin) == 1,
+	double waited = xh_now_ms() - start;
+	XH_CHECK(painter_count(&p, XI_TouchBegin) == 1,
 	      "the still touch did not reach the window (waited %.0f ms)", waited);
-	CHECK(find_gesture(&wm, GEIS_GESTURE_DRAG, 1) == NULL, "a still touch dragged");
+	XH_CHECK(find_gesture(&wm, GEIS_GESTURE_DRAG, 1) == NULL, "a still touch dragged");
 	fprintf(stderr, "still touch replayed after %.0f ms\n", waited);
 	if (p.n > 0)
-		CHECK(fabs(p.ev[0].x - (350 - WIN_X)) < 1.0, "replayed at %.1f", p.ev[0].x);
+		XH_CHECK(fabs(p.ev[0].x - (350 - WIN_X)) < 1.0, "replayed at %.1f", p.ev[0].x);
 	xh_touch_end(dev0(), 1, 350, 300);
 	sync_all();
-	start = now_ms();
-	while (painter_count(&p, XI_TouchEnd) < 1 && now_ms() - start < 2000) {
+	start = xh_now_ms();
+	while (painter_count(&p, XI_TouchEnd) < 1 && xh_now_ms() - start < 2000) {
 		client_pump(&wm, 20, 50);
 		painter_pump(&p);
 	}
-	CHECK(painter_count(&p, XI_TouchEnd) == 1, "no TouchEnd for the still touch");
+	XH_CHECK(painter_count(&p, XI_TouchEnd) == 1, "no TouchEnd for the still touch");
 	client_close(&wm);
 	painter_close(&p);
 }
@@ -591,12 +573,12 @@ scenario_hotplug(void)
 	if (xh_device_disable(&xs.devices[1]) < 0)
 		die("disable: %s", xs.error);
 	client_pump(&wm, 200, 2000);
-	CHECK(wm.devices_unavailable == 1, "%d DEVICE_UNAVAILABLE after removal",
+	XH_CHECK(wm.devices_unavailable == 1, "%d DEVICE_UNAVAILABLE after removal",
 	      wm.devices_unavailable);
 	if (xh_device_enable(&xs.devices[1]) < 0)
 		die("enable: %s", xs.error);
 	client_pump(&wm, 200, 2000);
-	CHECK(wm.devices_available == avail + 1, "%d DEVICE_AVAILABLE after adding",
+	XH_CHECK(wm.devices_available == avail + 1, "%d DEVICE_AVAILABLE after adding",
 	      wm.devices_available - avail);
 
 	/* gestures still work on the device that came back */
@@ -615,7 +597,7 @@ scenario_hotplug(void)
 	xh_sync(d);
 	client_pump(&wm, 200, 2000);
 	const struct gesture_rec *g = find_gesture(&wm, GEIS_GESTURE_DRAG, 2);
-	CHECK(g && g->ended == 1, "no complete 2-touch drag on the re-added device");
+	XH_CHECK(g && g->ended == 1, "no complete 2-touch drag on the re-added device");
 	client_close(&wm);
 }
 
@@ -630,15 +612,15 @@ scenario_server_gone(void)
 	client_pump(&wm, 20, 100);
 	if (xh_kill(&xs) < 0)
 		die("kill");
-	double start = now_ms();
+	double start = xh_now_ms();
 	client_pump(&wm, 300, 3000);
-	CHECK(now_ms() - start < 3500, "geis hung after the server died");
-	CHECK(wm.errors > 0 || geis_error_count(wm.geis) > 0 ||
+	XH_CHECK(xh_now_ms() - start < 3500, "geis hung after the server died");
+	XH_CHECK(wm.errors > 0 || geis_error_count(wm.geis) > 0 ||
 		      wm.devices_unavailable > 0,
 	      "no error and no device removal after the server died");
 	/* further calls fail cleanly */
 	GeisStatus st = geis_dispatch_events(wm.geis);
-	CHECK(st != GEIS_STATUS_CONTINUE, "dispatch after server death: %d", st);
+	XH_CHECK(st != GEIS_STATUS_CONTINUE, "dispatch after server death: %d", st);
 	client_close(&wm);
 }
 
@@ -659,7 +641,7 @@ scenario_latency(void)
 		sync_all();
 		client_pump(&wm, 5, 50);
 	}
-	CHECK(wm.ng == 1 && wm.g[0].begun == 1, "the drag did not begin (%d gestures)",
+	XH_CHECK(wm.ng == 1 && wm.g[0].begun == 1, "the drag did not begin (%d gestures)",
 	      wm.ng);
 	/* then time single motions until their gesture event arrives */
 	double lat[200];
@@ -669,9 +651,9 @@ scenario_latency(void)
 		/* each touch moves in an X event (and frame) of its own */
 		for (int t = 0; t < 2; t++) {
 			int before = wm.nevents;
-			double t0 = now_ms();
+			double t0 = xh_now_ms();
 			xh_touch_update(dev0(), (uint32_t)t + 1, x + 60 * t, 300);
-			while (wm.nevents == before && now_ms() - t0 < 500)
+			while (wm.nevents == before && xh_now_ms() - t0 < 500)
 				client_pump(&wm, 1, 2);
 			if (wm.nevents > before && t == 0)
 				lat[nlat++] = wm.last_event_ms - t0;
@@ -682,8 +664,8 @@ scenario_latency(void)
 	xh_touch_end(dev0(), 2, x + 60, 300);
 	sync_all();
 	client_pump(&wm, 200, 2000);
-	CHECK(nlat > 100, "only %d of 150 motions gave a gesture event", nlat);
-	CHECK(wm.ng == 1 && wm.g[0].ended == 1, "the drag did not end");
+	XH_CHECK(nlat > 100, "only %d of 150 motions gave a gesture event", nlat);
+	XH_CHECK(wm.ng == 1 && wm.g[0].ended == 1, "the drag did not end");
 	if (nlat > 0) {
 		for (int i = 1; i < nlat; i++)
 			for (int j = i; j > 0 && lat[j] < lat[j - 1]; j--) {
@@ -711,40 +693,40 @@ scenario_grab_sharing(void)
 	painter_open(&p);
 	client_new(&wm, POLICY_ACCEPT);
 	/* regions are windows here: rectangles are for window-less backends */
-	CHECK(geis_region_new(wm.geis, "rect", UTOUCH_GEIS_REGION_RECT, 0, 0, 10, 10, NULL) ==
+	XH_CHECK(geis_region_new(wm.geis, "rect", UTOUCH_GEIS_REGION_RECT, 0, 0, 10, 10, NULL) ==
 		      NULL, "a rectangle region on X11");
-	CHECK(geis_error_count(wm.geis) > 0 &&
+	XH_CHECK(geis_error_count(wm.geis) > 0 &&
 		      geis_error_code(wm.geis, 0) == GEIS_STATUS_NOT_SUPPORTED,
 	      "no NOT_SUPPORTED for a rectangle region on X11");
 	GeisSubscription three = client_subscribe(&wm, "three", GEIS_GESTURE_DRAG, 3, 0);
 	GeisSubscription two = client_subscribe(&wm, "two", GEIS_GESTURE_DRAG, 2, 0);
 	client_pump(&wm, 100, 2000);
 
-	CHECK(geis_subscription_deactivate(three) == GEIS_STATUS_SUCCESS, "deactivate");
+	XH_CHECK(geis_subscription_deactivate(three) == GEIS_STATUS_SUCCESS, "deactivate");
 	client_pump(&wm, 50, 500);
 	swipe(&wm, &p, 2, 250, 200, 0, 15, 12);
 	client_pump(&wm, 200, 2000);
 	painter_pump(&p);
 	const struct gesture_rec *g = find_gesture(&wm, GEIS_GESTURE_DRAG, 2);
-	CHECK(g && g->ended == 1, "the remaining subscription lost its drag");
-	CHECK(p.n == 0, "the shared grab was released early (%d raw events)", p.n);
+	XH_CHECK(g && g->ended == 1, "the remaining subscription lost its drag");
+	XH_CHECK(p.n == 0, "the shared grab was released early (%d raw events)", p.n);
 
-	CHECK(geis_subscription_deactivate(two) == GEIS_STATUS_SUCCESS, "deactivate");
+	XH_CHECK(geis_subscription_deactivate(two) == GEIS_STATUS_SUCCESS, "deactivate");
 	client_pump(&wm, 50, 500);
 	int ng = wm.ng;
 	xh_touch_begin(dev0(), 9, 300, 300);
 	sync_all();
 	painter_pump(&p);
 	/* no grab left: the begin arrives at once, before any decision */
-	CHECK(painter_count(&p, XI_TouchBegin) == 1,
+	XH_CHECK(painter_count(&p, XI_TouchBegin) == 1,
 	      "without subscriptions the touch did not go straight to the window");
 	xh_touch_update(dev0(), 9, 320, 300);
 	xh_touch_end(dev0(), 9, 340, 300);
 	sync_all();
 	client_pump(&wm, 50, 300);
 	painter_pump(&p);
-	CHECK(painter_count(&p, XI_TouchEnd) == 1, "the stroke did not end at the window");
-	CHECK(wm.ng == ng, "gestures after every subscription went");
+	XH_CHECK(painter_count(&p, XI_TouchEnd) == 1, "the stroke did not end at the window");
+	XH_CHECK(wm.ng == ng, "gestures after every subscription went");
 	geis_subscription_delete(three);
 	geis_subscription_delete(two);
 	client_close(&wm);
@@ -814,8 +796,8 @@ v1_finish(void *cookie, GeisGestureType type, GeisGestureId id, GeisSize n,
 static void
 v1_pump(GeisInstance inst, int fd, int ms)
 {
-	double start = now_ms();
-	while (now_ms() - start < ms) {
+	double start = xh_now_ms();
+	while (xh_now_ms() - start < ms) {
 		struct pollfd pfd = { .fd = fd, .events = POLLIN };
 		if (poll(&pfd, 1, 10) > 0)
 			geis_event_dispatch(inst);
@@ -839,13 +821,13 @@ scenario_v1(void)
 	if (geis_init(&win, &inst) != GEIS_STATUS_SUCCESS || !inst)
 		die("geis_init on window 0x%lx", (unsigned long)p.win);
 	int fd = -1;
-	CHECK(geis_configuration_get_value(inst, GEIS_CONFIG_UNIX_FD, &fd) ==
+	XH_CHECK(geis_configuration_get_value(inst, GEIS_CONFIG_UNIX_FD, &fd) ==
 		      GEIS_STATUS_SUCCESS && fd >= 0, "no GEIS_CONFIG_UNIX_FD");
 	const char *types[] = { GEIS_GESTURE_TYPE_DRAG2, NULL };
 	GeisGestureFuncs funcs = { .start = v1_start, .update = v1_update,
 				   .finish = v1_finish };
 	struct v1_log log = { 0 };
-	CHECK(geis_subscribe(inst, NULL, types, &funcs, &log) == GEIS_STATUS_SUCCESS,
+	XH_CHECK(geis_subscribe(inst, NULL, types, &funcs, &log) == GEIS_STATUS_SUCCESS,
 	      "geis_subscribe");
 	v1_pump(inst, fd, 200);
 
@@ -864,19 +846,19 @@ scenario_v1(void)
 	sync_all();
 	v1_pump(inst, fd, 500);
 
-	CHECK(log.starts == 1, "%d starts", log.starts);
-	CHECK(log.finishes == 1, "%d finishes", log.finishes);
-	CHECK(log.updates > 3, "%d updates", log.updates);
-	CHECK(log.type == GEIS_GESTURE_PRIMITIVE_DRAG, "gesture type %u", (unsigned)log.type);
-	CHECK(log.start_touches == 2, "began with %d touches", log.start_touches);
+	XH_CHECK(log.starts == 1, "%d starts", log.starts);
+	XH_CHECK(log.finishes == 1, "%d finishes", log.finishes);
+	XH_CHECK(log.updates > 3, "%d updates", log.updates);
+	XH_CHECK(log.type == GEIS_GESTURE_PRIMITIVE_DRAG, "gesture type %u", (unsigned)log.type);
+	XH_CHECK(log.start_touches == 2, "began with %d touches", log.start_touches);
 	/* window coordinates: the centroid starts near x 180 and ends at 360,
 	 * or at 390 when the drag went on with the second finger after the
 	 * first lifted (v1 subscribes with GEIS_SUBSCRIPTION_CONT) */
-	CHECK(log.first_x > 170 && log.first_x < 300, "first x %.1f", log.first_x);
-	CHECK(fabs(log.last_x - 360.0) < 2.0 || (log.touches == 1 && fabs(log.last_x - 390.0) < 2.0),
+	XH_CHECK(log.first_x > 170 && log.first_x < 300, "first x %.1f", log.first_x);
+	XH_CHECK(fabs(log.last_x - 360.0) < 2.0 || (log.touches == 1 && fabs(log.last_x - 390.0) < 2.0),
 	      "last x %.1f with %d touches", log.last_x, log.touches);
-	CHECK(fabs(log.last_y - 100.0) < 2.0, "last y %.1f", log.last_y);
-	CHECK(geis_finish(inst) == GEIS_STATUS_SUCCESS, "geis_finish");
+	XH_CHECK(fabs(log.last_y - 100.0) < 2.0, "last y %.1f", log.last_y);
+	XH_CHECK(geis_finish(inst) == GEIS_STATUS_SUCCESS, "geis_finish");
 	painter_close(&p);
 }
 
@@ -884,8 +866,8 @@ scenario_v1(void)
 static size_t
 read_some(int fd, char *buf, size_t len, size_t cap, int ms)
 {
-	double start = now_ms();
-	while (len + 1 < cap && now_ms() - start < ms) {
+	double start = xh_now_ms();
+	while (len + 1 < cap && xh_now_ms() - start < ms) {
 		struct pollfd pfd = { .fd = fd, .events = POLLIN };
 		if (poll(&pfd, 1, 20) <= 0)
 			continue;
@@ -924,10 +906,10 @@ scenario_events_tool(void)
 	static char buf[1 << 20];
 	size_t len = 0;
 	/* started once it reported the touch device */
-	double start = now_ms();
-	while (!strstr(buf, "INIT_COMPLETE") && now_ms() - start < 5000)
+	double start = xh_now_ms();
+	while (!strstr(buf, "INIT_COMPLETE") && xh_now_ms() - start < 5000)
 		len = read_some(out[0], buf, len, sizeof(buf), 50);
-	CHECK(strstr(buf, "\"DEVICE_AVAILABLE\"") != NULL, "no device event from the tool");
+	XH_CHECK(strstr(buf, "\"DEVICE_AVAILABLE\"") != NULL, "no device event from the tool");
 
 	/* a 3-touch swipe; the tool's grab must take it */
 	for (int i = 0; i < 3; i++)
@@ -942,8 +924,8 @@ scenario_events_tool(void)
 	for (int i = 0; i < 3; i++)
 		xh_touch_end(dev0(), (uint32_t)i + 1, 200 + 60 * i, 380);
 	sync_all();
-	start = now_ms();
-	while (!strstr(buf, "\"GESTURE_END\"") && now_ms() - start < 3000)
+	start = xh_now_ms();
+	while (!strstr(buf, "\"GESTURE_END\"") && xh_now_ms() - start < 3000)
 		len = read_some(out[0], buf, len, sizeof(buf), 50);
 	painter_pump(&p);
 
@@ -960,12 +942,12 @@ scenario_events_tool(void)
 		kill(pid, SIGKILL);
 		waitpid(pid, &status, 0);
 	}
-	CHECK(w == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	XH_CHECK(w == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0,
 	      "utouch-events did not exit cleanly on SIGINT (status 0x%x)", status);
-	CHECK(strstr(buf, "\"GESTURE_BEGIN\"") != NULL, "no GESTURE_BEGIN in the output");
-	CHECK(strstr(buf, "\"GESTURE_END\"") != NULL, "no GESTURE_END in the output");
-	CHECK(strstr(buf, "\"touches\":3") != NULL, "no 3-touch gesture in the output");
-	CHECK(p.n == 0, "the painting client received %d touch events", p.n);
+	XH_CHECK(strstr(buf, "\"GESTURE_BEGIN\"") != NULL, "no GESTURE_BEGIN in the output");
+	XH_CHECK(strstr(buf, "\"GESTURE_END\"") != NULL, "no GESTURE_END in the output");
+	XH_CHECK(strstr(buf, "\"touches\":3") != NULL, "no 3-touch gesture in the output");
+	XH_CHECK(p.n == 0, "the painting client received %d touch events", p.n);
 	close(out[0]);
 	painter_close(&p);
 }
@@ -1058,46 +1040,46 @@ scenario_undecided(void)
 		painter_pump(&p);
 	}
 	/* still down: the drag is undecided and holds the touches */
-	CHECK(painter_count(&p, XI_TouchBegin) == 0,
+	XH_CHECK(painter_count(&p, XI_TouchBegin) == 0,
 	      "the painter got %d touches while the drag went on",
 	      painter_count(&p, XI_TouchBegin));
 	xh_touch_end(dev0(), 1, 300, 320);
 	xh_touch_end(dev0(), 2, 380, 320);
 	sync_all();
-	double start = now_ms();
-	while (painter_count(&p, XI_TouchEnd) < 2 && now_ms() - start < 3000) {
+	double start = xh_now_ms();
+	while (painter_count(&p, XI_TouchEnd) < 2 && xh_now_ms() - start < 3000) {
 		client_pump(&c, 20, 100);
 		painter_pump(&p);
 	}
 	fprintf(stderr, "replayed to the painter %.0f ms after the lift\n",
-		now_ms() - start);
+		xh_now_ms() - start);
 
 	const struct gesture_rec *g = find_gesture(&c, GEIS_GESTURE_DRAG, 2);
-	CHECK(g != NULL, "the listener saw no 2-touch drag (%d gestures)", c.ng);
+	XH_CHECK(g != NULL, "the listener saw no 2-touch drag (%d gestures)", c.ng);
 	if (g)
-		CHECK(g->ended == 1, "drag ended %d times", g->ended);
-	CHECK(painter_count(&p, XI_TouchBegin) == 2,
+		XH_CHECK(g->ended == 1, "drag ended %d times", g->ended);
+	XH_CHECK(painter_count(&p, XI_TouchBegin) == 2,
 	      "%d of the 2 touches replayed to the painter with the listener running",
 	      painter_count(&p, XI_TouchBegin));
-	CHECK(painter_count(&p, XI_TouchEnd) == 2, "%d TouchEnd replayed",
+	XH_CHECK(painter_count(&p, XI_TouchEnd) == 2, "%d TouchEnd replayed",
 	      painter_count(&p, XI_TouchEnd));
-	CHECK(painter_count(&p, XI_TouchUpdate) >= 10, "%d TouchUpdate replayed",
+	XH_CHECK(painter_count(&p, XI_TouchUpdate) >= 10, "%d TouchUpdate replayed",
 	      painter_count(&p, XI_TouchUpdate));
 	/* the touch ids geis reported are the XI ids the painter sees */
-	CHECK(seen.nids == 2, "geis reported %d touch ids", seen.nids);
+	XH_CHECK(seen.nids == 2, "geis reported %d touch ids", seen.nids);
 	for (int i = 0; i < seen.nids; i++) {
 		int found = 0;
 		for (int j = 0; j < p.n; j++)
 			found |= p.ev[j].id == seen.ids[i];
-		CHECK(found, "geis touch id %u is no XI touch id of the painter",
+		XH_CHECK(found, "geis touch id %u is no XI touch id of the painter",
 		      seen.ids[i]);
 	}
-	CHECK(seen.mismatch == 0, "frame and touch set ids differ %d times", seen.mismatch);
-	CHECK(seen.child_not_event == 0, "child window id != event window id %d times",
+	XH_CHECK(seen.mismatch == 0, "frame and touch set ids differ %d times", seen.mismatch);
+	XH_CHECK(seen.child_not_event == 0, "child window id != event window id %d times",
 	      seen.child_not_event);
-	CHECK(seen.group_not_frame == 0, "group id != gesture id %d times",
+	XH_CHECK(seen.group_not_frame == 0, "group id != gesture id %d times",
 	      seen.group_not_frame);
-	CHECK(strcmp(seen.name, GEIS_GESTURE_DRAG) == 0, "gesture name \"%s\"", seen.name);
+	XH_CHECK(strcmp(seen.name, GEIS_GESTURE_DRAG) == 0, "gesture name \"%s\"", seen.name);
 	client_close(&c);
 	painter_close(&p);
 }
@@ -1188,20 +1170,20 @@ scenario_no_track(void)
 
 	static const char *const want_class[8] = { "Drag", "Pinch", "Rotate", "Tap",
 						   "Touch", "", "Flick", "" };
-	CHECK(nt.n == 8, "%d start-up events, expected 8", nt.n);
+	XH_CHECK(nt.n == 8, "%d start-up events, expected 8", nt.n);
 	for (int i = 0; i < 8 && i < nt.n; i++) {
 		GeisEventType want = i == 5 ? GEIS_EVENT_INIT_COMPLETE :
 				     i == 7 ? GEIS_EVENT_DEVICE_AVAILABLE :
 					      GEIS_EVENT_CLASS_AVAILABLE;
-		CHECK(nt.types[i] == want, "start-up event %d is %d, expected %d", i,
+		XH_CHECK(nt.types[i] == want, "start-up event %d is %d, expected %d", i,
 		      (int)nt.types[i], (int)want);
-		CHECK(strcmp(nt.classes[i], want_class[i]) == 0,
+		XH_CHECK(strcmp(nt.classes[i], want_class[i]) == 0,
 		      "start-up event %d: class \"%s\", expected \"%s\"", i, nt.classes[i],
 		      want_class[i]);
 	}
-	CHECK(nt.drag && nt.flick, "no Drag or Flick class object");
-	CHECK(c.devices_available == 1, "%d DEVICE_AVAILABLE", c.devices_available);
-	CHECK(c.init_complete == 1, "%d INIT_COMPLETE", c.init_complete);
+	XH_CHECK(nt.drag && nt.flick, "no Drag or Flick class object");
+	XH_CHECK(c.devices_available == 1, "%d DEVICE_AVAILABLE", c.devices_available);
+	XH_CHECK(c.init_complete == 1, "%d INIT_COMPLETE", c.init_complete);
 
 	GeisSubscription sub = geis_subscription_new(c.geis, "flicks", GEIS_SUBSCRIPTION_NONE);
 	GeisFilter filter = geis_filter_new(c.geis, "flick");
@@ -1245,16 +1227,16 @@ scenario_no_track(void)
 	sync_all();
 	client_pump(&c, 100, 1000);
 
-	CHECK(fast_frames > 2, "the fast drag gave %d frames", fast_frames);
-	CHECK(nt.frames > fast_frames + 2, "the slow drag gave %d frames",
+	XH_CHECK(fast_frames > 2, "the fast drag gave %d frames", fast_frames);
+	XH_CHECK(nt.frames > fast_frames + 2, "the slow drag gave %d frames",
 	      nt.frames - fast_frames);
-	CHECK(nt.drag_frames == nt.frames, "%d of %d frames are of class Drag",
+	XH_CHECK(nt.drag_frames == nt.frames, "%d of %d frames are of class Drag",
 	      nt.drag_frames, nt.frames);
-	CHECK(nt.flick_ends == 1 && nt.flick_frames == 1,
+	XH_CHECK(nt.flick_ends == 1 && nt.flick_frames == 1,
 	      "flick: %d frames, %d fast ends (expected the fast drag's end only)",
 	      nt.flick_frames, nt.flick_ends);
-	CHECK(nt.flick_slow_end == 0, "the slow drag was a flick");
-	CHECK(c.errors == 0, "%d errors", c.errors);
+	XH_CHECK(nt.flick_slow_end == 0, "the slow drag was a flick");
+	XH_CHECK(c.errors == 0, "%d errors", c.errors);
 	geis_gesture_class_unref(nt.drag);
 	geis_gesture_class_unref(nt.flick);
 	client_close(&c);
@@ -1300,11 +1282,11 @@ main(int argc, char **argv)
 		setenv("DISPLAY", xs.display_name, 1);
 		unsetenv(UTOUCH_GEIS_BACKEND_ENV);
 		scenarios[i].fn();
-		if (failures)
+		if (xh_failures)
 			xh_dump_log(&xs, 20);
 		xh_stop(&xs);
-		printf("%s: %s\n", argv[1], failures ? "FAIL" : "ok");
-		return failures ? 1 : 0;
+		printf("%s: %s\n", argv[1], xh_failures ? "FAIL" : "ok");
+		return xh_failures ? 1 : 0;
 	}
 	fprintf(stderr, "unknown scenario %s\n", argv[1]);
 	return 2;

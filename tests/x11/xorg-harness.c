@@ -46,14 +46,7 @@ set_error(struct xh_server *xs, const char *fmt, ...)
 	va_end(ap);
 }
 
-static int64_t
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
+int xh_failures;
 
 static void
 sleep_ms(int ms)
@@ -68,11 +61,11 @@ sleep_ms(int ms)
 static int
 wait_readable(int fd, int timeout_ms)
 {
-	int64_t deadline = now_ms() + timeout_ms;
+	int64_t deadline = (int64_t)xh_now_ms() + timeout_ms;
 
 	for (;;) {
 		struct pollfd pfd = { .fd = fd, .events = POLLIN };
-		int64_t left = deadline - now_ms();
+		int64_t left = deadline - (int64_t)xh_now_ms();
 		int rc;
 
 		if (left < 0)
@@ -92,10 +85,10 @@ static int
 read_full(int fd, void *buf, size_t len, int timeout_ms)
 {
 	char *p = buf;
-	int64_t deadline = now_ms() + timeout_ms;
+	int64_t deadline = (int64_t)xh_now_ms() + timeout_ms;
 
 	while (len > 0) {
-		int64_t left = deadline - now_ms();
+		int64_t left = deadline - (int64_t)xh_now_ms();
 		ssize_t n;
 
 		if (left <= 0 || !wait_readable(fd, (int)left))
@@ -263,7 +256,7 @@ static int reaped_status;
 static bool
 reap(struct xh_server *xs, int timeout_ms)
 {
-	int64_t deadline = now_ms() + timeout_ms;
+	int64_t deadline = (int64_t)xh_now_ms() + timeout_ms;
 
 	if (xs->pid <= 0)
 		return true;
@@ -276,7 +269,7 @@ reap(struct xh_server *xs, int timeout_ms)
 			xs->pid = 0;
 			return true;
 		}
-		if (now_ms() >= deadline)
+		if (xh_now_ms() >= deadline)
 			return false;
 		sleep_ms(10);
 	}
@@ -358,9 +351,9 @@ spawn_server(struct xh_server *xs, const char *xorg, const char *config, int n)
 
 	/* With -displayfd the server writes its display number once it
 	 * accepts connections; EOF means it died. */
-	deadline = now_ms() + XH_TIMEOUT_MS;
+	deadline = xh_now_ms() + XH_TIMEOUT_MS;
 	while (got < sizeof(buf) - 1) {
-		int64_t left = deadline - now_ms();
+		int64_t left = deadline - (int64_t)xh_now_ms();
 		ssize_t r;
 
 		if (left <= 0 || !wait_readable(pipefd[0], (int)left))
@@ -407,7 +400,7 @@ device_connect(struct xh_device *dev, int timeout_ms)
 {
 	struct xh_server *xs = dev->server;
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
-	int64_t deadline = now_ms() + timeout_ms;
+	int64_t deadline = (int64_t)xh_now_ms() + timeout_ms;
 	xf86ITEventClientVersion hello = {
 		.header = { .length = sizeof(hello), .type = XF86IT_EVENT_CLIENT_VERSION },
 		.major = XF86IT_PROTOCOL_VERSION_MAJOR,
@@ -429,7 +422,7 @@ device_connect(struct xh_device *dev, int timeout_ms)
 			break;
 		close(fd);
 		fd = -1;
-		if (now_ms() >= deadline) {
+		if (xh_now_ms() >= deadline) {
 			set_error(xs, "cannot connect to %s: %s", dev->socket_path,
 				  strerror(errno));
 			return -1;
@@ -437,8 +430,8 @@ device_connect(struct xh_device *dev, int timeout_ms)
 		sleep_ms(20);
 	}
 	if (write_full(fd, &hello, sizeof(hello)) < 0 ||
-	    read_full(fd, &reply, sizeof(reply), (int)(deadline - now_ms() > 0 ?
-							deadline - now_ms() : 1)) < 0 ||
+	    read_full(fd, &reply, sizeof(reply), (int)(deadline - xh_now_ms() > 0 ?
+							deadline - xh_now_ms() : 1)) < 0 ||
 	    reply.header.type != XF86IT_RESPONSE_SERVER_VERSION ||
 	    reply.major != XF86IT_PROTOCOL_VERSION_MAJOR) {
 		set_error(xs, "inputtest handshake on %s failed", dev->socket_path);
@@ -882,14 +875,14 @@ xh_select_hierarchy(Display *dpy)
 int
 xh_wait_event(Display *dpy, int timeout_ms)
 {
-	int64_t deadline = now_ms() + timeout_ms;
+	int64_t deadline = (int64_t)xh_now_ms() + timeout_ms;
 
 	for (;;) {
 		int64_t left;
 
 		if (XPending(dpy) > 0)
 			return 1;
-		left = deadline - now_ms();
+		left = deadline - xh_now_ms();
 		if (left <= 0)
 			return 0;
 		wait_readable(ConnectionNumber(dpy), (int)left);

@@ -41,9 +41,39 @@
 #define UTOUCH_TESTS_XORG_HARNESS_H
 
 #include <stdint.h>
+#include <stdio.h>
+#include <time.h>
 #include <sys/types.h>
 
 #include <X11/Xlib.h>
+
+/*
+ * The checks of the scenario programs, which run one scenario per process
+ * against a real server and count failures instead of stopping at the
+ * first: XH_CHECK(cond, "what was seen", ...) prints FILE:LINE, the
+ * condition and the message and counts one failure in xh_failures.
+ */
+extern int xh_failures;
+
+#define XH_CHECK(cond, ...)                                                              \
+	do {                                                                             \
+		if (!(cond)) {                                                           \
+			fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
+			fprintf(stderr, __VA_ARGS__);                                    \
+			fputc('\n', stderr);                                             \
+			xh_failures++;                                                   \
+		}                                                                        \
+	} while (0)
+
+/** CLOCK_MONOTONIC in milliseconds, with the fraction (latencies). */
+static inline double
+xh_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
 
 /** xh_start() result: the environment cannot run Xorg; skip the test. */
 #define XH_SKIP 77

@@ -11,6 +11,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <linux/input.h>
+
+#include "gd-keys.h"
+#include "gd-uinput.h"
 #ifdef GD_HAVE_X11
 #include "gd-x11.h"
 #endif
@@ -26,6 +30,8 @@ struct gd_actions {
 	int dry_run;
 	FILE *out;
 	struct gd_x11 *x11;
+	const char *uinput_node;
+	struct gd_uinput *uinput;   /* made on first use without X */
 	int running;
 };
 
@@ -50,11 +56,18 @@ gd_actions_set_x11(struct gd_actions *a, struct gd_x11 *x11)
 }
 
 void
+gd_actions_set_uinput(struct gd_actions *a, const char *node)
+{
+	a->uinput_node = node;
+}
+
+void
 gd_actions_free(struct gd_actions *a)
 {
 	if (!a)
 		return;
 	gd_actions_reap(a);
+	gd_uinput_free(a->uinput);
 	free(a);
 }
 
@@ -114,6 +127,34 @@ spawn(struct gd_actions *a, const char *cmd, const struct gd_gesture_info *g, in
 	return pid;
 }
 
+/* keys and clicks: XTest on X11, else the daemon's uinput devices */
+static int
+run_input(struct gd_actions *a, const struct gd_rule *rule, const struct gd_gesture_info *info,
+	  char *err, size_t errlen)
+{
+	int click = rule->action == GD_ACT_CLICK;
+	int button = !strcmp(rule->arg, "left") ? 1 : !strcmp(rule->arg, "middle") ? 2 : 3;
+#ifdef GD_HAVE_X11
+	if (a->x11) {
+		if (click)
+			return gd_x11_click(a->x11, button, info->fx >= 0 ? info->x : -1, info->y,
+					    err, errlen);
+		return gd_x11_send_keys(a->x11, rule->arg, err, errlen);
+	}
+#endif
+	if (!a->uinput && !(a->uinput = gd_uinput_new(a->uinput_node))) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (click)
+		return gd_uinput_click(a->uinput, button == 1 ? BTN_LEFT : button == 2 ? BTN_MIDDLE
+							   : BTN_RIGHT,
+				       info->fx, info->fy, err, errlen);
+	int codes[GD_KEYS_MAX];
+	int n = gd_keys_parse_evdev(rule->arg, codes, err, errlen);
+	return n < 0 ? -1 : gd_uinput_keys(a->uinput, codes, n, err, errlen);
+}
+
 int
 gd_actions_run(struct gd_actions *a, const struct gd_rule *rule,
 	       const struct gd_gesture_info *info)
@@ -122,26 +163,20 @@ gd_actions_run(struct gd_actions *a, const struct gd_rule *rule,
 	describe(what, sizeof(what), info);
 	if (a->dry_run) {
 		fprintf(a->out, "%s %s: %s (rule at line %d)\n",
-			rule->action == GD_ACT_KEYS ? "keys" : "command", what, rule->arg, rule->line);
+			rule->action == GD_ACT_KEYS ? "keys"
+			: rule->action == GD_ACT_CLICK ? "click" : "command",
+			what, rule->arg, rule->line);
 		fflush(a->out);
 		return 0;
 	}
-	if (rule->action == GD_ACT_KEYS) {
-#ifdef GD_HAVE_X11
+	if (rule->action == GD_ACT_KEYS || rule->action == GD_ACT_CLICK) {
 		char err[200];
-		if (!a->x11) {
-			fprintf(stderr, "utouch-gestured: keys \"%s\": no X connection\n", rule->arg);
-			return -1;
-		}
-		if (gd_x11_send_keys(a->x11, rule->arg, err, sizeof(err)) < 0) {
-			fprintf(stderr, "utouch-gestured: keys \"%s\": %s\n", rule->arg, err);
+		if (run_input(a, rule, info, err, sizeof(err)) < 0) {
+			fprintf(stderr, "utouch-gestured: %s \"%s\": %s\n",
+				rule->action == GD_ACT_KEYS ? "keys" : "click", rule->arg, err);
 			return -1;
 		}
 		return 0;
-#else
-		fprintf(stderr, "utouch-gestured: keys \"%s\": built without X11\n", rule->arg);
-		return -1;
-#endif
 	}
 	return spawn(a, rule->arg, info, -1) < 0 ? -1 : 0;
 }

@@ -29,6 +29,8 @@ struct gd_gesture_info {
 	const char *app_instance;  /**< WM_CLASS instance at the start, "" if none */
 	const char *app_class;     /**< WM_CLASS class at the start, "" if none */
 	double x, y;            /**< start position (screen pixels) */
+	double fx, fy;          /**< start position as fractions of the screen (0..1);
+	                             -1 for touchpads (their gestures click where the pointer is) */
 	double progress;        /**< units of the rule's distance travelled */
 };
 
@@ -44,6 +46,13 @@ struct gd_actions *gd_actions_new(int dry_run, FILE *out, struct gd_x11 *x11);
 
 /** Set the X connection (NULL when it went away). */
 void gd_actions_set_x11(struct gd_actions *a, struct gd_x11 *x11);
+
+/**
+ * The uinput node for "keys" and "click" actions without X (NULL:
+ * /dev/uinput); the keyboard and pointer are made the first time one
+ * runs.  @p node must outlive @p a.
+ */
+void gd_actions_set_uinput(struct gd_actions *a, const char *node);
 
 /**
  * Free the runner.  Continuous actions still open get "end" and their

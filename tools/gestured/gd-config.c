@@ -53,6 +53,7 @@ struct defaults {
 	double edge_mm;
 	int interval_ms;
 	int orientation;
+	int proxy;      /* not a rule default: the daemon's --proxy */
 };
 
 static const struct defaults builtin_defaults = {
@@ -87,6 +88,7 @@ static const struct ut_yaml_field settings_fields[] = {
 	NUM("interval", UT_YAML_INT, interval_ms, 0, 600000, "ms"),
 	{ "orientation", UT_YAML_ENUM, offsetof(struct defaults, orientation), 0, 0, NULL,
 	  orientation_names, NULL },
+	{ "proxy", UT_YAML_BOOL, offsetof(struct defaults, proxy), 0, 0, NULL, NULL, NULL },
 };
 #undef NUM
 
@@ -163,6 +165,10 @@ read_action(struct ut_yaml_doc *doc, const struct ut_yaml_field *f,
 		if (gd_keys_check(s, why, sizeof(why)) < 0)
 			return ut_yaml_error(doc, v, "\"keys\": %s", why);
 	}
+	if (r->action == GD_ACT_CLICK && strcmp(s, "left") && strcmp(s, "middle") &&
+	    strcmp(s, "right"))
+		return ut_yaml_error(doc, v, "\"click\": unknown button \"%s\" (left, middle or "
+				     "right)", s);
 	r->arg = strdup(s);
 	return r->arg ? 0 : ut_yaml_error(doc, v, "out of memory");
 }
@@ -177,7 +183,7 @@ read_action(struct ut_yaml_doc *doc, const struct ut_yaml_field *f,
 /* the keys of a rule: one row each */
 enum rule_key {
 	K_GESTURE, K_FINGERS, K_TAPS, K_DIRECTION, K_DEVICE, K_DEVICE_NAME, K_APP, K_EDGE,
-	K_EDGE_SIZE, K_THRESHOLD, K_TIMEOUT, K_TIME, K_COMMAND, K_KEYS, K_CONTINUOUS,
+	K_EDGE_SIZE, K_THRESHOLD, K_TIMEOUT, K_TIME, K_COMMAND, K_KEYS, K_CONTINUOUS, K_CLICK,
 	K_DISTANCE, K_REPEAT, K_INTERVAL, K_COUNT
 };
 static const struct ut_yaml_field rule_fields[K_COUNT] = {
@@ -196,6 +202,7 @@ static const struct ut_yaml_field rule_fields[K_COUNT] = {
 	[K_COMMAND] = RULE_READ("command", arg, read_action, GD_ACT_COMMAND, NULL),
 	[K_KEYS] = RULE_READ("keys", arg, read_action, GD_ACT_KEYS, NULL),
 	[K_CONTINUOUS] = RULE_READ("continuous", arg, read_action, GD_ACT_CONTINUOUS, NULL),
+	[K_CLICK] = RULE_READ("click", arg, read_action, GD_ACT_CLICK, NULL),
 	[K_DISTANCE] = RULE("distance", UT_YAML_DOUBLE, distance, 0.1, 10000, "mm|deg"),
 	[K_REPEAT] = RULE("repeat", UT_YAML_BOOL, repeat, 0, 0, NULL),
 	[K_INTERVAL] = RULE("interval", UT_YAML_INT, interval_ms, 0, 600000, "ms"),
@@ -230,7 +237,8 @@ check_rule(struct parser *p, const struct ut_yaml_node *map, const struct ut_yam
 {
 	struct ut_yaml_doc *doc = &p->doc;
 	const struct ut_yaml_node *act = seen[K_COMMAND] ? seen[K_COMMAND]
-					 : seen[K_KEYS] ? seen[K_KEYS] : seen[K_CONTINUOUS];
+					 : seen[K_KEYS] ? seen[K_KEYS]
+					 : seen[K_CLICK] ? seen[K_CLICK] : seen[K_CONTINUOUS];
 	const struct ut_yaml_node *repeat = r->repeat ? seen[K_REPEAT] : NULL;
 	const char *kind = gd_kind_name(r->kind);
 
@@ -240,8 +248,8 @@ check_rule(struct parser *p, const struct ut_yaml_node *map, const struct ut_yam
 	if (!seen[K_FINGERS])
 		return ut_yaml_error(doc, map, "the rule has no \"fingers\" (1 to 5)");
 	if (!act)
-		return ut_yaml_error(doc, map, "the rule has no action (\"command\", \"keys\" or "
-				     "\"continuous\")");
+		return ut_yaml_error(doc, map, "the rule has no action (\"command\", \"keys\", "
+				     "\"click\" or \"continuous\")");
 	if (!dir_fits(r->kind, r->dir))
 		return ut_yaml_error(doc, seen[K_DIRECTION], "a %s has no direction \"%s\"", kind,
 				     gd_dir_name(r->dir));
@@ -254,7 +262,7 @@ check_rule(struct parser *p, const struct ut_yaml_node *map, const struct ut_yam
 	if (r->kind == GD_TAP || r->kind == GD_HOLD) {
 		if (r->action == GD_ACT_CONTINUOUS)
 			return ut_yaml_error(doc, act, "a %s has no progress to follow; use "
-					     "\"command\" or \"keys\"", kind);
+					     "\"command\", \"keys\" or \"click\"", kind);
 		if (repeat)
 			return ut_yaml_error(doc, repeat, "a %s cannot repeat", kind);
 		if (seen[K_DISTANCE])
@@ -411,6 +419,7 @@ build(struct parser *p)
 		}
 	}
 	cfg->orientation = (enum gd_orientation)p->d.orientation;
+	cfg->proxy = p->d.proxy;
 	if (!gestures || ut_yaml_is_empty(gestures))
 		goto out;   /* "gestures:" with nothing after it */
 	if (gestures->type != UT_YAML_LIST) {

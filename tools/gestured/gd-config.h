@@ -39,7 +39,7 @@ enum gd_orientation { GD_ORIENT_NORMAL, GD_ORIENT_LEFT, GD_ORIENT_INVERTED, GD_O
 #define GD_MAX_TAPS 3
 
 /** What a rule does. */
-enum gd_action { GD_ACT_COMMAND, GD_ACT_KEYS, GD_ACT_CONTINUOUS };
+enum gd_action { GD_ACT_COMMAND, GD_ACT_KEYS, GD_ACT_CONTINUOUS, GD_ACT_CLICK };
 
 /** One rule of the configuration. */
 struct gd_rule {
@@ -59,7 +59,8 @@ struct gd_rule {
 	int timeout_ms;         /**< longest time to reach the threshold, 0: none */
 	int hold_ms;            /**< hold: how long the fingers stay down */
 	enum gd_action action;
-	char *arg;              /**< the command line or the key combination */
+	char *arg;              /**< the command line, the key combination or the button
+	                             ("left", "middle", "right") */
 	double distance;        /**< mm (degrees for rotate) per unit of progress */
 	int repeat;             /**< run again at every further unit of progress */
 	int interval_ms;        /**< least time between two runs of the action */
@@ -71,6 +72,7 @@ struct gd_config {
 	struct gd_rule *rules;
 	size_t nrules;
 	enum gd_orientation orientation;  /**< settings: orientation */
+	int proxy;              /**< settings: proxy: true (the --proxy option) */
 };
 
 /** Receives each error and warning of a file ("FILE:LINE:COLUMN: ..."). */

@@ -22,6 +22,11 @@ struct gd_options {
 	enum gd_backend backend;
 	const char *evdev_dir;    /**< directory of evdev nodes, NULL: /dev/input */
 	int evdev_grab;           /**< grab the evdev devices (EVIOCGRAB): nobody else reads them */
+	int proxy;                /**< touch proxy: grab, clone through uinput, hold/consume/replay */
+	const char *proxy_output; /**< proxy into this evemu file instead of uinput (implies proxy) */
+	const char *uinput;       /**< the uinput node, NULL: /dev/uinput */
+	const char *recording;    /**< play this recording as the (grabbed) device */
+	int fast;                 /**< the recording in virtual time */
 	int dry_run;              /**< print actions instead of running them */
 	int verbose;              /**< log every gesture decision on stderr */
 	FILE *out;                /**< dry-run output, NULL: stdout */

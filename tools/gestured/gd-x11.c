@@ -171,19 +171,26 @@ gd_x11_pointer(struct gd_x11 *x, double *rx, double *ry)
 	return 0;
 }
 
+/* 1 with a reason when XTest cannot be used */
+static int
+xtest_unusable(const struct gd_x11 *x, char *err, size_t errlen)
+{
+	if (x->dead)
+		snprintf(err, errlen, "the X server is gone");
+	else if (!x->have_xtest)
+		snprintf(err, errlen, "the X server has no XTEST extension");
+	else
+		return 0;
+	return 1;
+}
+
 int
 gd_x11_send_keys(struct gd_x11 *x, const char *keys, char *err, size_t errlen)
 {
 	unsigned long syms[GD_KEYS_MAX];
 	KeyCode codes[GD_KEYS_MAX];
-	if (x->dead) {
-		snprintf(err, errlen, "the X server is gone");
+	if (xtest_unusable(x, err, errlen))
 		return -1;
-	}
-	if (!x->have_xtest) {
-		snprintf(err, errlen, "the X server has no XTEST extension");
-		return -1;
-	}
 	int n = gd_keys_parse(keys, syms, err, errlen);
 	if (n < 0)
 		return -1;
@@ -199,6 +206,19 @@ gd_x11_send_keys(struct gd_x11 *x, const char *keys, char *err, size_t errlen)
 		XTestFakeKeyEvent(x->dpy, codes[i], True, CurrentTime);
 	for (int i = n - 1; i >= 0; i--)
 		XTestFakeKeyEvent(x->dpy, codes[i], False, CurrentTime);
+	XFlush(x->dpy);
+	return 0;
+}
+
+int
+gd_x11_click(struct gd_x11 *x, int button, double rx, double ry, char *err, size_t errlen)
+{
+	if (xtest_unusable(x, err, errlen))
+		return -1;
+	if (rx >= 0)
+		XTestFakeMotionEvent(x->dpy, -1, (int)(rx + 0.5), (int)(ry + 0.5), CurrentTime);
+	XTestFakeButtonEvent(x->dpy, (unsigned int)button, True, CurrentTime);
+	XTestFakeButtonEvent(x->dpy, (unsigned int)button, False, CurrentTime);
 	XFlush(x->dpy);
 	return 0;
 }

@@ -81,4 +81,11 @@ int gd_x11_pointer(struct gd_x11 *x, double *rx, double *ry);
  */
 int gd_x11_send_keys(struct gd_x11 *x, const char *keys, char *err, size_t errlen);
 
+/**
+ * Click mouse button @p button (1 left, 2 middle, 3 right) with XTest, at
+ * root position (@p rx, @p ry), or where the pointer is when @p rx < 0.
+ * @return 0, or -1 with @p err set
+ */
+int gd_x11_click(struct gd_x11 *x, int button, double rx, double ry, char *err, size_t errlen);
+
 #endif /* GD_X11_H */

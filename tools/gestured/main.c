@@ -9,9 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "gd-config.h"
 #include "gd-daemon.h"
+#include "gd-instance.h"
 
 static void
 usage(FILE *f, const char *prog)
@@ -32,6 +34,15 @@ usage(FILE *f, const char *prog)
 		"      --evdev-dir DIR   read evdev devices from DIR instead of /dev/input\n"
 		"      --evdev-grab      grab the evdev devices: nothing else reads them\n"
 		"                        (kiosks without X11 or compositor gestures)\n"
+		"  -p, --proxy           touch proxy: grab each evdev touch device and give\n"
+		"                        the desktop a clone (uinput) that carries every\n"
+		"                        touch no rule takes (Wayland, consoles)\n"
+		"      --proxy-output FILE  proxy into FILE (an evemu recording of what the\n"
+		"                        clone would emit) instead of uinput\n"
+		"      --uinput PATH     the uinput node (default /dev/uinput)\n"
+		"      --recording FILE  play FILE (evemu or libinput record) as the device;\n"
+		"                        exit once it has ended and every action finished\n"
+		"      --fast            play the recording in virtual time\n"
 		"  -v, --verbose         log every gesture and decision on stderr\n"
 		"  -h, --help            show this help\n"
 		"  -V, --version         show the version\n"
@@ -67,6 +78,11 @@ main(int argc, char **argv)
 		{ "backend", required_argument, NULL, 'b' },
 		{ "evdev-dir", required_argument, NULL, 'E' },
 		{ "evdev-grab", no_argument, NULL, 'G' },
+		{ "proxy", no_argument, NULL, 'p' },
+		{ "proxy-output", required_argument, NULL, 'O' },
+		{ "uinput", required_argument, NULL, 'U' },
+		{ "recording", required_argument, NULL, 'R' },
+		{ "fast", no_argument, NULL, 'F' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -76,7 +92,7 @@ main(int argc, char **argv)
 	char *config = NULL;
 	int check = 0, c;
 
-	while ((c = getopt_long(argc, argv, "c:nb:vhV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "c:nb:pvhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			free(config);
@@ -107,6 +123,22 @@ main(int argc, char **argv)
 		case 'G':
 			opts.evdev_grab = 1;
 			break;
+		case 'p':
+			opts.proxy = 1;
+			break;
+		case 'O':
+			opts.proxy = 1;
+			opts.proxy_output = optarg;
+			break;
+		case 'U':
+			opts.uinput = optarg;
+			break;
+		case 'R':
+			opts.recording = optarg;
+			break;
+		case 'F':
+			opts.fast = 1;
+			break;
 		case 'v':
 			opts.verbose = 1;
 			break;
@@ -127,6 +159,17 @@ main(int argc, char **argv)
 	if (optind < argc) {
 		fprintf(stderr, "%s: unexpected argument \"%s\"\n", argv[0], argv[optind]);
 		usage(stderr, argv[0]);
+		return 2;
+	}
+	if (opts.fast && !opts.recording) {
+		fprintf(stderr, "%s: --fast needs --recording\n", argv[0]);
+		free(config);
+		return 2;
+	}
+	if (opts.proxy && opts.backend == GD_BACKEND_X11) {
+		fprintf(stderr, "%s: --proxy works on evdev devices: not with --backend x11\n",
+			argv[0]);
+		free(config);
 		return 2;
 	}
 	if (!config)
@@ -151,14 +194,37 @@ main(int argc, char **argv)
 	}
 	opts.config_path = config;
 	char err[512];
+	/* one daemon per user; a recording is a trial run beside it */
+	int lock = -1;
+	if (!opts.recording) {
+		pid_t holder;
+		lock = gd_instance_lock(&holder, err, sizeof(err));
+		if (lock == -EWOULDBLOCK) {
+			if (holder > 0)
+				fprintf(stderr, "utouch-gestured: already running (pid %ld); not "
+					"starting a second daemon\n", (long)holder);
+			else
+				fprintf(stderr, "utouch-gestured: already running; not starting a "
+					"second daemon\n");
+			free(config);
+			return 0;
+		}
+		if (lock < 0)
+			fprintf(stderr, "utouch-gestured: %s; going on without the "
+				"single-instance guard\n", err);
+	}
 	struct gd_daemon *d = gd_daemon_new(&opts, err, sizeof(err));
 	if (!d) {
 		fprintf(stderr, "utouch-gestured: %s\n", err);
+		if (lock >= 0)
+			close(lock);
 		free(config);
 		return 1;
 	}
 	int status = gd_daemon_run(d);
 	gd_daemon_free(d);
+	if (lock >= 0)
+		close(lock);
 	free(config);
 	return status;
 }

@@ -152,7 +152,10 @@ story_ops(struct replay_run *run, const struct ut_script_frame *f)
  * --mark-degenerate: grail logs (debug level) the gestures whose angle
  * estimate it switches to the least-squares similarity; print them as
  * "# degenerate g=ID t=MS touches=A,B,C" so that trace comparisons know where
- * grail 3.1's values are not expected (and can check why).
+ * grail 3.1's values are not expected (and can check why).  Likewise the
+ * slices of split framing (X11) whose rotation and scale are those of the
+ * moment before: "# partial g=ID t=MS" (printed when grail builds the
+ * slice, which may be before earlier slices of undecided gestures appear).
  */
 static void
 log_degenerate(void *data, int level, const char *msg)
@@ -167,6 +170,9 @@ log_degenerate(void *data, int level, const char *msg)
 		   &id, &t, touches) == 3)
 		printf("# degenerate g=%u t=%llu touches=%s\n", id,
 		       t >= UT_SCRIPT_TIME_BASE_MS ? t - UT_SCRIPT_TIME_BASE_MS : t, touches);
+	else if (level == -1 && sscanf(msg, "gesture %u: partial frame at t=%llu", &id, &t) == 2)
+		printf("# partial g=%u t=%llu\n", id,
+		       t >= UT_SCRIPT_TIME_BASE_MS ? t - UT_SCRIPT_TIME_BASE_MS : t);
 }
 
 static void
@@ -277,7 +283,9 @@ usage(FILE *out)
 "                       (implied by any utouch extension in a -s SPEC)\n"
 "      --mark-degenerate  print \"# degenerate g=ID t=MS touches=IDS\" where\n"
 "                       grail 3.1's angle estimate was ill-conditioned and\n"
-"                       utouch used the least-squares similarity instead\n"
+"                       utouch used the least-squares similarity instead,\n"
+"                       and \"# partial g=ID t=MS\" for slices of a frame in\n"
+"                       the middle of a moment of split (X11) framing\n"
 "      --bench N        replay N times and print ns per frame event\n"
 "  -h, --help           show this help\n", out);
 }

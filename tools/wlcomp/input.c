@@ -16,16 +16,12 @@
 #include <xkbcommon/xkbcommon.h>
 
 #include "wlcomp.h"
+#include "util/clock.h"
 
 uint64_t
 input_time_us(const struct server *server)
 {
-	struct timespec ts;
-
-	if (server->manual_clock)
-		return server->clock_us;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+	return server->manual_clock ? server->clock_us : ut_mono_us();
 }
 
 /* ---- keyboards ---- */

@@ -1,0 +1,299 @@
+/*
+ * Decisions: the gestures in flight, accept and reject from the
+ * application, and the release of the gestures that ended undecided (part
+ * of the engine, see geis-engine.h).
+ */
+#include <stdlib.h>
+
+#include "geis-engine.h"
+
+static int queued(Geis geis, unsigned id);
+
+/* ---- gestures ---- */
+
+static size_t
+hash_slot(const Geis geis, unsigned id)
+{
+	/* grail numbers gestures one after the other: spread them out */
+	return (size_t)(id * 2654435761u) & (geis->hash_size - 1);
+}
+
+struct geis_gesture *
+geis_gesture_find(Geis geis, unsigned id)
+{
+	if (!geis->hash_size)
+		return NULL;
+	for (struct geis_gesture *g = geis->gesture_hash[hash_slot(geis, id)]; g; g = g->hnext)
+		if (g->id == id)
+			return g;
+	return NULL;
+}
+
+/* Keep the chains short: twice the slots when there are more gestures. */
+static int
+hash_grow(Geis geis)
+{
+	size_t size = geis->hash_size ? geis->hash_size * 2 : 64;
+	struct geis_gesture **hash = calloc(size, sizeof(*hash));
+
+	if (!hash)
+		return -1;
+	free(geis->gesture_hash);
+	geis->gesture_hash = hash;
+	geis->hash_size = size;
+	ut_list_for_each(pos, &geis->gestures) {
+		struct geis_gesture *g = geis_gesture_of(pos);
+		size_t slot = hash_slot(geis, g->id);
+
+		g->hnext = hash[slot];
+		hash[slot] = g;
+	}
+	return 0;
+}
+
+struct geis_gesture *
+geis_gesture_new(Geis geis, unsigned id, GeisSubscription sub)
+{
+	struct geis_gesture *g;
+	size_t slot;
+
+	if (geis->ngestures >= geis->hash_size && hash_grow(geis) < 0 && !geis->hash_size)
+		return NULL;
+	g = calloc(1, sizeof(*g));
+	if (!g)
+		return NULL;
+	g->id = id;
+	g->sub = sub;
+	ut_list_insert_after(&geis->gestures, &g->link);
+	slot = hash_slot(geis, id);
+	g->hnext = geis->gesture_hash[slot];
+	geis->gesture_hash[slot] = g;
+	geis->ngestures++;
+	return g;
+}
+
+void
+geis_gesture_remove(Geis geis, struct geis_gesture *g)
+{
+	for (struct geis_gesture **p = &geis->gesture_hash[hash_slot(geis, g->id)]; *p;
+	     p = &(*p)->hnext) {
+		if (*p == g) {
+			*p = g->hnext;
+			break;
+		}
+	}
+	ut_list_remove(&g->link);
+	geis->ngestures--;
+	free(g);
+}
+
+/* Drop every queued event of gesture @p id. */
+void
+geis_gesture_purge(Geis geis, unsigned id)
+{
+	GeisEvent ev = geis->queue.head;
+
+	while (ev) {
+		GeisEvent next = ev->next;
+
+		if (ev->is_gesture && ev->gesture == id) {
+			geis_queue_remove(&geis->queue, ev);
+			geis_event_delete(ev);
+		}
+		ev = next;
+	}
+}
+
+void
+geis_engine_event_delivered(Geis geis, GeisEvent ev)
+{
+	struct geis_gesture *g;
+
+	if (!ev->is_gesture)
+		return;
+	g = geis_gesture_find(geis, ev->gesture);
+	if (g) {
+		g->seen = 1;
+		if (g->ended)
+			geis->release_due = 1;
+	}
+}
+
+
+static int
+share_touch(const struct geis_gesture *a, const struct geis_gesture *b)
+{
+	if (a->device_id != b->device_id || a->window != b->window)
+		return 0;
+	for (unsigned i = 0; i < a->ntouches; i++)
+		for (unsigned j = 0; j < b->ntouches; j++)
+			if (a->touches[i] == b->touches[j])
+				return 1;
+	return 0;
+}
+
+
+void
+geis_engine_release_undecided(Geis geis)
+{
+	int rejected = 0;
+
+	/* only after an ended gesture's End or one of its events went out:
+	 * a gesture still queued then gets its turn when its last event does */
+	if (!geis->grail || geis->releasing || !geis->release_due)
+		return;
+	geis->release_due = 0;
+	geis->releasing = 1;
+	/* one walk over the queue marks the gestures with queued events */
+	for (GeisEvent ev = geis->queue.head; ev; ev = ev->next) {
+		struct geis_gesture *g;
+
+		if (ev->is_gesture && (g = geis_gesture_find(geis, ev->gesture)))
+			g->in_queue = 1;
+	}
+	ut_list_for_each_safe(pos, tmp, &geis->gestures) {
+		struct geis_gesture *g = geis_gesture_of(pos);
+		int in_queue = g->in_queue;
+
+		g->in_queue = 0;
+		if (!g->ended || in_queue)
+			continue;
+		/* an atomic gesture's touches are grail's to decide: the
+		 * reject is refused (UGStatusErrorAtomicity) and changes
+		 * nothing */
+		if (!g->accepted && !g->dead &&
+		    grail_reject_gesture(geis->grail, g->id) == UGStatusSuccess)
+			rejected = 1;
+		geis_gesture_remove(geis, g);
+	}
+	if (rejected) {
+		geis_engine_drain(geis);
+		geis_engine_rearm(geis);
+	}
+	geis->releasing = 0;
+}
+
+/* ---- accept / reject ---- */
+
+static int
+queued(Geis geis, unsigned id)
+{
+	for (GeisEvent ev = geis->queue.head; ev; ev = ev->next)
+		if (ev->is_gesture && ev->gesture == id)
+			return 1;
+	return 0;
+}
+
+GeisStatus
+geis_engine_accept(Geis geis, GeisGestureId id)
+{
+	if (!geis_uses_grail(geis))
+		return GEIS_STATUS_SUCCESS;   /* the test backend's gestures */
+	struct geis_gesture *g = geis_gesture_find(geis, id);
+	int known = g != NULL || queued(geis, id);
+	UGStatus st = grail_accept_gesture(geis->grail, id);
+
+	if (st == UGStatusErrorAtomicity)
+		return GEIS_STATUS_SUCCESS;   /* grail decides atomic gestures */
+	if (st != UGStatusSuccess) {
+		if (known)
+			return GEIS_STATUS_SUCCESS;   /* already ended in grail */
+		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+				"geis_gesture_accept: gesture %u is unknown or already "
+				"finished (grail status %d)", (unsigned)GEIS_PUBLIC_ID(id),
+				(int)st);
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	/* overlapping gestures are cancelled by grail: their ends (or the
+	 * removal of their unseen events) happen here.  The accepted
+	 * gesture's own queued events stay. */
+	if (g) {
+		g->accepted = 1;
+		/* grail tells nothing about overlapping gestures that had
+		 * already ended: they are cancelled all the same, so their
+		 * events the application has not seen vanish too */
+		ut_list_for_each_safe(pos, tmp, &geis->gestures) {
+			struct geis_gesture *o = geis_gesture_of(pos);
+
+			if (o == g || !o->ended || o->accepted || !share_touch(g, o))
+				continue;
+			if (!o->seen)
+				geis_gesture_purge(geis, o->id);
+			geis_gesture_remove(geis, o);
+		}
+	}
+	geis_engine_drain(geis);
+	geis_engine_rearm(geis);
+	return GEIS_STATUS_SUCCESS;
+}
+
+GeisStatus
+geis_engine_reject(Geis geis, GeisGestureId id)
+{
+	if (!geis_uses_grail(geis))
+		return GEIS_STATUS_SUCCESS;
+	struct geis_gesture *g = geis_gesture_find(geis, id);
+	int known = g != NULL || queued(geis, id);
+	UGStatus st;
+
+	if (g && g->accepted) {
+		/* grail refuses it too; the gesture goes on to its end */
+		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+				"geis_gesture_reject: gesture %u was accepted; it cannot be "
+				"rejected", (unsigned)GEIS_PUBLIC_ID(id));
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	st = grail_reject_gesture(geis->grail, id);
+	if (st != UGStatusSuccess && st != UGStatusErrorAtomicity && !known) {
+		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+				"geis_gesture_reject: gesture %u is unknown or already "
+				"finished (grail status %d)", (unsigned)GEIS_PUBLIC_ID(id),
+				(int)st);
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	geis_gesture_purge(geis, id);
+	if (g) {
+		if (st == UGStatusSuccess)
+			geis_gesture_remove(geis, g);
+		else
+			g->dead = 1;   /* ignore its slices until it ends */
+	}
+	geis_engine_drain(geis);
+	geis_engine_rearm(geis);
+	return GEIS_STATUS_SUCCESS;
+}
+
+GEIS_API GeisStatus
+geis_gesture_accept(Geis geis, GeisGroup group, GeisGestureId gesture_id)
+{
+	if (!geis) {
+		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
+				"geis_gesture_accept: NULL instance");
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	geis_error_clear(geis);
+	if (gesture_id == GEIS_NO_GESTURE_ID) {
+		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+				"geis_gesture_accept: GEIS_NO_GESTURE_ID");
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	return geis_engine_accept(geis, GEIS_GRAIL_ID(gesture_id));
+}
+
+GEIS_API GeisStatus
+geis_gesture_reject(Geis geis, GeisGroup group, GeisGestureId gesture_id)
+{
+	if (!geis) {
+		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
+				"geis_gesture_reject: NULL instance");
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	geis_error_clear(geis);
+	if (gesture_id == GEIS_NO_GESTURE_ID) {
+		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+				"geis_gesture_reject: GEIS_NO_GESTURE_ID");
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
+	return geis_engine_reject(geis, GEIS_GRAIL_ID(gesture_id));
+}
+

@@ -1,0 +1,440 @@
+/*
+ * utouch-gestured as a touch proxy, end to end: the daemon plays a
+ * bundled recording as the grabbed device (--recording --fast) and
+ * writes what the clone would emit (--proxy-output).  The test reads the
+ * output back with utouch's own recording reader and evdev stream and
+ * with a checker of its own (slots, tracking ids, BTN_TOUCH, BTN_TOOL_*,
+ * pointer emulation, MSC_TIMESTAMP, report framing), and compares the
+ * touches with the recording's.
+ *
+ * Usage: test-gestured-proxy DAEMON RECORDINGS_DIR [FAKE_UINPUT_MODULE]
+ */
+#include <errno.h>
+#include <linux/input.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <libevdev/libevdev.h>
+#include <utouch/geis.h>
+
+#include "input/recording/recording.h"
+#include "input/recording/script.h"
+#include "evdev-check.h"
+
+static const char *daemon_exe, *rec_dir, *preload_module;
+static char tmp[256];
+
+
+static struct ut_recording *
+load(const char *path)
+{
+	struct ut_recording *rec = NULL;
+	char err[512] = "";
+	int rc = ut_recording_load(path, NULL, &rec, err, sizeof(err));
+
+	if (rc < 0)
+		fail_msg("%s: %s", path, err);
+	return rec;
+}
+
+/* utouch's own reader: the output loads, and the evdev stream makes
+ * frames of it without dropping anything or ending touches itself */
+static void
+check_with_utouch_reader(const struct ut_recording *rec, int ntouches)
+{
+	struct ut_script s;
+	struct ut_evstream_opts opts = { .own = UT_OWN_BEGIN, .direct = -1 };
+
+	assert_int_equal(ut_script_build(&s, rec, &opts), 0);
+	assert_int_equal(s.dropped, 0);
+	assert_int_equal(s.ended_at_end, 0);
+	assert_int_equal(s.oom, 0);
+	size_t begins = 0;
+
+	for (size_t i = 0; i < s.nops; i++)
+		begins += s.ops[i].kind == UT_OP_BEGIN;
+	assert_int_equal(begins, ntouches);
+	ut_script_release(&s);
+}
+
+static char actions_log[300];
+
+static char out_path[300];
+
+/* Run the daemon on @p rules and the recording @p rel; its output is in
+ * out_path. */
+static void
+run_daemon(const char *rules, const char *rel, int *nactions)
+{
+	char cfg[300], rec[512], cmd[2048];
+	FILE *fp;
+
+	snprintf(cfg, sizeof(cfg), "%s/gestures.yaml", tmp);
+	snprintf(out_path, sizeof(out_path), "%s/out.evemu", tmp);
+	snprintf(actions_log, sizeof(actions_log), "%s/actions.log", tmp);
+	snprintf(rec, sizeof(rec), "%s/%s", rec_dir, rel);
+	unlink(actions_log);
+	unlink(out_path);
+	fp = fopen(cfg, "w");
+	assert_non_null(fp);
+	fprintf(fp, "%s", rules);
+	fclose(fp);
+	snprintf(cmd, sizeof(cmd),
+		 "ACTIONS='%s' timeout 30 '%s' --backend evdev --config '%s' --recording '%s' --fast "
+		 "--proxy-output '%s' 2>'%s/daemon.err'",
+		 actions_log, daemon_exe, cfg, rec, out_path, tmp);
+	int st = system(cmd);
+
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		char err[300];
+
+		snprintf(err, sizeof(err), "cat '%s/daemon.err' >&2", tmp);
+		if (system(err) < 0) {
+			/* shown or not, the test fails */
+		}
+		fail_msg("the daemon ended with status %d on %s", st, rel);
+	}
+	*nactions = 0;
+	fp = fopen(actions_log, "r");
+	if (fp) {
+		int c;
+
+		while ((c = fgetc(fp)) != EOF)
+			*nactions += c == '\n';
+		fclose(fp);
+	}
+}
+
+/* E: lines of the output */
+static int
+output_events(void)
+{
+	FILE *fp = fopen(out_path, "r");
+	char line[512];
+	int n = 0, header = 0;
+
+	assert_non_null(fp);
+	while (fgets(line, sizeof(line), fp)) {
+		n += strncmp(line, "E:", 2) == 0;
+		header += strncmp(line, "N: ", 3) == 0;
+	}
+	fclose(fp);
+	assert_int_equal(header, 1);
+	return n;
+}
+
+static const char rules_3[] =
+	"gestures:\n"
+	"  - gesture: swipe\n"
+	"    fingers: 3\n"
+	"    command: echo swipe >> \"$ACTIONS\"\n";
+
+static const char rules_none[] = "gestures: []\n";
+
+static struct ec_touches orig_t, got_t;
+
+/* a loaded recording's events as the kernel gives them */
+static void
+read_recording(const struct ut_recording *rec, struct ec_touches *out, int strict)
+{
+	struct input_event *ev = calloc(rec->nevents ? rec->nevents : 1, sizeof(*ev));
+
+	assert_non_null(ev);
+	for (size_t i = 0; i < rec->nevents; i++) {
+		ev[i].input_event_sec = (time_t)(rec->events[i].usec / 1000000u);
+		ev[i].input_event_usec = (suseconds_t)(rec->events[i].usec % 1000000u);
+		ev[i].type = rec->events[i].type;
+		ev[i].code = rec->events[i].code;
+		ev[i].value = rec->events[i].value;
+	}
+	ec_read(rec->dev, ev, rec->nevents, out, strict);
+	free(ev);
+}
+
+static void
+check_passes(const char *rules, const char *rel, int exact)
+{
+	char path[512];
+	int nactions;
+
+	snprintf(path, sizeof(path), "%s/%s", rec_dir, rel);
+	struct ut_recording *orig = load(path);
+	run_daemon(rules, rel, &nactions);
+	struct ut_recording *got = load(out_path);
+
+	read_recording(got, &got_t, 1);
+	assert_int_equal(nactions, 0);
+	if (libevdev_has_event_code(orig->dev, EV_ABS, ABS_MT_SLOT)) {
+		read_recording(orig, &orig_t, 0);
+		ec_assert_whole(&orig_t, &got_t, exact);
+	} else {
+		/* protocol A: the clone speaks B; as many touches, each ended */
+		check_with_utouch_reader(orig, got_t.n);
+		for (int i = 0; i < got_t.n; i++)
+			assert_true(got_t.ended[i]);
+	}
+	check_with_utouch_reader(got, got_t.n);
+	/* the clone is the device under a recognisable name */
+	char want[300];
+
+	snprintf(want, sizeof(want), "%s (utouch proxy)", libevdev_get_name(orig->dev));
+	assert_string_equal(libevdev_get_name(got->dev), want);
+	assert_int_equal(libevdev_get_id_vendor(got->dev), libevdev_get_id_vendor(orig->dev));
+	assert_int_equal(libevdev_get_id_product(got->dev), libevdev_get_id_product(orig->dev));
+	for (unsigned int code = ABS_X; code <= ABS_MAX; code++) {
+		if (!libevdev_has_event_code(orig->dev, EV_ABS, code))
+			continue;
+		const struct input_absinfo *a = libevdev_get_abs_info(orig->dev, code);
+		const struct input_absinfo *b = libevdev_get_abs_info(got->dev, code);
+
+		assert_non_null(b);
+		assert_int_equal(a->minimum, b->minimum);
+		assert_int_equal(a->maximum, b->maximum);
+		assert_int_equal(a->resolution, b->resolution);
+	}
+	for (unsigned int prop = 0; prop <= INPUT_PROP_MAX; prop++)
+		assert_int_equal(libevdev_has_property(got->dev, prop),
+				 libevdev_has_property(orig->dev, prop));
+	ut_recording_free(orig);
+	ut_recording_free(got);
+}
+
+/* A gesture a rule takes is consumed: its touches never reach the clone. */
+static void
+test_consumed(void **state)
+{
+	int nactions;
+
+	(void)state;
+	run_daemon(rules_3, "touchscreen/drag-3.evemu", &nactions);
+	assert_int_equal(nactions, 1);
+	assert_int_equal(output_events(), 0);
+}
+
+/* The same on a touchpad. */
+static void
+test_consumed_touchpad(void **state)
+{
+	int nactions;
+
+	(void)state;
+	run_daemon(rules_3, "touchpad/drag-3.evemu", &nactions);
+	assert_int_equal(nactions, 1);
+	assert_int_equal(output_events(), 0);
+}
+
+/* Without rules nothing is held: every position, unchanged. */
+static void
+test_no_rules_exact(void **state)
+{
+	(void)state;
+	check_passes(rules_none, "touchscreen/drag-2.evemu", 1);
+	check_passes(rules_none, "touchpad/tap-3.evemu", 1);
+}
+
+/* Gestures no rule takes are replayed whole and in order. */
+static void
+test_unconsumed_whole(void **state)
+{
+	(void)state;
+	check_passes(rules_3, "touchscreen/drag-1.evemu", 0);
+	check_passes(rules_3, "touchscreen/tap-3.evemu", 0);
+	check_passes(rules_3, "touchscreen/drag-2.evemu", 0);
+	check_passes(rules_3, "touchscreen/pinch-2.evemu", 0);
+	check_passes(rules_3, "touchpad/tap-2.evemu", 0);
+	check_passes(rules_3, "touchscreen-a/drag-2.evemu", 0);
+}
+
+/*
+ * The daemon's death gives everything back: killed (SIGKILL) while a
+ * touch is held and an action it started still runs, its clone (here a
+ * FIFO standing for the uinput node, through the preloaded fake) loses
+ * its last writer at once: no descriptor of the daemon's lives on in the
+ * action.  A real device's grab belongs to a descriptor opened the same
+ * way (close-on-exec), which the kernel drops the same way.
+ */
+static void
+test_death_releases(void **state)
+{
+	char cfg[300], rec[512], node[300], pidfile[300], err[300], rules[512];
+	FILE *fp;
+
+	(void)state;
+	if (!preload_module) {
+		skip();
+		return;
+	}
+	snprintf(cfg, sizeof(cfg), "%s/gestures.yaml", tmp);
+	snprintf(rec, sizeof(rec), "%s/touchscreen/hold-1.evemu", rec_dir);
+	snprintf(node, sizeof(node), "%s/uinput", tmp);
+	snprintf(pidfile, sizeof(pidfile), "%s/action.pid", tmp);
+	snprintf(err, sizeof(err), "%s/daemon.err", tmp);
+	snprintf(rules, sizeof(rules),
+		 "gestures:\n"
+		 "  - {gesture: hold, fingers: 1, time: 100, command: 'echo $$ > %s; exec sleep 30'}\n"
+		 "  - {gesture: hold, fingers: 2, time: 5000, command: 'true'}\n", pidfile);
+	unlink(node);
+	unlink(pidfile);
+	fp = fopen(cfg, "w");
+	assert_non_null(fp);
+	fputs(rules, fp);
+	fclose(fp);
+	assert_int_equal(mkfifo(node, 0600), 0);
+	int rd = open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	assert_true(rd >= 0);
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		if (!freopen(err, "w", stderr))
+			_exit(127);
+		setenv("LD_PRELOAD", preload_module, 1);
+		setenv("UTOUCH_TEST_FAKE_UINPUT", node, 1);
+		setenv("ASAN_OPTIONS", "verify_asan_link_order=0", 1);
+		execl(daemon_exe, daemon_exe, "--backend", "evdev", "--config", cfg, "--recording",
+		      rec, "--proxy", "--uinput", node, (char *)NULL);
+		_exit(127);
+	}
+	/* the action runs (the finger is still down: the recording lasts 2 s) */
+	long action = 0;
+
+	for (int i = 0; i < 300 && action <= 0; i++) {
+		usleep(10 * 1000);
+		fp = fopen(pidfile, "r");
+		if (fp) {
+			if (fscanf(fp, "%ld", &action) != 1)
+				action = 0;
+			fclose(fp);
+		}
+	}
+	assert_true(action > 0);
+	assert_int_equal(kill(pid, SIGKILL), 0);
+	int st;
+
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	/* the action lives on, the clone does not */
+	assert_int_equal(kill((pid_t)action, 0), 0);
+	struct pollfd p = { .fd = rd, .events = POLLIN };
+	char buf[4096];
+	ssize_t r = 1;
+
+	for (int i = 0; i < 100 && r != 0; i++) {
+		assert_true(poll(&p, 1, 10) >= 0);
+		r = read(rd, buf, sizeof(buf));
+		if (r < 0 && errno == EAGAIN)
+			r = 1;   /* a writer is still there */
+	}
+	kill((pid_t)action, SIGKILL);
+	close(rd);
+	assert_int_equal(r, 0);
+}
+
+/* Four fingers with only 3-finger rules: no action, four whole touches.
+ * This is grail's whole-hand rule (UTOUCH_GEIS_CONFIG_WHOLE_HAND, which
+ * the daemon sets on its subscriptions); a build without it runs the
+ * 3-finger action once per 3-finger subset and the test is skipped. */
+static void
+test_four_fingers_three_finger_rules(void **state)
+{
+	(void)state;
+#ifdef UTOUCH_GEIS_CONFIG_WHOLE_HAND
+	check_passes(rules_3, "touchscreen/drag-4.evemu", 0);
+#else
+	skip();
+#endif
+}
+
+/* SIGTERM while a touch is held (a long hold rule): the touch was not on
+ * the clone before, and the daemon replays it before it exits. */
+static void
+test_sigterm_releases_held(void **state)
+{
+	char cfg[300], rec[512], err[300];
+	const char rules[] = "gestures:\n"
+			     "  - {gesture: hold, fingers: 1, time: 5000, command: 'true'}\n";
+	FILE *fp;
+
+	(void)state;
+	snprintf(cfg, sizeof(cfg), "%s/gestures.yaml", tmp);
+	snprintf(out_path, sizeof(out_path), "%s/out.evemu", tmp);
+	snprintf(rec, sizeof(rec), "%s/touchscreen/hold-1.evemu", rec_dir);
+	snprintf(err, sizeof(err), "%s/daemon.err", tmp);
+	unlink(out_path);
+	fp = fopen(cfg, "w");
+	assert_non_null(fp);
+	fputs(rules, fp);
+	fclose(fp);
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		if (!freopen(err, "w", stderr))
+			_exit(127);
+		execl(daemon_exe, daemon_exe, "--backend", "evdev", "--config", cfg, "--recording",
+		      rec, "--proxy-output", out_path, (char *)NULL);
+		_exit(127);
+	}
+	usleep(600 * 1000);   /* the finger is down (the recording lasts 2 s) */
+	assert_int_equal(output_events(), 0);
+	assert_int_equal(kill(pid, SIGTERM), 0);
+	int st;
+
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	struct ut_recording *got = load(out_path);
+	struct ut_recording *orig = load(rec);
+
+	read_recording(got, &got_t, 1);
+	read_recording(orig, &orig_t, 0);
+	assert_int_equal(got_t.n, 1);
+	assert_true(got_t.ended[0]);
+	assert_int_equal(got_t.x[0][0], orig_t.x[0][0]);
+	assert_int_equal(got_t.y[0][0], orig_t.y[0][0]);
+	ut_recording_free(got);
+	ut_recording_free(orig);
+}
+
+int
+main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_consumed),
+		cmocka_unit_test(test_consumed_touchpad),
+		cmocka_unit_test(test_no_rules_exact),
+		cmocka_unit_test(test_unconsumed_whole),
+		cmocka_unit_test(test_sigterm_releases_held),
+		cmocka_unit_test(test_death_releases),
+		cmocka_unit_test(test_four_fingers_three_finger_rules),
+	};
+	if (argc != 3 && argc != 4) {
+		fprintf(stderr, "usage: %s DAEMON RECORDINGS_DIR [FAKE_UINPUT_MODULE]\n", argv[0]);
+		return 2;
+	}
+	daemon_exe = argv[1];
+	rec_dir = argv[2];
+	preload_module = argc == 4 ? argv[3] : NULL;
+	snprintf(tmp, sizeof(tmp), "/tmp/gestured-proxy-XXXXXX");
+	if (!mkdtemp(tmp))
+		return 1;
+	int rc = cmocka_run_group_tests(tests, NULL, NULL);
+	char cmd[300];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);
+	if (system(cmd) != 0)
+		rc = rc ? rc : 1;
+	return rc;
+}

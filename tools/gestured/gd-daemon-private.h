@@ -1,0 +1,164 @@
+/*
+ * utouch-gestured: what the daemon's files share (gd-daemon.c the main
+ * loop, gd-source.c the geis sources, gd-track.c the gestures in flight,
+ * gd-reload.c the configuration file).  Not installed.
+ */
+#ifndef GD_DAEMON_PRIVATE_H
+#define GD_DAEMON_PRIVATE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include <geis/geis.h>
+#include <utouch/geis.h>
+
+#include "gd-actions.h"
+#include "gd-config.h"
+#include "gd-daemon.h"
+#include "gd-rules.h"
+#include "util/clock.h"
+
+#define MAX_FINGERS 5
+#define MAX_TRACKS 64
+#define MAX_DEVICES 32
+/* the screen the evdev backend maps devices onto (utouch/geis.h) */
+#define EVDEV_SCREEN_W 1024.0
+#define EVDEV_SCREEN_H 768.0
+#define DEFAULT_MM_PER_PX (25.4 / 96.0)
+
+/* a configuration shared by the daemon and the gestures matched with it */
+struct cfgref {
+	struct gd_config *cfg;
+	int refs;
+	uint64_t *last_run_ms;   /* per rule, for "interval" */
+};
+
+struct device {
+	GeisInteger id;
+	int direct;
+	double mm_x, mm_y;    /* millimetres per unit of the positions' coordinates */
+	double width, height; /* of the surface positions are in (screen or device) */
+	char name[128];       /* for rules with "device-name" */
+};
+
+/* T_DEFERRED: a tap taken that may be the start of a longer multi-tap; its
+ * rule (if any) runs at defer_ms unless the next tap comes first */
+enum track_state { T_FREE, T_PENDING, T_ACCEPTED, T_DEFERRED };
+
+struct source;
+
+struct track {
+	enum track_state state;
+	struct source *src;
+	GeisGestureId id;
+	struct cfgref *cr;
+	size_t cand[GD_MAX_CANDIDATES];
+	size_t ncand;
+	size_t rule;
+	enum gd_dir dir;
+	enum gd_kind kind;
+	int fingers;
+	enum gd_device device;
+	char inst[64], cls[64];
+	double x0, y0;
+	double fx0, fy0;      /* x0, y0 as fractions of the screen; -1: a touchpad */
+	double mm_x, mm_y;
+	int direct;
+	uint64_t begin_ms;
+	enum gd_orientation orient;  /* how its positions turn to the screen's */
+	uint64_t defer_ms;    /* T_DEFERRED: when the rule runs */
+	int defer_rule;       /* T_DEFERRED: run rule t->rule at defer_ms */
+	struct gd_motion m;
+	double progress;
+	double repeat_base;   /* progress when the action first ran */
+	int steps_done;
+	struct gd_cont *cont;
+};
+
+struct source {
+	struct gd_daemon *d;
+	const char *name;    /* "x11" or "evdev" */
+	Geis geis;
+	int fd;
+	int is_x11;
+	int only_indirect;   /* evdev next to X11: touchpads only */
+	int broken;
+	GeisSubscription subs[GD_KIND_COUNT][MAX_FINGERS + 1];
+	struct device devices[MAX_DEVICES];
+	int ndevices;
+	double screen_w, screen_h;
+};
+
+struct gd_daemon {
+	struct gd_options opts;
+	struct cfgref *cr;
+	struct source src[2];
+	int nsrc;
+	struct track tracks[MAX_TRACKS];
+	int inotify_fd, watch;
+	char *dir, *base;
+	int signal_fd;
+	int timer_fd;
+	uint64_t timer_at;
+	struct gd_actions *act;
+#ifdef GD_HAVE_X11
+	struct gd_x11 *x11;
+#endif
+	int quit;
+	int status;
+};
+
+/** geis class names by enum gd_kind. */
+extern const char *const gd_class_names[GD_KIND_COUNT];
+
+/** Log on stderr when the daemon is verbose. */
+void gd_logv(struct gd_daemon *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/** Log on stderr. */
+void gd_logw(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* gd-reload.c */
+/** A configuration with one reference, NULL when out of memory. */
+struct cfgref *gd_cfgref_new(struct gd_config *cfg);
+/** Drop a reference; the last one frees the configuration. */
+void gd_cfgref_unref(struct cfgref *cr);
+/** gd_config_load_report()'s message callback: logs the warnings of a
+ * file that loads (rules that can never run). */
+void gd_config_log_warning(void *data, const char *message);
+/** Make @p cfg the configuration in use (taken) and resubscribe. */
+void gd_config_set(struct gd_daemon *d, struct gd_config *cfg);
+/** Watch the configuration file's directory. @return 0, -1 with @p err */
+int gd_config_watch(struct gd_daemon *d, char *err, size_t errlen);
+/** Say what the configuration asks for that cannot work here (app rules
+ * without X, a proxy setting changed after the start). */
+void gd_config_note_limits(struct gd_daemon *d);
+/** The inotify descriptor is readable: reload when the file changed. */
+void gd_config_changed(struct gd_daemon *d);
+
+/* gd-source.c */
+/** Open a source (x11: the X server, else evdev devices). @return 0, -1 with @p err */
+int gd_source_open(struct gd_daemon *d, struct source *s, int x11, int only_indirect,
+		   char *err, size_t errlen);
+/** Close a source (its subscriptions and geis instance). */
+void gd_source_close(struct source *s);
+/** The source's descriptor is readable. */
+void gd_source_ready(struct gd_daemon *d, struct source *s);
+/** Subscribe to what the rules need, unsubscribe from the rest. */
+void gd_source_subscribe(struct gd_daemon *d, struct source *s);
+/** Number of subscriptions of every source. */
+int gd_subscription_count(const struct gd_daemon *d);
+/** The device @p id of a source, NULL when unknown. */
+const struct device *gd_source_device(const struct source *s, GeisInteger id);
+/** The number an attribute holds, @p dflt when there is none. */
+double gd_attr_num(GeisAttr a, double dflt);
+
+/* gd-track.c */
+/** An event of gesture frame @p f of source @p s. */
+void gd_track_event(struct gd_daemon *d, struct source *s, GeisEventType type, GeisFrame f);
+/** Forget a tracked gesture (a continuous action is cancelled). */
+void gd_track_free(struct track *t);
+/** Arm the timer for the earliest deadline of a waiting gesture. */
+void gd_tracks_rearm_timer(struct gd_daemon *d);
+/** The timer fired: decide the waiting gestures again. */
+void gd_tracks_timer_fired(struct gd_daemon *d);
+
+#endif /* GD_DAEMON_PRIVATE_H */
