@@ -1184,8 +1184,12 @@ match_combinations(struct gr_recognizer *rec, uint32_t new_slot)
 						min_start = o->start_time;
 				}
 				slots[m] = new_slot;
-				if (nt->start_time - min_start < GR_COMPOSITION_TIME)
-					create_gesture(rec, sub, slots, m + 1, nt->start_time);
+				if (nt->start_time - min_start < GR_COMPOSITION_TIME &&
+				    !create_gesture(rec, sub, slots, m + 1, nt->start_time))
+					/* at the cap (or out of memory) every further
+					 * combination fails too: with dozens of touches
+					 * down the rest would take minutes */
+					return;
 				/* next combination in lexicographic order */
 				int j = (int)m - 1;
 				while (j >= 0 && idx[j] == nothers - m + (unsigned int)j)

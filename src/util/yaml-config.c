@@ -299,15 +299,44 @@ scalar_event(struct builder *b, const yaml_event_t *ev)
 	return add_node(b, n);
 }
 
+/*
+ * The line and column (in characters) of byte @off of @text: libyaml
+ * gives its reader's errors (bad UTF-8, control characters) as a byte
+ * offset only.
+ */
+static void
+position_of(const char *text, size_t len, size_t off, unsigned int *line,
+	    unsigned int *column)
+{
+	*line = 1;
+	*column = 1;
+	if (off > len)
+		off = len;
+	for (size_t i = 0; i < off; i++) {
+		unsigned char ch = (unsigned char)text[i];
+
+		if (ch == '\n' || (ch == '\r' && (i + 1 >= len || text[i + 1] != '\n'))) {
+			++*line;
+			*column = 1;
+		} else if ((ch & 0xc0) != 0x80 && ch != '\r') {
+			/* UTF-8 continuation bytes are part of the character before */
+			++*column;
+		}
+	}
+}
+
 static int
-syntax_error(struct ut_yaml_doc *doc, const yaml_parser_t *p)
+syntax_error(struct ut_yaml_doc *doc, const yaml_parser_t *p, const char *text, size_t len)
 {
 	if (p->error == YAML_MEMORY_ERROR)
 		return ut_yaml_error(doc, NULL, "out of memory");
-	if (p->error == YAML_READER_ERROR)
-		return ut_yaml_error(doc, NULL, "%s at byte %zu",
-				     p->problem ? p->problem : "unreadable text",
-				     p->problem_offset);
+	if (p->error == YAML_READER_ERROR) {
+		unsigned int line, column;
+
+		position_of(text, len, p->problem_offset, &line, &column);
+		return error_at(doc, line, column, "%s (byte %zu)",
+				p->problem ? p->problem : "unreadable text", p->problem_offset);
+	}
 	return error_at(doc, (unsigned int)p->problem_mark.line + 1,
 			(unsigned int)p->problem_mark.column + 1, "%s%s%s",
 			p->problem ? p->problem : "YAML syntax error", p->context ? " " : "",
@@ -360,7 +389,7 @@ ut_yaml_load(struct ut_yaml_doc *doc, const char *text, size_t len)
 	yaml_parser_set_input_string(&parser, (const unsigned char *)(text ? text : ""), len);
 	while (!done && r == 0) {
 		if (!yaml_parser_parse(&parser, &ev)) {
-			r = syntax_error(doc, &parser);
+			r = syntax_error(doc, &parser, text ? text : "", len);
 			break;
 		}
 		done = ev.type == YAML_STREAM_END_EVENT;

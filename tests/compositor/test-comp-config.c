@@ -213,7 +213,7 @@ test_files(void **state)
 	assert_int_equal(utouch_comp_load_config(comp, SAMPLE_CONFIG, err, sizeof(err)), 3);
 	assert_int_equal(utouch_comp_load_config_data(comp, "nul", "a\0b", 3, err, sizeof(err)),
 			 -EINVAL);
-	assert_string_equal(err, "nul: control characters are not allowed at byte 1");
+	assert_string_equal(err, "nul:1:2: control characters are not allowed (byte 1)");
 	utouch_comp_destroy(comp);
 }
 

@@ -116,12 +116,46 @@ test_device_bug_and_debug(void **state)
 	h_free(h);
 }
 
+/* a palm of 64 touches in one frame with 3- and 4-touch subscriptions:
+ * grail's cap of candidate gestures is logged a few times, not once per
+ * combination it no longer makes (tens of thousands of lines, and minutes
+ * of the compositor's time, with 100 touches) */
+static void
+count_cap(void *data, enum utouch_comp_log_priority priority, const char *message)
+{
+	if (strstr(message, "too many candidate gestures"))
+		catch_log(data, priority, message);
+}
+
+static void
+test_many_touches_log_little(void **state)
+{
+	struct harness *h = h_new();
+	struct catch c = { 0 };
+
+	(void)state;
+	h_subscribe(h, UGGestureTypeDrag, 3, UTOUCH_COMP_POLICY_HOLD);
+	h_subscribe(h, UGGestureTypePinch, 4, UTOUCH_COMP_POLICY_HOLD);
+	utouch_comp_set_log_handler(h->comp, count_cap, &c);
+	for (int i = 0; i < 64; i++)
+		h_down(h, i, 20 + 7 * i, 100 + (i % 8) * 10);
+	h_frame(h);
+	assert_in_range(c.n, 1, 64);
+	for (int i = 0; i < 64; i++)
+		h_up(h, i);
+	h_frame(h);
+	h_wait(h, 500);
+	h_assert_idle(h);
+	h_free(h);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_client_bug_goes_to_the_handler),
 		cmocka_unit_test(test_device_bug_and_debug),
+		cmocka_unit_test(test_many_touches_log_little),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

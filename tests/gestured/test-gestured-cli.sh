@@ -108,5 +108,31 @@ printf 'settings:\n  proxy: true\ngestures: []\n' >"$tmp/proxy.yaml"
 expect 1 "proxy without uinput" -- "$exe" --config "$tmp/proxy.yaml" --uinput "$tmp/nonode" --recording "$src/../../data/recordings/touchscreen/tap-1.evemu" --fast
 grep -q "cannot open $tmp/nonode: No such file or directory (is the uinput module loaded?)" "$tmp/err" ||
 	{ echo "FAIL: proxy without uinput: $(cat "$tmp/err")"; fail=1; }
+# the running daemon follows its file: created as a symlink or a hard link
+# (no IN_CLOSE_WRITE comes for either), replaced by a directory
+mkdir -p "$tmp/ev" "$tmp/run2"
+XDG_RUNTIME_DIR=$tmp/run2 "$exe" --backend evdev --evdev-dir "$tmp/ev" --config "$tmp/live.yaml" 2>"$tmp/daemon" &
+daemon=$!
+wait_log() {  # wait_log COUNT TEXT: until TEXT is in the daemon's log COUNT times (3 s)
+	i=0
+	while [ "$(grep -c -- "$2" "$tmp/daemon")" -lt "$1" ] && [ $i -lt 60 ]; do
+		sleep 0.05; i=$((i + 1))
+	done
+	[ "$(grep -c -- "$2" "$tmp/daemon")" -ge "$1" ] ||
+		{ echo "FAIL: $3: no '$2' in the daemon's log: $(cat "$tmp/daemon")"; fail=1; }
+}
+wait_log 1 "ready: $tmp/live.yaml" "start"
+ln -s "$tmp/xdg/utouch/gestures.yaml" "$tmp/live.yaml"
+wait_log 1 "configuration reloaded: 1 rules" "a symlink created"
+rm "$tmp/live.yaml"
+wait_log 1 "live.yaml is gone" "the symlink removed"
+ln "$tmp/xdg/utouch/gestures.yaml" "$tmp/live.yaml"
+wait_log 2 "configuration reloaded: 1 rules" "a hard link created"
+rm "$tmp/live.yaml"
+wait_log 2 "live.yaml is gone" "the hard link removed"
+mkdir "$tmp/live.yaml"
+wait_log 1 "live.yaml: not a regular file; keeping the previous configuration" "a directory"
+kill "$daemon"
+wait "$daemon"
 [ $fail = 0 ] && echo "gestured-cli: ok"
 exit $fail

@@ -246,7 +246,7 @@ test_refused(void **state)
 		  "test.yaml:2:32: ", "unknown rule key \"fingrs\" (did you mean \"fingers\"?)" },
 		{ "gestures:\n  - {gesture: tap, fingers: 3, device-name: \"\", command: x}\n", 0,
 		  "test.yaml:2:45: ", "\"device-name\" is empty" },
-		{ "a: b\0c: d\n", 10, "test.yaml: ", "control characters are not allowed" },
+		{ "a: b\0c: d\n", 10, "test.yaml:1:5: ", "control characters are not allowed" },
 	};
 	int bad = 0;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

@@ -175,6 +175,38 @@ test_limits(void **state)
 	ut_yaml_fini(&doc);
 }
 
+/* text libyaml's reader refuses (control characters, broken UTF-8) is
+ * named by line and column like every other error */
+static void
+test_unreadable_text(void **state)
+{
+	static const struct {
+		const char *text;
+		const char *first;
+	} cases[] = {
+		{ "a: 1\nb: x\001y\n",
+		  "u:2:5: control characters are not allowed (byte 9)" },
+		{ "a: 1\r\nb: \"\xc3\xa9\xc3\x28\"\n",
+		  "u:2:7: invalid trailing UTF-8 octet (byte 13)" },
+		{ "# \xc3\xa9\n\n  k: \xff\n",
+		  "u:3:6: invalid leading UTF-8 octet (byte 11)" },
+		{ "a: \"x\0y\"\n", "u:1:6: control characters are not allowed (byte 5)" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct ut_yaml_doc doc;
+		size_t len = strlen(cases[i].text);
+
+		if (i == 3)
+			len = 10;   /* the NUL byte and what follows it */
+		ut_yaml_init(&doc, "u", NULL, NULL);
+		assert_int_equal(ut_yaml_load(&doc, cases[i].text, len), -EINVAL);
+		assert_string_equal(doc.first, cases[i].first);
+		assert_null(doc.root);
+		ut_yaml_fini(&doc);
+	}
+}
+
 int
 main(void)
 {
@@ -182,6 +214,7 @@ main(void)
 		cmocka_unit_test(test_numbers),
 		cmocka_unit_test(test_tree_and_table),
 		cmocka_unit_test(test_limits),
+		cmocka_unit_test(test_unreadable_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

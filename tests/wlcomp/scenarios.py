@@ -16,6 +16,7 @@ import os
 import queue
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -775,6 +776,119 @@ def scenario_control_socket(args, tmp):
         comp.close()
 
 
+def read_lines(s, n, timeout=TIMEOUT):
+    """Exactly n reply lines (fails on fewer within timeout)."""
+    got = b""
+    end = time.monotonic() + timeout
+    while got.count(b"\n") < n:
+        have = got.count(b"\n")
+        left = end - time.monotonic()
+        check(left > 0, f"{have} replies of {n} in {timeout} s")
+        s.settimeout(left)
+        try:
+            d = s.recv(1 << 20)
+        except socket.timeout:
+            continue
+        check(d, f"the compositor closed the connection after {have} replies of {n}")
+        got += d
+    return got.decode().splitlines()
+
+
+def scenario_control_flood(args, tmp):
+    """11. hostile control input: a line too long is one refusal and none of
+    its bytes is carried out, however long (1 MB); thousands of lines sent
+    before a reply is read get every reply in order; many clients at once
+    are all served; the compositor stays clean."""
+    comp = Compositor(args.comp, args.client, policy_config(args.config, "hold", tmp), tmp)
+    extra = []
+    try:
+        dev = comp.cmd("add-touch")
+        s = socket.socket(socket.AF_UNIX)
+        extra.append(s)
+        s.connect(comp.ctl_path)
+        # the tail of an over-long line that looks like a command is no command
+        s.sendall(("x" * 512 + f"down {dev} 5 10 10\n" + "stats\n").encode())
+        got = read_lines(s, 2)
+        check(got[0].startswith("error line too long") and got[1].startswith("ok points="),
+              f"an over-long line: {got}")
+        check("touches=0" in got[1], f"the tail of an over-long line was carried out: {got}")
+        # 1 MB in one line: one refusal, then the next line is served
+        t0 = time.monotonic()
+        s.sendall(b"y" * (1 << 20) + b"\nstats\n")
+        got = read_lines(s, 2)
+        check(got[0].startswith("error line too long") and got[1].startswith("ok points="),
+              f"a 1 MB line: {got[:3]} ({len(got)} lines)")
+        check(time.monotonic() - t0 < 5, f"a 1 MB line took {time.monotonic() - t0:.1f} s")
+        # 5000 commands before the first reply is read: 5000 replies, in order
+        n = 5000
+        lines = [f"barrier {1 + i % 7}" if i % 2 else "stats" for i in range(n)]
+        s.sendall("".join(l + "\n" for l in lines).encode())
+        got = read_lines(s, n)
+        check(len(got) == n and all(g.startswith("ok points=") if i % 2 == 0 else g == "ok"
+                                    for i, g in enumerate(got)),
+              f"replies out of order or lost: {[g for g in got if not g.startswith('ok')][:3]}")
+        # a client that sends and never reads does not stop the others
+        hog = socket.socket(socket.AF_UNIX)
+        extra.append(hog)
+        hog.connect(comp.ctl_path)
+        hog.setblocking(False)
+        try:
+            for _ in range(200):
+                hog.send(b"stats\n" * 1000)
+        except BlockingIOError:
+            pass
+        # 100 clients at once
+        socks = []
+        for _ in range(100):
+            c = socket.socket(socket.AF_UNIX)
+            c.connect(comp.ctl_path)
+            socks.append(c)
+        extra.extend(socks)
+        for c in socks:
+            c.sendall(b"stats\n")
+        for c in socks:
+            got = read_lines(c, 1)
+            check(got[0].startswith("ok points="), f"one of many clients got {got}")
+        for c in socks + [hog]:
+            c.close()
+        clean(comp)
+    finally:
+        for c in extra:
+            c.close()
+        comp.close()
+
+
+def scenario_sigterm(args, tmp):
+    """12. SIGTERM while a system gesture and a client's touches are held:
+    the compositor exits 0 (no crash in the cleanup) and removes its socket."""
+    comp = Compositor(args.comp, args.client, policy_config(args.config, "hold", tmp), tmp)
+    a = comp.client("A", 400, 600)
+    dev = comp.cmd("add-touch")
+    comp.tick(PAUSE_MS)
+    for i, x in enumerate([100, 150, 200]):
+        comp.cmd(f"down {dev} {i} {x} 200")
+    comp.cmd(f"down {dev} 9 600 300")
+    comp.cmd(f"frame {dev}")
+    comp.tick()
+    for i, x in enumerate([100, 150, 200]):
+        comp.cmd(f"motion {dev} {i} {x + 30} 200")
+    comp.cmd(f"frame {dev}")
+    st = comp.stats()
+    check(st["touches"] == "4", f"the gesture is not in flight: {st}")
+    comp.proc.send_signal(signal.SIGTERM)
+    try:
+        rc = comp.proc.wait(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        comp.proc.kill()
+        raise Failure("SIGTERM did not end the compositor")
+    finally:
+        a.proc.kill()
+        a.proc.wait()
+    time.sleep(0.05)
+    check(rc == 0, f"exit status {rc} after SIGTERM: " + "\n".join(comp.out.lines[-20:]))
+    check(not os.path.exists(comp.ctl_path), "the control socket was left behind")
+
+
 SCENARIOS = {
     "swipe": scenario_swipe,
     "tap": scenario_tap,
@@ -787,6 +901,8 @@ SCENARIOS = {
     "startup-errors": scenario_startup_errors,
     "control-input": scenario_control_input,
     "control-socket": scenario_control_socket,
+    "control-flood": scenario_control_flood,
+    "sigterm": scenario_sigterm,
 }
 
 

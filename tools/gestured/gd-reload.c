@@ -3,6 +3,7 @@
  * counted configurations, inotify watch of the file's directory, reload).
  */
 #include <sys/inotify.h>
+#include <sys/stat.h>
 
 #include <errno.h>
 #include <math.h>
@@ -123,6 +124,17 @@ gd_config_watch(struct gd_daemon *d, char *err, size_t errlen)
 	return 0;
 }
 
+/* whether the configuration path, just created, is there whole */
+static int
+created_whole(const struct gd_daemon *d)
+{
+	struct stat st;
+
+	if (lstat(d->opts.config_path, &st) < 0)
+		return 0;   /* gone again: its IN_DELETE follows */
+	return !S_ISREG(st.st_mode) || st.st_nlink > 1;
+}
+
 void
 gd_config_changed(struct gd_daemon *d)
 {
@@ -132,9 +144,12 @@ gd_config_changed(struct gd_daemon *d)
 	while ((n = read(d->inotify_fd, buf, sizeof(buf))) > 0) {
 		for (char *p = buf; p < buf + n;) {
 			struct inotify_event *e = (struct inotify_event *)p;
-			/* IN_CREATE alone is an empty file being written:
-			 * wait for its IN_CLOSE_WRITE */
-			if (e->len && !strcmp(e->name, d->base) && !(e->mask & IN_CREATE))
+			/* IN_CREATE of a regular file is an empty file being
+			 * written: wait for its IN_CLOSE_WRITE; a symlink, a
+			 * hard link or anything else comes whole and gets no
+			 * IN_CLOSE_WRITE */
+			if (e->len && !strcmp(e->name, d->base) &&
+			    (!(e->mask & IN_CREATE) || created_whole(d)))
 				changed = 1;
 			p += sizeof(*e) + e->len;
 		}

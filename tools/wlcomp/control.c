@@ -22,6 +22,10 @@
  * TIME (manual clock only, at most the current clock) stamps one event
  * with a time of the test's choosing.
  *
+ * Every line gets its reply, in order: a line longer than CONTROL_LINE_MAX
+ * is refused once and dropped whole, and while a reply waits for the
+ * client to read, nothing more is read from that client.
+ *
  * The socket is created 0600 and only processes of the compositor's user
  * (or root) may talk to it (SO_PEERCRED).  When no file descriptor is left
  * for a connection, the socket is not watched until a control client goes
@@ -58,6 +62,12 @@ struct control_client {
 	struct wl_event_source *source;
 	char buf[CONTROL_LINE_MAX];
 	size_t len;
+	/* the rest of a line that was too long is dropped up to its newline */
+	bool skipping;
+	/* a reply the client's socket did not take yet: no further line is
+	 * carried out, nor read, until it has gone (every line one reply) */
+	char out[CONTROL_LINE_MAX];
+	size_t out_len;
 };
 
 static struct wlr_backend *
@@ -77,21 +87,44 @@ find_touch(struct server *server, int number)
 	return NULL;
 }
 
-static void
-reply_fd(int fd, const char *fmt, va_list ap)
+/* One reply line (cut to CONTROL_LINE_MAX with its newline): its length. */
+static size_t
+format_reply(char out[CONTROL_LINE_MAX], const char *fmt, va_list ap)
 {
-	char out[CONTROL_LINE_MAX];
-	int n = vsnprintf(out, sizeof(out) - 1, fmt, ap);
+	int n = vsnprintf(out, CONTROL_LINE_MAX - 1, fmt, ap);
 
 	if (n < 0)
-		return;
-	if ((size_t)n > sizeof(out) - 2)
-		n = sizeof(out) - 2;
+		n = 0;
+	if ((size_t)n > CONTROL_LINE_MAX - 2)
+		n = CONTROL_LINE_MAX - 2;
 	out[n++] = '\n';
-	if (write(fd, out, (size_t)n) < 0)
-		wlr_log(WLR_DEBUG, "control: reply lost: %s", strerror(errno));
+	return (size_t)n;
 }
 
+/* Write what is pending: false when the socket could not take all of it. */
+static bool
+flush_reply(struct control_client *c)
+{
+	while (c->out_len) {
+		ssize_t n = write(c->fd, c->out, c->out_len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno != EAGAIN) {
+			/* the client went: it reads nothing any more */
+			wlr_log(WLR_DEBUG, "control: reply lost: %s", strerror(errno));
+			c->out_len = 0;
+			break;
+		}
+		if (n < 0)
+			return false;
+		memmove(c->out, c->out + n, c->out_len - (size_t)n);
+		c->out_len -= (size_t)n;
+	}
+	return true;
+}
+
+/* The reply to the line being carried out (one per line, so it fits). */
 __attribute__((format(printf, 2, 3)))
 static void
 reply(struct control_client *c, const char *fmt, ...)
@@ -99,19 +132,25 @@ reply(struct control_client *c, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	reply_fd(c->fd, fmt, ap);
+	c->out_len = format_reply(c->out, fmt, ap);
 	va_end(ap);
+	flush_reply(c);
 }
 
+/* A reply to a connection that is refused (best effort: it is closed). */
 __attribute__((format(printf, 2, 3)))
 static void
 reply_raw(int fd, const char *fmt, ...)
 {
+	char out[CONTROL_LINE_MAX];
 	va_list ap;
+	size_t n;
 
 	va_start(ap, fmt);
-	reply_fd(fd, fmt, ap);
+	n = format_reply(out, fmt, ap);
 	va_end(ap);
+	if (write(fd, out, n) < 0)
+		wlr_log(WLR_DEBUG, "control: reply lost: %s", strerror(errno));
 }
 
 /*
@@ -369,31 +408,26 @@ client_close(struct control_client *c)
 	free(c);
 }
 
-static int
-on_client(int fd, uint32_t mask, void *data)
+/*
+ * Carries out the whole lines read so far, one at a time, until a reply
+ * waits for the client to read: then the client is watched for writing
+ * only (its further lines wait in the socket), so a client that sends
+ * thousands of lines before it reads gets every reply, and one that never
+ * reads costs one line of memory.
+ */
+static void
+run_lines(struct control_client *c)
 {
-	struct control_client *c = data;
-	ssize_t n;
-
-	if (mask & (WL_EVENT_HANGUP | WL_EVENT_ERROR)) {
-		client_close(c);
-		return 0;
-	}
-	n = read(fd, c->buf + c->len, sizeof(c->buf) - c->len);
-	if (n <= 0) {
-		if (n < 0 && (errno == EAGAIN || errno == EINTR))
-			return 0;
-		client_close(c);
-		return 0;
-	}
-	c->len += (size_t)n;
-	for (;;) {
+	while (!c->out_len) {
 		char *nl = memchr(c->buf, '\n', c->len);
 		size_t used;
 
 		if (!nl) {
 			if (c->len == sizeof(c->buf)) {
-				reply(c, "error line too long");
+				/* one reply for the line, however long */
+				reply(c, "error line too long (more than %d bytes)",
+				      CONTROL_LINE_MAX - 1);
+				c->skipping = true;
 				c->len = 0;
 			}
 			break;
@@ -407,6 +441,43 @@ on_client(int fd, uint32_t mask, void *data)
 		memmove(c->buf, c->buf + used, c->len - used);
 		c->len -= used;
 	}
+	wl_event_source_fd_update(c->source, c->out_len ? WL_EVENT_WRITABLE : WL_EVENT_READABLE);
+}
+
+static int
+on_client(int fd, uint32_t mask, void *data)
+{
+	struct control_client *c = data;
+	ssize_t n;
+
+	if (mask & (WL_EVENT_HANGUP | WL_EVENT_ERROR)) {
+		client_close(c);
+		return 0;
+	}
+	if (c->out_len) {
+		if (flush_reply(c))
+			run_lines(c);
+		return 0;
+	}
+	n = read(fd, c->buf + c->len, sizeof(c->buf) - c->len);
+	if (n <= 0) {
+		if (n < 0 && (errno == EAGAIN || errno == EINTR))
+			return 0;
+		client_close(c);
+		return 0;
+	}
+	if (c->skipping) {
+		/* drop the rest of a line that was too long, up to its newline */
+		char *nl = memchr(c->buf + c->len, '\n', (size_t)n);
+
+		if (!nl)
+			return 0;
+		c->skipping = false;
+		n -= nl + 1 - (c->buf + c->len);
+		memmove(c->buf + c->len, nl + 1, (size_t)n);
+	}
+	c->len += (size_t)n;
+	run_lines(c);
 	return 0;
 }
 
