@@ -53,7 +53,7 @@ on_frame_event(void *data, UFEvent event)
 {
 	struct evdev_backend *be = data;
 	/* DeviceAdded / DeviceRemoved are forwarded by the core itself */
-	geis_core_frame_event(be->base.geis, event);
+	gs_core_frame_event(be->base.geis, event);
 }
 
 static struct evdev_dev *
@@ -75,13 +75,13 @@ on_device_added(void *data, struct ut_evdev_live_device *dev, UFDevice device)
 	struct evdev_backend *be = data;
 	struct evdev_dev *d = calloc(1, sizeof(*d));
 	if (!d) {
-		geis_core_error(be->base.geis, GEIS_STATUS_UNKNOWN_ERROR,
+		gs_core_error(be->base.geis, GEIS_STATUS_UNKNOWN_ERROR,
 				"evdev: out of memory for a device");
 		return;
 	}
 	d->dev = dev;
 	d->uf = device;
-	geis_router_init(&d->router, be->base.geis,
+	gs_router_init(&d->router, be->base.geis,
 			 ut_evdev_live_device_get_backend_device(dev));
 	ut_list_insert_after(&be->devs, &d->link);
 	if (!be->cfg.proxy.enabled)
@@ -90,15 +90,15 @@ on_device_added(void *data, struct ut_evdev_live_device *dev, UFDevice device)
 	 * neither when no clone can be made (it is then only read, as
 	 * without the proxy) nor when someone else holds it (the log says
 	 * who; the clone goes again) */
-	d->proxy = geis_proxy_new(be->base.geis, &be->cfg.proxy,
+	d->proxy = gs_proxy_new(be->base.geis, &be->cfg.proxy,
 				  ut_evdev_live_device_get_caps(dev),
 				  ut_evdev_live_device_get_backend_device(dev), ++be->nproxies);
 	if (!d->proxy) {
-		geis_core_error(be->base.geis, GEIS_STATUS_UNKNOWN_ERROR,
+		gs_core_error(be->base.geis, GEIS_STATUS_UNKNOWN_ERROR,
 				"proxy: %s is left to the desktop (not grabbed)",
 				ut_evdev_live_device_get_name(dev));
 	} else if (ut_evdev_live_device_grab(dev, 1) < 0) {
-		geis_proxy_destroy(d->proxy);
+		gs_proxy_destroy(d->proxy);
 		d->proxy = NULL;
 	}
 }
@@ -114,8 +114,8 @@ on_device_removed(void *data, struct ut_evdev_live_device *dev, UFDevice device)
 
 		if (d->dev == dev) {
 			ut_list_remove(&d->link);
-			geis_proxy_destroy(d->proxy);
-			geis_router_fini(&d->router);
+			gs_proxy_destroy(d->proxy);
+			gs_router_fini(&d->router);
 			free(d);
 			return;
 		}
@@ -132,8 +132,8 @@ on_frame_ops(void *data, struct ut_evdev_live_device *dev, uint64_t time_ms,
 
 		if (d->dev == dev) {
 			if (d->proxy)
-				geis_proxy_frame(d->proxy, &d->router, time_ms, ops, nops);
-			geis_router_feed(&d->router, time_ms, ops, nops);
+				gs_proxy_frame(d->proxy, &d->router, time_ms, ops, nops);
+			gs_router_feed(&d->router, time_ms, ops, nops);
 			return;
 		}
 	}
@@ -148,7 +148,7 @@ on_raw_event(void *data, struct ut_evdev_live_device *dev, const struct input_ev
 
 		if (d->dev == dev) {
 			if (d->proxy)
-				geis_proxy_raw_event(d->proxy, ev);
+				gs_proxy_raw_event(d->proxy, ev);
 			return;
 		}
 	}
@@ -160,9 +160,9 @@ evdev_grab(struct geis_backend *base, UFDevice device, UFWindowId window, int on
 	struct evdev_dev *d = dev_find((struct evdev_backend *)base, device);
 	if (!d)
 		return;
-	geis_router_grab(&d->router, window, on);
-	if (d->proxy && !on && !geis_router_has_window(&d->router, window))
-		geis_proxy_window_gone(d->proxy, window);
+	gs_router_grab(&d->router, window, on);
+	if (d->proxy && !on && !gs_router_has_window(&d->router, window))
+		gs_proxy_window_gone(d->proxy, window);
 }
 
 /* evdev-live's problems (a device skipped or lost): on the error stack
@@ -174,7 +174,7 @@ on_log(void *data, const char *path, int err, const char *message)
 	struct evdev_backend *be = data;
 	(void)path;
 	(void)err;
-	geis_core_warning(be->base.geis, GEIS_STATUS_UNKNOWN_ERROR, "evdev: %s", message);
+	gs_core_warning(be->base.geis, GEIS_STATUS_UNKNOWN_ERROR, "evdev: %s", message);
 }
 
 static void
@@ -185,7 +185,7 @@ on_readable(void *data, int fd, uint32_t events)
 	(void)events;
 	int r = ut_evdev_live_dispatch(be->live);
 	if (r < 0)
-		geis_core_error(be->base.geis, GEIS_STATUS_UNKNOWN_ERROR,
+		gs_core_error(be->base.geis, GEIS_STATUS_UNKNOWN_ERROR,
 				"evdev: reading input failed: %s", strerror(-r));
 }
 
@@ -222,13 +222,13 @@ evdev_start(struct geis_backend *base)
 	be->live = ut_evdev_live_new(&lc, &cb, be);
 	if (!be->live) {
 		int err = errno ? errno : ENOMEM;
-		geis_core_error(base->geis, GEIS_STATUS_UNKNOWN_ERROR,
+		gs_core_error(base->geis, GEIS_STATUS_UNKNOWN_ERROR,
 				"evdev: cannot watch %s: %s",
 				be->cfg.dir ? be->cfg.dir : "/dev/input", strerror(err));
 		return -err;
 	}
 	be->fd = ut_evdev_live_get_fd(be->live);
-	int r = geis_mux_add(base->geis, be->fd, EPOLLIN, on_readable, be);
+	int r = gs_mux_add(base->geis, be->fd, EPOLLIN, on_readable, be);
 	if (r < 0) {
 		ut_evdev_live_destroy(be->live);
 		be->live = NULL;
@@ -245,15 +245,15 @@ evdev_destroy(struct geis_backend *base)
 {
 	struct evdev_backend *be = (struct evdev_backend *)base;
 	if (be->live) {
-		geis_mux_remove(base->geis, be->fd);
+		gs_mux_remove(base->geis, be->fd);
 		ut_evdev_live_destroy(be->live);   /* removes every device */
 	}
 	while (!ut_list_empty(&be->devs)) {
 		struct evdev_dev *d = ut_container_of(be->devs.next, struct evdev_dev, link);
 
 		ut_list_remove(&d->link);
-		geis_proxy_destroy(d->proxy);
-		geis_router_fini(&d->router);
+		gs_proxy_destroy(d->proxy);
+		gs_router_fini(&d->router);
 		free(d);
 	}
 	free(be->cfg.dir);
@@ -279,7 +279,7 @@ static const struct geis_backend_ops evdev_ops = {
 };
 
 struct geis_backend *
-geis_backend_evdev_new_config(Geis geis, const struct geis_evdev_config *cfg)
+gs_backend_evdev_new_config(Geis geis, const struct geis_evdev_config *cfg)
 {
 	struct evdev_backend *be = calloc(1, sizeof(*be));
 	if (!be)
@@ -310,7 +310,7 @@ geis_backend_evdev_new_config(Geis geis, const struct geis_evdev_config *cfg)
 }
 
 GeisStatus
-geis_backend_evdev_add_fd(struct geis_backend *base, int fd,
+gs_backend_evdev_add_fd(struct geis_backend *base, int fd,
 			  const struct libevdev *caps, const char *name)
 {
 	if (!base || base->ops != &evdev_ops || fd < 0 || !caps) {

@@ -29,7 +29,7 @@ struct geis_evdev_config {
 };
 
 /** Create the evdev backend with @p cfg (copied; NULL: defaults). */
-struct geis_backend *geis_backend_evdev_new_config(Geis geis,
+struct geis_backend *gs_backend_evdev_new_config(Geis geis,
 						   const struct geis_evdev_config *cfg);
 
 /**
@@ -38,7 +38,7 @@ struct geis_backend *geis_backend_evdev_new_config(Geis geis,
  * too).  Starts the backend
  * if needed.  GEIS_STATUS_BAD_ARGUMENT when @p be is not an evdev backend.
  */
-GeisStatus geis_backend_evdev_add_fd(struct geis_backend *be, int fd,
+GeisStatus gs_backend_evdev_add_fd(struct geis_backend *be, int fd,
 				     const struct libevdev *caps, const char *name);
 
 #endif

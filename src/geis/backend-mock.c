@@ -54,8 +54,8 @@ static int
 sub_active(Geis geis, GeisInteger id)
 {
 	ut_list_for_each(pos, &geis->subs) {
-		if (geis_sub_of(pos)->id == id)
-			return geis_sub_of(pos)->active;
+		if (gs_sub_of(pos)->id == id)
+			return gs_sub_of(pos)->active;
 	}
 	return 0;
 }
@@ -74,12 +74,12 @@ mock_start(struct geis_backend *base)
 	frame_backend_device_set_max_touches(be->device, MOCK_TOUCHES);
 	frame_backend_device_add_axis(be->device, UFAxisTypeX, 0.0f, 1000.0f, 10000.0f);
 	frame_backend_device_add_axis(be->device, UFAxisTypeY, 0.0f, 1000.0f, 10000.0f);
-	geis_core_class_available(base->geis, be->poke);
-	geis_core_device_added_as(base->geis, frame_backend_device_get_device(be->device), 0);
+	gs_core_class_available(base->geis, be->poke);
+	gs_core_device_added_as(base->geis, frame_backend_device_get_device(be->device), 0);
 	be->started = 1;
 	for (unsigned int i = 0; i < be->npending; i++) {
 		if (sub_active(base->geis, be->pending[i].sub_id))
-			geis_enqueue(base->geis, be->pending[i].ev);
+			gs_enqueue(base->geis, be->pending[i].ev);
 		else
 			geis_event_delete(be->pending[i].ev);
 	}
@@ -93,7 +93,7 @@ mock_destroy(struct geis_backend *base)
 	struct mock_backend *be = (struct mock_backend *)base;
 
 	if (be->device) {
-		geis_core_device_removed(base->geis, frame_backend_device_get_device(be->device));
+		gs_core_device_removed(base->geis, frame_backend_device_get_device(be->device));
 		frame_backend_device_delete(be->device);
 	}
 	geis_gesture_class_unref(be->poke);
@@ -156,15 +156,15 @@ add_frame_attrs(struct geis_attr_bag *a, int touches)
 {
 	int err = 0;
 
-	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_DEVICE_ID, 13);
-	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TIMESTAMP, 1);
-	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_ROOT_WINDOW_ID, 2);
-	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_EVENT_WINDOW_ID, 3);
-	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_CHILD_WINDOW_ID, 4);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_FOCUS_X, 123.456f);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_FOCUS_Y, 987.654f);
-	err |= geis_attr_bag_add_string(a, GEIS_GESTURE_ATTRIBUTE_GESTURE_NAME, "mock gesture");
-	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TOUCHES, touches);
+	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_DEVICE_ID, 13);
+	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TIMESTAMP, 1);
+	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_ROOT_WINDOW_ID, 2);
+	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_EVENT_WINDOW_ID, 3);
+	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_CHILD_WINDOW_ID, 4);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_FOCUS_X, 123.456f);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_FOCUS_Y, 987.654f);
+	err |= gs_attr_bag_add_string(a, GEIS_GESTURE_ATTRIBUTE_GESTURE_NAME, "mock gesture");
+	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TOUCHES, touches);
 	return err;
 }
 
@@ -172,13 +172,13 @@ add_frame_attrs(struct geis_attr_bag *a, int touches)
 static GeisEvent
 mock_event(Geis geis, int touches)
 {
-	GeisEvent ev = geis_event_new(GEIS_EVENT_GESTURE_BEGIN);
+	GeisEvent ev = gs_event_new(GEIS_EVENT_GESTURE_BEGIN);
 	struct _GeisFrame *f;
 	int err = 0;
 
 	if (!ev)
 		return NULL;
-	f = geis_event_add_frame(ev, geis, 1, 1, (GeisSize)touches);
+	f = gs_event_add_frame(ev, geis, 1, 1, (GeisSize)touches);
 	if (!f)
 		goto fail;
 	f->mask = MOCK_CLASS_MASK;
@@ -189,15 +189,15 @@ mock_event(Geis geis, int touches)
 
 		f->touchids[i] = (GeisTouchId)i;
 		t->id = (GeisTouchId)i;
-		geis_attr_bag_init(&t->attrs);
-		err |= geis_attr_bag_add_integer(&t->attrs, GEIS_TOUCH_ATTRIBUTE_ID, i);
-		err |= geis_attr_bag_add_float(&t->attrs, GEIS_TOUCH_ATTRIBUTE_X, 123.456f);
-		err |= geis_attr_bag_add_float(&t->attrs, GEIS_TOUCH_ATTRIBUTE_Y, 987.654f);
+		gs_attr_bag_init(&t->attrs);
+		err |= gs_attr_bag_add_integer(&t->attrs, GEIS_TOUCH_ATTRIBUTE_ID, i);
+		err |= gs_attr_bag_add_float(&t->attrs, GEIS_TOUCH_ATTRIBUTE_X, 123.456f);
+		err |= gs_attr_bag_add_float(&t->attrs, GEIS_TOUCH_ATTRIBUTE_Y, 987.654f);
 	}
 	err |= add_frame_attrs(&f->attrs, touches);
-	err |= geis_attr_bag_add_pointer(&ev->attrs, GEIS_EVENT_ATTRIBUTE_GROUPSET, ev->groupset);
-	err |= geis_attr_bag_add_pointer(&ev->attrs, GEIS_EVENT_ATTRIBUTE_TOUCHSET, ev->touchset);
-	err |= geis_attr_bag_add_boolean(&ev->attrs, GEIS_EVENT_ATTRIBUTE_CONSTRUCTION_FINISHED,
+	err |= gs_attr_bag_add_pointer(&ev->attrs, GEIS_EVENT_ATTRIBUTE_GROUPSET, ev->groupset);
+	err |= gs_attr_bag_add_pointer(&ev->attrs, GEIS_EVENT_ATTRIBUTE_TOUCHSET, ev->touchset);
+	err |= gs_attr_bag_add_boolean(&ev->attrs, GEIS_EVENT_ATTRIBUTE_CONSTRUCTION_FINISHED,
 					 GEIS_TRUE);
 	if (err)
 		goto fail;
@@ -212,7 +212,7 @@ mock_activate(struct geis_backend *base, GeisSubscription sub)
 {
 	struct mock_backend *be = (struct mock_backend *)base;
 	Geis geis = base->geis;
-	GeisFilter f = geis_sub_first_filter(sub);
+	GeisFilter f = gs_sub_first_filter(sub);
 	int touches = 0;
 	GeisEvent ev;
 
@@ -222,9 +222,9 @@ mock_activate(struct geis_backend *base, GeisSubscription sub)
 
 		if (n && (!touches || n < touches))
 			touches = n;
-	} while (f && (f = geis_sub_next_filter(sub, f)));
+	} while (f && (f = gs_sub_next_filter(sub, f)));
 	if (!touches) {
-		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+		gs_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
 				"subscription \"%s\": no touch count from 1 to %d satisfies "
 				"its filters", sub->name, MOCK_TOUCHES);
 		return GEIS_STATUS_BAD_ARGUMENT;
@@ -234,7 +234,7 @@ mock_activate(struct geis_backend *base, GeisSubscription sub)
 		    !UT_ARRAY_RESERVE(be->pending, be->cappending, be->npending + 1, 4))) {
 		if (ev)
 			geis_event_delete(ev);
-		geis_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR,
+		gs_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR,
 				"out of memory building a gesture event");
 		return GEIS_STATUS_UNKNOWN_ERROR;
 	}
@@ -243,8 +243,8 @@ mock_activate(struct geis_backend *base, GeisSubscription sub)
 		be->pending[be->npending++] = (struct mock_pending){ sub->id, ev };
 		return GEIS_STATUS_SUCCESS;
 	}
-	geis_enqueue(geis, ev);
-	geis_wake(geis);
+	gs_enqueue(geis, ev);
+	gs_wake(geis);
 	return GEIS_STATUS_SUCCESS;
 }
 
@@ -257,7 +257,7 @@ static const struct geis_backend_ops mock_ops = {
 };
 
 struct geis_backend *
-geis_backend_mock_new(Geis geis)
+gs_backend_mock_new(Geis geis)
 {
 	struct mock_backend *be = calloc(1, sizeof(*be));
 
@@ -265,7 +265,7 @@ geis_backend_mock_new(Geis geis)
 		return NULL;
 	be->base.ops = &mock_ops;
 	be->base.geis = geis;
-	be->poke = geis_gesture_class_new(MOCK_CLASS_NAME, MOCK_CLASS_ID, MOCK_CLASS_MASK);
+	be->poke = gs_gesture_class_new(MOCK_CLASS_NAME, MOCK_CLASS_ID, MOCK_CLASS_MASK);
 	if (!be->poke) {
 		free(be);
 		return NULL;

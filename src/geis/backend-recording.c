@@ -96,9 +96,9 @@ static void
 play_frame(struct rec_backend *rb, const struct ut_script_frame *f)
 {
 	if (rb->proxy)
-		geis_proxy_frame(rb->proxy, &rb->router, f->time, &rb->script.ops[f->first],
+		gs_proxy_frame(rb->proxy, &rb->router, f->time, &rb->script.ops[f->first],
 				 f->count);
-	geis_router_feed(&rb->router, f->time, &rb->script.ops[f->first], f->count);
+	gs_router_feed(&rb->router, f->time, &rb->script.ops[f->first], f->count);
 }
 
 /* Make the next frame due: rb->due, or NULL at the end of the recording
@@ -112,7 +112,7 @@ take_next(struct rec_backend *rb)
 		return;
 	rb->due = NULL;
 	if (rc < 0)
-		geis_core_error(rb->base.geis, GEIS_STATUS_UNKNOWN_ERROR, "recording: %s",
+		gs_core_error(rb->base.geis, GEIS_STATUS_UNKNOWN_ERROR, "recording: %s",
 				rc == -ENOMEM ? "out of memory" : rb->reader->error);
 }
 
@@ -145,7 +145,7 @@ on_ready(void *data, int fd, uint32_t events)
 		while (rb->due && (!played || geis->queue.count < FAST_BATCH)) {
 			const struct ut_script_frame *f = rb->due;
 
-			geis_core_advance_time(geis, f->time);
+			gs_core_advance_time(geis, f->time);
 			rb->vnow = f->time;
 			play_frame(rb, f);
 			played = 1;
@@ -163,7 +163,7 @@ on_ready(void *data, int fd, uint32_t events)
 		if (!rb->finished) {
 			uint64_t end = (rb->script.made ? rb->script.prev : TIME_BASE_MS) + TAIL_MS;
 
-			geis_core_advance_time(geis, end);
+			gs_core_advance_time(geis, end);
 			rb->vnow = end;
 			rb->finished = 1;
 			/* one more, empty, round: the dispatch that ends the
@@ -200,9 +200,9 @@ rec_start(struct geis_backend *be)
 	rb->device = ut_framer_device_new(rb->reader->dev, &dopts);
 	if (!rb->device)
 		return -ENOMEM;
-	geis_router_init(&rb->router, be->geis, rb->device);
+	gs_router_init(&rb->router, be->geis, rb->device);
 	if (rb->proxy_cfg.enabled) {
-		rb->proxy = geis_proxy_new(be->geis, &rb->proxy_cfg, rb->reader->dev, rb->device, 1);
+		rb->proxy = gs_proxy_new(be->geis, &rb->proxy_cfg, rb->reader->dev, rb->device, 1);
 		if (!rb->proxy)
 			return -EIO;
 	}
@@ -213,12 +213,12 @@ rec_start(struct geis_backend *be)
 	}
 	if (rb->fd < 0)
 		return -errno;
-	rc = geis_mux_add(be->geis, rb->fd, EPOLLIN, on_ready, rb);
+	rc = gs_mux_add(be->geis, rb->fd, EPOLLIN, on_ready, rb);
 	if (rc < 0)
 		return rc;
 	rb->start_mono = ut_mono_ms();
 	rb->vnow = TIME_BASE_MS;
-	geis_core_device_added(be->geis, frame_backend_device_get_device(rb->device), 0);
+	gs_core_device_added(be->geis, frame_backend_device_get_device(rb->device), 0);
 	if (rb->fast) {
 		uint64_t one = 1;
 
@@ -237,9 +237,9 @@ rec_grab(struct geis_backend *be, UFDevice device, UFWindowId window, int on)
 
 	if (!rb->device || device != frame_backend_device_get_device(rb->device))
 		return;
-	geis_router_grab(&rb->router, window, on);
-	if (rb->proxy && !on && !geis_router_has_window(&rb->router, window))
-		geis_proxy_window_gone(rb->proxy, window);
+	gs_router_grab(&rb->router, window, on);
+	if (rb->proxy && !on && !gs_router_has_window(&rb->router, window))
+		gs_proxy_window_gone(rb->proxy, window);
 }
 
 static void
@@ -260,11 +260,11 @@ rec_destroy(struct geis_backend *be)
 	struct rec_backend *rb = (struct rec_backend *)be;
 
 	if (rb->fd >= 0) {
-		geis_mux_remove(be->geis, rb->fd);
+		gs_mux_remove(be->geis, rb->fd);
 		close(rb->fd);
 	}
-	geis_proxy_destroy(rb->proxy);
-	geis_router_fini(&rb->router);
+	gs_proxy_destroy(rb->proxy);
+	gs_router_fini(&rb->router);
 	frame_backend_device_delete(rb->device);
 	free(rb->proxy_output);
 	free(rb->proxy_uinput);
@@ -294,7 +294,7 @@ static const struct geis_backend_ops fast_ops = {
 };
 
 struct geis_backend *
-geis_backend_recording_new(Geis geis, const struct geis_proxy_config *proxy, const char *path,
+gs_backend_recording_new(Geis geis, const struct geis_proxy_config *proxy, const char *path,
 			   int fast)
 {
 	struct rec_backend *rb = calloc(1, sizeof(*rb));
@@ -303,7 +303,7 @@ geis_backend_recording_new(Geis geis, const struct geis_proxy_config *proxy, con
 	int rc;
 
 	if (!rb) {
-		geis_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR, "recording: out of memory");
+		gs_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR, "recording: out of memory");
 		return NULL;
 	}
 	rb->base.ops = fast ? &fast_ops : &real_ops;
@@ -315,7 +315,7 @@ geis_backend_recording_new(Geis geis, const struct geis_proxy_config *proxy, con
 		rb->proxy_output = proxy->output ? strdup(proxy->output) : NULL;
 		rb->proxy_uinput = proxy->uinput ? strdup(proxy->uinput) : NULL;
 		if ((proxy->output && !rb->proxy_output) || (proxy->uinput && !rb->proxy_uinput)) {
-			geis_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR, "recording: out of memory");
+			gs_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR, "recording: out of memory");
 			free(rb->proxy_output);
 			free(rb);
 			return NULL;
@@ -325,7 +325,7 @@ geis_backend_recording_new(Geis geis, const struct geis_proxy_config *proxy, con
 	}
 	rc = ut_recording_open(path, NULL, &rb->reader, err, sizeof(err));
 	if (rc < 0) {
-		geis_core_error(geis, GEIS_STATUS_BAD_ARGUMENT, "recording: %s", err);
+		gs_core_error(geis, GEIS_STATUS_BAD_ARGUMENT, "recording: %s", err);
 		free(rb->proxy_output);
 		free(rb->proxy_uinput);
 		free(rb);
@@ -340,12 +340,12 @@ geis_backend_recording_new(Geis geis, const struct geis_proxy_config *proxy, con
 	rc = ut_script_open(&rb->script, rb->reader, &sopts);
 	if (rc < 0) {
 		if (rc == -ENOMEM)
-			geis_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR, "recording: out of memory");
+			gs_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR, "recording: out of memory");
 		else if (rc == -EINVAL)
-			geis_core_error(geis, GEIS_STATUS_BAD_ARGUMENT,
+			gs_core_error(geis, GEIS_STATUS_BAD_ARGUMENT,
 					"recording: %s is not a multitouch device", path);
 		else
-			geis_core_error(geis, GEIS_STATUS_BAD_ARGUMENT, "recording: %s",
+			gs_core_error(geis, GEIS_STATUS_BAD_ARGUMENT, "recording: %s",
 					rb->reader->error);
 		ut_recording_close(rb->reader);
 		free(rb->proxy_output);
@@ -355,7 +355,7 @@ geis_backend_recording_new(Geis geis, const struct geis_proxy_config *proxy, con
 	}
 	rb->direct = rb->script.direct;
 	if (rb->script.dropped > 0)
-		geis_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR,
+		gs_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR,
 				"recording: %s: %lu protocol A contacts beyond %d in one report "
 				"were left out", path, rb->script.dropped,
 				rb->script.max_contacts);

@@ -154,8 +154,8 @@ drain_frame(struct x11_backend *be)
 		if (t)
 			note_server_time(be, t);
 		if (t && frame_event_get_type(ev) == UFEventTypeFrame)
-			geis_core_advance_time(be->base.geis, t);
-		geis_core_frame_event(be->base.geis, ev);
+			gs_core_advance_time(be->base.geis, t);
+		gs_core_frame_event(be->base.geis, ev);
 		frame_event_unref(ev);
 	}
 }
@@ -164,17 +164,17 @@ static void
 connection_lost(struct x11_backend *be)
 {
 	if (be->xfd >= 0) {
-		geis_mux_remove(be->base.geis, be->xfd);
+		gs_mux_remove(be->base.geis, be->xfd);
 		be->xfd = -1;
 	}
 	if (be->frame_fd >= 0) {
-		geis_mux_remove(be->base.geis, be->frame_fd);
+		gs_mux_remove(be->base.geis, be->frame_fd);
 		be->frame_fd = -1;
 	}
-	geis_core_error(be->base.geis, GEIS_STATUS_UNKNOWN_ERROR,
+	gs_core_error(be->base.geis, GEIS_STATUS_UNKNOWN_ERROR,
 			"x11: the connection to the X server was lost");
 	/* the devices are gone with the server */
-	geis_core_remove_all_devices(be->base.geis);
+	gs_core_remove_all_devices(be->base.geis);
 }
 
 static void
@@ -217,8 +217,8 @@ on_x_readable(void *data, int fd, uint32_t events)
 	(void)fd;
 
 	/* the alarms geis 2.2 would have read with this input */
-	geis_core_input_read(be->base.geis);
-	geis_core_advance_time(be->base.geis, x11_now(&be->base));
+	gs_core_input_read(be->base.geis);
+	gs_core_advance_time(be->base.geis, x11_now(&be->base));
 	if (!be->dead && (events & (EPOLLHUP | EPOLLERR)) == 0) {
 		while (!be->dead && XPending(be->dpy) > 0) {
 			XEvent xev;
@@ -264,7 +264,7 @@ on_timer(void *data, int fd, uint32_t events)
 	if (be->xfd >= 0)
 		on_x_readable(be, be->xfd, EPOLLIN);
 	else
-		geis_core_advance_time(be->base.geis, x11_now(&be->base));
+		gs_core_advance_time(be->base.geis, x11_now(&be->base));
 }
 
 static void
@@ -333,7 +333,7 @@ x11_start(struct geis_backend *base)
 	install_io_error_handler();
 	be->dpy = XOpenDisplay(be->display_name);
 	if (!be->dpy) {
-		geis_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR,
+		gs_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR,
 				"x11: cannot open display %s",
 				be->display_name ? be->display_name : "(DISPLAY)");
 		return -ENOENT;
@@ -342,14 +342,14 @@ x11_start(struct geis_backend *base)
 	XSetIOErrorExitHandler(be->dpy, io_error_exit_handler, be);
 	int event, error;
 	if (!XQueryExtension(be->dpy, "XInputExtension", &be->xi_opcode, &event, &error)) {
-		geis_core_error(geis, GEIS_STATUS_NOT_SUPPORTED,
+		gs_core_error(geis, GEIS_STATUS_NOT_SUPPORTED,
 				"x11: the X server has no XInput extension");
 		return -ENOTSUP;
 	}
 	int major = 2, minor = 2;
 	if (XIQueryVersion(be->dpy, &major, &minor) != Success ||
 	    major * 100 + minor < 202) {
-		geis_core_error(geis, GEIS_STATUS_NOT_SUPPORTED,
+		gs_core_error(geis, GEIS_STATUS_NOT_SUPPORTED,
 				"x11: the X server supports XI %d.%d, touch needs 2.2",
 				major, minor);
 		return -ENOTSUP;
@@ -364,7 +364,7 @@ x11_start(struct geis_backend *base)
 	XISelectEvents(be->dpy, be->root, &mask, 1);
 
 	if (frame_x11_new(be->dpy, &be->frame) != UFStatusSuccess) {
-		geis_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR,
+		gs_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR,
 				"x11: cannot create the frame handle");
 		return -ENOMEM;
 	}
@@ -372,15 +372,15 @@ x11_start(struct geis_backend *base)
 	be->frame_fd = frame_get_fd(be->frame);
 	be->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
 	if (be->timerfd < 0) {
-		geis_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR,
+		gs_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR,
 				"x11: cannot create a timer: %s", strerror(errno));
 		return -errno;
 	}
-	int r = geis_mux_add(geis, be->xfd, EPOLLIN, on_x_readable, be);
+	int r = gs_mux_add(geis, be->xfd, EPOLLIN, on_x_readable, be);
 	if (r == 0 && be->frame_fd >= 0)
-		r = geis_mux_add(geis, be->frame_fd, EPOLLIN, on_frame_readable, be);
+		r = gs_mux_add(geis, be->frame_fd, EPOLLIN, on_frame_readable, be);
 	if (r == 0)
-		r = geis_mux_add(geis, be->timerfd, EPOLLIN, on_timer, be);
+		r = gs_mux_add(geis, be->timerfd, EPOLLIN, on_timer, be);
 	if (r < 0)
 		return r;
 	request_server_time(be);
@@ -415,7 +415,7 @@ x11_grab(struct geis_backend *base, UFDevice device, UFWindowId window, int on)
 			return;
 		}
 		if (!UT_ARRAY_RESERVE(be->grabs, be->capgrabs, be->ngrabs + 1, 4)) {
-			geis_core_error(base->geis, GEIS_STATUS_UNKNOWN_ERROR,
+			gs_core_error(base->geis, GEIS_STATUS_UNKNOWN_ERROR,
 					"x11: out of memory");
 			return;
 		}
@@ -430,7 +430,7 @@ x11_grab(struct geis_backend *base, UFDevice device, UFWindowId window, int on)
 		int failed = XIGrabTouchBegin(be->dpy, XIAllMasterDevices, w, 0, &mask,
 					      1, &mods);
 		if (failed != 0 || mods.status != 0) {
-			geis_core_error(base->geis, GEIS_STATUS_UNKNOWN_ERROR,
+			gs_core_error(base->geis, GEIS_STATUS_UNKNOWN_ERROR,
 					"x11: touch grab on window 0x%lx failed "
 					"(another client holds it?)", (unsigned long)w);
 		}
@@ -449,11 +449,11 @@ x11_destroy(struct geis_backend *base)
 {
 	struct x11_backend *be = (struct x11_backend *)base;
 	if (be->xfd >= 0)
-		geis_mux_remove(base->geis, be->xfd);
+		gs_mux_remove(base->geis, be->xfd);
 	if (be->frame_fd >= 0)
-		geis_mux_remove(base->geis, be->frame_fd);
+		gs_mux_remove(base->geis, be->frame_fd);
 	if (be->timerfd >= 0) {
-		geis_mux_remove(base->geis, be->timerfd);
+		gs_mux_remove(base->geis, be->timerfd);
 		close(be->timerfd);
 	}
 	if (be->frame)
@@ -489,7 +489,7 @@ static const struct geis_backend_ops x11_ops = {
 };
 
 struct geis_backend *
-geis_backend_x11_new(Geis geis, const char *display_name)
+gs_backend_x11_new(Geis geis, const char *display_name)
 {
 	struct x11_backend *be = calloc(1, sizeof(*be));
 	if (!be)
@@ -508,7 +508,7 @@ geis_backend_x11_new(Geis geis, const char *display_name)
 }
 
 UFWindowId
-geis_backend_x11_root(struct geis_backend *base)
+gs_backend_x11_root(struct geis_backend *base)
 {
 	if (!base || base->ops != &x11_ops)
 		return 0;
@@ -521,5 +521,5 @@ geis_backend_x11_root(struct geis_backend *base)
 static UFWindowId
 x11_root_op(struct geis_backend *base)
 {
-	return geis_backend_x11_root(base);
+	return gs_backend_x11_root(base);
 }

@@ -13,13 +13,13 @@ struct geis_backend;
  * Create the X11 backend for @p display_name (NULL: $DISPLAY).  The
  * connection is opened by ops->start.  NULL when out of memory.
  */
-struct geis_backend *geis_backend_x11_new(Geis geis, const char *display_name);
+struct geis_backend *gs_backend_x11_new(Geis geis, const char *display_name);
 
 /**
  * The root window of the backend's screen as a frame window id (starts
  * the backend if needed); 0 when @p be is not an X11 backend or the
  * display cannot be opened.
  */
-UFWindowId geis_backend_x11_root(struct geis_backend *be);
+UFWindowId gs_backend_x11_root(struct geis_backend *be);
 
 #endif

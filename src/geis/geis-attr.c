@@ -7,13 +7,13 @@
 #include "geis-private.h"
 
 char *
-geis_strdup(const char *s)
+gs_strdup(const char *s)
 {
 	return strdup(s ? s : "");
 }
 
 void
-geis_attr_bag_init(struct geis_attr_bag *bag)
+gs_attr_bag_init(struct geis_attr_bag *bag)
 {
 	bag->items = NULL;
 	bag->count = 0;
@@ -21,7 +21,7 @@ geis_attr_bag_init(struct geis_attr_bag *bag)
 }
 
 void
-geis_attr_bag_fini(struct geis_attr_bag *bag)
+gs_attr_bag_fini(struct geis_attr_bag *bag)
 {
 	for (GeisSize i = 0; i < bag->count; i++) {
 		struct _GeisAttr *a = bag->items[i];
@@ -32,11 +32,11 @@ geis_attr_bag_fini(struct geis_attr_bag *bag)
 		free(a);
 	}
 	free(bag->items);
-	geis_attr_bag_init(bag);
+	gs_attr_bag_init(bag);
 }
 
 struct _GeisAttr *
-geis_attr_bag_add(struct geis_attr_bag *bag, const char *name, GeisAttrType type)
+gs_attr_bag_add(struct geis_attr_bag *bag, const char *name, GeisAttrType type)
 {
 	struct _GeisAttr *a;
 
@@ -45,7 +45,7 @@ geis_attr_bag_add(struct geis_attr_bag *bag, const char *name, GeisAttrType type
 	a = calloc(1, sizeof(*a));
 	if (!a)
 		return NULL;
-	a->name = geis_strdup(name);
+	a->name = gs_strdup(name);
 	if (!a->name) {
 		free(a);
 		return NULL;
@@ -56,9 +56,9 @@ geis_attr_bag_add(struct geis_attr_bag *bag, const char *name, GeisAttrType type
 }
 
 int
-geis_attr_bag_add_boolean(struct geis_attr_bag *bag, const char *name, GeisBoolean v)
+gs_attr_bag_add_boolean(struct geis_attr_bag *bag, const char *name, GeisBoolean v)
 {
-	struct _GeisAttr *a = geis_attr_bag_add(bag, name, GEIS_ATTR_TYPE_BOOLEAN);
+	struct _GeisAttr *a = gs_attr_bag_add(bag, name, GEIS_ATTR_TYPE_BOOLEAN);
 
 	if (!a)
 		return -1;
@@ -67,9 +67,9 @@ geis_attr_bag_add_boolean(struct geis_attr_bag *bag, const char *name, GeisBoole
 }
 
 int
-geis_attr_bag_add_float(struct geis_attr_bag *bag, const char *name, GeisFloat v)
+gs_attr_bag_add_float(struct geis_attr_bag *bag, const char *name, GeisFloat v)
 {
-	struct _GeisAttr *a = geis_attr_bag_add(bag, name, GEIS_ATTR_TYPE_FLOAT);
+	struct _GeisAttr *a = gs_attr_bag_add(bag, name, GEIS_ATTR_TYPE_FLOAT);
 
 	if (!a)
 		return -1;
@@ -78,9 +78,9 @@ geis_attr_bag_add_float(struct geis_attr_bag *bag, const char *name, GeisFloat v
 }
 
 int
-geis_attr_bag_add_integer(struct geis_attr_bag *bag, const char *name, GeisInteger v)
+gs_attr_bag_add_integer(struct geis_attr_bag *bag, const char *name, GeisInteger v)
 {
-	struct _GeisAttr *a = geis_attr_bag_add(bag, name, GEIS_ATTR_TYPE_INTEGER);
+	struct _GeisAttr *a = gs_attr_bag_add(bag, name, GEIS_ATTR_TYPE_INTEGER);
 
 	if (!a)
 		return -1;
@@ -89,9 +89,9 @@ geis_attr_bag_add_integer(struct geis_attr_bag *bag, const char *name, GeisInteg
 }
 
 int
-geis_attr_bag_add_pointer(struct geis_attr_bag *bag, const char *name, GeisPointer v)
+gs_attr_bag_add_pointer(struct geis_attr_bag *bag, const char *name, GeisPointer v)
 {
-	struct _GeisAttr *a = geis_attr_bag_add(bag, name, GEIS_ATTR_TYPE_POINTER);
+	struct _GeisAttr *a = gs_attr_bag_add(bag, name, GEIS_ATTR_TYPE_POINTER);
 
 	if (!a)
 		return -1;
@@ -100,13 +100,13 @@ geis_attr_bag_add_pointer(struct geis_attr_bag *bag, const char *name, GeisPoint
 }
 
 int
-geis_attr_bag_add_string(struct geis_attr_bag *bag, const char *name, const char *v)
+gs_attr_bag_add_string(struct geis_attr_bag *bag, const char *name, const char *v)
 {
-	struct _GeisAttr *a = geis_attr_bag_add(bag, name, GEIS_ATTR_TYPE_STRING);
+	struct _GeisAttr *a = gs_attr_bag_add(bag, name, GEIS_ATTR_TYPE_STRING);
 
 	if (!a)
 		return -1;
-	a->v.s = geis_strdup(v);
+	a->v.s = gs_strdup(v);
 	if (!a->v.s) {
 		a->type = GEIS_ATTR_TYPE_UNKNOWN;
 		return -1;
@@ -115,7 +115,7 @@ geis_attr_bag_add_string(struct geis_attr_bag *bag, const char *name, const char
 }
 
 GeisAttr
-geis_attr_bag_get(const struct geis_attr_bag *bag, GeisSize index)
+gs_attr_bag_get(const struct geis_attr_bag *bag, GeisSize index)
 {
 	if (!bag || index >= bag->count)
 		return NULL;
@@ -123,7 +123,7 @@ geis_attr_bag_get(const struct geis_attr_bag *bag, GeisSize index)
 }
 
 GeisAttr
-geis_attr_bag_find(const struct geis_attr_bag *bag, const char *name)
+gs_attr_bag_find(const struct geis_attr_bag *bag, const char *name)
 {
 	if (!bag || !name)
 		return NULL;

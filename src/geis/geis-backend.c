@@ -2,12 +2,12 @@
  * The geis backends in one table, and the one place that picks one.
  *
  * geis_new() hands every init argument it does not know itself to
- * geis_backend_init_arg(), which fills a struct geis_backend_request:
+ * gs_backend_init_arg(), which fills a struct geis_backend_request:
  * the arguments that name a backend, and the options of a backend
  * (virtual time, evdev grab, directory, open interface).  When no init
- * argument named a backend, geis_backend_choose() reads
+ * argument named a backend, gs_backend_choose() reads
  * UTOUCH_GEIS_BACKEND and then applies the default (<utouch/geis.h>
- * documents the rules); geis_backend_create() runs the chosen
+ * documents the rules); gs_backend_create() runs the chosen
  * constructor once the instance is ready for it.
  *
  * A new backend is one row of backends[] (and its options, if any, rows
@@ -47,19 +47,19 @@ struct geis_backend_entry {
 static struct geis_backend *
 create_recording(Geis geis, const struct geis_backend_request *req)
 {
-	return geis_backend_recording_new(geis, &req->evdev.proxy, req->path, req->fast);
+	return gs_backend_recording_new(geis, &req->evdev.proxy, req->path, req->fast);
 }
 
 static struct geis_backend *
 create_evdev(Geis geis, const struct geis_backend_request *req)
 {
-	return geis_backend_evdev_new_config(geis, &req->evdev);
+	return gs_backend_evdev_new_config(geis, &req->evdev);
 }
 
 static struct geis_backend *
 create_mock(Geis geis, const struct geis_backend_request *req)
 {
-	return geis_backend_mock_new(geis);
+	return gs_backend_mock_new(geis);
 }
 
 static int
@@ -72,7 +72,7 @@ always(void)
 static struct geis_backend *
 create_x11(Geis geis, const struct geis_backend_request *req)
 {
-	return geis_backend_x11_new(geis, NULL);
+	return gs_backend_x11_new(geis, NULL);
 }
 
 static int
@@ -154,7 +154,7 @@ opt_open_interface(struct geis_backend_request *req, va_list *ap)
 		req->evdev.iface = iface;
 		req->evdev.user_data = user_data;
 	} else {
-		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
+		gs_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_new: the open interface needs both "
 				"functions; using open(2)/close(2)");
 	}
@@ -169,7 +169,7 @@ opt_default(struct geis_backend_request *req, va_list *ap)
 static void
 opt_dbus(struct geis_backend_request *req, va_list *ap)
 {
-	geis_error_push(NULL, GEIS_STATUS_NOT_SUPPORTED,
+	gs_error_push(NULL, GEIS_STATUS_NOT_SUPPORTED,
 			"geis_new: there is no DBus backend; using the "
 			"default backend");
 }
@@ -193,7 +193,7 @@ static const struct {
 };
 
 int
-geis_backend_init_arg(struct geis_backend_request *req, const char *arg, va_list *ap)
+gs_backend_init_arg(struct geis_backend_request *req, const char *arg, va_list *ap)
 {
 	for (size_t i = 0; i < NUM_BACKENDS; i++) {
 		if (backends[i].init_arg && strcmp(arg, backends[i].init_arg) == 0) {
@@ -265,13 +265,13 @@ choose_from_env(struct geis_backend_request *req)
 		}
 	}
 	env_tokens(tokens, sizeof(tokens));
-	geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT, "%s=\"%s\" is not %s",
+	gs_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT, "%s=\"%s\" is not %s",
 			UTOUCH_GEIS_BACKEND_ENV, v, tokens);
 	return -1;
 }
 
 int
-geis_backend_choose(struct geis_backend_request *req)
+gs_backend_choose(struct geis_backend_request *req)
 {
 	if (!req->backend && choose_from_env(req) < 0)
 		return -1;
@@ -281,12 +281,12 @@ geis_backend_choose(struct geis_backend_request *req)
 			req->backend = &backends[i];
 	}
 	if (!req->backend->create) {
-		geis_error_push(NULL, GEIS_STATUS_NOT_SUPPORTED,
+		gs_error_push(NULL, GEIS_STATUS_NOT_SUPPORTED,
 				"geis_new: this build has no %s backend", req->backend->name);
 		return -1;
 	}
 	if (req->backend->needs_path && !req->path) {
-		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
+		gs_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_new: the %s backend needs a path", req->backend->name);
 		return -1;
 	}
@@ -294,7 +294,7 @@ geis_backend_choose(struct geis_backend_request *req)
 }
 
 struct geis_backend *
-geis_backend_create(Geis geis, const struct geis_backend_request *req)
+gs_backend_create(Geis geis, const struct geis_backend_request *req)
 {
 	return req->backend->create(geis, req);
 }

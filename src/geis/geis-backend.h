@@ -6,15 +6,15 @@
  * owns the grail handle, the subscriptions and the event queue.
  *
  * Life cycle: the core creates the backend with its create function
- * (e.g. geis_backend_recording_new()), calls ops->start once (inside
+ * (e.g. gs_backend_recording_new()), calls ops->start once (inside
  * geis_new() with GEIS_INIT_SYNCHRONOUS_START, otherwise in the first
  * geis_dispatch_events()), and ops->destroy from geis_delete().
  *
  * Input: the backend registers its file descriptors in the core's epoll
- * multiplexor with geis_mux_add(); the callback runs from
+ * multiplexor with gs_mux_add(); the callback runs from
  * geis_dispatch_events().  From there (or from start) it reports:
- *   geis_core_device_added(), geis_core_device_removed(),
- *   geis_core_frame_event()  (a UFEvent of type Frame; DeviceAdded and
+ *   gs_core_device_added(), gs_core_device_removed(),
+ *   gs_core_frame_event()  (a UFEvent of type Frame; DeviceAdded and
  *                             DeviceRemoved events are accepted too and
  *                             forwarded to the two calls above).
  *
@@ -32,10 +32,10 @@
  * Time: ops->now returns the backend's clock in ms, the time base of its
  * frame events.  Grail timeouts are armed with ops->set_timer when the
  * backend has it (virtual time, or a timer that the backend orders with
- * its input, as X11 does: the backend then calls geis_core_advance_time()
+ * its input, as X11 does: the backend then calls gs_core_advance_time()
  * itself); otherwise the core arms a timerfd on CLOCK_MONOTONIC for
  * (timeout - now) ms and, when it fires, runs every timeout due by now at
- * its own time (geis_core_advance_time(now)).
+ * its own time (gs_core_advance_time(now)).
  */
 #ifndef UTOUCH_GEIS_BACKEND_H
 #define UTOUCH_GEIS_BACKEND_H
@@ -62,7 +62,7 @@ struct geis_backend_ops {
 	/**
 	 * Optional: arm a timeout at absolute time @p at in the backend's
 	 * clock (0 = none; a new call replaces the previous one).  The
-	 * backend then runs due timeouts with geis_core_advance_time().
+	 * backend then runs due timeouts with gs_core_advance_time().
 	 */
 	void (*set_timer)(struct geis_backend *be, uint64_t at);
 	/** Optional: first/last subscription of (device, window) came/went. */
@@ -82,7 +82,7 @@ struct geis_backend_ops {
 	 * grail (the test backend): called for every activation of a
 	 * subscription (the core keeps no grail subscriptions, and accept
 	 * and reject succeed without effect).  The backend also announces
-	 * its own gesture classes (geis_core_class_available() from start)
+	 * its own gesture classes (gs_core_class_available() from start)
 	 * instead of the six grail classes, and the recognizer's
 	 * configuration items are GEIS_STATUS_NOT_SUPPORTED.
 	 */
@@ -97,7 +97,7 @@ struct geis_backend_ops {
 	 * Timeouts run as geis 2.2's XSync alarms ran them (X11): one alarm
 	 * per time grail_next_timeout() reported after a frame or after
 	 * grail events, never cancelled, each run at its own time; the
-	 * backend calls geis_core_input_read() before each read of input.
+	 * backend calls gs_core_input_read() before each read of input.
 	 */
 	int xsync_alarms;
 };
@@ -112,26 +112,26 @@ struct geis_backend {
 typedef void (*geis_mux_fn)(void *data, int fd, uint32_t events);
 
 /** Watch @p fd (EPOLLIN etc.); 0 or a negative errno. */
-int geis_mux_add(Geis geis, int fd, uint32_t events, geis_mux_fn fn, void *data);
+int gs_mux_add(Geis geis, int fd, uint32_t events, geis_mux_fn fn, void *data);
 /** Stop watching @p fd. */
-void geis_mux_remove(Geis geis, int fd);
+void gs_mux_remove(Geis geis, int fd);
 
 /**
  * A device appeared.  @p id is the device id to use (0: the core picks
  * the next free one).  The core takes a frame reference on nothing; the
- * UFDevice must stay valid until geis_core_device_removed().
+ * UFDevice must stay valid until gs_core_device_removed().
  */
-void geis_core_device_added(Geis geis, UFDevice device, GeisInteger id);
-/** geis_core_device_added() with exactly @p id (0 included). */
-void geis_core_device_added_as(Geis geis, UFDevice device, GeisInteger id);
+void gs_core_device_added(Geis geis, UFDevice device, GeisInteger id);
+/** gs_core_device_added() with exactly @p id (0 included). */
+void gs_core_device_added_as(Geis geis, UFDevice device, GeisInteger id);
 /** Queue CLASS_AVAILABLE for a class of the backend's own (see activate). */
-void geis_core_class_available(Geis geis, GeisGestureClass gesture_class);
+void gs_core_class_available(Geis geis, GeisGestureClass gesture_class);
 /** A device went away (its subscriptions are dropped). */
-void geis_core_device_removed(Geis geis, UFDevice device);
+void gs_core_device_removed(Geis geis, UFDevice device);
 /** Every device went away at once (the backend lost its input source). */
-void geis_core_remove_all_devices(Geis geis);
+void gs_core_remove_all_devices(Geis geis);
 /** Feed one frame event (the caller keeps its reference). */
-void geis_core_frame_event(Geis geis, UFEvent event);
+void gs_core_frame_event(Geis geis, UFEvent event);
 /**
  * Run every grail timeout due at or before @p t, each with its own time
  * and in order (a timeout grail still reports after its time was given is
@@ -139,19 +139,19 @@ void geis_core_frame_event(Geis geis, UFEvent event);
  * timer; the X11 backend calls it with each frame's server time before
  * feeding the frame, so timeouts come before the input stamped after them.
  */
-void geis_core_advance_time(Geis geis, uint64_t t);
+void gs_core_advance_time(Geis geis, uint64_t t);
 /**
  * The backend is about to read a batch of input (ops->xsync_alarms): the
  * alarms made since the last read were sent to the server and may come
- * back with this batch (geis_core_advance_time() runs them from now on).
+ * back with this batch (gs_core_advance_time() runs them from now on).
  */
-void geis_core_input_read(Geis geis);
+void gs_core_input_read(Geis geis);
 /**
  * The rectangle (x, y, width, height in window coordinates) of the
  * rectangle region whose window id is @p window; 0 when @p window is not
  * such a region.
  */
-int geis_core_window_rect(Geis geis, UFWindowId window, float rect[4]);
+int gs_core_window_rect(Geis geis, UFWindowId window, float rect[4]);
 
 /**
  * The "timestamp" attribute of an event at backend time @p t (ms): the
@@ -160,16 +160,16 @@ int geis_core_window_rect(Geis geis, UFWindowId window, float rect[4]);
  * (ops->server_clock, X11) the server's time itself modulo 2^31.  Frame
  * and grail times stay 64-bit; see doc/geis.md.
  */
-GeisInteger geis_core_timestamp(Geis geis, uint64_t t);
+GeisInteger gs_core_timestamp(Geis geis, uint64_t t);
 
 /** The root window: the backend's root_window op, or 1. */
-UFWindowId geis_core_root_window(Geis geis);
+UFWindowId gs_core_root_window(Geis geis);
 /** Record an error on the instance's error stack. */
-void geis_core_error(Geis geis, GeisStatus code, const char *fmt, ...)
+void gs_core_error(Geis geis, GeisStatus code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-/** geis_core_error(), logged at warning priority: input skipped (a device
+/** gs_core_error(), logged at warning priority: input skipped (a device
  * that cannot be used), not a failure of the instance. */
-void geis_core_warning(Geis geis, GeisStatus code, const char *fmt, ...)
+void gs_core_warning(Geis geis, GeisStatus code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /** Create the recording backend for the file @p path (virtual time when
@@ -177,13 +177,13 @@ void geis_core_warning(Geis geis, GeisStatus code, const char *fmt, ...)
  *  the grabbed device); NULL when the file cannot be loaded or is not a
  *  multitouch device, or out of memory, with the reason on geis's error
  *  stack. */
-struct geis_backend *geis_backend_recording_new(Geis geis, const struct geis_proxy_config *proxy,
+struct geis_backend *gs_backend_recording_new(Geis geis, const struct geis_proxy_config *proxy,
 						const char *path, int fast);
-/* The evdev backend's constructor, geis_backend_evdev_new_config(), is in
- * backend-evdev.h, the X11 backend's, geis_backend_x11_new(), in backend-x11.h
+/* The evdev backend's constructor, gs_backend_evdev_new_config(), is in
+ * backend-evdev.h, the X11 backend's, gs_backend_x11_new(), in backend-x11.h
  * (built with the x11 option only). */
 /** Create the mock test backend (backend-mock.c, doc/geis.md). */
-struct geis_backend *geis_backend_mock_new(Geis geis);
+struct geis_backend *gs_backend_mock_new(Geis geis);
 
 /* ---- choosing the backend (geis-backend.c) ---- */
 
@@ -205,7 +205,7 @@ struct geis_backend_request {
  *
  * @return 1 when @p arg was a backend argument, 0 when it is not one
  */
-int geis_backend_init_arg(struct geis_backend_request *req, const char *arg,
+int gs_backend_init_arg(struct geis_backend_request *req, const char *arg,
 			  va_list *ap);
 
 /**
@@ -217,13 +217,13 @@ int geis_backend_init_arg(struct geis_backend_request *req, const char *arg,
  *         environment value, a backend this build lacks, a recording
  *         without a path
  */
-int geis_backend_choose(struct geis_backend_request *req);
+int gs_backend_choose(struct geis_backend_request *req);
 
 /**
- * Run the constructor of the backend @p req chose (geis_backend_choose()
+ * Run the constructor of the backend @p req chose (gs_backend_choose()
  * returned 0).  NULL when it failed, with the reason on @p geis's stack.
  */
-struct geis_backend *geis_backend_create(Geis geis,
+struct geis_backend *gs_backend_create(Geis geis,
 					 const struct geis_backend_request *req);
 
 #endif

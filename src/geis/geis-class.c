@@ -7,7 +7,7 @@
 #include "geis-private.h"
 
 GeisGestureClass
-geis_gesture_class_new(const char *name, GeisInteger id, UGGestureTypeMask mask)
+gs_gesture_class_new(const char *name, GeisInteger id, UGGestureTypeMask mask)
 {
 	GeisGestureClass c = calloc(1, sizeof(*c));
 
@@ -16,10 +16,10 @@ geis_gesture_class_new(const char *name, GeisInteger id, UGGestureTypeMask mask)
 	c->ref = 1;
 	c->id = id;
 	c->mask = mask;
-	geis_attr_bag_init(&c->attrs);
-	if (geis_attr_bag_add_string(&c->attrs, GEIS_CLASS_ATTRIBUTE_NAME, name) ||
-	    geis_attr_bag_add_integer(&c->attrs, GEIS_CLASS_ATTRIBUTE_ID, id)) {
-		geis_attr_bag_fini(&c->attrs);
+	gs_attr_bag_init(&c->attrs);
+	if (gs_attr_bag_add_string(&c->attrs, GEIS_CLASS_ATTRIBUTE_NAME, name) ||
+	    gs_attr_bag_add_integer(&c->attrs, GEIS_CLASS_ATTRIBUTE_ID, id)) {
+		gs_attr_bag_fini(&c->attrs);
 		free(c);
 		return NULL;
 	}
@@ -34,7 +34,7 @@ geis_register_class_callback(Geis geis, GeisEventCallback event_callback,
 		return;
 	geis->class_cb = event_callback;
 	geis->class_ctx = context;
-	geis_wake(geis);
+	gs_wake(geis);
 }
 
 GEIS_API void
@@ -49,7 +49,7 @@ geis_gesture_class_unref(GeisGestureClass gesture_class)
 {
 	if (!gesture_class || --gesture_class->ref > 0)
 		return;
-	geis_attr_bag_fini(&gesture_class->attrs);
+	gs_attr_bag_fini(&gesture_class->attrs);
 	free(gesture_class);
 }
 
@@ -57,7 +57,7 @@ GEIS_API GeisString
 geis_gesture_class_name(GeisGestureClass gesture_class)
 {
 	return geis_attr_value_to_string(gesture_class ?
-		geis_attr_bag_find(&gesture_class->attrs, GEIS_CLASS_ATTRIBUTE_NAME) : NULL);
+		gs_attr_bag_find(&gesture_class->attrs, GEIS_CLASS_ATTRIBUTE_NAME) : NULL);
 }
 
 GEIS_API GeisInteger
@@ -77,5 +77,5 @@ geis_gesture_class_attr(GeisGestureClass gesture_class, int index)
 {
 	if (!gesture_class || index < 0)
 		return NULL;
-	return geis_attr_bag_get(&gesture_class->attrs, (GeisSize)index);
+	return gs_attr_bag_get(&gesture_class->attrs, (GeisSize)index);
 }

@@ -19,7 +19,7 @@ hash_slot(const Geis geis, unsigned id)
 }
 
 struct geis_gesture *
-geis_gesture_find(Geis geis, unsigned id)
+gs_gesture_find(Geis geis, unsigned id)
 {
 	if (!geis->hash_size)
 		return NULL;
@@ -42,7 +42,7 @@ hash_grow(Geis geis)
 	geis->gesture_hash = hash;
 	geis->hash_size = size;
 	ut_list_for_each(pos, &geis->gestures) {
-		struct geis_gesture *g = geis_gesture_of(pos);
+		struct geis_gesture *g = gs_gesture_of(pos);
 		size_t slot = hash_slot(geis, g->id);
 
 		g->hnext = hash[slot];
@@ -52,7 +52,7 @@ hash_grow(Geis geis)
 }
 
 struct geis_gesture *
-geis_gesture_new(Geis geis, unsigned id, GeisSubscription sub)
+gs_gesture_new(Geis geis, unsigned id, GeisSubscription sub)
 {
 	struct geis_gesture *g;
 	size_t slot;
@@ -73,7 +73,7 @@ geis_gesture_new(Geis geis, unsigned id, GeisSubscription sub)
 }
 
 void
-geis_gesture_remove(Geis geis, struct geis_gesture *g)
+gs_gesture_remove(Geis geis, struct geis_gesture *g)
 {
 	for (struct geis_gesture **p = &geis->gesture_hash[hash_slot(geis, g->id)]; *p;
 	     p = &(*p)->hnext) {
@@ -89,7 +89,7 @@ geis_gesture_remove(Geis geis, struct geis_gesture *g)
 
 /* Drop every queued event of gesture @p id. */
 void
-geis_gesture_purge(Geis geis, unsigned id)
+gs_gesture_purge(Geis geis, unsigned id)
 {
 	GeisEvent ev = geis->queue.head;
 
@@ -97,7 +97,7 @@ geis_gesture_purge(Geis geis, unsigned id)
 		GeisEvent next = ev->next;
 
 		if (ev->is_gesture && ev->gesture == id) {
-			geis_queue_remove(&geis->queue, ev);
+			gs_queue_remove(&geis->queue, ev);
 			geis_event_delete(ev);
 		}
 		ev = next;
@@ -105,13 +105,13 @@ geis_gesture_purge(Geis geis, unsigned id)
 }
 
 void
-geis_engine_event_delivered(Geis geis, GeisEvent ev)
+gs_engine_event_delivered(Geis geis, GeisEvent ev)
 {
 	struct geis_gesture *g;
 
 	if (!ev->is_gesture)
 		return;
-	g = geis_gesture_find(geis, ev->gesture);
+	g = gs_gesture_find(geis, ev->gesture);
 	if (g) {
 		g->seen = 1;
 		if (g->ended)
@@ -134,7 +134,7 @@ share_touch(const struct geis_gesture *a, const struct geis_gesture *b)
 
 
 void
-geis_engine_release_undecided(Geis geis)
+gs_engine_release_undecided(Geis geis)
 {
 	int rejected = 0;
 
@@ -148,11 +148,11 @@ geis_engine_release_undecided(Geis geis)
 	for (GeisEvent ev = geis->queue.head; ev; ev = ev->next) {
 		struct geis_gesture *g;
 
-		if (ev->is_gesture && (g = geis_gesture_find(geis, ev->gesture)))
+		if (ev->is_gesture && (g = gs_gesture_find(geis, ev->gesture)))
 			g->in_queue = 1;
 	}
 	ut_list_for_each_safe(pos, tmp, &geis->gestures) {
-		struct geis_gesture *g = geis_gesture_of(pos);
+		struct geis_gesture *g = gs_gesture_of(pos);
 		int in_queue = g->in_queue;
 
 		g->in_queue = 0;
@@ -164,11 +164,11 @@ geis_engine_release_undecided(Geis geis)
 		if (!g->accepted && !g->dead &&
 		    grail_reject_gesture(geis->grail, g->id) == UGStatusSuccess)
 			rejected = 1;
-		geis_gesture_remove(geis, g);
+		gs_gesture_remove(geis, g);
 	}
 	if (rejected) {
-		geis_engine_drain(geis);
-		geis_engine_rearm(geis);
+		gs_engine_drain(geis);
+		gs_engine_rearm(geis);
 	}
 	geis->releasing = 0;
 }
@@ -185,11 +185,11 @@ queued(Geis geis, unsigned id)
 }
 
 GeisStatus
-geis_engine_accept(Geis geis, GeisGestureId id)
+gs_engine_accept(Geis geis, GeisGestureId id)
 {
-	if (!geis_uses_grail(geis))
+	if (!gs_uses_grail(geis))
 		return GEIS_STATUS_SUCCESS;   /* the test backend's gestures */
-	struct geis_gesture *g = geis_gesture_find(geis, id);
+	struct geis_gesture *g = gs_gesture_find(geis, id);
 	int known = g != NULL || queued(geis, id);
 	UGStatus st = grail_accept_gesture(geis->grail, id);
 
@@ -198,7 +198,7 @@ geis_engine_accept(Geis geis, GeisGestureId id)
 	if (st != UGStatusSuccess) {
 		if (known)
 			return GEIS_STATUS_SUCCESS;   /* already ended in grail */
-		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+		gs_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_gesture_accept: gesture %u is unknown or already "
 				"finished (grail status %d)", (unsigned)GEIS_PUBLIC_ID(id),
 				(int)st);
@@ -213,53 +213,53 @@ geis_engine_accept(Geis geis, GeisGestureId id)
 		 * already ended: they are cancelled all the same, so their
 		 * events the application has not seen vanish too */
 		ut_list_for_each_safe(pos, tmp, &geis->gestures) {
-			struct geis_gesture *o = geis_gesture_of(pos);
+			struct geis_gesture *o = gs_gesture_of(pos);
 
 			if (o == g || !o->ended || o->accepted || !share_touch(g, o))
 				continue;
 			if (!o->seen)
-				geis_gesture_purge(geis, o->id);
-			geis_gesture_remove(geis, o);
+				gs_gesture_purge(geis, o->id);
+			gs_gesture_remove(geis, o);
 		}
 	}
-	geis_engine_drain(geis);
-	geis_engine_rearm(geis);
+	gs_engine_drain(geis);
+	gs_engine_rearm(geis);
 	return GEIS_STATUS_SUCCESS;
 }
 
 GeisStatus
-geis_engine_reject(Geis geis, GeisGestureId id)
+gs_engine_reject(Geis geis, GeisGestureId id)
 {
-	if (!geis_uses_grail(geis))
+	if (!gs_uses_grail(geis))
 		return GEIS_STATUS_SUCCESS;
-	struct geis_gesture *g = geis_gesture_find(geis, id);
+	struct geis_gesture *g = gs_gesture_find(geis, id);
 	int known = g != NULL || queued(geis, id);
 	UGStatus st;
 
 	if (g && g->accepted) {
 		/* grail refuses it too; the gesture goes on to its end */
-		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+		gs_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_gesture_reject: gesture %u was accepted; it cannot be "
 				"rejected", (unsigned)GEIS_PUBLIC_ID(id));
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
 	st = grail_reject_gesture(geis->grail, id);
 	if (st != UGStatusSuccess && st != UGStatusErrorAtomicity && !known) {
-		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+		gs_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_gesture_reject: gesture %u is unknown or already "
 				"finished (grail status %d)", (unsigned)GEIS_PUBLIC_ID(id),
 				(int)st);
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
-	geis_gesture_purge(geis, id);
+	gs_gesture_purge(geis, id);
 	if (g) {
 		if (st == UGStatusSuccess)
-			geis_gesture_remove(geis, g);
+			gs_gesture_remove(geis, g);
 		else
 			g->dead = 1;   /* ignore its slices until it ends */
 	}
-	geis_engine_drain(geis);
-	geis_engine_rearm(geis);
+	gs_engine_drain(geis);
+	gs_engine_rearm(geis);
 	return GEIS_STATUS_SUCCESS;
 }
 
@@ -267,33 +267,33 @@ GEIS_API GeisStatus
 geis_gesture_accept(Geis geis, GeisGroup group, GeisGestureId gesture_id)
 {
 	if (!geis) {
-		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
+		gs_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_gesture_accept: NULL instance");
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
-	geis_error_clear(geis);
+	gs_error_clear(geis);
 	if (gesture_id == GEIS_NO_GESTURE_ID) {
-		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+		gs_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_gesture_accept: GEIS_NO_GESTURE_ID");
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
-	return geis_engine_accept(geis, GEIS_GRAIL_ID(gesture_id));
+	return gs_engine_accept(geis, GEIS_GRAIL_ID(gesture_id));
 }
 
 GEIS_API GeisStatus
 geis_gesture_reject(Geis geis, GeisGroup group, GeisGestureId gesture_id)
 {
 	if (!geis) {
-		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
+		gs_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_gesture_reject: NULL instance");
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
-	geis_error_clear(geis);
+	gs_error_clear(geis);
 	if (gesture_id == GEIS_NO_GESTURE_ID) {
-		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+		gs_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_gesture_reject: GEIS_NO_GESTURE_ID");
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
-	return geis_engine_reject(geis, GEIS_GRAIL_ID(gesture_id));
+	return gs_engine_reject(geis, GEIS_GRAIL_ID(gesture_id));
 }
 

@@ -16,7 +16,7 @@ axis_value(UFDevice uf, UFAxisType type, float (*get)(UFAxis))
 }
 
 GeisDevice
-geis_device_new(Geis geis, UFDevice uf, GeisInteger id)
+gs_device_new(Geis geis, UFDevice uf, GeisInteger id)
 {
 	GeisDevice d = calloc(1, sizeof(*d));
 	const char *name = NULL;
@@ -32,33 +32,33 @@ geis_device_new(Geis geis, UFDevice uf, GeisInteger id)
 	d->geis = geis;
 	d->id = id;
 	d->uf = uf;
-	geis_attr_bag_init(&d->attrs);
+	gs_attr_bag_init(&d->attrs);
 	b = &d->attrs;
 	frame_device_get_property(uf, UFDevicePropertyName, &name);
 	frame_device_get_property(uf, UFDevicePropertyDirect, &direct);
 	frame_device_get_property(uf, UFDevicePropertyIndependent, &independent);
 	frame_device_get_property(uf, UFDevicePropertyMaxTouches, &touches);
 	d->direct = direct != 0;
-	err |= geis_attr_bag_add_string(b, GEIS_DEVICE_ATTRIBUTE_NAME, name ? name : "");
-	err |= geis_attr_bag_add_integer(b, GEIS_DEVICE_ATTRIBUTE_ID, id);
-	err |= geis_attr_bag_add_integer(b, GEIS_DEVICE_ATTRIBUTE_TOUCHES, (GeisInteger)touches);
-	err |= geis_attr_bag_add_boolean(b, GEIS_DEVICE_ATTRIBUTE_DIRECT_TOUCH, direct != 0);
-	err |= geis_attr_bag_add_boolean(b, GEIS_DEVICE_ATTRIBUTE_INDEPENDENT_TOUCH,
+	err |= gs_attr_bag_add_string(b, GEIS_DEVICE_ATTRIBUTE_NAME, name ? name : "");
+	err |= gs_attr_bag_add_integer(b, GEIS_DEVICE_ATTRIBUTE_ID, id);
+	err |= gs_attr_bag_add_integer(b, GEIS_DEVICE_ATTRIBUTE_TOUCHES, (GeisInteger)touches);
+	err |= gs_attr_bag_add_boolean(b, GEIS_DEVICE_ATTRIBUTE_DIRECT_TOUCH, direct != 0);
+	err |= gs_attr_bag_add_boolean(b, GEIS_DEVICE_ATTRIBUTE_INDEPENDENT_TOUCH,
 					 independent != 0);
-	err |= geis_attr_bag_add_float(b, GEIS_DEVICE_ATTRIBUTE_MIN_X,
+	err |= gs_attr_bag_add_float(b, GEIS_DEVICE_ATTRIBUTE_MIN_X,
 			axis_value(uf, UFAxisTypeX, frame_axis_get_minimum));
-	err |= geis_attr_bag_add_float(b, GEIS_DEVICE_ATTRIBUTE_MAX_X,
+	err |= gs_attr_bag_add_float(b, GEIS_DEVICE_ATTRIBUTE_MAX_X,
 			axis_value(uf, UFAxisTypeX, frame_axis_get_maximum));
-	err |= geis_attr_bag_add_float(b, GEIS_DEVICE_ATTRIBUTE_RES_X,
+	err |= gs_attr_bag_add_float(b, GEIS_DEVICE_ATTRIBUTE_RES_X,
 			axis_value(uf, UFAxisTypeX, frame_axis_get_resolution));
-	err |= geis_attr_bag_add_float(b, GEIS_DEVICE_ATTRIBUTE_MIN_Y,
+	err |= gs_attr_bag_add_float(b, GEIS_DEVICE_ATTRIBUTE_MIN_Y,
 			axis_value(uf, UFAxisTypeY, frame_axis_get_minimum));
-	err |= geis_attr_bag_add_float(b, GEIS_DEVICE_ATTRIBUTE_MAX_Y,
+	err |= gs_attr_bag_add_float(b, GEIS_DEVICE_ATTRIBUTE_MAX_Y,
 			axis_value(uf, UFAxisTypeY, frame_axis_get_maximum));
-	err |= geis_attr_bag_add_float(b, GEIS_DEVICE_ATTRIBUTE_RES_Y,
+	err |= gs_attr_bag_add_float(b, GEIS_DEVICE_ATTRIBUTE_RES_Y,
 			axis_value(uf, UFAxisTypeY, frame_axis_get_resolution));
 	if (err) {
-		geis_attr_bag_fini(b);
+		gs_attr_bag_fini(b);
 		free(d);
 		return NULL;
 	}
@@ -78,7 +78,7 @@ geis_device_unref(GeisDevice device)
 {
 	if (!device || --device->ref > 0)
 		return;
-	geis_attr_bag_fini(&device->attrs);
+	gs_attr_bag_fini(&device->attrs);
 	free(device);
 }
 
@@ -86,7 +86,7 @@ GEIS_API GeisString
 geis_device_name(GeisDevice device)
 {
 	return geis_attr_value_to_string(device ?
-		geis_attr_bag_find(&device->attrs, GEIS_DEVICE_ATTRIBUTE_NAME) : NULL);
+		gs_attr_bag_find(&device->attrs, GEIS_DEVICE_ATTRIBUTE_NAME) : NULL);
 }
 
 GEIS_API GeisInteger
@@ -104,14 +104,14 @@ geis_device_attr_count(GeisDevice device)
 GEIS_API GeisAttr
 geis_device_attr(GeisDevice device, GeisSize index)
 {
-	return UT_CLIENT_BUG_IF(NULL, !device) ? NULL : geis_attr_bag_get(&device->attrs, index);
+	return UT_CLIENT_BUG_IF(NULL, !device) ? NULL : gs_attr_bag_get(&device->attrs, index);
 }
 
 GEIS_API GeisAttr
 geis_device_attr_by_name(GeisDevice device, GeisString attr_name)
 {
 	return UT_CLIENT_BUG_IF(NULL, !device) ? NULL :
-	       geis_attr_bag_find(&device->attrs, attr_name);
+	       gs_attr_bag_find(&device->attrs, attr_name);
 }
 
 GEIS_API GeisDevice

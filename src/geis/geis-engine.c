@@ -9,17 +9,17 @@
 #include "geis-engine.h"
 
 int
-geis_engine_init(Geis geis)
+gs_engine_init(Geis geis)
 {
 	return grail_new(&geis->grail) == UGStatusSuccess ? 0 : -1;
 }
 
 void
-geis_engine_fini(Geis geis)
+gs_engine_fini(Geis geis)
 {
 	ut_list_for_each_safe(pos, tmp, &geis->gestures) {
 		ut_list_remove(pos);
-		free(geis_gesture_of(pos));
+		free(gs_gesture_of(pos));
 	}
 	free(geis->gesture_hash);
 	geis->gesture_hash = NULL;
@@ -45,8 +45,8 @@ grab(Geis geis, GeisDevice dev, UFWindowId window, int on)
 	if (!geis->backend || !geis->backend->ops->grab || !dev->uf)
 		return;
 	ut_list_for_each(spos, &geis->subs) {
-		ut_list_for_each(bpos, &geis_sub_of(spos)->bindings) {
-			struct geis_binding *b = geis_binding_of(bpos);
+		ut_list_for_each(bpos, &gs_sub_of(spos)->bindings) {
+			struct geis_binding *b = gs_binding_of(bpos);
 
 			if (b->device == dev && b->window == window)
 				count++;
@@ -57,17 +57,17 @@ grab(Geis geis, GeisDevice dev, UFWindowId window, int on)
 }
 
 static void
-set_config(UGSubscription ug, const struct geis_sub_config *c)
+set_config(UGSubscription ug, const struct gs_sub_config *c)
 {
 	/* the values were checked when they were set */
 	gr_props_apply(ug, c, geis_sub_config_props, geis_sub_config_nprops);
 }
 
 void
-geis_engine_apply_config(GeisSubscription sub)
+gs_engine_apply_config(GeisSubscription sub)
 {
 	ut_list_for_each(pos, &sub->bindings)
-		set_config(geis_binding_of(pos)->ug, &sub->config);
+		set_config(gs_binding_of(pos)->ug, &sub->config);
 }
 
 static int
@@ -92,7 +92,7 @@ bind_one(GeisSubscription sub, GeisDevice dev, UFWindowId window,
 	set_config(ug, &sub->config);
 	st = grail_subscription_activate(geis->grail, ug);
 	if (st != UGStatusSuccess) {
-		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+		gs_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
 				"subscription \"%s\": grail refused device %d window %llu "
 				"(grail status %d)", sub->name, dev->id,
 				(unsigned long long)window, (int)st);
@@ -117,23 +117,23 @@ bind_one(GeisSubscription sub, GeisDevice dev, UFWindowId window,
 static int
 bind_device(GeisSubscription sub, GeisDevice dev)
 {
-	GeisFilter f = geis_sub_first_filter(sub);
+	GeisFilter f = gs_sub_first_filter(sub);
 	int rc = 0;
 
 	do {
 		struct geis_gesture_params p;
 
-		if (!geis_filter_match_device(f, dev))
+		if (!gs_filter_match_device(f, dev))
 			continue;
-		if (geis_filter_gesture_params(f, sub->flags, sub->geis->tentative, &p) < 0)
+		if (gs_filter_gesture_params(f, sub->flags, sub->geis->tentative, &p) < 0)
 			continue;  /* checked at activation */
 		for (int i = 0; i < (p.nwindows ? p.nwindows : 1); i++) {
 			UFWindowId window = p.nwindows ? (UFWindowId)(uint32_t)p.windows[i] :
-				geis_core_root_window(sub->geis);
+				gs_core_root_window(sub->geis);
 			if (bind_one(sub, dev, window, &p) < 0)
 				rc = -1;
 		}
-	} while (f && (f = geis_sub_next_filter(sub, f)));
+	} while (f && (f = gs_sub_next_filter(sub, f)));
 	return rc;
 }
 
@@ -145,14 +145,14 @@ unbind_all(GeisSubscription sub, GeisDevice only)
 	/* cancel first, and turn the cancelled ends into events while the
 	 * bindings still exist */
 	ut_list_for_each(pos, &sub->bindings) {
-		struct geis_binding *b = geis_binding_of(pos);
+		struct geis_binding *b = gs_binding_of(pos);
 
 		if (!only || b->device == only)
 			grail_subscription_deactivate(geis->grail, b->ug);
 	}
-	geis_engine_drain(geis);
+	gs_engine_drain(geis);
 	ut_list_for_each_safe(pos, tmp, &sub->bindings) {
-		struct geis_binding *b = geis_binding_of(pos);
+		struct geis_binding *b = gs_binding_of(pos);
 
 		if (only && b->device != only)
 			continue;
@@ -165,12 +165,12 @@ unbind_all(GeisSubscription sub, GeisDevice only)
 }
 
 GeisStatus
-geis_engine_activate(GeisSubscription sub)
+gs_engine_activate(GeisSubscription sub)
 {
 	Geis geis = sub->geis;
-	GeisFilter f = geis_sub_first_filter(sub);
+	GeisFilter f = gs_sub_first_filter(sub);
 
-	if (!geis_uses_grail(geis)) {
+	if (!gs_uses_grail(geis)) {
 		/* the backend makes the gestures (the test backend) */
 		GeisStatus st = geis->backend->ops->activate(geis->backend, sub);
 
@@ -182,35 +182,35 @@ geis_engine_activate(GeisSubscription sub)
 	do {
 		struct geis_gesture_params p;
 
-		if (geis_filter_gesture_params(f, sub->flags, geis->tentative, &p) < 0) {
-			geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+		if (gs_filter_gesture_params(f, sub->flags, geis->tentative, &p) < 0) {
+			gs_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
 					"subscription \"%s\": filter \"%s\" can not be "
 					"satisfied (no gesture class left, a \"touches\" NE "
 					"term, a non-EQ region term or an impossible touch "
 					"count)", sub->name, f ? f->name : "");
 			return GEIS_STATUS_BAD_ARGUMENT;
 		}
-	} while (f && (f = geis_sub_next_filter(sub, f)));
+	} while (f && (f = gs_sub_next_filter(sub, f)));
 
 	if (sub->active)
-		geis_engine_deactivate(sub);
+		gs_engine_deactivate(sub);
 	sub->active = 1;
 	ut_list_for_each(pos, &geis->devices) {
 		if (bind_device(sub, ut_container_of(pos, struct _GeisDevice, link)) < 0) {
-			geis_engine_deactivate(sub);
+			gs_engine_deactivate(sub);
 			return GEIS_STATUS_BAD_ARGUMENT;
 		}
 	}
-	geis_engine_rearm(geis);
+	gs_engine_rearm(geis);
 	return GEIS_STATUS_SUCCESS;
 }
 
 void
-geis_engine_deactivate(GeisSubscription sub)
+gs_engine_deactivate(GeisSubscription sub)
 {
 	Geis geis = sub->geis;
 
-	if (!geis_uses_grail(geis)) {
+	if (!gs_uses_grail(geis)) {
 		sub->active = 0;
 		return;
 	}
@@ -220,40 +220,40 @@ geis_engine_deactivate(GeisSubscription sub)
 	/* whatever is still queued of its gestures is dropped; gestures the
 	 * application has seen got their GESTURE_END from the drain */
 	ut_list_for_each_safe(pos, tmp, &geis->gestures) {
-		struct geis_gesture *g = geis_gesture_of(pos);
+		struct geis_gesture *g = gs_gesture_of(pos);
 
 		if (g->sub == sub) {
 			if (!g->seen)
-				geis_gesture_purge(geis, g->id);
-			geis_gesture_remove(geis, g);
+				gs_gesture_purge(geis, g->id);
+			gs_gesture_remove(geis, g);
 		}
 	}
-	geis_engine_rearm(geis);
+	gs_engine_rearm(geis);
 }
 
 void
-geis_engine_device_added(Geis geis, GeisDevice dev)
+gs_engine_device_added(Geis geis, GeisDevice dev)
 {
-	if (!geis_uses_grail(geis))
+	if (!gs_uses_grail(geis))
 		return;
 	ut_list_for_each(pos, &geis->subs) {
-		if (geis_sub_of(pos)->active)
-			bind_device(geis_sub_of(pos), dev);
+		if (gs_sub_of(pos)->active)
+			bind_device(gs_sub_of(pos), dev);
 	}
-	geis_engine_rearm(geis);
+	gs_engine_rearm(geis);
 }
 
 void
-geis_engine_device_removed(Geis geis, GeisDevice dev)
+gs_engine_device_removed(Geis geis, GeisDevice dev)
 {
 	ut_list_for_each(pos, &geis->subs)
-		unbind_all(geis_sub_of(pos), dev);
-	geis_engine_rearm(geis);
+		unbind_all(gs_sub_of(pos), dev);
+	gs_engine_rearm(geis);
 }
 
 /* Turn grail's events into gesture events; the number of grail events. */
 unsigned
-geis_engine_drain_grail(Geis geis)
+gs_engine_drain_grail(Geis geis)
 {
 	unsigned n = 0;
 	UGEvent ev;
@@ -267,17 +267,17 @@ geis_engine_drain_grail(Geis geis)
 		if (grail_event_get_type(ev) == UGEventTypeSlice &&
 		    grail_event_get_property(ev, UGEventPropertySlice, &slice) ==
 			    UGStatusSuccess)
-			geis_engine_handle_slice(geis, ev, slice);
+			gs_engine_handle_slice(geis, ev, slice);
 		grail_event_unref(ev);
 	}
 	/* geis 2.2 set an alarm after the grail events it read */
-	if (n && geis_engine_alarm_mode(geis))
-		geis_engine_alarm_note(geis);
+	if (n && gs_engine_alarm_mode(geis))
+		gs_engine_alarm_note(geis);
 	return n;
 }
 
 void
-geis_engine_frame(Geis geis, UFEvent event)
+gs_engine_frame(Geis geis, UFEvent event)
 {
 	uint64_t t = frame_event_get_time(event);
 
@@ -285,21 +285,21 @@ geis_engine_frame(Geis geis, UFEvent event)
 	if (t > geis->time_seen)
 		geis->time_seen = t;
 	/* and after every frame */
-	if (geis_engine_alarm_mode(geis))
-		geis_engine_alarm_note(geis);
-	geis_engine_drain(geis);
+	if (gs_engine_alarm_mode(geis))
+		gs_engine_alarm_note(geis);
+	gs_engine_drain(geis);
 }
 
 void
-geis_engine_drain(Geis geis)
+gs_engine_drain(Geis geis)
 {
-	geis_engine_drain_grail(geis);
+	gs_engine_drain_grail(geis);
 	/* during dispatch, callbacks see the events of each frame (or
 	 * timeout) before the next one is processed, so that they can accept
 	 * or reject in time */
 	if (geis->in_dispatch) {
-		geis_deliver_callbacks(geis);
-		geis_engine_release_undecided(geis);
+		gs_deliver_callbacks(geis);
+		gs_engine_release_undecided(geis);
 	}
 }
 

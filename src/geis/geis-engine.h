@@ -20,35 +20,35 @@
 
 /** The gesture of the link @p pos of geis->gestures. */
 static inline struct geis_gesture *
-geis_gesture_of(struct ut_list *pos)
+gs_gesture_of(struct ut_list *pos)
 {
 	return ut_container_of(pos, struct geis_gesture, link);
 }
 
 /* gestures in flight (geis-decide.c) */
 /** The gesture with grail id @p id, or NULL. */
-struct geis_gesture *geis_gesture_find(Geis geis, unsigned id);
+struct geis_gesture *gs_gesture_find(Geis geis, unsigned id);
 /** A new gesture of @p sub with grail id @p id; NULL when out of memory. */
-struct geis_gesture *geis_gesture_new(Geis geis, unsigned id, GeisSubscription sub);
+struct geis_gesture *gs_gesture_new(Geis geis, unsigned id, GeisSubscription sub);
 /** Forget @p g (its queued events stay). */
-void geis_gesture_remove(Geis geis, struct geis_gesture *g);
+void gs_gesture_remove(Geis geis, struct geis_gesture *g);
 /** Remove the queued events of gesture @p id. */
-void geis_gesture_purge(Geis geis, unsigned id);
+void gs_gesture_purge(Geis geis, unsigned id);
 
 /* slices (geis-slice.c) */
 /** Turn one grail slice into gesture events (or drop it). */
-void geis_engine_handle_slice(Geis geis, UGEvent gev, UGSlice slice);
+void gs_engine_handle_slice(Geis geis, UGEvent gev, UGSlice slice);
 
 /* grail's events (geis-engine.c) */
 /** Turn every queued grail event into gesture events, without running
  * callbacks; the number of grail events. */
-unsigned geis_engine_drain_grail(Geis geis);
+unsigned gs_engine_drain_grail(Geis geis);
 
 /* timeouts (geis-timeout.c) */
 /** Whether the backend's timeouts run as geis 2.2's XSync alarms. */
-int geis_engine_alarm_mode(Geis geis);
+int gs_engine_alarm_mode(Geis geis);
 /** Make an alarm for grail's next timeout, as geis 2.2 did after a frame
  * or after grail events. */
-void geis_engine_alarm_note(Geis geis);
+void gs_engine_alarm_note(Geis geis);
 
 #endif

@@ -38,34 +38,34 @@ error_vpush(Geis geis, GeisStatus code, enum ut_log_priority priority, const cha
 }
 
 void
-geis_error_vpush(Geis geis, GeisStatus code, const char *fmt, va_list ap)
+gs_error_vpush(Geis geis, GeisStatus code, const char *fmt, va_list ap)
 {
 	error_vpush(geis, code, UT_LOG_INFO, fmt, ap);
 }
 
 
 void
-geis_error_push(Geis geis, GeisStatus code, const char *fmt, ...)
+gs_error_push(Geis geis, GeisStatus code, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	geis_error_vpush(geis, code, fmt, ap);
+	gs_error_vpush(geis, code, fmt, ap);
 	va_end(ap);
 }
 
 void
-geis_core_error(Geis geis, GeisStatus code, const char *fmt, ...)
+gs_core_error(Geis geis, GeisStatus code, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	geis_error_vpush(geis, code, fmt, ap);
+	gs_error_vpush(geis, code, fmt, ap);
 	va_end(ap);
 }
 
 void
-geis_core_warning(Geis geis, GeisStatus code, const char *fmt, ...)
+gs_core_warning(Geis geis, GeisStatus code, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -75,7 +75,7 @@ geis_core_warning(Geis geis, GeisStatus code, const char *fmt, ...)
 }
 
 void
-geis_error_clear(Geis geis)
+gs_error_clear(Geis geis)
 {
 	stack_of(geis)->count = 0;
 }

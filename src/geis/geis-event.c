@@ -6,14 +6,14 @@
 #include "geis-private.h"
 
 GeisEvent
-geis_event_new(GeisEventType type)
+gs_event_new(GeisEventType type)
 {
 	GeisEvent ev = calloc(1, sizeof(*ev));
 
 	if (!ev)
 		return NULL;
 	ev->type = type;
-	geis_attr_bag_init(&ev->attrs);
+	gs_attr_bag_init(&ev->attrs);
 	return ev;
 }
 
@@ -22,13 +22,13 @@ frame_free(struct _GeisFrame *f)
 {
 	if (!f)
 		return;
-	geis_attr_bag_fini(&f->attrs);
+	gs_attr_bag_fini(&f->attrs);
 	free(f->touchids);
 	free(f);
 }
 
 struct _GeisFrame *
-geis_event_add_frame(GeisEvent ev, Geis geis, GeisInteger group_id,
+gs_event_add_frame(GeisEvent ev, Geis geis, GeisInteger group_id,
 		     GeisGestureId frame_id, GeisSize ntouches)
 {
 	struct _GeisFrame *f;
@@ -47,7 +47,7 @@ geis_event_add_frame(GeisEvent ev, Geis geis, GeisInteger group_id,
 	ev->groupset->groups[0].geis = geis;
 	ev->groupset->groups[0].id = group_id;
 	ev->groupset->groups[0].frame = f;
-	geis_attr_bag_init(&f->attrs);
+	gs_attr_bag_init(&f->attrs);
 	f->id = frame_id;
 	if (ntouches > 0) {
 		f->touchids = calloc(ntouches, sizeof(*f->touchids));
@@ -65,7 +65,7 @@ geis_event_delete(GeisEvent event)
 {
 	if (!event)
 		return;
-	geis_attr_bag_fini(&event->attrs);
+	gs_attr_bag_fini(&event->attrs);
 	if (event->device)
 		geis_device_unref(event->device);
 	if (event->klass)
@@ -78,7 +78,7 @@ geis_event_delete(GeisEvent event)
 	}
 	if (event->touchset) {
 		for (GeisSize i = 0; i < event->touchset->count; i++)
-			geis_attr_bag_fini(&event->touchset->touches[i].attrs);
+			gs_attr_bag_fini(&event->touchset->touches[i].attrs);
 		free(event->touchset->touches);
 		free(event->touchset);
 	}
@@ -100,17 +100,17 @@ geis_event_attr_count(GeisEvent event)
 GEIS_API GeisAttr
 geis_event_attr(GeisEvent event, GeisSize index)
 {
-	return UT_CLIENT_BUG_IF(NULL, !event) ? NULL : geis_attr_bag_get(&event->attrs, index);
+	return UT_CLIENT_BUG_IF(NULL, !event) ? NULL : gs_attr_bag_get(&event->attrs, index);
 }
 
 GEIS_API GeisAttr
 geis_event_attr_by_name(GeisEvent event, GeisString attr_name)
 {
-	return UT_CLIENT_BUG_IF(NULL, !event) ? NULL : geis_attr_bag_find(&event->attrs, attr_name);
+	return UT_CLIENT_BUG_IF(NULL, !event) ? NULL : gs_attr_bag_find(&event->attrs, attr_name);
 }
 
 void
-geis_queue_push(struct geis_event_queue *q, GeisEvent ev)
+gs_queue_push(struct geis_event_queue *q, GeisEvent ev)
 {
 	ev->next = NULL;
 	ev->prev = q->tail;
@@ -123,7 +123,7 @@ geis_queue_push(struct geis_event_queue *q, GeisEvent ev)
 }
 
 void
-geis_queue_remove(struct geis_event_queue *q, GeisEvent ev)
+gs_queue_remove(struct geis_event_queue *q, GeisEvent ev)
 {
 	if (ev->prev)
 		ev->prev->next = ev->next;
@@ -138,21 +138,21 @@ geis_queue_remove(struct geis_event_queue *q, GeisEvent ev)
 }
 
 GeisEvent
-geis_queue_pop(struct geis_event_queue *q)
+gs_queue_pop(struct geis_event_queue *q)
 {
 	GeisEvent ev = q->head;
 
 	if (ev)
-		geis_queue_remove(q, ev);
+		gs_queue_remove(q, ev);
 	return ev;
 }
 
 void
-geis_queue_clear(struct geis_event_queue *q)
+gs_queue_clear(struct geis_event_queue *q)
 {
 	GeisEvent ev;
 
-	while ((ev = geis_queue_pop(q)))
+	while ((ev = gs_queue_pop(q)))
 		geis_event_delete(ev);
 }
 
@@ -240,13 +240,13 @@ geis_touch_attr_count(GeisTouch touch)
 GEIS_API GeisAttr
 geis_touch_attr(GeisTouch touch, GeisSize index)
 {
-	return UT_CLIENT_BUG_IF(NULL, !touch) ? NULL : geis_attr_bag_get(&touch->attrs, index);
+	return UT_CLIENT_BUG_IF(NULL, !touch) ? NULL : gs_attr_bag_get(&touch->attrs, index);
 }
 
 GEIS_API GeisAttr
 geis_touch_attr_by_name(GeisTouch touch, GeisString name)
 {
-	return UT_CLIENT_BUG_IF(NULL, !touch) ? NULL : geis_attr_bag_find(&touch->attrs, name);
+	return UT_CLIENT_BUG_IF(NULL, !touch) ? NULL : gs_attr_bag_find(&touch->attrs, name);
 }
 
 GEIS_API GeisGestureId
@@ -275,13 +275,13 @@ geis_frame_attr_count(GeisFrame frame)
 GEIS_API GeisAttr
 geis_frame_attr(GeisFrame frame, GeisSize index)
 {
-	return UT_CLIENT_BUG_IF(NULL, !frame) ? NULL : geis_attr_bag_get(&frame->attrs, index);
+	return UT_CLIENT_BUG_IF(NULL, !frame) ? NULL : gs_attr_bag_get(&frame->attrs, index);
 }
 
 GEIS_API GeisAttr
 geis_frame_attr_by_name(GeisFrame frame, GeisString name)
 {
-	return UT_CLIENT_BUG_IF(NULL, !frame) ? NULL : geis_attr_bag_find(&frame->attrs, name);
+	return UT_CLIENT_BUG_IF(NULL, !frame) ? NULL : gs_attr_bag_find(&frame->attrs, name);
 }
 
 GEIS_API GeisFloat *

@@ -64,14 +64,14 @@ geis_filter_new(Geis geis, GeisString name)
 	GeisFilter f;
 
 	if (!geis) {
-		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT, "geis_filter_new: NULL instance");
+		gs_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT, "geis_filter_new: NULL instance");
 		return NULL;
 	}
-	geis_error_clear(geis);
+	gs_error_clear(geis);
 	f = calloc(1, sizeof(*f));
-	if (!f || !(f->name = geis_strdup(name))) {
+	if (!f || !(f->name = gs_strdup(name))) {
 		free(f);
-		geis_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR, "geis_filter_new: out of memory");
+		gs_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR, "geis_filter_new: out of memory");
 		return NULL;
 	}
 	f->geis = geis;
@@ -89,11 +89,11 @@ add_term(GeisFilter f, const struct geis_term *t)
 		return -1;
 	n = &f->terms[f->nterms];
 	*n = *t;
-	n->name = geis_strdup(t->name);
+	n->name = gs_strdup(t->name);
 	if (!n->name)
 		return -1;
 	if (t->type == GEIS_ATTR_TYPE_STRING) {
-		n->v.s = geis_strdup(t->v.s);
+		n->v.s = gs_strdup(t->v.s);
 		if (!n->v.s) {
 			free(n->name);
 			return -1;
@@ -109,7 +109,7 @@ geis_filter_clone(GeisFilter original, GeisString name)
 	GeisFilter f;
 
 	if (!original) {
-		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT, "geis_filter_clone: NULL filter");
+		gs_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT, "geis_filter_clone: NULL filter");
 		return NULL;
 	}
 	f = geis_filter_new(original->geis, name);
@@ -118,7 +118,7 @@ geis_filter_clone(GeisFilter original, GeisString name)
 	for (GeisSize i = 0; i < original->nterms; i++) {
 		if (add_term(f, &original->terms[i])) {
 			geis_filter_delete(f);
-			geis_error_push(original->geis, GEIS_STATUS_UNKNOWN_ERROR,
+			gs_error_push(original->geis, GEIS_STATUS_UNKNOWN_ERROR,
 					"geis_filter_clone: out of memory");
 			return NULL;
 		}
@@ -132,7 +132,7 @@ geis_filter_delete(GeisFilter filter)
 	if (!filter)
 		return GEIS_STATUS_BAD_ARGUMENT;
 	if (filter->owner) {
-		geis_error_push(filter->geis, GEIS_STATUS_BAD_ARGUMENT,
+		gs_error_push(filter->geis, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_filter_delete: filter \"%s\" belongs to a subscription",
 				filter->name);
 		return GEIS_STATUS_BAD_ARGUMENT;
@@ -160,13 +160,13 @@ geis_filter_add_term(GeisFilter filter, GeisFilterFacility facility, ...)
 	va_list ap;
 
 	if (!filter) {
-		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT, "geis_filter_add_term: NULL filter");
+		gs_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT, "geis_filter_add_term: NULL filter");
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
-	geis_error_clear(filter->geis);
+	gs_error_clear(filter->geis);
 	if (facility != GEIS_FILTER_DEVICE && facility != GEIS_FILTER_CLASS &&
 	    facility != GEIS_FILTER_REGION && facility != GEIS_FILTER_SPECIAL) {
-		geis_error_push(filter->geis, GEIS_STATUS_BAD_ARGUMENT,
+		gs_error_push(filter->geis, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_filter_add_term: unknown facility %d", (int)facility);
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
@@ -177,7 +177,7 @@ geis_filter_add_term(GeisFilter filter, GeisFilterFacility facility, ...)
 		int op;
 
 		if (!tn) {
-			geis_error_push(filter->geis, GEIS_STATUS_BAD_ARGUMENT,
+			gs_error_push(filter->geis, GEIS_STATUS_BAD_ARGUMENT,
 					"geis_filter_add_term: attribute \"%s\" is not known "
 					"to facility %d", name, (int)facility);
 			status = GEIS_STATUS_BAD_ARGUMENT;
@@ -185,7 +185,7 @@ geis_filter_add_term(GeisFilter filter, GeisFilterFacility facility, ...)
 		}
 		op = va_arg(ap, int);
 		if (op < GEIS_FILTER_OP_EQ || op > GEIS_FILTER_OP_LE) {
-			geis_error_push(filter->geis, GEIS_STATUS_BAD_ARGUMENT,
+			gs_error_push(filter->geis, GEIS_STATUS_BAD_ARGUMENT,
 					"geis_filter_add_term: unknown operation %d for \"%s\"",
 					op, name);
 			status = GEIS_STATUS_BAD_ARGUMENT;
@@ -215,19 +215,19 @@ geis_filter_add_term(GeisFilter filter, GeisFilterFacility facility, ...)
 		}
 		if ((tn->type == GEIS_ATTR_TYPE_STRING || tn->type == GEIS_ATTR_TYPE_BOOLEAN) &&
 		    op != GEIS_FILTER_OP_EQ && op != GEIS_FILTER_OP_NE) {
-			geis_error_push(filter->geis, GEIS_STATUS_BAD_ARGUMENT,
+			gs_error_push(filter->geis, GEIS_STATUS_BAD_ARGUMENT,
 					"geis_filter_add_term: \"%s\" only allows EQ and NE", name);
 			status = GEIS_STATUS_BAD_ARGUMENT;
 			break;
 		}
 		if (tn->type == GEIS_ATTR_TYPE_STRING && !t.v.s) {
-			geis_error_push(filter->geis, GEIS_STATUS_BAD_ARGUMENT,
+			gs_error_push(filter->geis, GEIS_STATUS_BAD_ARGUMENT,
 					"geis_filter_add_term: NULL string value for \"%s\"", name);
 			status = GEIS_STATUS_BAD_ARGUMENT;
 			break;
 		}
 		if (add_term(filter, &t)) {
-			geis_error_push(filter->geis, GEIS_STATUS_UNKNOWN_ERROR,
+			gs_error_push(filter->geis, GEIS_STATUS_UNKNOWN_ERROR,
 					"geis_filter_add_term: out of memory");
 			status = GEIS_STATUS_UNKNOWN_ERROR;
 			break;
@@ -284,7 +284,7 @@ attr_cmp(GeisAttr a, const struct geis_term *t)
 }
 
 int
-geis_filter_match_device(GeisFilter filter, GeisDevice device)
+gs_filter_match_device(GeisFilter filter, GeisDevice device)
 {
 	if (!filter)
 		return 1;
@@ -339,7 +339,7 @@ umin(unsigned a, unsigned b)
 }
 
 int
-geis_filter_gesture_params(GeisFilter filter, GeisSubscriptionFlags flags,
+gs_filter_gesture_params(GeisFilter filter, GeisSubscriptionFlags flags,
 			   int tentative, struct geis_gesture_params *p)
 {
 	UGGestureTypeMask eq_mask = 0, other_mask = ut_gesture_class_mask_any();

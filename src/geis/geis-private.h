@@ -46,17 +46,17 @@ struct geis_attr_bag {
 	GeisSize count, cap;
 };
 
-void geis_attr_bag_init(struct geis_attr_bag *bag);
-void geis_attr_bag_fini(struct geis_attr_bag *bag);
-struct _GeisAttr *geis_attr_bag_add(struct geis_attr_bag *bag, const char *name,
+void gs_attr_bag_init(struct geis_attr_bag *bag);
+void gs_attr_bag_fini(struct geis_attr_bag *bag);
+struct _GeisAttr *gs_attr_bag_add(struct geis_attr_bag *bag, const char *name,
 				    GeisAttrType type);
-int geis_attr_bag_add_boolean(struct geis_attr_bag *bag, const char *name, GeisBoolean v);
-int geis_attr_bag_add_float(struct geis_attr_bag *bag, const char *name, GeisFloat v);
-int geis_attr_bag_add_integer(struct geis_attr_bag *bag, const char *name, GeisInteger v);
-int geis_attr_bag_add_pointer(struct geis_attr_bag *bag, const char *name, GeisPointer v);
-int geis_attr_bag_add_string(struct geis_attr_bag *bag, const char *name, const char *v);
-GeisAttr geis_attr_bag_get(const struct geis_attr_bag *bag, GeisSize index);
-GeisAttr geis_attr_bag_find(const struct geis_attr_bag *bag, const char *name);
+int gs_attr_bag_add_boolean(struct geis_attr_bag *bag, const char *name, GeisBoolean v);
+int gs_attr_bag_add_float(struct geis_attr_bag *bag, const char *name, GeisFloat v);
+int gs_attr_bag_add_integer(struct geis_attr_bag *bag, const char *name, GeisInteger v);
+int gs_attr_bag_add_pointer(struct geis_attr_bag *bag, const char *name, GeisPointer v);
+int gs_attr_bag_add_string(struct geis_attr_bag *bag, const char *name, const char *v);
+GeisAttr gs_attr_bag_get(const struct geis_attr_bag *bag, GeisSize index);
+GeisAttr gs_attr_bag_find(const struct geis_attr_bag *bag, const char *name);
 
 /* ---- errors ---- */
 
@@ -69,11 +69,11 @@ struct geis_error_stack {
 };
 
 /** Push on @p geis's stack, or on the global one when @p geis is NULL. */
-void geis_error_push(Geis geis, GeisStatus code, const char *fmt, ...)
+void gs_error_push(Geis geis, GeisStatus code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-void geis_error_vpush(Geis geis, GeisStatus code, const char *fmt, va_list ap);
+void gs_error_vpush(Geis geis, GeisStatus code, const char *fmt, va_list ap);
 /** Clear @p geis's stack (NULL: the global one). */
-void geis_error_clear(Geis geis);
+void gs_error_clear(Geis geis);
 
 /* ---- devices and classes ---- */
 
@@ -87,7 +87,7 @@ struct _GeisDevice {
 	struct ut_list link;        /* instance's device list */
 };
 
-GeisDevice geis_device_new(Geis geis, UFDevice uf, GeisInteger id);
+GeisDevice gs_device_new(Geis geis, UFDevice uf, GeisInteger id);
 
 struct _GeisGestureClass {
 	int ref;
@@ -99,7 +99,7 @@ struct _GeisGestureClass {
 /* Drag, Pinch, Rotate, Tap, Touch and Flick (the last: drags, see
  * geis_frame_is_class()) */
 #define GEIS_NUM_CLASSES UT_NUM_GEIS_CLASSES
-GeisGestureClass geis_gesture_class_new(const char *name, GeisInteger id,
+GeisGestureClass gs_gesture_class_new(const char *name, GeisInteger id,
 					UGGestureTypeMask mask);
 
 /* ---- events ---- */
@@ -147,14 +147,14 @@ struct _GeisEvent {
 	struct _GeisEvent *next, *prev;
 };
 
-GeisEvent geis_event_new(GeisEventType type);
+GeisEvent gs_event_new(GeisEventType type);
 /**
  * Give a new gesture event its group set (one group, @p group_id, holding
  * one frame, @p frame_id) and its touch set of @p ntouches touches (zeroed,
  * like the frame's touch ids).  Returns the frame, or NULL when out of
  * memory (geis_event_delete() frees what was made).
  */
-struct _GeisFrame *geis_event_add_frame(GeisEvent ev, Geis geis, GeisInteger group_id,
+struct _GeisFrame *gs_event_add_frame(GeisEvent ev, Geis geis, GeisInteger group_id,
 					GeisGestureId frame_id, GeisSize ntouches);
 
 struct geis_event_queue {
@@ -162,10 +162,10 @@ struct geis_event_queue {
 	GeisSize count;
 };
 
-void geis_queue_push(struct geis_event_queue *q, GeisEvent ev);
-GeisEvent geis_queue_pop(struct geis_event_queue *q);
-void geis_queue_remove(struct geis_event_queue *q, GeisEvent ev);
-void geis_queue_clear(struct geis_event_queue *q);
+void gs_queue_push(struct geis_event_queue *q, GeisEvent ev);
+GeisEvent gs_queue_pop(struct geis_event_queue *q);
+void gs_queue_remove(struct geis_event_queue *q, GeisEvent ev);
+void gs_queue_clear(struct geis_event_queue *q);
 
 /* ---- regions, filters, subscriptions ---- */
 
@@ -203,7 +203,7 @@ struct _GeisFilter {
 };
 
 /** Whether the device matches every device term of @p filter (NULL: yes). */
-int geis_filter_match_device(GeisFilter filter, GeisDevice device);
+int gs_filter_match_device(GeisFilter filter, GeisDevice device);
 
 /** Grail parameters derived from a filter's class terms. */
 struct geis_gesture_params {
@@ -214,7 +214,7 @@ struct geis_gesture_params {
 };
 
 /** Compute the parameters; 0, or -1 when the filter can not be satisfied. */
-int geis_filter_gesture_params(GeisFilter filter, GeisSubscriptionFlags flags,
+int gs_filter_gesture_params(GeisFilter filter, GeisSubscriptionFlags flags,
 			       int tentative, struct geis_gesture_params *p);
 
 /** One UGSubscription of an active subscription. */
@@ -225,7 +225,7 @@ struct geis_binding {
 	struct ut_list link;        /* subscription's bindings, newest first */
 };
 
-struct geis_sub_config {
+struct gs_sub_config {
 	GeisFloat drag_threshold, pinch_threshold, rotate_threshold, tap_threshold;
 	GeisInteger drag_timeout, pinch_timeout, rotate_timeout, tap_timeout;
 	/* grail's utouch extensions (UTOUCH_GEIS_CONFIG_*) */
@@ -241,14 +241,14 @@ struct _GeisSubscription {
 	GeisSubscriptionFlags flags;
 	struct ut_list filters;     /* struct _GeisFilter (owner_link), in order added */
 	int active;
-	struct geis_sub_config config;
+	struct gs_sub_config config;
 	struct ut_list bindings;    /* struct geis_binding */
 	struct ut_list link;        /* instance's subscriptions, newest first */
 };
 
 /** The first filter of @p sub, or NULL when it has none. */
 static inline GeisFilter
-geis_sub_first_filter(GeisSubscription sub)
+gs_sub_first_filter(GeisSubscription sub)
 {
 	return ut_list_empty(&sub->filters) ? NULL :
 	       ut_container_of(sub->filters.next, struct _GeisFilter, owner_link);
@@ -256,7 +256,7 @@ geis_sub_first_filter(GeisSubscription sub)
 
 /** The filter after @p f in its subscription @p sub, or NULL. */
 static inline GeisFilter
-geis_sub_next_filter(GeisSubscription sub, GeisFilter f)
+gs_sub_next_filter(GeisSubscription sub, GeisFilter f)
 {
 	return f->owner_link.next == &sub->filters ? NULL :
 	       ut_container_of(f->owner_link.next, struct _GeisFilter, owner_link);
@@ -264,14 +264,14 @@ geis_sub_next_filter(GeisSubscription sub, GeisFilter f)
 
 /** The subscription of the link @p pos of geis->subs. */
 static inline GeisSubscription
-geis_sub_of(struct ut_list *pos)
+gs_sub_of(struct ut_list *pos)
 {
 	return ut_container_of(pos, struct _GeisSubscription, link);
 }
 
 /** The binding of the link @p pos of a subscription's bindings. */
 static inline struct geis_binding *
-geis_binding_of(struct ut_list *pos)
+gs_binding_of(struct ut_list *pos)
 {
 	return ut_container_of(pos, struct geis_binding, link);
 }
@@ -376,53 +376,53 @@ struct _Geis {
 };
 
 /* engine (geis-engine.c) */
-int geis_engine_init(Geis geis);
-void geis_engine_fini(Geis geis);
-GeisStatus geis_engine_activate(GeisSubscription sub);
-void geis_engine_deactivate(GeisSubscription sub);
-void geis_engine_apply_config(GeisSubscription sub);
+int gs_engine_init(Geis geis);
+void gs_engine_fini(Geis geis);
+GeisStatus gs_engine_activate(GeisSubscription sub);
+void gs_engine_deactivate(GeisSubscription sub);
+void gs_engine_apply_config(GeisSubscription sub);
 /** Feed a frame event to grail and turn what comes out into events. */
-void geis_engine_frame(Geis geis, UFEvent event);
-void geis_engine_drain(Geis geis);
-void geis_engine_rearm(Geis geis);
-void geis_engine_timer_fired(Geis geis);
-void geis_engine_device_added(Geis geis, GeisDevice dev);
-void geis_engine_device_removed(Geis geis, GeisDevice dev);
-void geis_engine_event_delivered(Geis geis, GeisEvent ev);
+void gs_engine_frame(Geis geis, UFEvent event);
+void gs_engine_drain(Geis geis);
+void gs_engine_rearm(Geis geis);
+void gs_engine_timer_fired(Geis geis);
+void gs_engine_device_added(Geis geis, GeisDevice dev);
+void gs_engine_device_removed(Geis geis, GeisDevice dev);
+void gs_engine_event_delivered(Geis geis, GeisEvent ev);
 /** Reject (in grail, and so in the backend) the gestures that ended
  * without the application accepting or rejecting them, once none of their
  * events waits in the queue: their touches go back to the clients below,
  * as in geis 2.2. */
-void geis_engine_release_undecided(Geis geis);
-GeisStatus geis_engine_accept(Geis geis, GeisGestureId id);
-GeisStatus geis_engine_reject(Geis geis, GeisGestureId id);
+void gs_engine_release_undecided(Geis geis);
+GeisStatus gs_engine_accept(Geis geis, GeisGestureId id);
+GeisStatus gs_engine_reject(Geis geis, GeisGestureId id);
 
 /* Whether the instance's gestures come from grail (all backends but the
  * test backend, which makes its own: geis_backend_ops.activate). */
 static inline int
-geis_uses_grail(Geis geis)
+gs_uses_grail(Geis geis)
 {
 	return !geis->backend || !geis->backend->ops->activate;
 }
 
 /* core (geis.c) */
-void geis_enqueue(Geis geis, GeisEvent ev);
-void geis_wake(Geis geis);
-int geis_deliver_callbacks(Geis geis);
-uint64_t geis_now(Geis geis);
-GeisInteger geis_region_windowid(GeisRegion region);
+void gs_enqueue(Geis geis, GeisEvent ev);
+void gs_wake(Geis geis);
+int gs_deliver_callbacks(Geis geis);
+uint64_t gs_now(Geis geis);
+GeisInteger gs_region_windowid(GeisRegion region);
 /* Window ids given to rectangle regions: above 1 (the screen), clear of
  * small ids applications pick for themselves. */
 #define GEIS_RECT_WINDOW_BASE 0x10000
 
 /* subscriptions (geis-subscription.c) */
 /* Fill @c with grail's defaults; -1 when out of memory. */
-int geis_subscription_defaults(struct geis_sub_config *c);
-/* The grail properties of struct geis_sub_config (grail/grail-props.h). */
+int gs_subscription_defaults(struct gs_sub_config *c);
+/* The grail properties of struct gs_sub_config (grail/grail-props.h). */
 extern const struct gr_prop_field geis_sub_config_props[];
 extern const size_t geis_sub_config_nprops;
 
 /* strings */
-char *geis_strdup(const char *s);
+char *gs_strdup(const char *s);
 
 #endif

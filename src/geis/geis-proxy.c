@@ -207,7 +207,7 @@ end_report(struct geis_proxy *p, uint64_t time_ms)
 	p->nreport = 0;
 	if (rc < 0 && !p->failed) {
 		p->failed = 1;
-		geis_core_error(p->geis, GEIS_STATUS_UNKNOWN_ERROR,
+		gs_core_error(p->geis, GEIS_STATUS_UNKNOWN_ERROR,
 				"proxy: writing to the clone of \"%s\" failed: %s",
 				libevdev_get_name(p->desc), strerror(-rc));
 	}
@@ -318,7 +318,7 @@ static void
 flush(struct geis_proxy *p)
 {
 	unsigned int next[MAX_TOUCHES] = { 0 };
-	uint64_t now = geis_now(p->geis);
+	uint64_t now = gs_now(p->geis);
 
 	if (!p->replay_due)
 		return;
@@ -394,7 +394,7 @@ on_kick(void *data, int fd, uint32_t events)
 }
 
 void
-geis_proxy_frame(struct geis_proxy *p, const struct geis_router *router, uint64_t time_ms,
+gs_proxy_frame(struct geis_proxy *p, const struct geis_router *router, uint64_t time_ms,
 		 const struct ut_touch_op *ops, size_t nops)
 {
 	int changed = 0;
@@ -417,7 +417,7 @@ geis_proxy_frame(struct geis_proxy *p, const struct geis_router *router, uint64_
 			memset(t, 0, sizeof(*t));
 			t->id = op->id;
 			t->slot = -1;
-			t->nundecided = (unsigned int)geis_router_touch_windows(
+			t->nundecided = (unsigned int)gs_router_touch_windows(
 				router, op->wx, op->wy, t->undecided, MAX_WINDOWS);
 			t->route = t->nundecided ? R_HELD : R_FORWARD;
 		}
@@ -451,14 +451,14 @@ geis_proxy_frame(struct geis_proxy *p, const struct geis_router *router, uint64_
 }
 
 void
-geis_proxy_raw_event(struct geis_proxy *p, const struct input_event *ev)
+gs_proxy_raw_event(struct geis_proxy *p, const struct input_event *ev)
 {
 	switch (ev->type) {
 	case EV_SYN:
 		if (ev->code == SYN_REPORT && p->nraw > 0) {
 			uint64_t ms = ut_input_event_usec(ev) / 1000u;
 
-			end_report(p, ms ? ms : geis_now(p->geis));
+			end_report(p, ms ? ms : gs_now(p->geis));
 		}
 		return;
 	case EV_KEY:
@@ -485,7 +485,7 @@ geis_proxy_raw_event(struct geis_proxy *p, const struct input_event *ev)
 }
 
 void
-geis_proxy_window_gone(struct geis_proxy *p, UFWindowId window)
+gs_proxy_window_gone(struct geis_proxy *p, UFWindowId window)
 {
 	for (int i = 0; i < MAX_TOUCHES; i++) {
 		struct ptouch *t = &p->touches[i];
@@ -496,7 +496,7 @@ geis_proxy_window_gone(struct geis_proxy *p, UFWindowId window)
 }
 
 void
-geis_proxy_release(struct geis_proxy *p)
+gs_proxy_release(struct geis_proxy *p)
 {
 	if (!p)
 		return;
@@ -512,7 +512,7 @@ geis_proxy_release(struct geis_proxy *p)
 }
 
 size_t
-geis_proxy_held(const struct geis_proxy *p)
+gs_proxy_held(const struct geis_proxy *p)
 {
 	size_t n = 0;
 
@@ -573,7 +573,7 @@ describe(const struct libevdev *caps)
 }
 
 struct geis_proxy *
-geis_proxy_new(Geis geis, const struct geis_proxy_config *cfg, const struct libevdev *caps,
+gs_proxy_new(Geis geis, const struct geis_proxy_config *cfg, const struct libevdev *caps,
 	       UFBackendDevice device, unsigned int index)
 {
 	struct geis_proxy *p = calloc(1, sizeof(*p));
@@ -581,7 +581,7 @@ geis_proxy_new(Geis geis, const struct geis_proxy_config *cfg, const struct libe
 
 	if (!p || !(p->desc = describe(caps))) {
 		free(p);
-		geis_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR, "proxy: out of memory");
+		gs_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR, "proxy: out of memory");
 		return NULL;
 	}
 	p->geis = geis;
@@ -600,7 +600,7 @@ geis_proxy_new(Geis geis, const struct geis_proxy_config *cfg, const struct libe
 					     err, sizeof(err));
 	}
 	if (!p->out) {
-		geis_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR, "proxy: %s: %s",
+		gs_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR, "proxy: %s: %s",
 				libevdev_get_name(caps), err);
 		libevdev_free(p->desc);
 		free(p);
@@ -621,8 +621,8 @@ geis_proxy_new(Geis geis, const struct geis_proxy_config *cfg, const struct libe
 	p->has_abs_p = libevdev_has_event_code(p->desc, EV_ABS, ABS_PRESSURE);
 	p->has_timestamp = libevdev_has_event_code(p->desc, EV_MSC, MSC_TIMESTAMP);
 	p->kick_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-	if (p->kick_fd < 0 || geis_mux_add(geis, p->kick_fd, EPOLLIN, on_kick, p) < 0) {
-		geis_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR, "proxy: eventfd: %s",
+	if (p->kick_fd < 0 || gs_mux_add(geis, p->kick_fd, EPOLLIN, on_kick, p) < 0) {
+		gs_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR, "proxy: eventfd: %s",
 				strerror(errno));
 		if (p->kick_fd >= 0)
 			close(p->kick_fd);
@@ -636,11 +636,11 @@ geis_proxy_new(Geis geis, const struct geis_proxy_config *cfg, const struct libe
 }
 
 void
-geis_proxy_destroy(struct geis_proxy *p)
+gs_proxy_destroy(struct geis_proxy *p)
 {
 	if (!p)
 		return;
-	geis_proxy_release(p);
+	gs_proxy_release(p);
 	/* every touch still on the clone ends */
 	for (int i = 0; i < MAX_TOUCHES; i++) {
 		struct ptouch *t = &p->touches[i];
@@ -649,9 +649,9 @@ geis_proxy_destroy(struct geis_proxy *p)
 			emit(p, t, UT_OP_END, NULL, 0);
 		t->route = R_FREE;
 	}
-	end_report(p, geis_now(p->geis));
+	end_report(p, gs_now(p->geis));
 	utouch_frame_backend_device_set_touch_handler(p->device, NULL, NULL);
-	geis_mux_remove(p->geis, p->kick_fd);
+	gs_mux_remove(p->geis, p->kick_fd);
 	close(p->kick_fd);
 	proxy_output_close(p->out);
 	libevdev_free(p->desc);

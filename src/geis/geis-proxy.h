@@ -63,7 +63,7 @@ struct geis_proxy_config {
  * @param index 1 for the first device proxied, 2 for the next ...
  * @return the proxy, or NULL with the reason on the geis error stack
  */
-struct geis_proxy *geis_proxy_new(Geis geis, const struct geis_proxy_config *cfg,
+struct geis_proxy *gs_proxy_new(Geis geis, const struct geis_proxy_config *cfg,
 				  const struct libevdev *caps, UFBackendDevice device,
 				  unsigned int index);
 
@@ -71,13 +71,13 @@ struct geis_proxy *geis_proxy_new(Geis geis, const struct geis_proxy_config *cfg
  * Replay every held touch, end every touch on the clone, remove the
  * clone (close the file) and free the proxy.  NULL is ignored.
  */
-void geis_proxy_destroy(struct geis_proxy *p);
+void gs_proxy_destroy(struct geis_proxy *p);
 
 /**
  * One frame of touch operations of the device, before the router feeds
  * it to grail.  @p router tells which windows will decide a new touch.
  */
-void geis_proxy_frame(struct geis_proxy *p, const struct geis_router *router,
+void gs_proxy_frame(struct geis_proxy *p, const struct geis_router *router,
 		      uint64_t time_ms, const struct ut_touch_op *ops, size_t nops);
 
 /**
@@ -85,15 +85,15 @@ void geis_proxy_frame(struct geis_proxy *p, const struct geis_router *router,
  * are no touch state pass through to the clone; a SYN_REPORT sends what
  * passed through since the last report.
  */
-void geis_proxy_raw_event(struct geis_proxy *p, const struct input_event *ev);
+void gs_proxy_raw_event(struct geis_proxy *p, const struct input_event *ev);
 
 /** The last subscription of @p window went: it decides nothing any more. */
-void geis_proxy_window_gone(struct geis_proxy *p, UFWindowId window);
+void gs_proxy_window_gone(struct geis_proxy *p, UFWindowId window);
 
 /** Replay every touch that is still held (SIGTERM, the end of a recording). */
-void geis_proxy_release(struct geis_proxy *p);
+void gs_proxy_release(struct geis_proxy *p);
 
 /** Number of touches held now (tests, benchmarks). */
-size_t geis_proxy_held(const struct geis_proxy *p);
+size_t gs_proxy_held(const struct geis_proxy *p);
 
 #endif

@@ -20,14 +20,14 @@ geis_region_new(Geis geis, GeisString name, GeisString init_arg_name, ...)
 	va_list ap;
 
 	if (!geis) {
-		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT, "geis_region_new: NULL instance");
+		gs_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT, "geis_region_new: NULL instance");
 		return NULL;
 	}
-	geis_error_clear(geis);
+	gs_error_clear(geis);
 	va_start(ap, init_arg_name);
 	for (const char *arg = init_arg_name; arg; arg = va_arg(ap, const char *)) {
 		if (strcmp(arg, GEIS_REGION_X11_ROOT) == 0) {
-			window = (GeisInteger)geis_core_root_window(geis);
+			window = (GeisInteger)gs_core_root_window(geis);
 			have = 1;
 		} else if (strcmp(arg, GEIS_REGION_X11_WINDOWID) == 0) {
 			window = va_arg(ap, int);
@@ -37,7 +37,7 @@ geis_region_new(Geis geis, GeisString name, GeisString init_arg_name, ...)
 			for (int i = 0; i < 4; i++)
 				v[i] = va_arg(ap, GeisInteger);
 			if (geis->backend && strcmp(geis->backend->ops->name, "x11") == 0) {
-				geis_error_push(geis, GEIS_STATUS_NOT_SUPPORTED,
+				gs_error_push(geis, GEIS_STATUS_NOT_SUPPORTED,
 						"geis_region_new: rectangle regions are for "
 						"the recording and evdev backends; on X11 "
 						"regions are windows");
@@ -45,7 +45,7 @@ geis_region_new(Geis geis, GeisString name, GeisString init_arg_name, ...)
 				return NULL;
 			}
 			if (v[2] <= 0 || v[3] <= 0) {
-				geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+				gs_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
 						"geis_region_new: rectangle %dx%d is empty",
 						(int)v[2], (int)v[3]);
 				va_end(ap);
@@ -59,7 +59,7 @@ geis_region_new(Geis geis, GeisString name, GeisString init_arg_name, ...)
 			has_rect = 1;
 			have = 1;
 		} else {
-			geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+			gs_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
 					"geis_region_new: unknown region argument \"%s\"", arg);
 			va_end(ap);
 			return NULL;
@@ -67,14 +67,14 @@ geis_region_new(Geis geis, GeisString name, GeisString init_arg_name, ...)
 	}
 	va_end(ap);
 	if (!have) {
-		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+		gs_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_region_new: no region type given");
 		return NULL;
 	}
 	r = calloc(1, sizeof(*r));
-	if (!r || !(r->name = geis_strdup(name))) {
+	if (!r || !(r->name = gs_strdup(name))) {
 		free(r);
-		geis_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR, "geis_region_new: out of memory");
+		gs_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR, "geis_region_new: out of memory");
 		return NULL;
 	}
 	r->geis = geis;
@@ -103,7 +103,7 @@ geis_region_name(GeisRegion region)
 }
 
 GeisInteger
-geis_region_windowid(GeisRegion region)
+gs_region_windowid(GeisRegion region)
 {
 	return region ? region->windowid : 0;
 }
@@ -111,11 +111,11 @@ geis_region_windowid(GeisRegion region)
 GEIS_API GeisInteger
 utouch_geis_region_window_id(GeisRegion region)
 {
-	return geis_region_windowid(region);
+	return gs_region_windowid(region);
 }
 
 int
-geis_core_window_rect(Geis geis, UFWindowId window, float rect[4])
+gs_core_window_rect(Geis geis, UFWindowId window, float rect[4])
 {
 	if (!geis)
 		return 0;

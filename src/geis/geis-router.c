@@ -25,7 +25,7 @@ struct geis_router_window {
 };
 
 void
-geis_router_init(struct geis_router *r, Geis geis, UFBackendDevice device)
+gs_router_init(struct geis_router *r, Geis geis, UFBackendDevice device)
 {
 	memset(r, 0, sizeof(*r));
 	r->geis = geis;
@@ -48,7 +48,7 @@ window_free(struct geis_router_window *w)
 }
 
 void
-geis_router_fini(struct geis_router *r)
+gs_router_fini(struct geis_router *r)
 {
 	if (!r->windows.next)
 		return;   /* zeroed, never initialised: no windows */
@@ -67,7 +67,7 @@ window_find(struct geis_router *r, UFWindowId window)
 }
 
 int
-geis_router_grab(struct geis_router *r, UFWindowId window, int on)
+gs_router_grab(struct geis_router *r, UFWindowId window, int on)
 {
 	struct geis_router_window *w = window_find(r, window);
 
@@ -84,12 +84,12 @@ geis_router_grab(struct geis_router *r, UFWindowId window, int on)
 	}
 	w = calloc(1, sizeof(*w));
 	if (!w) {
-		geis_core_error(r->geis, GEIS_STATUS_UNKNOWN_ERROR,
+		gs_core_error(r->geis, GEIS_STATUS_UNKNOWN_ERROR,
 				"out of memory for window %llu", (unsigned long long)window);
 		return -1;
 	}
 	float rect[4];
-	if (geis_core_window_rect(r->geis, window, rect)) {
+	if (gs_core_window_rect(r->geis, window, rect)) {
 		w->has_rect = 1;
 		w->x = rect[0];
 		w->y = rect[1];
@@ -147,16 +147,16 @@ feed(struct geis_router *r, struct geis_router_window *w, uint64_t time_ms,
 {
 	UFEvent ev = ut_framer_build(&w->builder, time_ms, ops, nops);
 	if (!ev) {
-		geis_core_error(r->geis, GEIS_STATUS_UNKNOWN_ERROR,
+		gs_core_error(r->geis, GEIS_STATUS_UNKNOWN_ERROR,
 				"out of memory building a frame");
 		return;
 	}
-	geis_core_frame_event(r->geis, ev);
+	gs_core_frame_event(r->geis, ev);
 	frame_event_unref(ev);
 }
 
 void
-geis_router_feed(struct geis_router *r, uint64_t time_ms, const struct ut_touch_op *ops,
+gs_router_feed(struct geis_router *r, uint64_t time_ms, const struct ut_touch_op *ops,
 		 size_t nops)
 {
 	r->feeding++;
@@ -182,7 +182,7 @@ geis_router_feed(struct geis_router *r, uint64_t time_ms, const struct ut_touch_
 }
 
 size_t
-geis_router_touch_windows(const struct geis_router *r, float wx, float wy, UFWindowId *out,
+gs_router_touch_windows(const struct geis_router *r, float wx, float wy, UFWindowId *out,
 			  size_t max)
 {
 	size_t n = 0;
@@ -203,7 +203,7 @@ geis_router_touch_windows(const struct geis_router *r, float wx, float wy, UFWin
 }
 
 int
-geis_router_has_window(const struct geis_router *r, UFWindowId window)
+gs_router_has_window(const struct geis_router *r, UFWindowId window)
 {
 	if (!r->windows.next)
 		return 0;

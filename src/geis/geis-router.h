@@ -13,7 +13,7 @@
  * - any other window id: every touch, as it is (a window id on these
  *   backends only names where gestures are reported).
  *
- * The frames go to geis_core_frame_event().
+ * The frames go to gs_core_frame_event().
  */
 #ifndef UTOUCH_GEIS_ROUTER_H
 #define UTOUCH_GEIS_ROUTER_H
@@ -35,15 +35,15 @@ struct geis_router {
 	Geis geis;
 	UFBackendDevice device;           /**< not owned */
 	struct ut_list windows;           /* struct geis_router_window, newest first */
-	int feeding;   /* inside geis_router_feed: windows are freed after it */
+	int feeding;   /* inside gs_router_feed: windows are freed after it */
 };
 
 /** Start with no windows. */
-void geis_router_init(struct geis_router *r, Geis geis, UFBackendDevice device);
+void gs_router_init(struct geis_router *r, Geis geis, UFBackendDevice device);
 
 /** Drop every window (their last frames are released).  A router that
  * was zeroed and never initialised is accepted too (no windows). */
-void geis_router_fini(struct geis_router *r);
+void gs_router_fini(struct geis_router *r);
 
 /**
  * A subscription bound (@p on = 1) or released (0) @p window; windows are
@@ -51,10 +51,10 @@ void geis_router_fini(struct geis_router *r);
  * when the window first appears.  Returns 0, or -1 when out of memory
  * (recorded on the geis error stack).
  */
-int geis_router_grab(struct geis_router *r, UFWindowId window, int on);
+int gs_router_grab(struct geis_router *r, UFWindowId window, int on);
 
 /** Build and feed the frames of every window for one frame of operations. */
-void geis_router_feed(struct geis_router *r, uint64_t time_ms,
+void gs_router_feed(struct geis_router *r, uint64_t time_ms,
 		      const struct ut_touch_op *ops, size_t nops);
 
 /**
@@ -63,10 +63,10 @@ void geis_router_feed(struct geis_router *r, uint64_t time_ms,
  * holds, rectangles only when the point is inside.  At most @p max ids
  * are stored in @p out.  @return the number stored
  */
-size_t geis_router_touch_windows(const struct geis_router *r, float wx, float wy,
+size_t gs_router_touch_windows(const struct geis_router *r, float wx, float wy,
 				 UFWindowId *out, size_t max);
 
 /** 1 when a subscription still holds @p window. */
-int geis_router_has_window(const struct geis_router *r, UFWindowId window);
+int gs_router_has_window(const struct geis_router *r, UFWindowId window);
 
 #endif

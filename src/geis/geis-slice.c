@@ -30,10 +30,10 @@ static int
 find_binding(Geis geis, UGSubscription ug, struct binding_info *out)
 {
 	ut_list_for_each(spos, &geis->subs) {
-		ut_list_for_each(bpos, &geis_sub_of(spos)->bindings) {
-			if (geis_binding_of(bpos)->ug == ug) {
-				out->sub = geis_sub_of(spos);
-				out->b = geis_binding_of(bpos);
+		ut_list_for_each(bpos, &gs_sub_of(spos)->bindings) {
+			if (gs_binding_of(bpos)->ug == ug) {
+				out->sub = gs_sub_of(spos);
+				out->b = gs_binding_of(bpos);
 				return 1;
 			}
 		}
@@ -119,15 +119,15 @@ add_extension_attrs(struct geis_attr_bag *a, UGSlice slice)
 	unsigned int taps = grail_slice_get_tap_count(slice);
 	unsigned int edge = grail_slice_get_edge(slice);
 
-	err |= geis_attr_bag_add_float(a, UTOUCH_GEIS_GESTURE_ATTRIBUTE_WINDOWED_VELOCITY_X,
+	err |= gs_attr_bag_add_float(a, UTOUCH_GEIS_GESTURE_ATTRIBUTE_WINDOWED_VELOCITY_X,
 				       grail_slice_get_velocity_x(slice));
-	err |= geis_attr_bag_add_float(a, UTOUCH_GEIS_GESTURE_ATTRIBUTE_WINDOWED_VELOCITY_Y,
+	err |= gs_attr_bag_add_float(a, UTOUCH_GEIS_GESTURE_ATTRIBUTE_WINDOWED_VELOCITY_Y,
 				       grail_slice_get_velocity_y(slice));
 	if (taps)
-		err |= geis_attr_bag_add_integer(a, UTOUCH_GEIS_GESTURE_ATTRIBUTE_TAP_COUNT,
+		err |= gs_attr_bag_add_integer(a, UTOUCH_GEIS_GESTURE_ATTRIBUTE_TAP_COUNT,
 						 (GeisInteger)taps);
 	if (edge)
-		err |= geis_attr_bag_add_string(a, UTOUCH_GEIS_GESTURE_ATTRIBUTE_EDGE,
+		err |= gs_attr_bag_add_string(a, UTOUCH_GEIS_GESTURE_ATTRIBUTE_EDGE,
 						edge == UGEdgeLeft ? "left" :
 						edge == UGEdgeRight ? "right" :
 						edge == UGEdgeTop ? "top" : "bottom");
@@ -236,11 +236,11 @@ add_frame_touches(GeisEvent ev, struct _GeisFrame *f, const struct slice_geometr
 
 		f->touchids[i] = (GeisTouchId)t[i].id;
 		tt->id = (GeisTouchId)t[i].id;
-		geis_attr_bag_init(&tt->attrs);
-		err |= geis_attr_bag_add_integer(&tt->attrs, GEIS_TOUCH_ATTRIBUTE_ID,
+		gs_attr_bag_init(&tt->attrs);
+		err |= gs_attr_bag_add_integer(&tt->attrs, GEIS_TOUCH_ATTRIBUTE_ID,
 						 (GeisInteger)t[i].id);
-		err |= geis_attr_bag_add_float(&tt->attrs, GEIS_TOUCH_ATTRIBUTE_X, t[i].x);
-		err |= geis_attr_bag_add_float(&tt->attrs, GEIS_TOUCH_ATTRIBUTE_Y, t[i].y);
+		err |= gs_attr_bag_add_float(&tt->attrs, GEIS_TOUCH_ATTRIBUTE_X, t[i].x);
+		err |= gs_attr_bag_add_float(&tt->attrs, GEIS_TOUCH_ATTRIBUTE_Y, t[i].y);
 	}
 	return err;
 }
@@ -253,40 +253,40 @@ add_gesture_attrs(Geis geis, struct geis_attr_bag *a, const struct binding_info 
 	float dt = m->dt;
 	int err = 0;
 
-	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_DEVICE_ID, bi->b->device->id);
-	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TIMESTAMP,
-					 geis_core_timestamp(geis, time));
-	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_ROOT_WINDOW_ID,
-					 (GeisInteger)geis_core_root_window(geis));
-	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_EVENT_WINDOW_ID,
+	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_DEVICE_ID, bi->b->device->id);
+	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TIMESTAMP,
+					 gs_core_timestamp(geis, time));
+	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_ROOT_WINDOW_ID,
+					 (GeisInteger)gs_core_root_window(geis));
+	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_EVENT_WINDOW_ID,
 					 (GeisInteger)bi->b->window);
 	/* geis 2.2.17 reported the event window as the child window too */
-	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_CHILD_WINDOW_ID,
+	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_CHILD_WINDOW_ID,
 					 (GeisInteger)bi->b->window);
-	err |= geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TOUCHES, n);
-	err |= geis_attr_bag_add_string(a, GEIS_GESTURE_ATTRIBUTE_GESTURE_NAME, class_name(mask));
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_FOCUS_X, m->fx);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_FOCUS_Y, m->fy);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_X1, m->bx1);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_Y1, m->by1);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_X2, m->bx2);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_Y2, m->by2);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_POSITION_X, m->px);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_POSITION_Y, m->py);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_DELTA_X, m->dx);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_DELTA_Y, m->dy);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_VELOCITY_X, dt > 0 ? m->dx / dt : 0.0f);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_VELOCITY_Y, dt > 0 ? m->dy / dt : 0.0f);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_RADIUS, m->radius);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_RADIUS_DELTA, m->rdelta);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_RADIAL_VELOCITY,
+	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TOUCHES, n);
+	err |= gs_attr_bag_add_string(a, GEIS_GESTURE_ATTRIBUTE_GESTURE_NAME, class_name(mask));
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_FOCUS_X, m->fx);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_FOCUS_Y, m->fy);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_X1, m->bx1);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_Y1, m->by1);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_X2, m->bx2);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_Y2, m->by2);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_POSITION_X, m->px);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_POSITION_Y, m->py);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_DELTA_X, m->dx);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_DELTA_Y, m->dy);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_VELOCITY_X, dt > 0 ? m->dx / dt : 0.0f);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_VELOCITY_Y, dt > 0 ? m->dy / dt : 0.0f);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_RADIUS, m->radius);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_RADIUS_DELTA, m->rdelta);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_RADIAL_VELOCITY,
 				       dt > 0 ? m->rdelta / dt : 0.0f);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_ANGLE, m->angle);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_ANGLE_DELTA, m->adelta);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_ANGULAR_VELOCITY,
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_ANGLE, m->angle);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_ANGLE_DELTA, m->adelta);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_ANGULAR_VELOCITY,
 				       dt > 0 ? m->adelta / dt : 0.0f);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_CENTROID_X, m->cx);
-	err |= geis_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_CENTROID_Y, m->cy);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_CENTROID_X, m->cx);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_CENTROID_Y, m->cy);
 	return err;
 }
 
@@ -299,7 +299,7 @@ add_tap_time(struct geis_attr_bag *a, uint64_t time, const struct touch_info *t,
 	for (int i = 0; i < n; i++)
 		if (t[i].start && t[i].start < start)
 			start = t[i].start;
-	return geis_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TAP_TIME,
+	return gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TAP_TIME,
 					 (GeisInteger)(time - start));
 }
 
@@ -322,9 +322,9 @@ add_touch_attrs(struct geis_attr_bag *a, const struct touch_info *t, int n)
 	int err = 0;
 
 	for (int i = 0; i < n && i < 5; i++) {
-		err |= geis_attr_bag_add_integer(a, names[i][0], (GeisInteger)t[i].id);
-		err |= geis_attr_bag_add_float(a, names[i][1], t[i].x);
-		err |= geis_attr_bag_add_float(a, names[i][2], t[i].y);
+		err |= gs_attr_bag_add_integer(a, names[i][0], (GeisInteger)t[i].id);
+		err |= gs_attr_bag_add_float(a, names[i][1], t[i].x);
+		err |= gs_attr_bag_add_float(a, names[i][2], t[i].y);
 	}
 	return err;
 }
@@ -356,7 +356,7 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 	UFFrame frame = grail_slice_get_frame(slice);
 	struct touch_info t[MAX_TOUCHES];
 	int n = collect_touches(slice, frame, dev->direct, t);
-	GeisEvent ev = geis_event_new(type);
+	GeisEvent ev = gs_event_new(type);
 	struct slice_geometry m;
 	struct _GeisFrame *f;
 	int err = 0;
@@ -368,7 +368,7 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 
 	ev->is_gesture = 1;
 	ev->gesture = g->id;
-	f = geis_event_add_frame(ev, geis, (GeisInteger)GEIS_PUBLIC_ID(g->id),
+	f = gs_event_add_frame(ev, geis, (GeisInteger)GEIS_PUBLIC_ID(g->id),
 				 GEIS_PUBLIC_ID(g->id), (GeisSize)n);
 	if (!f)
 		goto fail;
@@ -392,9 +392,9 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 		err |= add_extension_attrs(&f->attrs, slice);
 	err |= add_touch_attrs(&f->attrs, t, n);
 
-	err |= geis_attr_bag_add_pointer(&ev->attrs, GEIS_EVENT_ATTRIBUTE_GROUPSET, ev->groupset);
-	err |= geis_attr_bag_add_pointer(&ev->attrs, GEIS_EVENT_ATTRIBUTE_TOUCHSET, ev->touchset);
-	err |= geis_attr_bag_add_boolean(&ev->attrs, GEIS_EVENT_ATTRIBUTE_CONSTRUCTION_FINISHED,
+	err |= gs_attr_bag_add_pointer(&ev->attrs, GEIS_EVENT_ATTRIBUTE_GROUPSET, ev->groupset);
+	err |= gs_attr_bag_add_pointer(&ev->attrs, GEIS_EVENT_ATTRIBUTE_TOUCHSET, ev->touchset);
+	err |= gs_attr_bag_add_boolean(&ev->attrs, GEIS_EVENT_ATTRIBUTE_CONSTRUCTION_FINISHED,
 					 grail_slice_get_construction_finished(slice) != 0);
 	if (err)
 		goto fail;
@@ -413,16 +413,16 @@ queue_gesture_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 	GeisEvent ev = build_event(geis, type, slice, time, bi, g, mask);
 
 	if (!ev) {
-		geis_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR,
+		gs_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR,
 				"out of memory building a gesture event");
 		return;
 	}
-	geis_enqueue(geis, ev);
-	geis_wake(geis);
+	gs_enqueue(geis, ev);
+	gs_wake(geis);
 }
 
 void
-geis_engine_handle_slice(Geis geis, UGEvent gev, UGSlice slice)
+gs_engine_handle_slice(Geis geis, UGEvent gev, UGSlice slice)
 {
 	struct binding_info bi;
 	unsigned id = grail_slice_get_id(slice);
@@ -433,7 +433,7 @@ geis_engine_handle_slice(Geis geis, UGEvent gev, UGSlice slice)
 
 	if (!find_binding(geis, grail_slice_get_subscription(slice), &bi))
 		return;
-	g = geis_gesture_find(geis, id);
+	g = gs_gesture_find(geis, id);
 	if (g && grail_slice_get_construction_finished(slice))
 		g->finished = 1;
 	if (grail_slice_get_canceled(slice)) {
@@ -446,19 +446,19 @@ geis_engine_handle_slice(Geis geis, UGEvent gev, UGSlice slice)
 					    grail_slice_get_recognized(slice) &
 					    binding_mask(bi.b));
 		else if (!g->seen)
-			geis_gesture_purge(geis, id);
-		geis_gesture_remove(geis, g);
+			gs_gesture_purge(geis, id);
+		gs_gesture_remove(geis, g);
 		return;
 	}
 	if (!g) {
-		g = geis_gesture_new(geis, id, bi.sub);
+		g = gs_gesture_new(geis, id, bi.sub);
 		if (!g)
 			return;
 		g->finished = grail_slice_get_construction_finished(slice) != 0;
 	}
 	if (g->dead) {
 		if (state == UGGestureStateEnd)
-			geis_gesture_remove(geis, g);
+			gs_gesture_remove(geis, g);
 		return;
 	}
 	mask = grail_slice_get_recognized(slice) & binding_mask(bi.b);
@@ -503,7 +503,7 @@ geis_engine_handle_slice(Geis geis, UGEvent gev, UGSlice slice)
 		queue_gesture_event(geis, GEIS_EVENT_GESTURE_UPDATE, slice, time, &bi, g, mask);
 	}
 	if (state == UGGestureStateEnd) {
-		g->ended = 1;   /* decided later: geis_engine_release_undecided */
+		g->ended = 1;   /* decided later: gs_engine_release_undecided */
 		geis->release_due = 1;
 	}
 }

@@ -8,7 +8,7 @@
 
 #include "geis-private.h"
 
-#define CONFIG_FIELD(p, kind, f) {UGSubscriptionProperty##p, kind, offsetof(struct geis_sub_config, f)}
+#define CONFIG_FIELD(p, kind, f) {UGSubscriptionProperty##p, kind, offsetof(struct gs_sub_config, f)}
 
 /* Where each of grail's gesture parameters lives in a subscription's
  * configuration; geis_engine applies them to its grail subscriptions. */
@@ -37,7 +37,7 @@ const size_t geis_sub_config_nprops =
 	sizeof(geis_sub_config_props) / sizeof(geis_sub_config_props[0]);
 
 int
-geis_subscription_defaults(struct geis_sub_config *c)
+gs_subscription_defaults(struct gs_sub_config *c)
 {
 	/* grail's defaults, read from grail: it owns them */
 	memset(c, 0, sizeof(*c));
@@ -51,27 +51,27 @@ geis_subscription_new(Geis geis, GeisString name, GeisSubscriptionFlags flags)
 	GeisSubscription s;
 
 	if (!geis) {
-		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
+		gs_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_subscription_new: NULL instance");
 		return NULL;
 	}
-	geis_error_clear(geis);
+	gs_error_clear(geis);
 	if (flags & ~(GEIS_SUBSCRIPTION_GRAB | GEIS_SUBSCRIPTION_CONT)) {
-		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+		gs_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_subscription_new: unknown flags 0x%x", (unsigned)flags);
 		return NULL;
 	}
 	s = calloc(1, sizeof(*s));
-	if (!s || !(s->name = geis_strdup(name))) {
+	if (!s || !(s->name = gs_strdup(name))) {
 		free(s);
-		geis_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR,
+		gs_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR,
 				"geis_subscription_new: out of memory");
 		return NULL;
 	}
-	if (geis_subscription_defaults(&s->config) < 0) {
+	if (gs_subscription_defaults(&s->config) < 0) {
 		free(s->name);
 		free(s);
-		geis_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR,
+		gs_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR,
 				"geis_subscription_new: out of memory");
 		return NULL;
 	}
@@ -88,12 +88,12 @@ GEIS_API GeisStatus
 geis_subscription_delete(GeisSubscription subscription)
 {
 	if (!subscription) {
-		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
+		gs_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_subscription_delete: NULL subscription");
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
 	if (subscription->active)
-		geis_engine_deactivate(subscription);
+		gs_engine_deactivate(subscription);
 	ut_list_remove(&subscription->link);
 	ut_list_for_each_safe(pos, tmp, &subscription->filters) {
 		GeisFilter f = ut_container_of(pos, struct _GeisFilter, owner_link);
@@ -111,25 +111,25 @@ GEIS_API GeisStatus
 geis_subscription_activate(GeisSubscription subscription)
 {
 	if (!subscription) {
-		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
+		gs_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_subscription_activate: NULL subscription");
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
-	geis_error_clear(subscription->geis);
-	return geis_engine_activate(subscription);
+	gs_error_clear(subscription->geis);
+	return gs_engine_activate(subscription);
 }
 
 GEIS_API GeisStatus
 geis_subscription_deactivate(GeisSubscription subscription)
 {
 	if (!subscription) {
-		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
+		gs_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_subscription_deactivate: NULL subscription");
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
-	geis_error_clear(subscription->geis);
+	gs_error_clear(subscription->geis);
 	if (subscription->active)
-		geis_engine_deactivate(subscription);
+		gs_engine_deactivate(subscription);
 	return GEIS_STATUS_SUCCESS;
 }
 
@@ -149,14 +149,14 @@ GEIS_API GeisStatus
 geis_subscription_add_filter(GeisSubscription subscription, GeisFilter filter)
 {
 	if (!subscription || !filter) {
-		geis_error_push(subscription ? subscription->geis : NULL,
+		gs_error_push(subscription ? subscription->geis : NULL,
 				GEIS_STATUS_BAD_ARGUMENT,
 				"geis_subscription_add_filter: NULL argument");
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
-	geis_error_clear(subscription->geis);
+	gs_error_clear(subscription->geis);
 	if (filter->owner || filter->geis != subscription->geis) {
-		geis_error_push(subscription->geis, GEIS_STATUS_BAD_ARGUMENT,
+		gs_error_push(subscription->geis, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_subscription_add_filter: filter \"%s\" already belongs "
 				"to a subscription or to another instance", filter->name);
 		return GEIS_STATUS_BAD_ARGUMENT;
@@ -184,18 +184,18 @@ GEIS_API GeisStatus
 geis_subscription_remove_filter(GeisSubscription subscription, GeisFilter filter)
 {
 	if (!subscription || !filter) {
-		geis_error_push(subscription ? subscription->geis : NULL,
+		gs_error_push(subscription ? subscription->geis : NULL,
 				GEIS_STATUS_BAD_ARGUMENT,
 				"geis_subscription_remove_filter: NULL argument");
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
-	geis_error_clear(subscription->geis);
+	gs_error_clear(subscription->geis);
 	if (filter->owner == subscription) {
 		ut_list_remove(&filter->owner_link);
 		filter->owner = NULL;
 		return GEIS_STATUS_SUCCESS;
 	}
-	geis_error_push(subscription->geis, GEIS_STATUS_BAD_ARGUMENT,
+	gs_error_push(subscription->geis, GEIS_STATUS_BAD_ARGUMENT,
 			"geis_subscription_remove_filter: the subscription has no "
 			"filter \"%s\"", filter->name);
 	return GEIS_STATUS_BAD_ARGUMENT;
@@ -212,19 +212,19 @@ struct config_item {
 };
 
 #define EXT_INT(name, field, lo, hi) \
-	{ name, 0, offsetof(struct geis_sub_config, field), lo, hi, 1 }
+	{ name, 0, offsetof(struct gs_sub_config, field), lo, hi, 1 }
 #define EXT_FLOAT(name, field) \
-	{ name, 1, offsetof(struct geis_sub_config, field), 0, 0, 1 }
+	{ name, 1, offsetof(struct gs_sub_config, field), 0, 0, 1 }
 
 static const struct config_item sub_items[] = {
-	{ GEIS_CONFIG_DRAG_THRESHOLD, 1, offsetof(struct geis_sub_config, drag_threshold), 0, 0, 0 },
-	{ GEIS_CONFIG_DRAG_TIMEOUT, 0, offsetof(struct geis_sub_config, drag_timeout), 0, 0, 0 },
-	{ GEIS_CONFIG_PINCH_THRESHOLD, 1, offsetof(struct geis_sub_config, pinch_threshold), 0, 0, 0 },
-	{ GEIS_CONFIG_PINCH_TIMEOUT, 0, offsetof(struct geis_sub_config, pinch_timeout), 0, 0, 0 },
-	{ GEIS_CONFIG_ROTATE_THRESHOLD, 1, offsetof(struct geis_sub_config, rotate_threshold), 0, 0, 0 },
-	{ GEIS_CONFIG_ROTATE_TIMEOUT, 0, offsetof(struct geis_sub_config, rotate_timeout), 0, 0, 0 },
-	{ GEIS_CONFIG_TAP_THRESHOLD, 1, offsetof(struct geis_sub_config, tap_threshold), 0, 0, 0 },
-	{ GEIS_CONFIG_TAP_TIMEOUT, 0, offsetof(struct geis_sub_config, tap_timeout), 0, 0, 0 },
+	{ GEIS_CONFIG_DRAG_THRESHOLD, 1, offsetof(struct gs_sub_config, drag_threshold), 0, 0, 0 },
+	{ GEIS_CONFIG_DRAG_TIMEOUT, 0, offsetof(struct gs_sub_config, drag_timeout), 0, 0, 0 },
+	{ GEIS_CONFIG_PINCH_THRESHOLD, 1, offsetof(struct gs_sub_config, pinch_threshold), 0, 0, 0 },
+	{ GEIS_CONFIG_PINCH_TIMEOUT, 0, offsetof(struct gs_sub_config, pinch_timeout), 0, 0, 0 },
+	{ GEIS_CONFIG_ROTATE_THRESHOLD, 1, offsetof(struct gs_sub_config, rotate_threshold), 0, 0, 0 },
+	{ GEIS_CONFIG_ROTATE_TIMEOUT, 0, offsetof(struct gs_sub_config, rotate_timeout), 0, 0, 0 },
+	{ GEIS_CONFIG_TAP_THRESHOLD, 1, offsetof(struct gs_sub_config, tap_threshold), 0, 0, 0 },
+	{ GEIS_CONFIG_TAP_TIMEOUT, 0, offsetof(struct gs_sub_config, tap_timeout), 0, 0, 0 },
 	EXT_INT(UTOUCH_GEIS_CONFIG_HOLD_TIMEOUT, hold_timeout, 1, 0),
 	EXT_FLOAT(UTOUCH_GEIS_CONFIG_HOLD_THRESHOLD, hold_threshold),
 	EXT_INT(UTOUCH_GEIS_CONFIG_MULTITAP_TIMEOUT, multitap_timeout, 0, 0),
@@ -256,14 +256,14 @@ config_lookup(GeisSubscription subscription, GeisString name, GeisPointer value,
 	const struct config_item *it;
 
 	if (!subscription || !name || !value) {
-		geis_error_push(subscription ? subscription->geis : NULL,
+		gs_error_push(subscription ? subscription->geis : NULL,
 				GEIS_STATUS_BAD_ARGUMENT, "%s: NULL argument", fn);
 		*status = GEIS_STATUS_BAD_ARGUMENT;
 		return NULL;
 	}
-	geis_error_clear(subscription->geis);
-	if (!geis_uses_grail(subscription->geis)) {
-		geis_error_push(subscription->geis, GEIS_STATUS_NOT_SUPPORTED,
+	gs_error_clear(subscription->geis);
+	if (!gs_uses_grail(subscription->geis)) {
+		gs_error_push(subscription->geis, GEIS_STATUS_NOT_SUPPORTED,
 				"%s: the %s backend has no \"%s\"", fn,
 				subscription->geis->backend->ops->name, name);
 		*status = GEIS_STATUS_NOT_SUPPORTED;
@@ -271,7 +271,7 @@ config_lookup(GeisSubscription subscription, GeisString name, GeisPointer value,
 	}
 	it = find_item(name);
 	if (!it) {
-		geis_error_push(subscription->geis, GEIS_STATUS_NOT_SUPPORTED,
+		gs_error_push(subscription->geis, GEIS_STATUS_NOT_SUPPORTED,
 				"unknown subscription configuration item \"%s\"", name);
 		*status = GEIS_STATUS_NOT_SUPPORTED;
 	}
@@ -286,13 +286,13 @@ geis_subscription_get_configuration(GeisSubscription subscription,
 	GeisStatus status = GEIS_STATUS_SUCCESS;
 
 	if (subscription && config_item_name && config_item_value &&
-	    geis_uses_grail(subscription->geis) &&
+	    gs_uses_grail(subscription->geis) &&
 	    strcmp(config_item_name, GEIS_CONFIG_NUM_ACTIVE_SUBSCRIPTIONS) == 0) {
 		/* as geis 2.2 answered it per subscription: how many grail
 		 * subscriptions (device, window, filter) it holds, a GeisSize */
 		GeisSize n = 0;
 
-		geis_error_clear(subscription->geis);
+		gs_error_clear(subscription->geis);
 		ut_list_for_each(pos, &subscription->bindings)
 			n++;
 		memcpy(config_item_value, &n, sizeof(n));
@@ -329,7 +329,7 @@ geis_subscription_set_configuration(GeisSubscription subscription,
 		/* the rule grail has: a finite number, not negative (an
 		 * infinite threshold is refused, not taken as "never") */
 		if (!isfinite(v) || v < 0.0f) {
-			geis_error_push(subscription->geis, GEIS_STATUS_BAD_ARGUMENT,
+			gs_error_push(subscription->geis, GEIS_STATUS_BAD_ARGUMENT,
 					"\"%s\" must be a finite number, not negative",
 					config_item_name);
 			return GEIS_STATUS_BAD_ARGUMENT;
@@ -340,17 +340,17 @@ geis_subscription_set_configuration(GeisSubscription subscription,
 
 		memcpy(&v, config_item_value, sizeof(v));
 		if (v < 0) {
-			geis_error_push(subscription->geis, GEIS_STATUS_BAD_ARGUMENT,
+			gs_error_push(subscription->geis, GEIS_STATUS_BAD_ARGUMENT,
 					"\"%s\" must not be negative", config_item_name);
 			return GEIS_STATUS_BAD_ARGUMENT;
 		}
 		if (v < it->min || (it->max && v > it->max)) {
 			if (it->max)
-				geis_error_push(subscription->geis, GEIS_STATUS_BAD_ARGUMENT,
+				gs_error_push(subscription->geis, GEIS_STATUS_BAD_ARGUMENT,
 						"\"%s\" must be %d to %d, not %d", config_item_name,
 						(int)it->min, (int)it->max, (int)v);
 			else
-				geis_error_push(subscription->geis, GEIS_STATUS_BAD_ARGUMENT,
+				gs_error_push(subscription->geis, GEIS_STATUS_BAD_ARGUMENT,
 						"\"%s\" must be at least %d, not %d",
 						config_item_name, (int)it->min, (int)v);
 			return GEIS_STATUS_BAD_ARGUMENT;
@@ -360,6 +360,6 @@ geis_subscription_set_configuration(GeisSubscription subscription,
 	if (it->extension)
 		subscription->config.extended = 1;
 	if (subscription->active)
-		geis_engine_apply_config(subscription);
+		gs_engine_apply_config(subscription);
 	return GEIS_STATUS_SUCCESS;
 }

@@ -58,7 +58,7 @@ next_due(Geis geis)
  *   application sees changes, see doc/geis.md).
  */
 int
-geis_engine_alarm_mode(Geis geis)
+gs_engine_alarm_mode(Geis geis)
 {
 	return geis->backend && geis->backend->ops->xsync_alarms;
 }
@@ -80,7 +80,7 @@ alarm_add(Geis geis, uint64_t at, uint64_t counter, int fresh)
 /* An alarm for grail's next timeout: it comes back at that time, or, if
  * that has passed, with the newest time the server sent. */
 void
-geis_engine_alarm_note(Geis geis)
+gs_engine_alarm_note(Geis geis)
 {
 	uint64_t at = grail_next_timeout(geis->grail);
 
@@ -94,7 +94,7 @@ static int
 construction_pending(Geis geis)
 {
 	ut_list_for_each(pos, &geis->gestures) {
-		struct geis_gesture *g = geis_gesture_of(pos);
+		struct geis_gesture *g = gs_gesture_of(pos);
 
 		if (g->begun && !g->finished && !g->ended && !g->dead && !g->accepted)
 			return 1;
@@ -126,19 +126,19 @@ alarms_run(Geis geis, uint64_t t)
 		geis->time_seen = c;
 		geis->time_done = c;
 		grail_update_time(geis->grail, c);
-		if (geis_engine_drain_grail(geis) == 0) {
+		if (gs_engine_drain_grail(geis) == 0) {
 			uint64_t next = grail_next_timeout(geis->grail);
 
 			if (next && next <= c && !construction_pending(geis))
 				alarm_add(geis, c + 1, c + 1, 0);
 		}
 		/* callbacks, as after every drain */
-		geis_engine_drain(geis);
+		gs_engine_drain(geis);
 	}
 }
 
 void
-geis_core_input_read(Geis geis)
+gs_core_input_read(Geis geis)
 {
 	if (!geis)
 		return;
@@ -152,13 +152,13 @@ geis_core_input_read(Geis geis)
 }
 
 void
-geis_engine_rearm(Geis geis)
+gs_engine_rearm(Geis geis)
 {
 	uint64_t next;
 
 	if (!geis->grail)
 		return;
-	if (geis_engine_alarm_mode(geis)) {
+	if (gs_engine_alarm_mode(geis)) {
 		next = 0;
 		for (unsigned int i = 0; i < geis->nalarms; i++)
 			if (!next || geis->alarms[i].counter < next)
@@ -176,7 +176,7 @@ geis_engine_rearm(Geis geis)
 		return;
 	geis->timer_at = next;
 	if (next) {
-		uint64_t now = geis_now(geis);
+		uint64_t now = gs_now(geis);
 
 		ut_timerfd_arm_ms(geis->timerfd, next > now ? next - now : 0);
 	} else {
@@ -185,11 +185,11 @@ geis_engine_rearm(Geis geis)
 }
 
 void
-geis_engine_timer_fired(Geis geis)
+gs_engine_timer_fired(Geis geis)
 {
 	geis->timer_at = 0;
-	geis_core_advance_time(geis, geis_now(geis));
-	geis_engine_rearm(geis);
+	gs_core_advance_time(geis, gs_now(geis));
+	gs_engine_rearm(geis);
 }
 
 /*
@@ -198,21 +198,21 @@ geis_engine_timer_fired(Geis geis)
  * the alarm's time, before any input stamped later).
  */
 void
-geis_core_advance_time(Geis geis, uint64_t t)
+gs_core_advance_time(Geis geis, uint64_t t)
 {
 	uint64_t at;
 	int guard = 0;
 
 	if (!geis || !geis->grail)
 		return;
-	if (geis_engine_alarm_mode(geis)) {
+	if (gs_engine_alarm_mode(geis)) {
 		alarms_run(geis, t);
 		return;
 	}
 	while ((at = next_due(geis)) != 0 && at <= t && guard++ < 1000) {
 		geis->time_done = at;
 		grail_update_time(geis->grail, at);
-		geis_engine_drain(geis);
+		gs_engine_drain(geis);
 	}
 }
 

@@ -23,7 +23,7 @@
 /* ---- multiplexor ---- */
 
 int
-geis_mux_add(Geis geis, int fd, uint32_t events, geis_mux_fn fn, void *data)
+gs_mux_add(Geis geis, int fd, uint32_t events, geis_mux_fn fn, void *data)
 {
 	struct geis_mux_entry *e;
 	struct epoll_event ev;
@@ -50,7 +50,7 @@ geis_mux_add(Geis geis, int fd, uint32_t events, geis_mux_fn fn, void *data)
 }
 
 void
-geis_mux_remove(Geis geis, int fd)
+gs_mux_remove(Geis geis, int fd)
 {
 	if (!geis)
 		return;
@@ -67,7 +67,7 @@ geis_mux_remove(Geis geis, int fd)
 }
 
 void
-geis_wake(Geis geis)
+gs_wake(Geis geis)
 {
 	uint64_t one = 1;
 
@@ -101,11 +101,11 @@ on_timer(void *data, int fd, uint32_t events)
 	if (read(fd, &n, sizeof(n)) < 0) {
 		/* spurious */
 	}
-	geis_engine_timer_fired(geis);
+	gs_engine_timer_fired(geis);
 }
 
 uint64_t
-geis_now(Geis geis)
+gs_now(Geis geis)
 {
 	if (geis && geis->backend && geis->backend->ops->now)
 		return geis->backend->ops->now(geis->backend);
@@ -113,7 +113,7 @@ geis_now(Geis geis)
 }
 
 GeisInteger
-geis_core_timestamp(Geis geis, uint64_t t)
+gs_core_timestamp(Geis geis, uint64_t t)
 {
 	if (!geis || t < geis->time_origin)
 		return 0;
@@ -121,7 +121,7 @@ geis_core_timestamp(Geis geis, uint64_t t)
 }
 
 UFWindowId
-geis_core_root_window(Geis geis)
+gs_core_root_window(Geis geis)
 {
 	if (geis && geis->backend && geis->backend->ops->root_window) {
 		UFWindowId w = geis->backend->ops->root_window(geis->backend);
@@ -135,7 +135,7 @@ geis_core_root_window(Geis geis)
 /* ---- events ---- */
 
 void
-geis_enqueue(Geis geis, GeisEvent ev)
+gs_enqueue(Geis geis, GeisEvent ev)
 {
 	if (geis->max_events > 0 && geis->queue.count >= (GeisSize)geis->max_events &&
 	    ev->type == GEIS_EVENT_GESTURE_UPDATE) {
@@ -143,7 +143,7 @@ geis_enqueue(Geis geis, GeisEvent ev)
 		geis_event_delete(ev);
 		return;
 	}
-	geis_queue_push(&geis->queue, ev);
+	gs_queue_push(&geis->queue, ev);
 }
 
 static void
@@ -152,16 +152,16 @@ queue_device_event(Geis geis, GeisEventType type, GeisDevice d)
 	GeisEvent ev;
 
 	/* always, as geis 2.2.17 did: GEIS_INIT_TRACK_DEVICES changes nothing */
-	ev = geis_event_new(type);
+	ev = gs_event_new(type);
 	if (!ev)
 		return;
 	ev->device = geis_device_ref(d);
-	if (geis_attr_bag_add_pointer(&ev->attrs, GEIS_EVENT_ATTRIBUTE_DEVICE, d)) {
+	if (gs_attr_bag_add_pointer(&ev->attrs, GEIS_EVENT_ATTRIBUTE_DEVICE, d)) {
 		geis_event_delete(ev);
 		return;
 	}
-	geis_enqueue(geis, ev);
-	geis_wake(geis);
+	gs_enqueue(geis, ev);
+	gs_wake(geis);
 }
 
 /* The instance's device record of the frame device @p device, or NULL. */
@@ -178,15 +178,15 @@ device_find(Geis geis, UFDevice device)
 }
 
 void
-geis_core_device_added(Geis geis, UFDevice device, GeisInteger id)
+gs_core_device_added(Geis geis, UFDevice device, GeisInteger id)
 {
 	if (geis && id <= 0)
 		id = geis->next_device_id;
-	geis_core_device_added_as(geis, device, id);
+	gs_core_device_added_as(geis, device, id);
 }
 
 void
-geis_core_device_added_as(Geis geis, UFDevice device, GeisInteger id)
+gs_core_device_added_as(Geis geis, UFDevice device, GeisInteger id)
 {
 	GeisDevice d;
 
@@ -194,24 +194,24 @@ geis_core_device_added_as(Geis geis, UFDevice device, GeisInteger id)
 		return;
 	if (id >= geis->next_device_id)
 		geis->next_device_id = id + 1;
-	d = geis_device_new(geis, device, id);
+	d = gs_device_new(geis, device, id);
 	if (!d) {
-		geis_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR, "out of memory adding a device");
+		gs_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR, "out of memory adding a device");
 		return;
 	}
 	ut_list_insert_after(&geis->devices, &d->link);
 	queue_device_event(geis, GEIS_EVENT_DEVICE_AVAILABLE, d);
-	geis_engine_device_added(geis, d);
+	gs_engine_device_added(geis, d);
 }
 
 void
-geis_core_device_removed(Geis geis, UFDevice device)
+gs_core_device_removed(Geis geis, UFDevice device)
 {
 	GeisDevice d;
 
 	if (!geis || !device || !(d = device_find(geis, device)))
 		return;
-	geis_engine_device_removed(geis, d);
+	gs_engine_device_removed(geis, d);
 	ut_list_remove(&d->link);
 	d->uf = NULL;
 	queue_device_event(geis, GEIS_EVENT_DEVICE_UNAVAILABLE, d);
@@ -220,19 +220,19 @@ geis_core_device_removed(Geis geis, UFDevice device)
 }
 
 void
-geis_core_remove_all_devices(Geis geis)
+gs_core_remove_all_devices(Geis geis)
 {
 	while (geis && !ut_list_empty(&geis->devices)) {
 		struct ut_list *head = geis->devices.next;
 
-		geis_core_device_removed(geis, ut_container_of(head, struct _GeisDevice, link)->uf);
+		gs_core_device_removed(geis, ut_container_of(head, struct _GeisDevice, link)->uf);
 		if (geis->devices.next == head)
 			break;   /* not removable: never loop */
 	}
 }
 
 void
-geis_core_frame_event(Geis geis, UFEvent event)
+gs_core_frame_event(Geis geis, UFEvent event)
 {
 	UFDevice dev = NULL;
 
@@ -242,15 +242,15 @@ geis_core_frame_event(Geis geis, UFEvent event)
 	case UFEventTypeDeviceAdded:
 		if (frame_event_get_property(event, UFEventPropertyDevice, &dev) ==
 		    UFStatusSuccess)
-			geis_core_device_added(geis, dev, 0);
+			gs_core_device_added(geis, dev, 0);
 		break;
 	case UFEventTypeDeviceRemoved:
 		if (frame_event_get_property(event, UFEventPropertyDevice, &dev) ==
 		    UFStatusSuccess)
-			geis_core_device_removed(geis, dev);
+			gs_core_device_removed(geis, dev);
 		break;
 	case UFEventTypeFrame:
-		geis_engine_frame(geis, event);
+		gs_engine_frame(geis, event);
 		break;
 	}
 }
@@ -258,21 +258,21 @@ geis_core_frame_event(Geis geis, UFEvent event)
 static void
 queue_class_event(Geis geis, GeisGestureClass c)
 {
-	GeisEvent ev = geis_event_new(GEIS_EVENT_CLASS_AVAILABLE);
+	GeisEvent ev = gs_event_new(GEIS_EVENT_CLASS_AVAILABLE);
 
 	if (!ev)
 		return;
 	geis_gesture_class_ref(c);
 	ev->klass = c;
-	if (geis_attr_bag_add_pointer(&ev->attrs, GEIS_EVENT_ATTRIBUTE_CLASS, c)) {
+	if (gs_attr_bag_add_pointer(&ev->attrs, GEIS_EVENT_ATTRIBUTE_CLASS, c)) {
 		geis_event_delete(ev);
 		return;
 	}
-	geis_enqueue(geis, ev);
+	gs_enqueue(geis, ev);
 }
 
 void
-geis_core_class_available(Geis geis, GeisGestureClass gesture_class)
+gs_core_class_available(Geis geis, GeisGestureClass gesture_class)
 {
 	if (geis && gesture_class)
 		queue_class_event(geis, gesture_class);
@@ -299,16 +299,16 @@ start(Geis geis)
 	if (geis->started)
 		return geis->backend_failed ? -1 : 0;
 	geis->started = 1;
-	for (int i = 0; geis_uses_grail(geis) && i < GEIS_NUM_CLASSES - 1; i++)
+	for (int i = 0; gs_uses_grail(geis) && i < GEIS_NUM_CLASSES - 1; i++)
 		queue_class_event(geis, geis->classes[i]);
 	mark = geis->queue.tail;
 	/* the clock as the backend starts (evdev, recordings: the X11
 	 * backend reports the server's time as it is) */
-	start_ms = geis_now(geis);
+	start_ms = gs_now(geis);
 	rc = geis->backend->ops->start(geis->backend);
 	if (rc < 0) {
 		geis->backend_failed = 1;
-		geis_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR,
+		gs_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR,
 				"the %s backend failed to start: %s",
 				geis->backend->ops->name, strerror(-rc));
 		return -1;
@@ -322,24 +322,24 @@ start(Geis geis)
 		 * events in flight) still has a positive time; a recording's
 		 * clock starts at 1000 ms, so its times are kept as they are */
 		if (!start_ms)
-			start_ms = geis_now(geis);
+			start_ms = gs_now(geis);
 		geis->time_origin = start_ms > 1000 ? start_ms - 1000 : 0;
 	}
 	/* what the backend queued while starting (its devices) goes last */
 	while ((ev = mark ? mark->next : geis->queue.head)) {
-		geis_queue_remove(&geis->queue, ev);
-		geis_queue_push(&found, ev);
+		gs_queue_remove(&geis->queue, ev);
+		gs_queue_push(&found, ev);
 	}
-	ev = geis_event_new(GEIS_EVENT_INIT_COMPLETE);
+	ev = gs_event_new(GEIS_EVENT_INIT_COMPLETE);
 	if (ev)
-		geis_enqueue(geis, ev);
-	if (geis_uses_grail(geis) && !geis->sync_start)
+		gs_enqueue(geis, ev);
+	if (gs_uses_grail(geis) && !geis->sync_start)
 		queue_class_event(geis, geis->classes[GEIS_NUM_CLASSES - 1]);
-	while ((ev = geis_queue_pop(&found)))
-		geis_queue_push(&geis->queue, ev);
-	if (geis_uses_grail(geis) && geis->sync_start)
+	while ((ev = gs_queue_pop(&found)))
+		gs_queue_push(&geis->queue, ev);
+	if (gs_uses_grail(geis) && geis->sync_start)
 		queue_class_event(geis, geis->classes[GEIS_NUM_CLASSES - 1]);
-	geis_wake(geis);
+	gs_wake(geis);
 	return 0;
 }
 
@@ -349,20 +349,20 @@ instance_free(Geis geis)
 	/* subscriptions first: deactivating them talks to the backend (grab
 	 * hooks) and to grail */
 	while (!ut_list_empty(&geis->subs))
-		geis_subscription_delete(geis_sub_of(geis->subs.next));
+		geis_subscription_delete(gs_sub_of(geis->subs.next));
 	while (!ut_list_empty(&geis->filters))   /* the ones no subscription owned */
 		geis_filter_delete(ut_container_of(geis->filters.next, struct _GeisFilter, link));
 	while (!ut_list_empty(&geis->regions))
 		geis_region_delete(ut_container_of(geis->regions.next, struct _GeisRegion, link));
-	geis_queue_clear(&geis->queue);
+	gs_queue_clear(&geis->queue);
 	if (geis->backend)
 		geis->backend->ops->destroy(geis->backend);
 	geis->backend = NULL;
-	geis_queue_clear(&geis->queue);   /* DEVICE_UNAVAILABLE from the backend */
-	geis_engine_fini(geis);
+	gs_queue_clear(&geis->queue);   /* DEVICE_UNAVAILABLE from the backend */
+	gs_engine_fini(geis);
 	/* the backend reported its devices gone as it went (DEVICE_UNAVAILABLE
 	 * events nobody will read) */
-	geis_queue_clear(&geis->queue);
+	gs_queue_clear(&geis->queue);
 	ut_list_for_each_safe(pos, tmp, &geis->devices) {
 		GeisDevice d = ut_container_of(pos, struct _GeisDevice, link);
 
@@ -374,7 +374,7 @@ instance_free(Geis geis)
 	for (int i = 0; i < GEIS_NUM_CLASSES; i++)
 		geis_gesture_class_unref(geis->classes[i]);
 	while (!ut_list_empty(&geis->mux))
-		geis_mux_remove(geis, ut_container_of(geis->mux.next, struct geis_mux_entry,
+		gs_mux_remove(geis, ut_container_of(geis->mux.next, struct geis_mux_entry,
 						      link)->fd);
 	if (geis->timerfd >= 0)
 		close(geis->timerfd);
@@ -414,8 +414,8 @@ read_init_args(Geis geis, struct geis_backend_request *req, const char *first, v
 			}
 		}
 		if (i == sizeof(flag_args) / sizeof(flag_args[0]) &&
-		    !geis_backend_init_arg(req, arg, ap))
-			geis_error_push(NULL, GEIS_STATUS_NOT_SUPPORTED,
+		    !gs_backend_init_arg(req, arg, ap))
+			gs_error_push(NULL, GEIS_STATUS_NOT_SUPPORTED,
 					"geis_new: unknown init argument \"%s\" skipped", arg);
 	}
 }
@@ -428,9 +428,9 @@ open_fds(Geis geis)
 	geis->wakefd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	geis->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
 	if (geis->epfd < 0 || geis->wakefd < 0 || geis->timerfd < 0 ||
-	    geis_mux_add(geis, geis->wakefd, EPOLLIN, on_wake, geis) < 0 ||
-	    geis_mux_add(geis, geis->timerfd, EPOLLIN, on_timer, geis) < 0) {
-		geis_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR,
+	    gs_mux_add(geis, geis->wakefd, EPOLLIN, on_wake, geis) < 0 ||
+	    gs_mux_add(geis, geis->timerfd, EPOLLIN, on_timer, geis) < 0) {
+		gs_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR,
 				"geis_new: cannot create file descriptors: %s", strerror(errno));
 		return -1;
 	}
@@ -442,16 +442,16 @@ static int
 init_engine(Geis geis)
 {
 	for (int i = 0; i < GEIS_NUM_CLASSES; i++) {
-		geis->classes[i] = geis_gesture_class_new(ut_gesture_classes[i].name,
+		geis->classes[i] = gs_gesture_class_new(ut_gesture_classes[i].name,
 							  ut_gesture_classes[i].id,
 							  ut_gesture_classes[i].mask);
 		if (!geis->classes[i]) {
-			geis_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR, "geis_new: out of memory");
+			gs_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR, "geis_new: out of memory");
 			return -1;
 		}
 	}
-	if (geis_engine_init(geis) < 0) {
-		geis_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR, "geis_new: cannot create grail");
+	if (gs_engine_init(geis) < 0) {
+		gs_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR, "geis_new: cannot create grail");
 		return -1;
 	}
 	return 0;
@@ -463,7 +463,7 @@ static void
 pass_errors_up(Geis geis)
 {
 	for (GeisSize i = 0; i < geis->errors.count; i++)
-		geis_error_push(NULL, geis->errors.code[i], "%s", geis->errors.msg[i]);
+		gs_error_push(NULL, geis->errors.code[i], "%s", geis->errors.msg[i]);
 }
 
 GEIS_API Geis
@@ -473,10 +473,10 @@ geis_new(GeisString init_arg_name, ...)
 	Geis geis;
 	va_list ap;
 
-	geis_error_clear(NULL);
+	gs_error_clear(NULL);
 	geis = calloc(1, sizeof(*geis));
 	if (!geis) {
-		geis_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR, "geis_new: out of memory");
+		gs_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR, "geis_new: out of memory");
 		return NULL;
 	}
 	ut_log_init(&geis->log, "geis");
@@ -495,13 +495,13 @@ geis_new(GeisString init_arg_name, ...)
 	read_init_args(geis, &req, init_arg_name, &ap);
 	va_end(ap);
 
-	if (geis_backend_choose(&req) < 0 || open_fds(geis) < 0 || init_engine(geis) < 0)
+	if (gs_backend_choose(&req) < 0 || open_fds(geis) < 0 || init_engine(geis) < 0)
 		goto fail;
-	geis->backend = geis_backend_create(geis, &req);
+	geis->backend = gs_backend_create(geis, &req);
 	if (!geis->backend) {
 		/* the backend explains itself on the instance stack */
 		pass_errors_up(geis);
-		geis_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR,
+		gs_error_push(NULL, GEIS_STATUS_UNKNOWN_ERROR,
 				"geis_new: cannot create the backend");
 		goto fail;
 	}
@@ -509,7 +509,7 @@ geis_new(GeisString init_arg_name, ...)
 		pass_errors_up(geis);
 		goto fail;
 	}
-	geis_wake(geis);
+	gs_wake(geis);
 	return geis;
 fail:
 	instance_free(geis);
@@ -520,7 +520,7 @@ GEIS_API GeisStatus
 geis_delete(Geis geis)
 {
 	if (!geis) {
-		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT, "geis_delete: NULL instance");
+		gs_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT, "geis_delete: NULL instance");
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
 	instance_free(geis);
@@ -543,13 +543,13 @@ GEIS_API GeisStatus
 geis_get_configuration(Geis geis, GeisString name, void *value)
 {
 	if (!geis || !name || !value) {
-		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+		gs_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_get_configuration: NULL argument");
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
-	geis_error_clear(geis);
-	if (!geis_uses_grail(geis) && recognizer_item(name)) {
-		geis_error_push(geis, GEIS_STATUS_NOT_SUPPORTED,
+	gs_error_clear(geis);
+	if (!gs_uses_grail(geis) && recognizer_item(name)) {
+		gs_error_push(geis, GEIS_STATUS_NOT_SUPPORTED,
 				"geis_get_configuration: the %s backend has no \"%s\"",
 				geis->backend->ops->name, name);
 		return GEIS_STATUS_NOT_SUPPORTED;
@@ -568,10 +568,10 @@ geis_get_configuration(Geis geis, GeisString name, void *value)
 		GeisInteger n = 0;
 
 		ut_list_for_each(pos, &geis->subs)
-			n += geis_sub_of(pos)->active != 0;
+			n += gs_sub_of(pos)->active != 0;
 		*(GeisInteger *)value = n;
 	} else {
-		geis_error_push(geis, GEIS_STATUS_NOT_SUPPORTED,
+		gs_error_push(geis, GEIS_STATUS_NOT_SUPPORTED,
 				"geis_get_configuration: unknown item \"%s\"", name);
 		return GEIS_STATUS_NOT_SUPPORTED;
 	}
@@ -582,13 +582,13 @@ GEIS_API GeisStatus
 geis_set_configuration(Geis geis, GeisString name, void *value)
 {
 	if (!geis || !name || !value) {
-		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+		gs_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_set_configuration: NULL argument");
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
-	geis_error_clear(geis);
-	if (!geis_uses_grail(geis) && recognizer_item(name)) {
-		geis_error_push(geis, GEIS_STATUS_NOT_SUPPORTED,
+	gs_error_clear(geis);
+	if (!gs_uses_grail(geis) && recognizer_item(name)) {
+		gs_error_push(geis, GEIS_STATUS_NOT_SUPPORTED,
 				"geis_set_configuration: the %s backend has no \"%s\"",
 				geis->backend->ops->name, name);
 		return GEIS_STATUS_NOT_SUPPORTED;
@@ -597,7 +597,7 @@ geis_set_configuration(Geis geis, GeisString name, void *value)
 		GeisInteger v = *(GeisInteger *)value;
 
 		if (v < 0) {
-			geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+			gs_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
 					"geis_set_configuration: \"%s\" must not be negative",
 					name);
 			return GEIS_STATUS_BAD_ARGUMENT;
@@ -611,11 +611,11 @@ geis_set_configuration(Geis geis, GeisString name, void *value)
 		geis->synchronous = *(GeisBoolean *)value != 0;
 	} else if (strcmp(name, GEIS_CONFIGURATION_FD) == 0 ||
 		   strcmp(name, GEIS_CONFIG_NUM_ACTIVE_SUBSCRIPTIONS) == 0) {
-		geis_error_push(geis, GEIS_STATUS_NOT_SUPPORTED,
+		gs_error_push(geis, GEIS_STATUS_NOT_SUPPORTED,
 				"geis_set_configuration: \"%s\" is read only", name);
 		return GEIS_STATUS_NOT_SUPPORTED;
 	} else {
-		geis_error_push(geis, GEIS_STATUS_NOT_SUPPORTED,
+		gs_error_push(geis, GEIS_STATUS_NOT_SUPPORTED,
 				"geis_set_configuration: unknown item \"%s\"", name);
 		return GEIS_STATUS_NOT_SUPPORTED;
 	}
@@ -631,7 +631,7 @@ geis_register_event_callback(Geis geis, GeisEventCallback event_callback, void *
 		return;
 	geis->event_cb = event_callback;
 	geis->event_ctx = context;
-	geis_wake(geis);
+	gs_wake(geis);
 }
 
 GEIS_API void
@@ -641,7 +641,7 @@ geis_register_device_callback(Geis geis, GeisEventCallback event_callback, void 
 		return;
 	geis->device_cb = event_callback;
 	geis->device_ctx = context;
-	geis_wake(geis);
+	gs_wake(geis);
 }
 
 static int
@@ -660,7 +660,7 @@ is_class_event(GeisEventType t)
 /* Hand queued events to the registered callbacks.  Returns the number
  * delivered. */
 int
-geis_deliver_callbacks(Geis geis)
+gs_deliver_callbacks(Geis geis)
 {
 	GeisEvent ev = geis->queue.head;
 	int n = 0;
@@ -688,8 +688,8 @@ geis_deliver_callbacks(Geis geis)
 			ctx = geis->event_ctx;
 		}
 		if (cb) {
-			geis_queue_remove(&geis->queue, ev);
-			geis_engine_event_delivered(geis, ev);
+			gs_queue_remove(&geis->queue, ev);
+			gs_engine_event_delivered(geis, ev);
 			cb(geis, ev, ctx);
 			n++;
 			/* the callback may have accepted/rejected and purged
@@ -710,16 +710,16 @@ geis_dispatch_events(Geis geis)
 	GeisSize before;
 
 	if (!geis) {
-		geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
+		gs_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT,
 				"geis_dispatch_events: NULL instance");
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
-	geis_error_clear(geis);
+	gs_error_clear(geis);
 	if (geis->in_dispatch)
 		return GEIS_STATUS_SUCCESS;
 	geis->in_dispatch = 1;
 	/* the application is done with what it took before */
-	geis_engine_release_undecided(geis);
+	gs_engine_release_undecided(geis);
 	before = geis->queue.count;
 	if (!geis->started) {
 		if (start(geis) < 0) {
@@ -742,12 +742,12 @@ geis_dispatch_events(Geis geis)
 			}
 		}
 	}
-	geis_engine_rearm(geis);
-	if (geis_deliver_callbacks(geis) > 0)
+	gs_engine_rearm(geis);
+	if (gs_deliver_callbacks(geis) > 0)
 		handled = 1;
 	geis->in_dispatch = 0;
 	if (geis->backend_failed) {
-		geis_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR, "the backend failed to start");
+		gs_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR, "the backend failed to start");
 		return GEIS_STATUS_UNKNOWN_ERROR;
 	}
 	/* nothing to do is still a success: geis 2.2 only ever returned
@@ -776,16 +776,16 @@ geis_next_event(Geis geis, GeisEvent *event)
 	GeisEvent ev;
 
 	if (!geis || !event) {
-		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT, "geis_next_event: NULL argument");
+		gs_error_push(geis, GEIS_STATUS_BAD_ARGUMENT, "geis_next_event: NULL argument");
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
 	/* the application is done with the event it took before */
 	if (!geis->in_dispatch)
-		geis_engine_release_undecided(geis);
-	ev = geis_queue_pop(&geis->queue);
+		gs_engine_release_undecided(geis);
+	ev = gs_queue_pop(&geis->queue);
 	if (!ev)
 		return GEIS_STATUS_EMPTY;
-	geis_engine_event_delivered(geis, ev);
+	gs_engine_event_delivered(geis, ev);
 	*event = ev;
 	return geis->queue.count ? GEIS_STATUS_CONTINUE : GEIS_STATUS_SUCCESS;
 }
@@ -803,7 +803,7 @@ utouch_geis_playback_finished(Geis geis)
 GEIS_API uint64_t
 utouch_geis_now(Geis geis)
 {
-	return UT_CLIENT_BUG_IF(NULL, !geis) ? 0 : geis_now(geis);
+	return UT_CLIENT_BUG_IF(NULL, !geis) ? 0 : gs_now(geis);
 }
 
 /* The same numbers name the same priorities on both sides. */
@@ -838,7 +838,7 @@ utouch_geis_add_input_fd(Geis geis, int fd, const char *caps_path)
 		if (fd >= 0)
 			close(fd);
 		if (geis)
-			geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+			gs_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
 					"utouch_geis_add_input_fd: bad argument");
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
@@ -848,7 +848,7 @@ utouch_geis_add_input_fd(Geis geis, int fd, const char *caps_path)
 	char err[512];
 	if (ut_recording_open(caps_path, NULL, &rec, err, sizeof(err)) < 0) {
 		close(fd);
-		geis_error_push(geis, GEIS_STATUS_BAD_ARGUMENT, "utouch_geis_add_input_fd: %s",
+		gs_error_push(geis, GEIS_STATUS_BAD_ARGUMENT, "utouch_geis_add_input_fd: %s",
 				err);
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
@@ -857,13 +857,13 @@ utouch_geis_add_input_fd(Geis geis, int fd, const char *caps_path)
 		ut_recording_close(rec);
 		return GEIS_STATUS_UNKNOWN_ERROR;
 	}
-	GeisStatus st = geis_backend_evdev_add_fd(geis->backend, fd, rec->dev,
+	GeisStatus st = gs_backend_evdev_add_fd(geis->backend, fd, rec->dev,
 						  libevdev_get_name(rec->dev));
 	ut_recording_close(rec);
 	if (st == GEIS_STATUS_BAD_ARGUMENT)
-		geis_error_push(geis, st, "utouch_geis_add_input_fd: the instance does not "
+		gs_error_push(geis, st, "utouch_geis_add_input_fd: the instance does not "
 				"use the evdev backend");
 	else if (st != GEIS_STATUS_SUCCESS)
-		geis_error_push(geis, st, "utouch_geis_add_input_fd: cannot add the stream");
+		gs_error_push(geis, st, "utouch_geis_add_input_fd: cannot add the stream");
 	return st;
 }

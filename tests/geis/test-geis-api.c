@@ -542,11 +542,11 @@ test_regions(void **state)
 	r = geis_region_new(geis, "root", GEIS_REGION_X11_ROOT, NULL);
 	assert_non_null(r);
 	assert_string_equal(geis_region_name(r), "root");
-	assert_int_equal(geis_region_windowid(r), 1);
+	assert_int_equal(gs_region_windowid(r), 1);
 	assert_int_equal(geis_region_delete(r), GEIS_STATUS_SUCCESS);
 	r = geis_region_new(geis, "window", GEIS_REGION_X11_WINDOWID, 0x1234, NULL);
 	assert_non_null(r);
-	assert_int_equal(geis_region_windowid(r), 0x1234);
+	assert_int_equal(gs_region_windowid(r), 0x1234);
 	geis_region_delete(r);
 	assert_null(geis_region_new(geis, "bad", "org.example.region", NULL));
 	assert_int_equal(geis_error_code(geis, 0), GEIS_STATUS_BAD_ARGUMENT);
@@ -573,7 +573,7 @@ test_filters(void **state)
 		GEIS_CLASS_ATTRIBUTE_NAME, GEIS_FILTER_OP_EQ, GEIS_GESTURE_DRAG,
 		GEIS_GESTURE_ATTRIBUTE_TOUCHES, GEIS_FILTER_OP_EQ, 2, NULL), GEIS_STATUS_SUCCESS);
 	assert_int_equal(f->nterms, 2);
-	assert_int_equal(geis_filter_gesture_params(f, 0, 0, &p), 0);
+	assert_int_equal(gs_filter_gesture_params(f, 0, 0, &p), 0);
 	assert_int_equal(p.mask, UGGestureTypeDrag);
 	assert_int_equal(p.start, 2);
 	assert_int_equal(p.min, 2);
@@ -599,13 +599,13 @@ test_filters(void **state)
 	g = geis_filter_new(geis, "ge");
 	geis_filter_add_term(g, GEIS_FILTER_CLASS, GEIS_GESTURE_ATTRIBUTE_TOUCHES,
 			     GEIS_FILTER_OP_GE, 3, NULL);
-	assert_int_equal(geis_filter_gesture_params(g, 0, 0, &p), 0);
+	assert_int_equal(gs_filter_gesture_params(g, 0, 0, &p), 0);
 	assert_int_equal(p.start, 3);
 	assert_int_equal(p.min, 3);
 	assert_int_equal(p.max, 5);
 	assert_int_equal(p.mask, 0x1f);
 	/* the CONT rule (min 1, max start) needs a mask without Tap */
-	assert_int_equal(geis_filter_gesture_params(g, GEIS_SUBSCRIPTION_CONT, 0, &p), 0);
+	assert_int_equal(gs_filter_gesture_params(g, GEIS_SUBSCRIPTION_CONT, 0, &p), 0);
 	assert_int_equal(p.min, 3);
 	assert_int_equal(p.max, 5);
 	geis_filter_delete(g);
@@ -613,7 +613,7 @@ test_filters(void **state)
 	geis_filter_add_term(g, GEIS_FILTER_CLASS, GEIS_GESTURE_ATTRIBUTE_TOUCHES,
 			     GEIS_FILTER_OP_LT, 4, GEIS_CLASS_ATTRIBUTE_ID, GEIS_FILTER_OP_EQ,
 			     GEIS_GESTURE_PRIMITIVE_PINCH, NULL);
-	assert_int_equal(geis_filter_gesture_params(g, GEIS_SUBSCRIPTION_CONT, 0, &p), 0);
+	assert_int_equal(gs_filter_gesture_params(g, GEIS_SUBSCRIPTION_CONT, 0, &p), 0);
 	assert_int_equal(p.mask, UGGestureTypePinch);
 	assert_int_equal(p.start, 3);
 	assert_int_equal(p.min, 1);
@@ -632,7 +632,7 @@ test_filters(void **state)
 			g = geis_filter_new(geis, "impossible");
 			geis_filter_add_term(g, GEIS_FILTER_CLASS, GEIS_GESTURE_ATTRIBUTE_TOUCHES,
 					     bad[k].op, bad[k].n, NULL);
-			assert_int_equal(geis_filter_gesture_params(g, 0, 0, &p), -1);
+			assert_int_equal(gs_filter_gesture_params(g, 0, 0, &p), -1);
 			geis_filter_delete(g);
 		}
 		/* the edges that are possible */
@@ -640,13 +640,13 @@ test_filters(void **state)
 		geis_filter_add_term(g, GEIS_FILTER_CLASS, GEIS_GESTURE_ATTRIBUTE_TOUCHES,
 				     GEIS_FILTER_OP_GE, 0, GEIS_GESTURE_ATTRIBUTE_TOUCHES,
 				     GEIS_FILTER_OP_LE, 5, NULL);
-		assert_int_equal(geis_filter_gesture_params(g, 0, 0, &p), 0);
+		assert_int_equal(gs_filter_gesture_params(g, 0, 0, &p), 0);
 		geis_filter_delete(g);
 	}
 	g = geis_filter_new(geis, "ne");
 	geis_filter_add_term(g, GEIS_FILTER_CLASS, GEIS_GESTURE_ATTRIBUTE_TOUCHES,
 			     GEIS_FILTER_OP_NE, 2, NULL);
-	assert_int_equal(geis_filter_gesture_params(g, 0, 0, &p), -1);
+	assert_int_equal(gs_filter_gesture_params(g, 0, 0, &p), -1);
 	geis_filter_delete(g);
 
 	/* device terms */
@@ -655,10 +655,10 @@ test_filters(void **state)
 		GEIS_DEVICE_ATTRIBUTE_TOUCHES, GEIS_FILTER_OP_GE, 2,
 		GEIS_DEVICE_ATTRIBUTE_MAX_X, GEIS_FILTER_OP_GT, 4000.0,
 		GEIS_DEVICE_ATTRIBUTE_NAME, GEIS_FILTER_OP_NE, "other", NULL), 0);
-	assert_true(geis_filter_match_device(g, d));
+	assert_true(gs_filter_match_device(g, d));
 	assert_int_equal(geis_filter_add_term(g, GEIS_FILTER_DEVICE,
 		GEIS_DEVICE_ATTRIBUTE_MAX_Y, GEIS_FILTER_OP_LT, 2000.0, NULL), 0);
-	assert_false(geis_filter_match_device(g, d));
+	assert_false(gs_filter_match_device(g, d));
 
 	/* a clone has the same terms and a new name; the original stays */
 	{
@@ -668,7 +668,7 @@ test_filters(void **state)
 		assert_string_equal(geis_filter_name(c), "copy");
 		assert_string_equal(geis_filter_name(g), "dev");
 		assert_int_equal(c->nterms, g->nterms);
-		assert_false(geis_filter_match_device(c, d));
+		assert_false(gs_filter_match_device(c, d));
 		assert_string_equal(c->terms[2].v.s, "other");
 		assert_ptr_not_equal(c->terms[2].v.s, g->terms[2].v.s);
 		geis_filter_delete(c);
@@ -730,23 +730,23 @@ test_subscriptions(void **state)
 
 	assert_int_equal(geis_subscription_activate(s), 0);
 	assert_false(ut_list_empty(&s->bindings));
-	assert_int_equal(grail_subscription_get_property(geis_binding_of(s->bindings.next)->ug,
+	assert_int_equal(grail_subscription_get_property(gs_binding_of(s->bindings.next)->ug,
 		UGSubscriptionPropertyTapTimeout, &t64), UGStatusSuccess);
 	assert_int_equal(t64, 700);
-	assert_int_equal(grail_subscription_get_property(geis_binding_of(s->bindings.next)->ug,
+	assert_int_equal(grail_subscription_get_property(gs_binding_of(s->bindings.next)->ug,
 		UGSubscriptionPropertyDragThreshold, &fl), UGStatusSuccess);
 	assert_float_equal(fl, 0.01, 1e-7);
 	/* changes reach an active subscription at once */
 	in = 250;
 	assert_int_equal(geis_subscription_set_configuration(s, GEIS_CONFIG_DRAG_TIMEOUT, &in), 0);
-	assert_int_equal(grail_subscription_get_property(geis_binding_of(s->bindings.next)->ug,
+	assert_int_equal(grail_subscription_get_property(gs_binding_of(s->bindings.next)->ug,
 		UGSubscriptionPropertyDragTimeout, &t64), UGStatusSuccess);
 	assert_int_equal(t64, 250);
 
 	/* no filter: activates with the whole-device fallback (window 1) */
 	assert_int_equal(geis_subscription_activate(t), 0);
 	assert_false(ut_list_empty(&t->bindings));
-	assert_int_equal(geis_binding_of(t->bindings.next)->window, 1);
+	assert_int_equal(gs_binding_of(t->bindings.next)->window, 1);
 	assert_int_equal(geis_get_configuration(geis, GEIS_CONFIG_NUM_ACTIVE_SUBSCRIPTIONS, &n), 0);
 	assert_int_equal(n, 2);
 	assert_int_equal(geis_subscription_deactivate(t), 0);
@@ -805,7 +805,7 @@ test_config_defaults_are_grails(void **state)
 	assert_int_equal(grail_subscription_new(&fresh), UGStatusSuccess);
 	assert_int_equal(geis_subscription_activate(s), 0);
 	assert_false(ut_list_empty(&s->bindings));
-	UGSubscription bound = geis_binding_of(s->bindings.next)->ug;
+	UGSubscription bound = gs_binding_of(s->bindings.next)->ug;
 	for (size_t i = 0; i < sizeof(items) / sizeof(items[0]); i++) {
 		if (items[i].is_float) {
 			GeisFloat g = -1, want = -2, got = -3;
@@ -851,7 +851,7 @@ test_device_removed(void **state)
 	assert_non_null(d);
 	assert_int_equal(geis_subscription_activate(sub), 0);
 	assert_false(ut_list_empty(&sub->bindings));
-	geis_core_device_removed(geis, d->uf);
+	gs_core_device_removed(geis, d->uf);
 	assert_true(ut_list_empty(&sub->bindings));
 	assert_null(geis_get_device(geis, 1));
 	assert_int_equal(geis_get_configuration(geis, GEIS_CONFIG_NUM_ACTIVE_SUBSCRIPTIONS, &n), 0);
@@ -882,14 +882,14 @@ test_timestamp_wrap(void **state)
 	Geis geis = open_sync(DRAG2);
 	uint64_t origin = geis->time_origin;
 
-	assert_int_equal(geis_core_timestamp(geis, origin + 1234), 1234);
-	assert_int_equal(geis_core_timestamp(geis, origin ? origin - 1 : 0), 0);
+	assert_int_equal(gs_core_timestamp(geis, origin + 1234), 1234);
+	assert_int_equal(gs_core_timestamp(geis, origin ? origin - 1 : 0), 0);
 	geis->time_origin = 0;   /* as for the X11 backend */
-	assert_int_equal(geis_core_timestamp(geis, 987654), 987654);
-	assert_int_equal(geis_core_timestamp(geis, 0x7fffffffu), 0x7fffffff);
-	assert_int_equal(geis_core_timestamp(geis, 0x80000000u), 0);
-	assert_int_equal(geis_core_timestamp(geis, 0x80000005u), 5);
-	assert_int_equal(geis_core_timestamp(geis, 0x100000007ull), 7);
+	assert_int_equal(gs_core_timestamp(geis, 987654), 987654);
+	assert_int_equal(gs_core_timestamp(geis, 0x7fffffffu), 0x7fffffff);
+	assert_int_equal(gs_core_timestamp(geis, 0x80000000u), 0);
+	assert_int_equal(gs_core_timestamp(geis, 0x80000005u), 5);
+	assert_int_equal(gs_core_timestamp(geis, 0x100000007ull), 7);
 	geis_delete(geis);
 }
 

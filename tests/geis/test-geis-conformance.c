@@ -462,13 +462,13 @@ test_device_term_ops(void **state)
 			/* integer attributes: the id and the touch count */
 			assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_DEVICE,
 				GEIS_DEVICE_ATTRIBUTE_ID, op, 1 + delta, NULL), 0);
-			assert_int_equal(geis_filter_match_device(f, d) != 0,
+			assert_int_equal(gs_filter_match_device(f, d) != 0,
 					 op_holds((GeisFilterOperation)op, cmp_int(1, 1 + delta)));
 			geis_filter_delete(f);
 			f = geis_filter_new(geis, "ops");
 			assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_DEVICE,
 				GEIS_DEVICE_ATTRIBUTE_TOUCHES, op, touches + delta, NULL), 0);
-			assert_int_equal(geis_filter_match_device(f, d) != 0,
+			assert_int_equal(gs_filter_match_device(f, d) != 0,
 					 op_holds((GeisFilterOperation)op,
 						  cmp_int(touches, touches + delta)));
 			geis_filter_delete(f);
@@ -477,7 +477,7 @@ test_device_term_ops(void **state)
 			assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_DEVICE,
 				GEIS_DEVICE_ATTRIBUTE_MAX_X, op,
 				(double)max_x + 10.0 * delta, NULL), 0);
-			assert_int_equal(geis_filter_match_device(f, d) != 0,
+			assert_int_equal(gs_filter_match_device(f, d) != 0,
 					 op_holds((GeisFilterOperation)op, -delta));
 			geis_filter_delete(f);
 		}
@@ -490,13 +490,13 @@ test_device_term_ops(void **state)
 			if (op == GEIS_FILTER_OP_EQ || op == GEIS_FILTER_OP_NE) {
 				assert_int_equal(st, GEIS_STATUS_SUCCESS);
 				assert_int_equal(f->nterms, 1);
-				assert_int_equal(geis_filter_match_device(f, d) != 0,
+				assert_int_equal(gs_filter_match_device(f, d) != 0,
 						 op == GEIS_FILTER_OP_EQ);
 				geis_filter_delete(f);
 				f = geis_filter_new(geis, "str");
 				assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_DEVICE,
 					GEIS_DEVICE_ATTRIBUTE_NAME, op, "another device", NULL), 0);
-				assert_int_equal(geis_filter_match_device(f, d) != 0,
+				assert_int_equal(gs_filter_match_device(f, d) != 0,
 						 op == GEIS_FILTER_OP_NE);
 			} else {
 				assert_int_equal(st, GEIS_STATUS_BAD_ARGUMENT);
@@ -515,7 +515,7 @@ test_device_term_ops(void **state)
 			if (op == GEIS_FILTER_OP_EQ || op == GEIS_FILTER_OP_NE) {
 				assert_int_equal(st, GEIS_STATUS_SUCCESS);
 				/* the recording is a touchscreen: direct */
-				assert_int_equal(geis_filter_match_device(f, d) != 0,
+				assert_int_equal(gs_filter_match_device(f, d) != 0,
 						 op == GEIS_FILTER_OP_EQ);
 			} else {
 				assert_int_equal(st, GEIS_STATUS_BAD_ARGUMENT);
@@ -801,7 +801,7 @@ static void
 grail_touches(GeisSubscription sub, unsigned *start, unsigned *min, unsigned *max)
 {
 	assert_false(ut_list_empty(&sub->bindings));
-	UGSubscription ug = geis_binding_of(sub->bindings.next)->ug;
+	UGSubscription ug = gs_binding_of(sub->bindings.next)->ug;
 	assert_int_equal(grail_subscription_get_property(ug,
 		UGSubscriptionPropertyTouchesStart, start), UGStatusSuccess);
 	assert_int_equal(grail_subscription_get_property(ug,

@@ -372,14 +372,14 @@ test_log_outputs(void **state)
 
 	(void)state;
 	setenv("UTOUCH_DEBUG", "info", 1);
-	geis_error_clear(NULL);
+	gs_error_clear(NULL);
 	stderr_capture_begin(&sc);
-	geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT, "oops %d", 5);
+	gs_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT, "oops %d", 5);
 	stderr_capture_end(&sc, out, sizeof(out));
 	assert_string_equal(out, "geis info: oops 5\n");
 	assert_int_equal(geis_error_count(NULL), 1);
 	assert_string_equal(geis_error_message(NULL, 0), "oops 5");
-	geis_error_clear(NULL);
+	gs_error_clear(NULL);
 
 	stderr_capture_begin(&sc);
 	rc = ut_recording_parse("bad.evemu", "Q: 1\n", 5, &rec, err, sizeof(err));
@@ -393,12 +393,12 @@ test_log_outputs(void **state)
 	/* at the default threshold neither is printed */
 	unsetenv("UTOUCH_DEBUG");
 	stderr_capture_begin(&sc);
-	geis_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT, "quiet");
+	gs_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT, "quiet");
 	rc = ut_recording_parse("bad.evemu", "Q: 1\n", 5, &rec, NULL, 0);
 	stderr_capture_end(&sc, out, sizeof(out));
 	assert_true(rc < 0);
 	assert_string_equal(out, "");
-	geis_error_clear(NULL);
+	gs_error_clear(NULL);
 }
 
 /* Misuse of public functions: logged as client bugs through the default
