@@ -1489,24 +1489,31 @@ process_touches(struct gr_recognizer *rec, UFFrame frame, uint32_t n, uint64_t t
 	rec->change_slot = rec->frame_slot;
 }
 
-/* A client that never decides its non-atomic gestures leaves the ended
- * ones waiting; beyond GR_MAX_ENDED_UNDECIDED, reject the oldest (the
- * client has their End already, so it is told nothing). */
+/*
+ * A client that never decides its non-atomic gestures leaves the ended
+ * ones waiting; beyond GR_MAX_ENDED_UNDECIDED, release the oldest (the
+ * first created: the list is in rank order, and a recycled gesture object
+ * keeps its old rank, so the head may well be a gesture that ended just
+ * now).  Its touches are rejected; its events stay in the queue, the End
+ * among them: the client gets every event of a gesture it saw, whether or
+ * not it read them yet.
+ */
 static void
-release_ended(struct gr_recognizer *rec, uint64_t time)
+release_ended(struct gr_recognizer *rec)
 {
-	struct ut_list *l = rec->unaccepted.next;
-
-	if (rec->nended <= GR_MAX_ENDED_UNDECIDED)
-		return;
-	gr_log(rec->handle, GR_LOG_DEBUG, "releasing ended undecided gestures");
-	while (l != &rec->unaccepted && rec->nended > GR_MAX_ENDED_UNDECIDED) {
-		struct ut_list *next = l->next;
-		struct gr_gesture *g = ut_container_of(l, struct gr_gesture, link);
-
-		if (g->ended)
-			reject_gesture(rec, g, time, false);
-		l = next;
+	while (rec->nended > GR_MAX_ENDED_UNDECIDED) {
+		struct gr_gesture *oldest = NULL;
+		for (struct ut_list *l = rec->unaccepted.next; l != &rec->unaccepted;
+		     l = l->next) {
+			struct gr_gesture *g = ut_container_of(l, struct gr_gesture, link);
+			if (g->ended && (!oldest || (int)(g->id - oldest->id) < 0))
+				oldest = g;
+		}
+		if (!oldest)
+			return;
+		gr_log(rec->handle, GR_LOG_DEBUG, "releasing ended undecided gesture %u",
+		       oldest->id);
+		gesture_remove_and_destroy(oldest);
 	}
 }
 
@@ -1537,7 +1544,7 @@ process_event(struct gr_recognizer *rec, UFEvent ev, UFFrame frame, uint64_t tim
 			reject_gesture(rec, g, time, true);
 		l = next;
 	}
-	release_ended(rec, time);
+	release_ended(rec);
 }
 
 static void
