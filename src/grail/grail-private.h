@@ -430,7 +430,71 @@ bool gr_distances_ill_conditioned(const float *d, unsigned int n);
 void gr_center_of_rotation(float a, float b, float c, float d, float x0, float y0,
 			   float *x, float *y);
 
+/* grail-touch.c: the touch table */
+/* small growable arrays of slot indices */
+bool gr_slots_reserve(struct gr_slot_array *a, unsigned int n);
+void gr_slots_finish(struct gr_slot_array *a);
+/* Drop a reference to a touch; the last one rejects the touch unless a
+ * gesture accepted it, and frees the slot. */
+void gr_touch_unref(struct gr_recognizer *rec, uint32_t slot);
+/* Accept the touch (once) through the frame library. */
+void gr_touch_accept(struct gr_recognizer *rec, uint32_t slot);
+/* Add to / remove from the free touch list (sorted by touch id); the list
+ * holds a reference. */
+void gr_free_add(struct gr_recognizer *rec, uint32_t slot);
+void gr_free_remove(struct gr_recognizer *rec, uint32_t slot);
+/* Bring the touch table up to date with the frame's @n touches; new
+ * touches go to the matcher (non-atomic) or the new-touch list (atomic,
+ * *any_new set).  Marks each changed touch with the frame's serial. */
+void gr_touches_read_frame(struct gr_recognizer *rec, UFFrame frame, uint32_t n,
+			   uint64_t time, bool *any_new);
+
+/* grail-gesture.c: the gesture object */
+struct gr_gesture *gr_gesture_new(struct gr_recognizer *rec, UGSubscription sub,
+				  uint64_t start);
+/* Free a gesture that is in no list; drops its touch references. */
+void gr_gesture_destroy(struct gr_gesture *g);
+/* Unlink from its list, then gr_gesture_destroy(). */
+void gr_gesture_remove_and_destroy(struct gr_gesture *g);
+/* Insert into a gesture list in rank order (see struct gr_gesture). */
+void gr_gesture_list_insert(struct ut_list *list, struct gr_gesture *g);
+/* Add a current touch (sorted by id); false when full or out of memory. */
+bool gr_gesture_add_touch(struct gr_gesture *g, uint32_t slot);
+bool gr_gesture_has_current(const struct gr_gesture *g, uint32_t slot);
+bool gr_gestures_share_touch(const struct gr_gesture *a, const struct gr_gesture *b);
+/* Make @s the newest slice (taking its frame reference) and queue a copy. */
+void gr_gesture_push_slice(struct gr_gesture *g, struct UGSlice_ *s);
+/* Hand the pending slices to the client's queue (always / when active). */
+void gr_gesture_flush(struct gr_gesture *g);
+void gr_gesture_maybe_flush(struct gr_gesture *g);
+/* Owned once every touch it ever had is owned by the client (X11). */
+void gr_gesture_check_owned(struct gr_gesture *g);
+/* End with a copy of the last slice in state End. */
+void gr_gesture_end(struct gr_gesture *g, uint64_t time);
+void gr_gesture_finish_construction(struct gr_gesture *g, uint64_t time);
+/* Give up on the gesture: withdraw its queued events and, when the client
+ * saw some and @tell_client, end it with a cancelled End. */
+void gr_gesture_cancel(struct gr_gesture *g, uint64_t time, bool tell_client);
+/* Milliseconds an unrecognized gesture may live; 0 for no limit. */
+uint64_t gr_gesture_timeout(const struct gr_gesture *g);
+/* The part of gr_gesture_update() for a gesture with a changed touch. */
+void gr_gesture_update_touched(struct gr_gesture *g, UFEvent ev, UFFrame frame,
+			       uint64_t time);
+
+/* grail-extensions.c: hold, multi-tap, edge swipe */
+/* Hold, edge and tap count after a new slice (the mask was @was before). */
+void gr_check_extensions(struct gr_gesture *g, UGGestureTypeMask was);
+/* Recognize the holds that are due at @time. */
+void gr_check_holds(struct gr_recognizer *rec, uint64_t time);
+/* The earliest time a hold may be recognized, 0 when none is pending. */
+uint64_t gr_next_hold(const struct gr_recognizer *rec);
+/* Read the device's screen edges (direct devices). */
+void gr_init_edges(struct gr_recognizer *rec);
+
 /* grail-recognizer.c */
+/* Match a new touch (non-atomic): extension candidates of the live
+ * gestures, then new gestures with the other free touches. */
+void gr_recognizer_match_new_touch(struct gr_recognizer *rec, uint32_t slot);
 struct gr_recognizer *gr_recognizer_new(struct UGHandle_ *h, UFDevice device,
 					UFWindowId window, bool atomic);
 void gr_recognizer_destroy(struct gr_recognizer *rec, bool notify);
@@ -461,8 +525,78 @@ bool gr_subscription_is_valid(const struct UGSubscription_ *sub);
 bool gr_subscription_attach(struct UGSubscription_ *sub, struct UGHandle_ *h);
 void gr_subscription_detach(struct UGSubscription_ *sub, struct UGHandle_ *h);
 
-/* small growable arrays of slot indices */
-bool gr_slots_reserve(struct gr_slot_array *a, unsigned int n);
-void gr_slots_finish(struct gr_slot_array *a);
+/*
+ * Small helpers of the per-frame path, inline so that splitting the
+ * recognizer into files costs no calls per frame.
+ */
+static inline void
+gr_touch_ref(struct gr_recognizer *rec, uint32_t slot)
+{
+	rec->touches[slot].refs++;
+}
+
+static inline bool
+gr_gesture_has_touch(const struct gr_gesture *g, uint32_t slot)
+{
+	for (unsigned int i = 0; i < g->nall; i++)
+		if (g->all[i] == slot)
+			return true;
+	return false;
+}
+
+static inline bool
+gr_gesture_active(const struct gr_gesture *g)
+{
+	return g->recognized != 0 && g->owned;
+}
+
+/* Whether a subscription of the recognizer wants UGGestureTypeHold (masks
+ * may change while subscriptions are active). */
+static inline bool
+gr_wants_hold(const struct gr_recognizer *rec)
+{
+	for (unsigned int i = 0; i < rec->nsubs; i++)
+		if (rec->subs[i]->mask & UGGestureTypeHold)
+			return true;
+	return false;
+}
+
+/*
+ * Process one frame for one gesture: build a slice when one of its touches
+ * changed, track ownership, recognize, and flush when active.  Most
+ * gestures of a frame are untouched; this part, which finds that out, is
+ * inline and the rest is not.
+ */
+static inline void
+gr_gesture_update(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint64_t time)
+{
+	const struct gr_recognizer *rec = g->rec;
+
+	if (g->ended) {
+		if (!g->owned) {
+			gr_gesture_check_owned(g);
+			if (g->owned)
+				gr_gesture_maybe_flush(g);
+		}
+		return;
+	}
+
+	bool touched = false;
+	for (unsigned int i = 0; i < g->nall; i++) {
+		uint32_t slot = g->all[i];
+		if (rec->touches[slot].mod_serial != rec->serial)
+			continue;
+		touched = true;
+		const struct gr_touch *t = &rec->touches[slot];
+		if (t->ended && !t->owned) {
+			/* someone above us accepted the touch */
+			g->canceled = true;
+			return;
+		}
+	}
+	if (!touched || g->canceled)
+		return;
+	gr_gesture_update_touched(g, ev, frame, time);
+}
 
 #endif /* UTOUCH_GRAIL_PRIVATE_H */

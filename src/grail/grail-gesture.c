@@ -1,0 +1,427 @@
+/*
+ * utouch grail: the candidate gesture object.
+ *
+ * A gesture has a subscription, its touches (current and ever had), the
+ * slices it built (the newest in g->last, the rest pending until the
+ * gesture may be flushed to the client's queue) and its state: recognized
+ * types, ownership, construction finished, ended, cancelled.  Which
+ * gestures exist and what the client decides is the recognizer's business
+ * (grail-recognizer.c); hold, multi-tap and edge swipes are in
+ * grail-extensions.c.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "grail-private.h"
+
+bool
+gr_gesture_has_current(const struct gr_gesture *g, uint32_t slot)
+{
+	for (unsigned int i = 0; i < g->ncur; i++)
+		if (g->cur[i] == slot)
+			return true;
+	return false;
+}
+
+bool
+gr_gestures_share_touch(const struct gr_gesture *a, const struct gr_gesture *b)
+{
+	for (unsigned int i = 0; i < a->nall; i++)
+		if (gr_gesture_has_touch(b, a->all[i]))
+			return true;
+	return false;
+}
+
+/* Insert into a gesture list, keeping it in rank order. */
+void
+gr_gesture_list_insert(struct ut_list *list, struct gr_gesture *g)
+{
+	struct ut_list *pos = list->next;
+	while (pos != list && ut_container_of(pos, struct gr_gesture, link)->rank < g->rank)
+		pos = pos->next;
+	ut_list_insert_before(pos, &g->link);
+}
+
+static void
+gesture_mark_ended(struct gr_gesture *g)
+{
+	if (!g->ended) {
+		g->ended = true;
+		g->rec->nended++;
+	}
+}
+
+struct gr_gesture *
+gr_gesture_new(struct gr_recognizer *rec, UGSubscription sub, uint64_t start)
+{
+	struct UGHandle_ *h = rec->handle;
+	struct gr_gesture *g;
+	uint32_t rank;
+
+	if (rec->ngestures - rec->nended >= GR_MAX_GESTURES) {
+		gr_log(h, GR_LOG_WARN, "too many candidate gestures, dropping one");
+		return NULL;
+	}
+
+	if (!ut_list_empty(&h->gesture_free)) {
+		struct ut_list *l = h->gesture_free.next;
+		ut_list_remove(l);
+		g = ut_container_of(l, struct gr_gesture, link);
+		rank = g->rank;
+		if (h->ncached > 0)
+			h->ncached--;
+	} else {
+		if (ut_list_empty(&h->gesture_fresh)) {
+			struct gr_gesture_chunk *c = malloc(sizeof(*c));
+			if (!c)
+				return NULL;
+			c->next = h->gesture_chunks;
+			h->gesture_chunks = c;
+			for (unsigned int i = 0; i < GR_GESTURE_CHUNK; i++)
+				ut_list_insert_before(&h->gesture_fresh, &c->g[i].link);
+		}
+		struct ut_list *l = h->gesture_fresh.next;
+		ut_list_remove(l);
+		g = ut_container_of(l, struct gr_gesture, link);
+		rank = h->next_rank++;
+	}
+	memset(g, 0, sizeof(*g));
+	g->rank = rank;
+	ut_list_init(&g->link);
+	ut_list_init(&g->pending);
+	ut_list_init(&g->queued);
+	g->rec = rec;
+	g->sub = sub;
+	g->start_time = start;
+	g->all = g->all_inline;
+	g->capall = sizeof(g->all_inline) / sizeof(g->all_inline[0]);
+	g->id = h->next_id++;
+	rec->ngestures++;
+	return g;
+}
+
+/* Add a touch to the current touches (kept sorted by id) and to all touches. */
+bool
+gr_gesture_add_touch(struct gr_gesture *g, uint32_t slot)
+{
+	struct gr_recognizer *rec = g->rec;
+
+	if (g->ncur >= GR_MAX_TOUCHES)
+		return false;
+	if (!gr_gesture_has_touch(g, slot)) {
+		if (g->nall == g->capall) {
+			unsigned int cap = g->capall * 2;
+			uint32_t *v;
+			if (g->all == g->all_inline) {
+				v = malloc(cap * sizeof(*v));
+				if (v)
+					memcpy(v, g->all, g->nall * sizeof(*v));
+			} else {
+				v = realloc(g->all, cap * sizeof(*v));
+			}
+			if (!v)
+				return false;
+			g->all = v;
+			g->capall = cap;
+		}
+		g->all[g->nall++] = slot;
+		gr_touch_ref(rec, slot);
+	}
+	UFTouchId id = rec->touches[slot].id;
+	unsigned int i = g->ncur;
+	while (i > 0 && rec->touches[g->cur[i - 1]].id > id) {
+		g->cur[i] = g->cur[i - 1];
+		g->track[i] = g->track[i - 1];
+		i--;
+	}
+	g->cur[i] = slot;
+	memset(&g->track[i], 0, sizeof(g->track[i]));
+	g->ncur++;
+	return true;
+}
+
+static void
+gesture_remove_current(struct gr_gesture *g, unsigned int i)
+{
+	memmove(&g->cur[i], &g->cur[i + 1], (g->ncur - i - 1) * sizeof(g->cur[0]));
+	memmove(&g->track[i], &g->track[i + 1], (g->ncur - i - 1) * sizeof(g->track[0]));
+	g->ncur--;
+}
+
+static void
+gesture_drop_pending(struct gr_gesture *g)
+{
+	while (!ut_list_empty(&g->pending)) {
+		struct ut_list *l = g->pending.next;
+		ut_list_remove(l);
+		gr_event_release(ut_container_of(l, struct UGEvent_, link));
+	}
+}
+
+/* Free a gesture that is no longer in any list. */
+void
+gr_gesture_destroy(struct gr_gesture *g)
+{
+	struct gr_recognizer *rec = g->rec;
+
+	gesture_drop_pending(g);
+	gr_queue_disown(g);
+	if (g->has_slice)
+		gr_slice_clear_frame(&g->last);
+	g->has_slice = false;
+	/* unref may reject touches; copy first since g is recycled below */
+	for (unsigned int i = 0; i < g->nall; i++)
+		gr_touch_unref(rec, g->all[i]);
+	if (g->all != g->all_inline)
+		free(g->all);
+	g->all = NULL;
+	g->nall = 0;
+	rec->ngestures--;
+	if (g->ended)
+		rec->nended--;
+	struct UGHandle_ *h = rec->handle;
+	if (h->ncached < 7) {
+		ut_list_insert_before(h->gesture_free.next, &g->link);
+		h->ncached++;
+	} else {
+		ut_list_insert_before(&h->gesture_free, &g->link);
+	}
+}
+
+/* Queue a copy of @s as a pending slice of the gesture. */
+static void
+gesture_queue_slice(struct gr_gesture *g, const struct UGSlice_ *s)
+{
+	struct UGEvent_ *ev = gr_event_alloc(g->rec->handle);
+	if (!ev) {
+		gr_log(g->rec->handle, GR_LOG_ERROR, "out of memory, dropping a slice");
+		return;
+	}
+	ev->slice = *s;
+	gr_slice_set_frame(&ev->slice, s->frame_event, s->frame);
+	ut_list_insert_before(&g->pending, &ev->link);
+}
+
+/* Make @s the gesture's newest slice and queue it. */
+void
+gr_gesture_push_slice(struct gr_gesture *g, struct UGSlice_ *s)
+{
+	if (g->has_slice)
+		gr_slice_clear_frame(&g->last);
+	g->last = *s; /* takes over the frame reference of s */
+	g->has_slice = true;
+	gesture_queue_slice(g, &g->last);
+}
+
+void
+gr_gesture_flush(struct gr_gesture *g)
+{
+	struct UGHandle_ *h = g->rec->handle;
+	while (!ut_list_empty(&g->pending)) {
+		struct ut_list *l = g->pending.next;
+		ut_list_remove(l);
+		struct UGEvent_ *ev = ut_container_of(l, struct UGEvent_, link);
+		gr_queue_push(h, ev, g);
+		g->nflushed++;
+		if (ev->slice.construction_finished)
+			g->nflushed_cf++;
+	}
+}
+
+void
+gr_gesture_maybe_flush(struct gr_gesture *g)
+{
+	if (gr_gesture_active(g) && !g->keep_slices)
+		gr_gesture_flush(g);
+}
+
+void
+gr_gesture_check_owned(struct gr_gesture *g)
+{
+	if (g->owned || g->not_owned)
+		return;
+	bool all_owned = true;
+	for (unsigned int i = 0; i < g->nall; i++) {
+		const struct gr_touch *t = &g->rec->touches[g->all[i]];
+		if (!t->owned) {
+			all_owned = false;
+			if (t->ended)
+				g->not_owned = true;
+		}
+	}
+	if (all_owned)
+		g->owned = true;
+}
+
+/* End the gesture with a copy of its last slice in state End. */
+void
+gr_gesture_end(struct gr_gesture *g, uint64_t time)
+{
+	if (g->ended)
+		return;
+	if (g->has_slice) {
+		struct UGSlice_ s;
+		gr_slice_copy(&g->last, &s, time);
+		s.state = UGGestureStateEnd;
+		gr_gesture_push_slice(g, &s);
+		gr_gesture_maybe_flush(g);
+	}
+	gesture_mark_ended(g);
+	g->ncur = 0;
+}
+
+void
+gr_gesture_finish_construction(struct gr_gesture *g, uint64_t time)
+{
+	if (g->construction_finished)
+		return;
+	g->construction_finished = true;
+	if (!g->has_slice)
+		return;
+	struct UGSlice_ s;
+	gr_slice_copy(&g->last, &s, time);
+	s.construction_finished = 1;
+	bool phys_ended = g->last.physically_ended;
+	s.state = phys_ended ? UGGestureStateEnd : UGGestureStateUpdate;
+	gr_gesture_push_slice(g, &s);
+	gr_gesture_maybe_flush(g);
+	if (phys_ended) {
+		gesture_mark_ended(g);
+		g->ncur = 0;
+	}
+}
+
+/*
+ * Drop a gesture that grail gives up on.  Events still queued for the
+ * client are withdrawn; if the client already took some of them, it gets
+ * a final End slice marked canceled instead of a silent disappearance.
+ */
+void
+gr_gesture_cancel(struct gr_gesture *g, uint64_t time, bool tell_client)
+{
+	struct UGHandle_ *h = g->rec->handle;
+
+	bool had_pending = !ut_list_empty(&g->pending);
+	gesture_drop_pending(g);
+	unsigned int purged_cf = 0;
+	unsigned int purged = gr_queue_purge(g, &purged_cf);
+	bool seen = g->nflushed > purged;
+	g->nflushed -= purged;
+	g->nflushed_cf -= purged_cf;
+	/*
+	 * The client needs an End unless it already has one: an End that
+	 * was still pending or queued has just been withdrawn.
+	 */
+	bool client_has_end = g->last.state == UGGestureStateEnd &&
+			      !had_pending && purged == 0;
+	if (tell_client && seen && g->has_slice && !client_has_end) {
+		struct UGEvent_ *ev = gr_event_alloc(h);
+		if (ev) {
+			gr_slice_copy(&g->last, &ev->slice, time);
+			ev->slice.state = UGGestureStateEnd;
+			ev->slice.canceled = 1;
+			/*
+			 * construction_finished repeats what the client last saw:
+			 * construction did not finish, the gesture was cancelled,
+			 * and a client that decides on cf must not see a new cf.
+			 */
+			ev->slice.construction_finished = g->nflushed_cf > 0;
+			gr_queue_push(h, ev, g);
+			g->nflushed++;
+		}
+	}
+	gesture_mark_ended(g);
+	g->canceled = true;
+	gr_log(h, GR_LOG_DEBUG, "gesture %u cancelled%s", g->id,
+	       tell_client && seen ? " (client notified)" : "");
+}
+
+void
+gr_gesture_remove_and_destroy(struct gr_gesture *g)
+{
+	ut_list_remove(&g->link);
+	gr_gesture_destroy(g);
+}
+
+/* Milliseconds an unrecognized gesture may live; 0 for no limit. */
+uint64_t
+gr_gesture_timeout(const struct gr_gesture *g)
+{
+	if (g->recognized)
+		return 0;
+	const struct UGSubscription_ *s = g->sub;
+	uint64_t t = 0;
+	if ((s->mask & UGGestureTypeDrag) && s->drag_timeout > t)
+		t = s->drag_timeout;
+	if ((s->mask & UGGestureTypePinch) && s->pinch_timeout > t)
+		t = s->pinch_timeout;
+	if ((s->mask & UGGestureTypeRotate) && s->rotate_timeout > t)
+		t = s->rotate_timeout;
+	if ((s->mask & UGGestureTypeTap) && s->tap_timeout > t)
+		t = s->tap_timeout;
+	if ((s->mask & UGGestureTypeHold) && s->hold_timeout > t)
+		t = s->hold_timeout;
+	if ((s->mask & UGGestureTypeEdgeSwipe) && s->drag_timeout > t)
+		t = s->drag_timeout;
+	return t;
+}
+
+/* The rest of gr_gesture_update() for a gesture with a changed touch. */
+void
+gr_gesture_update_touched(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint64_t time)
+{
+	struct gr_recognizer *rec = g->rec;
+
+	bool new_slice = false;
+	if (!g->has_slice || !g->last.physically_ended) {
+		/* the new slice is built right in g->last (the same as
+		 * building it apart and calling gr_gesture_push_slice()) */
+		if (!g->has_slice) {
+			gr_slice_begin(g, &g->last, ev, frame, time);
+			if ((g->sub->mask & UGGestureTypeEdgeSwipe) && !g->edge_decided) {
+				g->edge = gr_edge_candidates(g);
+				g->edge_decided = g->edge == 0;
+			}
+		} else {
+			gr_slice_next(g, &g->last, ev, frame, time);
+		}
+		g->has_slice = true;
+		gesture_queue_slice(g, &g->last);
+		new_slice = true;
+	}
+
+	for (unsigned int i = 0; i < g->ncur;) {
+		const struct gr_touch *t = &rec->touches[g->cur[i]];
+		if (t->ended)
+			gesture_remove_current(g, i);
+		else
+			i++;
+	}
+
+	gr_gesture_check_owned(g);
+
+	if (new_slice && g->recognized != g->sub->mask) {
+		UGGestureTypeMask was = g->recognized;
+		g->recognized |= gr_slice_check_recognition(g, &g->last);
+		gr_check_extensions(g, was);
+		g->last.recognized = g->recognized;
+		g->last.tap_count = g->tap_count;
+		g->last.edge = (g->recognized & UGGestureTypeEdgeSwipe) ? g->edge : 0;
+		/* the queued copy is the tail of the pending list */
+		if (!ut_list_empty(&g->pending)) {
+			struct UGEvent_ *qe =
+				ut_container_of(g->pending.prev, struct UGEvent_, link);
+			qe->slice.recognized = g->recognized;
+			qe->slice.tap_count = g->last.tap_count;
+			qe->slice.edge = g->last.edge;
+		}
+	}
+
+	gr_gesture_maybe_flush(g);
+
+	bool phys_ended = g->has_slice && g->last.physically_ended;
+	if (phys_ended && (!g->recognized || g->construction_finished))
+		gr_gesture_end(g, time);
+	if (phys_ended && !g->recognized)
+		g->canceled = true;
+}

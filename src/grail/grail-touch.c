@@ -1,0 +1,336 @@
+/*
+ * utouch grail: touches and slots of a recognizer.
+ *
+ * Each touch a recognizer sees gets a slot in its touch table (which only
+ * grows; freed slots are reused).  A slot is reference counted by the free
+ * touch list, the atomic new-touch list and every gesture that has the
+ * touch; the last reference rejects the touch unless a gesture took it.
+ * gr_touches_read_frame() brings the table up to date with a frame and
+ * hands each new touch to the matcher (grail-recognizer.c).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "grail-private.h"
+
+bool
+gr_slots_reserve(struct gr_slot_array *a, unsigned int n)
+{
+	return UT_ARRAY_RESERVE(a->v, a->cap, n, 8);
+}
+
+void
+gr_slots_finish(struct gr_slot_array *a)
+{
+	free(a->v);
+	a->v = NULL;
+	a->n = a->cap = 0;
+}
+
+static bool
+slots_push(struct gr_slot_array *a, uint32_t v)
+{
+	if (!gr_slots_reserve(a, a->n + 1))
+		return false;
+	a->v[a->n++] = v;
+	return true;
+}
+
+static void
+slots_remove_at(struct gr_slot_array *a, unsigned int i)
+{
+	memmove(&a->v[i], &a->v[i + 1], (a->n - i - 1) * sizeof(a->v[0]));
+	a->n--;
+}
+
+static struct gr_touch *
+touch_at(struct gr_recognizer *rec, uint32_t slot)
+{
+	return &rec->touches[slot];
+}
+
+/* The live, not yet ended touch with this id. */
+static int
+find_listed_touch(const struct gr_recognizer *rec, UFTouchId id)
+{
+	for (unsigned int i = 0; i < rec->ntouches; i++) {
+		const struct gr_touch *t = &rec->touches[i];
+		if (t->id == id && t->live && t->listed)
+			return (int)i;
+	}
+	return -1;
+}
+
+/*
+ * find_listed_touch() for the touch at @index of the frame, trying the
+ * slot that index had in the previous frame first.  At most one live,
+ * listed touch has a given id, so the answer is the same.
+ */
+static inline int
+find_listed_touch_at(const struct gr_recognizer *rec, UFTouchId id, uint32_t index)
+{
+	if (index < GR_TOUCH_HINTS) {
+		uint32_t slot = rec->hint[index];
+		if (slot < rec->ntouches) {
+			const struct gr_touch *t = &rec->touches[slot];
+			if (t->id == id && t->live && t->listed)
+				return (int)slot;
+		}
+	}
+	return find_listed_touch(rec, id);
+}
+
+static int
+touch_new(struct gr_recognizer *rec, UFTouchId id, uint64_t start)
+{
+	uint32_t slot;
+	if (rec->free_slots.n > 0) {
+		slot = rec->free_slots.v[--rec->free_slots.n];
+	} else {
+		if (!UT_ARRAY_RESERVE(rec->touches, rec->captouches, rec->ntouches + 1, 16))
+			return -1;
+		/* make sure releasing every slot later cannot fail */
+		if (!gr_slots_reserve(&rec->free_slots, rec->ntouches + 1))
+			return -1;
+		slot = rec->ntouches++;
+	}
+	struct gr_touch *t = &rec->touches[slot];
+	memset(t, 0, sizeof(*t));
+	t->id = id;
+	t->start_time = start;
+	t->live = true;
+	t->listed = true;
+	return (int)slot;
+}
+
+/* Drop a reference; the last one rejects the touch unless it was accepted. */
+void
+gr_touch_unref(struct gr_recognizer *rec, uint32_t slot)
+{
+	struct gr_touch *t = &rec->touches[slot];
+	if (t->refs == 0 || --t->refs > 0)
+		return;
+	if (!t->accepted) {
+		gr_log(rec->handle, GR_LOG_DEBUG, "rejecting touch %llu",
+		       (unsigned long long)t->id);
+		frame_reject_touch(rec->device, rec->window, t->id);
+	}
+	t->live = false;
+	t->listed = false;
+	rec->free_slots.v[rec->free_slots.n++] = slot;
+}
+
+void
+gr_touch_accept(struct gr_recognizer *rec, uint32_t slot)
+{
+	struct gr_touch *t = &rec->touches[slot];
+	if (t->accepted)
+		return;
+	t->accepted = true;
+	gr_log(rec->handle, GR_LOG_DEBUG, "accepting touch %llu", (unsigned long long)t->id);
+	frame_accept_touch(rec->device, rec->window, t->id);
+}
+
+void
+gr_free_add(struct gr_recognizer *rec, uint32_t slot)
+{
+	struct gr_touch *t = &rec->touches[slot];
+	if (t->in_free)
+		return;
+	if (!gr_slots_reserve(&rec->free_touches, rec->free_touches.n + 1))
+		return;
+	unsigned int i = rec->free_touches.n;
+	while (i > 0 && rec->touches[rec->free_touches.v[i - 1]].id > t->id) {
+		rec->free_touches.v[i] = rec->free_touches.v[i - 1];
+		i--;
+	}
+	rec->free_touches.v[i] = slot;
+	rec->free_touches.n++;
+	t->in_free = true;
+	gr_touch_ref(rec, slot);
+}
+
+void
+gr_free_remove(struct gr_recognizer *rec, uint32_t slot)
+{
+	struct gr_touch *t = &rec->touches[slot];
+	if (!t->in_free)
+		return;
+	for (unsigned int i = 0; i < rec->free_touches.n; i++) {
+		if (rec->free_touches.v[i] == slot) {
+			slots_remove_at(&rec->free_touches, i);
+			break;
+		}
+	}
+	t->in_free = false;
+	gr_touch_unref(rec, slot);
+}
+
+static inline void
+cache_touch(struct gr_recognizer *rec, uint32_t slot, const struct UFTouch_ *ft,
+	    UFTouchState state, uint64_t time)
+{
+	struct gr_touch *t = &rec->touches[slot];
+	bool changed = ft->time == time;
+	float ox = t->x, oy = t->y;
+	UFTouchState ostate = t->state;
+
+	if (!t->has_origin || (changed && t->mod_time != time)) {
+		/* where it was before this moment (its first position for a
+		 * new touch, set below) */
+		t->px = t->x;
+		t->py = t->y;
+	}
+	if (rec->direct) {
+		t->x = ft->window_x;
+		t->y = ft->window_y;
+	} else {
+		t->x = ut_frame_touch_dev_x(ft);
+		t->y = ut_frame_touch_dev_y(ft);
+	}
+	t->state = state;
+	t->seen_serial = rec->serial;
+	if (changed) {
+		t->mod_time = time;
+		t->mod_serial = rec->serial;
+		/* a touch carried into a later frame of its moment keeps the
+		 * moment's time: count only what this frame changes */
+		bool moved = t->x != ox || t->y != oy;
+		if (!t->has_origin || moved || state != ostate) {
+			rec->frame_changes++;
+			rec->frame_slot = slot;
+		}
+		/* split framing: two frames in a row of one moment that each
+		 * move a different touch */
+		if (state == UFTouchStateUpdate && t->has_origin && moved) {
+			if (rec->move_time == time && rec->move_serial + 1 == rec->serial &&
+			    rec->move_slot != slot)
+				rec->split = true;
+			rec->move_time = time;
+			rec->move_serial = rec->serial;
+			rec->move_slot = slot;
+		}
+	}
+	if (!t->has_origin) {
+		t->has_origin = true;
+		t->px = t->x;
+		t->py = t->y;
+		t->x0 = t->x;
+		t->y0 = t->y;
+		t->dev_x0 = ut_frame_touch_dev_x(ft);
+		t->dev_y0 = ut_frame_touch_dev_y(ft);
+	}
+}
+
+/* Update touch bookkeeping from the frame; marks the modified touches
+ * (mod_serial) for gr_gesture_update(). */
+void
+gr_touches_read_frame(struct gr_recognizer *rec, UFFrame frame, uint32_t n, uint64_t time,
+		bool *any_new)
+{
+	rec->serial++;
+	if (rec->serial == 0) {
+		/* wrapped after 2^32 frames: forget the old marks */
+		for (unsigned int i = 0; i < rec->ntouches; i++)
+			rec->touches[i].seen_serial = rec->touches[i].mod_serial = 0;
+		rec->serial = 1;
+		rec->move_serial = 0;
+	}
+	rec->frame_changes = 0;
+
+	for (uint32_t i = 0; i < n; i++) {
+		/* read in place (inline, frame-peer.h) */
+		const struct UFTouch_ *ft = ut_frame_touch_at(frame, i);
+		UFTouchId id = ft->id;
+		UFTouchState state = ft->state;
+		int owned = ut_frame_touch_owned(ft);
+		int pending_end = ut_frame_touch_pending_end(ft);
+		int slot = find_listed_touch_at(rec, id, i);
+
+		if (state == UFTouchStateBegin && slot < 0) {
+			slot = touch_new(rec, id, ft->start_time);
+			if (slot < 0) {
+				gr_log(rec->handle, GR_LOG_ERROR, "out of memory, rejecting touch");
+				frame_reject_touch(rec->device, rec->window, id);
+				continue;
+			}
+			struct gr_touch *t = touch_at(rec, (uint32_t)slot);
+			t->owned = owned != 0;
+			t->pending_end = pending_end != 0;
+			if (rec->atomic) {
+				if (slots_push(&rec->new_touches, (uint32_t)slot)) {
+					t->in_new = true;
+					gr_touch_ref(rec, (uint32_t)slot);
+				}
+				*any_new = true;
+			} else {
+				/* hold a reference while matching, so nothing rejects it early */
+				gr_touch_ref(rec, (uint32_t)slot);
+				gr_free_add(rec, (uint32_t)slot);
+				gr_recognizer_match_new_touch(rec, (uint32_t)slot);
+				gr_touch_unref(rec, (uint32_t)slot);
+			}
+			if (i < GR_TOUCH_HINTS)
+				rec->hint[i] = (uint32_t)slot;
+			if (rec->touches[slot].live)
+				cache_touch(rec, (uint32_t)slot, ft, state, time);
+			continue;
+		}
+		if (slot < 0)
+			continue;
+		if (i < GR_TOUCH_HINTS)
+			rec->hint[i] = (uint32_t)slot;
+
+		struct gr_touch *t = touch_at(rec, (uint32_t)slot);
+		if (owned)
+			t->owned = true;
+		if (pending_end)
+			t->pending_end = true;
+		if (state == UFTouchStateEnd) {
+			t->ended = true;
+			t->listed = false;
+		}
+		cache_touch(rec, (uint32_t)slot, ft, state, time);
+		if (!t->pending_end && !t->ended) {
+			/*
+			 * Nothing to drop: the reference taken and released
+			 * around the block below only matters for a touch
+			 * nobody holds (releasing it rejects the touch).
+			 */
+			if (t->refs == 0) {
+				gr_touch_ref(rec, (uint32_t)slot);
+				gr_touch_unref(rec, (uint32_t)slot);
+			}
+			continue;
+		}
+		/* hold the touch while it may be dropped from the free list */
+		gr_touch_ref(rec, (uint32_t)slot);
+		gr_free_remove(rec, (uint32_t)slot);
+		if (t->in_new) {
+			for (unsigned int k = 0; k < rec->new_touches.n; k++) {
+				if (rec->new_touches.v[k] == (uint32_t)slot) {
+					slots_remove_at(&rec->new_touches, k);
+					break;
+				}
+			}
+			t->in_new = false;
+			gr_touch_unref(rec, (uint32_t)slot);
+		}
+		gr_touch_unref(rec, (uint32_t)slot);
+	}
+	/* the moments (struct gr_recognizer, split framing) */
+	if (rec->frame_changes == 0)
+		return;
+	if (time != rec->moment) {
+		rec->prev_moment = rec->moment;
+		rec->prev_moment_split = rec->moment_split && rec->moment_frames >= 2;
+		rec->moment = time;
+		rec->moment_split = true;
+		rec->moment_frames = 0;
+	}
+	if (rec->frame_changes > 1)
+		rec->moment_split = false;
+	else if (rec->moment_frames == 0 || rec->frame_slot != rec->change_slot)
+		rec->moment_frames++;
+	rec->change_slot = rec->frame_slot;
+}
