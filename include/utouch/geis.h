@@ -25,7 +25,11 @@
  *        UTOUCH_GEIS_BACKEND=x11
  *      An unparsable value makes geis_new() fail with a message on the
  *      global error stack;
- *   3. the default: x11 when DISPLAY is set and the x11 backend is built,
+ *   3. geis 2.2's names of its X11 backend, GEIS_INIT_GRAIL_BACKEND and
+ *      GEIS_INIT_XCB_BACKEND: x11 when DISPLAY is set or, with DISPLAY
+ *      unset, when Xlib still opens its default display (an Xlib stand-in,
+ *      as in the originals' own tests); otherwise the default;
+ *   4. the default: x11 when DISPLAY is set and the x11 backend is built,
  *      otherwise evdev.
  *
  * UTOUCH_GEIS_INIT_RECORDING_FAST may be combined with either way of
