@@ -241,7 +241,7 @@ test_refused(void **state)
 		  "test.yaml:2:38: ", "\"taps\": 4 is out of range (1 to 3)" },
 		{ "settings:\n  orientation: sideways\n", 0,
 		  "test.yaml:2:16: ", "\"orientation\": unknown value \"sideways\" (one of normal, left, "
-		  "inverted, right)" },
+		  "inverted, right, auto)" },
 		{ "gestures:\n  - {gesture: tap, fingers: 3, fingrs: 2, command: x}\n", 0,
 		  "test.yaml:2:32: ", "unknown rule key \"fingrs\" (did you mean \"fingers\"?)" },
 		{ "gestures:\n  - {gesture: tap, fingers: 3, device-name: \"\", command: x}\n", 0,

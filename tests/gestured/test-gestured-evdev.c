@@ -22,6 +22,7 @@
 #include <utouch/geis.h>
 
 #include "gd-daemon.h"
+#include "gd-screen.h"
 #include "test-support.h"
 #include "util/clock.h"
 
@@ -464,6 +465,62 @@ test_orientation(void **state)
 		      "a touchpad does not turn with the screen:\n%s", p);
 }
 
+#ifdef GD_HAVE_XRANDR
+/* one built-in panel turned by RandR rotation @p rotation (1, 2, 4, 8) */
+static void
+turn_screen(struct world *w, unsigned rotation)
+{
+	struct gd_screen_output out = { .name = "eDP-1", .active = 1, .rotation = rotation };
+	gd_screen_update(gd_daemon_screen(w->d), &out, 1, 1024, 768);
+}
+
+/* orientation: auto turns evdev touchscreens as the X server's RandR
+ * turns the screen (here set through the daemon's screen state, as
+ * gd_screen_dispatch() does on a RandR event; tests/gestured/
+ * test-gestured-screen.c drives that on a real server) */
+static void
+test_orientation_auto(void **state)
+{
+	struct world *w = *state;
+	FILE *f = fopen(w->cfgpath, "w");
+
+	assert_non_null(f);
+	fputs("settings: {orientation: auto}\n"
+	      "gestures:\n"
+	      "  - {gesture: swipe, fingers: 3, direction: up, device: touchscreen, command: ts-up}\n"
+	      "  - {gesture: swipe, fingers: 3, direction: down, device: touchscreen, command: ts-down}\n"
+	      "  - {gesture: swipe, fingers: 3, direction: left, command: any-left}\n", f);
+	assert_int_equal(fclose(f), 0);
+	gd_daemon_reload(w->d);
+	UT_ASSERT_MSG(gd_daemon_rule_count(w->d) == 3, "%d rules", gd_daemon_rule_count(w->d));
+
+	/* the same stroke towards the panel's left side, the screen turned
+	 * left (RR_Rotate_90), right (RR_Rotate_270), then back to normal */
+	static const struct { unsigned rotation; const char *want, *not1, *not2; } turns[] = {
+		{ 2, ": ts-up", "ts-down", "any-left" },
+		{ 8, ": ts-down", "ts-up", "any-left" },
+		{ 1, ": any-left", "ts-up", "ts-down" },
+	};
+	for (size_t i = 0; i < sizeof(turns) / sizeof(turns[0]); i++) {
+		turn_screen(w, turns[i].rotation);
+		size_t mark = w->outlen;
+		stroke(w->d, &w->scr, 3, 2500, 300, 1400, -40, 0, 0, 12);
+		const char *p = printed_since(w, mark);
+		UT_ASSERT_MSG(count_lines(p, turns[i].want) == 1 && !strstr(p, turns[i].not1) &&
+				      !strstr(p, turns[i].not2),
+			      "rotation %u: want %s:\n%s", turns[i].rotation, turns[i].want, p);
+	}
+	/* a touchpad never turns */
+	turn_screen(w, 2);
+	size_t mark = w->outlen;
+	stroke(w->d, &w->pad, 3, 1800, 300, 1100, -40, 0, 0, 12);
+	const char *p = printed_since(w, mark);
+	UT_ASSERT_MSG(count_lines(p, ": any-left") == 1 && !strstr(p, "ts-up"),
+		      "a touchpad does not turn with the screen:\n%s", p);
+	turn_screen(w, 1);
+}
+#endif
+
 int
 main(void)
 {
@@ -479,6 +536,9 @@ main(void)
 		cmocka_unit_test(test_double_tap),
 		cmocka_unit_test(test_device_name),
 		cmocka_unit_test(test_orientation),
+#ifdef GD_HAVE_XRANDR
+		cmocka_unit_test(test_orientation_auto),
+#endif
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);

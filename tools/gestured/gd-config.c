@@ -65,10 +65,15 @@ static const struct defaults builtin_defaults = {
 	.hold_ms = 500,
 	.edge_mm = 8.0,
 	.interval_ms = 0,
+#ifdef GD_HAVE_XRANDR
+	.orientation = GD_ORIENT_AUTO,
+#else
 	.orientation = GD_ORIENT_NORMAL,
+#endif
 };
 
-static const char *const orientation_names[] = { "normal", "left", "inverted", "right", NULL };
+static const char *const orientation_names[] = { "normal", "left", "inverted", "right", "auto",
+						 NULL };
 
 #define NUM(key, type, field, lo, hi, unit) \
 	{ key, type, offsetof(struct defaults, field), lo, hi, unit, NULL, NULL }
@@ -91,6 +96,25 @@ static const struct ut_yaml_field settings_fields[] = {
 	{ "proxy", UT_YAML_BOOL, offsetof(struct defaults, proxy), 0, 0, NULL, NULL, NULL },
 };
 #undef NUM
+
+#define NSETTINGS (sizeof(settings_fields) / sizeof(settings_fields[0]))
+
+static void
+read_settings(struct ut_yaml_doc *doc, const struct ut_yaml_node *map, struct defaults *d)
+{
+	const struct ut_yaml_node *seen[NSETTINGS];
+	ut_yaml_read_map(doc, map, "setting", settings_fields, NSETTINGS, d, seen);
+#ifndef GD_HAVE_XRANDR
+	for (size_t i = 0; i < NSETTINGS; i++)
+		if (seen[i] && !strcmp(settings_fields[i].key, "orientation") &&
+		    d->orientation == GD_ORIENT_AUTO) {
+			ut_yaml_error(doc, seen[i], "\"orientation\": \"auto\" follows the X "
+				      "server's RandR rotation, and this utouch-gestured was built "
+				      "without libXrandr; set normal, left, inverted or right");
+			d->orientation = GD_ORIENT_NORMAL;
+		}
+#endif
+}
 
 struct parser {
 	struct ut_yaml_doc doc;
@@ -408,9 +432,7 @@ build(struct parser *p)
 
 		if (!strcmp(k->text, "settings")) {
 			if (!ut_yaml_is_empty(v))
-				ut_yaml_read_map(doc, v, "setting", settings_fields,
-						 sizeof(settings_fields) / sizeof(settings_fields[0]),
-						 &p->d, NULL);
+				read_settings(doc, v, &p->d);
 		} else if (!strcmp(k->text, "gestures")) {
 			gestures = v;
 		} else {

@@ -16,6 +16,7 @@
 #include "gd-config.h"
 #include "gd-daemon.h"
 #include "gd-rules.h"
+#include "gd-screen.h"
 #include "util/clock.h"
 
 #define MAX_FINGERS 5
@@ -101,6 +102,8 @@ struct gd_daemon {
 	int timer_fd;
 	uint64_t timer_at;
 	struct gd_actions *act;
+	struct gd_screen *screen;  /* the screen's turn, for "orientation: auto" */
+	int screen_tried;          /* gd_daemon_follow_screen() tried to connect */
 #ifdef GD_HAVE_X11
 	struct gd_x11 *x11;
 #endif
@@ -115,6 +118,14 @@ extern const char *const gd_class_names[GD_KIND_COUNT];
 void gd_logv(struct gd_daemon *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /** Log on stderr. */
 void gd_logw(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* gd-daemon.c */
+/** Follow the X server's RandR state when something needs it ("orientation:
+ * auto" with evdev touchscreens, the X11 source's screen size). */
+void gd_daemon_follow_screen(struct gd_daemon *d);
+/** The orientation gestures of touchscreens read through evdev turn by:
+ * the setting, or the screen's with "auto". */
+enum gd_orientation gd_daemon_orientation(const struct gd_daemon *d);
 
 /* gd-reload.c */
 /** A configuration with one reference, NULL when out of memory. */

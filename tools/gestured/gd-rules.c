@@ -46,7 +46,8 @@ gd_rules_orient(enum gd_orientation o, struct gd_query *q, struct gd_motion *m)
 {
 	double x, y, w, h, dx, dy;
 
-	if (o == GD_ORIENT_NORMAL)
+	/* "auto" is resolved before (gd_daemon_orientation()); unresolved, it turns nothing */
+	if (o == GD_ORIENT_NORMAL || o == GD_ORIENT_AUTO)
 		return;
 	if (q) {
 		x = q->x, y = q->y, w = q->screen_w, h = q->screen_h;

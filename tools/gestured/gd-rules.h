@@ -68,6 +68,7 @@ size_t gd_rules_candidates(const struct gd_config *cfg, const struct gd_query *q
  * read through evdev, whose positions are the panel's own; X11 positions
  * are the screen's already (the X server's coordinate transformation
  * matrix turns them with the screen), and touchpads do not turn.
+ * GD_ORIENT_AUTO must be resolved first; here it turns nothing.
  */
 void gd_rules_orient(enum gd_orientation o, struct gd_query *q, struct gd_motion *m);
 

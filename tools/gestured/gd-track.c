@@ -275,7 +275,7 @@ track_new(struct gd_daemon *d, struct source *s, GeisGestureId id, GeisFrame f)
 			      .y = t->y0, .screen_w = width, .screen_h = height,
 			      .mm_x = t->mm_x, .mm_y = t->mm_y };
 	/* evdev touchscreens report the panel's own positions */
-	t->orient = !s->is_x11 && t->direct ? t->cr->cfg->orientation : GD_ORIENT_NORMAL;
+	t->orient = !s->is_x11 && t->direct ? gd_daemon_orientation(d) : GD_ORIENT_NORMAL;
 	gd_rules_orient(t->orient, &q, NULL);
 	t->ncand = gd_rules_candidates(t->cr->cfg, &q, t->cand);
 	gd_logv(d, "%s: %d-finger %s %u begins at %.0f,%.0f on a %s, app %s: %zu candidate rules",
