@@ -482,6 +482,11 @@ void gr_gesture_finish_construction(struct gr_gesture *g, uint64_t time);
 /* Give up on the gesture: withdraw its queued events and, when the client
  * saw some and @tell_client, end it with a cancelled End. */
 void gr_gesture_cancel(struct gr_gesture *g, uint64_t time, bool tell_client);
+/* Input stopped with its touches down (@frame of @ev, at @time, is cut
+ * off): end it without recognizing anything more; queued events stay,
+ * held-back ones go, a client that saw it gets a cancelled End on that
+ * frame (grail-gesture.c). */
+void gr_gesture_cut_off(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint64_t time);
 /* Milliseconds an unrecognized gesture may live; 0 for no limit. */
 uint64_t gr_gesture_timeout(const struct gr_gesture *g);
 /* The part of gr_gesture_update() for a gesture with a changed touch. */
