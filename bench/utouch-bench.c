@@ -168,6 +168,18 @@ static const struct main_def main_defs[] = {
 	{ "storm-10 start=1..5", "touchscreen/storm-10.evemu", 0,
 	  { "mask=drag,start=1", "mask=drag,start=2", "mask=drag,start=3",
 	    "mask=drag,start=4", "mask=drag,start=5" } },
+	/* the worst case of issue 25: four touches, four subscriptions, every
+	 * touch count a candidate (15 candidate gestures) */
+	{ "pinch-4 subs=4", "touchscreen/pinch-4.evemu", 0,
+	  { "mask=drag+pinch+rotate,touches=1", "mask=drag+pinch+rotate,touches=2",
+	    "mask=drag+pinch+rotate,touches=3", "mask=drag+pinch+rotate,touches=4" } },
+	{ "pinch-4 subs=4 x11", "touchscreen/pinch-4.evemu", 1,
+	  { "mask=drag+pinch+rotate,touches=1", "mask=drag+pinch+rotate,touches=2",
+	    "mask=drag+pinch+rotate,touches=3", "mask=drag+pinch+rotate,touches=4" } },
+	/* four touches, one subscription per gesture class */
+	{ "pinch-4 classes=4", "touchscreen/pinch-4.evemu", 0,
+	  { "mask=drag,touches=4", "mask=pinch,touches=4", "mask=rotate,touches=4",
+	    "mask=tap,touches=4" } },
 };
 #define NMAIN (sizeof(main_defs) / sizeof(main_defs[0]))
 

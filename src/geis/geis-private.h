@@ -234,6 +234,7 @@ struct gs_sub_config {
 	/* grail's utouch extensions (UTOUCH_GEIS_CONFIG_*) */
 	GeisInteger hold_timeout, multitap_timeout, multitap_max, edge_edges, velocity_window;
 	GeisFloat hold_threshold, multitap_threshold, edge_margin, edge_velocity;
+	GeisInteger whole_hand; /* UTOUCH_GEIS_CONFIG_WHOLE_HAND, 0 or 1 */
 	int extended; /* one of them was set: gestures carry the extension attributes */
 };
 

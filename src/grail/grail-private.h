@@ -90,6 +90,8 @@ struct UGSubscription_ {
 	float edge_margin;
 	float edge_velocity;
 	uint64_t velocity_window;
+	/* only gestures of every touch down (UGSubscriptionPropertyWholeHand) */
+	bool whole_hand;
 	bool device_set;
 	/* handles on which the subscription is active */
 	struct UGHandle_ **handles;
@@ -344,6 +346,11 @@ struct gr_recognizer {
 	/* the device's X and Y axes (edge swipes), valid if has_edges */
 	bool has_edges;
 	float ax_min, ax_max, ay_min, ay_max, ax_res, ay_res;
+	/* the frame being read (whole-hand subscriptions count the touches
+	 * down in it), valid during gr_recognizer_process_frame() */
+	UFFrame frame;
+	uint32_t frame_ntouches;
+	uint64_t frame_time;
 	unsigned int ngestures;            /* gestures of this recognizer */
 	unsigned int nended;               /* ... of which ended (waiting for the
 	                                      client's decision) */

@@ -185,9 +185,8 @@ set_pos(UFBackendTouch t, float x, float y)
 }
 
 static void
-begin(struct fixture *fx, UFTouchId id, float x, float y, int owned)
+add_new_touch(struct fixture *fx, UFBackendFrame f, UFTouchId id, float x, float y, int owned)
 {
-	UFBackendFrame f = next_frame(fx);
 	UFBackendTouch t = frame_backend_touch_new();
 	assert_non_null(t);
 	frame_backend_touch_set_id(t, id);
@@ -197,6 +196,23 @@ begin(struct fixture *fx, UFTouchId id, float x, float y, int owned)
 	frame_backend_touch_set_pending_end(t, 0);
 	set_pos(t, x, y);
 	assert_int_equal(frame_backend_frame_give_touch(f, &t), UFStatusSuccess);
+}
+
+static void
+begin(struct fixture *fx, UFTouchId id, float x, float y, int owned)
+{
+	UFBackendFrame f = next_frame(fx);
+	add_new_touch(fx, f, id, x, y, owned);
+	send_frame(fx, f);
+}
+
+void
+fx_begin_many(struct fixture *fx, unsigned int n, const UFTouchId *ids, const float *xs,
+	      const float *ys)
+{
+	UFBackendFrame f = next_frame(fx);
+	for (unsigned int i = 0; i < n; i++)
+		add_new_touch(fx, f, ids[i], xs[i], ys[i], 1);
 	send_frame(fx, f);
 }
 

@@ -77,6 +77,9 @@ UGSubscription fx_subscribe_atomic(struct fixture *fx, UGGestureTypeMask mask,
 /* Each helper sends one frame at fx->time and processes grail events. */
 void fx_begin(struct fixture *fx, UFTouchId id, float x, float y);
 void fx_begin_owned(struct fixture *fx, UFTouchId id, float x, float y);
+/* Several owned touches begin in one frame: ids[i] at (xs[i], ys[i]). */
+void fx_begin_many(struct fixture *fx, unsigned int n, const UFTouchId *ids, const float *xs,
+		   const float *ys);
 void fx_move(struct fixture *fx, UFTouchId id, float x, float y);
 void fx_own(struct fixture *fx, UFTouchId id);
 void fx_pending_end(struct fixture *fx, UFTouchId id);

@@ -222,6 +222,12 @@ parse_item(char *key, const char *v, struct subspec *s)
 		s->atomic = (int)n;
 		return 0;
 	}
+	if (!strcmp(key, "whole-hand")) {
+		if (parse_uint(v, 1, &n))
+			return -1;
+		s->whole_hand = (int)n;
+		return 0;
+	}
 	if (!strcmp(key, "start") || !strcmp(key, "min") ||
 	    !strcmp(key, "max") || !strcmp(key, "touches")) {
 		if (parse_uint(v, 1000, &n))
@@ -331,6 +337,10 @@ subspec_create(const struct subspec *s, UFDevice device, UFWindowId window,
 	if (s->max)
 		SET(UGSubscriptionPropertyTouchesMaximum, &s->max);
 	SET(UGSubscriptionPropertyAtomicGestures, &atomic);
+	if (s->whole_hand) {
+		int whole = 1;
+		SET(UGSubscriptionPropertyWholeHand, &whole);
+	}
 	for (int p = 0; p < SUBSPEC_NPRIM; p++) {
 		if (s->has_timeout[p])
 			SET(timeouts[p], &s->timeout[p]);
