@@ -14,7 +14,7 @@
 #include "geis-backend.h"
 #include "grail/grail-props.h"
 #include "util/array.h"
-#include "util/gesture-class.h"
+#include "geis/gesture-class.h"
 #include "util/list.h"
 #include "util/log.h"
 
