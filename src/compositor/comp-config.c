@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "compositor/comp-private.h"
-#include "util/gesture-class.h"
+#include "geis/gesture-class.h"
 #include "util/yaml-config.h"
 
 #define MAX_OPTIONS 32
@@ -25,7 +25,7 @@ struct cfg_sub {
 	size_t noptions;
 };
 
-/* "gestures": one of the class names of util/gesture-class.h, or a list */
+/* "gestures": one of the class names of geis/gesture-class.h, or a list */
 static int
 class_bit(struct ut_yaml_doc *doc, const struct ut_yaml_node *n, UGGestureTypeMask *bit)
 {

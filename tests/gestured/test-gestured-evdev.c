@@ -466,22 +466,31 @@ test_device_name(void **state)
 		      "taps by device name:\n%s", p);
 }
 
+/* replace the configuration with @p text, which has @p nrules rules */
+static void
+use_config(struct world *w, const char *text, int nrules)
+{
+	FILE *f = fopen(w->cfgpath, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+	gd_daemon_reload(w->d);
+	UT_ASSERT_MSG(gd_daemon_rule_count(w->d) == nrules, "%d rules",
+		      gd_daemon_rule_count(w->d));
+}
+
 /* settings: orientation turns evdev touchscreens, not touchpads (runs
  * last: it replaces the configuration) */
 static void
 test_orientation(void **state)
 {
 	struct world *w = *state;
-	FILE *f = fopen(w->cfgpath, "w");
 
-	assert_non_null(f);
-	fputs("settings: {orientation: left}\n"
-	      "gestures:\n"
-	      "  - {gesture: swipe, fingers: 3, direction: up, device: touchscreen, command: ts-up}\n"
-	      "  - {gesture: swipe, fingers: 3, direction: left, command: any-left}\n", f);
-	assert_int_equal(fclose(f), 0);
-	gd_daemon_reload(w->d);
-	UT_ASSERT_MSG(gd_daemon_rule_count(w->d) == 2, "%d rules", gd_daemon_rule_count(w->d));
+	use_config(w, "settings: {orientation: left}\n"
+		   "gestures:\n"
+		   "  - {gesture: swipe, fingers: 3, direction: up, device: touchscreen, command: ts-up}\n"
+		   "  - {gesture: swipe, fingers: 3, direction: left, command: any-left}\n", 2);
 
 	/* towards the panel's left side: up on a screen turned left */
 	size_t mark = w->outlen;
@@ -513,17 +522,12 @@ static void
 test_orientation_auto(void **state)
 {
 	struct world *w = *state;
-	FILE *f = fopen(w->cfgpath, "w");
 
-	assert_non_null(f);
-	fputs("settings: {orientation: auto}\n"
-	      "gestures:\n"
-	      "  - {gesture: swipe, fingers: 3, direction: up, device: touchscreen, command: ts-up}\n"
-	      "  - {gesture: swipe, fingers: 3, direction: down, device: touchscreen, command: ts-down}\n"
-	      "  - {gesture: swipe, fingers: 3, direction: left, command: any-left}\n", f);
-	assert_int_equal(fclose(f), 0);
-	gd_daemon_reload(w->d);
-	UT_ASSERT_MSG(gd_daemon_rule_count(w->d) == 3, "%d rules", gd_daemon_rule_count(w->d));
+	use_config(w, "settings: {orientation: auto}\n"
+		   "gestures:\n"
+		   "  - {gesture: swipe, fingers: 3, direction: up, device: touchscreen, command: ts-up}\n"
+		   "  - {gesture: swipe, fingers: 3, direction: down, device: touchscreen, command: ts-down}\n"
+		   "  - {gesture: swipe, fingers: 3, direction: left, command: any-left}\n", 3);
 
 	/* the same stroke towards the panel's left side, the screen turned
 	 * left (RR_Rotate_90), right (RR_Rotate_270), then back to normal */

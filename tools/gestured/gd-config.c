@@ -13,7 +13,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "util/gesture-class.h"
+#include "geis/gesture-class.h"
 #include "util/yaml-config.h"
 
 static const char *const kind_names[GD_KIND_COUNT] = { "swipe", "pinch", "rotate", "tap", "hold" };
@@ -125,7 +125,7 @@ struct parser {
 	struct defaults d;
 };
 
-/* "gesture": the tools' class names (util/gesture-class.h, "swipe" too)
+/* "gesture": the tools' class names (geis/gesture-class.h, "swipe" too)
  * of the classes a rule can name */
 static int
 read_gesture(struct ut_yaml_doc *doc, const struct ut_yaml_field *f,
