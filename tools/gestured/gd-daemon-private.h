@@ -85,6 +85,8 @@ struct source {
 	int only_indirect;   /* evdev next to X11: touchpads only */
 	int broken;
 	GeisSubscription subs[GD_KIND_COUNT][MAX_FINGERS + 1];
+	/* the devices each subscription binds (gd-source.c, rules_device()) */
+	enum gd_device subdev[GD_KIND_COUNT][MAX_FINGERS + 1];
 	struct device devices[MAX_DEVICES];
 	int ndevices;
 	double screen_w, screen_h;

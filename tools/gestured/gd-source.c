@@ -31,8 +31,35 @@ rule_fits_source(const struct source *s, const struct gd_rule *r)
 	return 1;
 }
 
+/*
+ * The kind of device the rules for @k and @fingers name on this source:
+ * a subscription for one kind binds only such devices (a geis device
+ * filter), so that geis grabs no window of any other device and a touch
+ * there is never held: it reaches the application at once (through the
+ * proxy's clone), where a subscription for every device kept it 60 ms for
+ * the fingers that may still join it (issue 23 point 8).  X11 sources
+ * and touchpad-only sources keep what they have.
+ */
+static enum gd_device
+rules_device(const struct gd_config *cfg, const struct source *s, enum gd_kind k, int fingers)
+{
+	int screen = 0, pad = 0;
+
+	if (s->is_x11 || s->only_indirect)
+		return GD_DEV_ANY;
+	for (size_t i = 0; i < cfg->nrules; i++) {
+		const struct gd_rule *r = &cfg->rules[i];
+
+		if (r->kind != k || r->fingers != fingers || !rule_fits_source(s, r))
+			continue;
+		screen |= r->device != GD_DEV_TOUCHPAD;
+		pad |= r->device != GD_DEV_TOUCHSCREEN;
+	}
+	return screen && pad ? GD_DEV_ANY : screen ? GD_DEV_TOUCHSCREEN : GD_DEV_TOUCHPAD;
+}
+
 static GeisSubscription
-subscribe(struct source *s, enum gd_kind k, int fingers)
+subscribe(struct source *s, enum gd_kind k, int fingers, enum gd_device dev)
 {
 	char name[32];
 	snprintf(name, sizeof(name), "%s-%d", gd_kind_name(k), fingers);
@@ -47,6 +74,12 @@ subscribe(struct source *s, enum gd_kind k, int fingers)
 	if (s->only_indirect &&
 	    geis_filter_add_term(f, GEIS_FILTER_DEVICE, GEIS_DEVICE_ATTRIBUTE_DIRECT_TOUCH,
 				 GEIS_FILTER_OP_EQ, GEIS_FALSE, NULL) != GEIS_STATUS_SUCCESS)
+		goto fail;
+	if (dev != GD_DEV_ANY &&
+	    geis_filter_add_term(f, GEIS_FILTER_DEVICE, GEIS_DEVICE_ATTRIBUTE_DIRECT_TOUCH,
+				 GEIS_FILTER_OP_EQ,
+				 dev == GD_DEV_TOUCHSCREEN ? GEIS_TRUE : GEIS_FALSE,
+				 NULL) != GEIS_STATUS_SUCCESS)
 		goto fail;
 	/* taps carry grail's tap count, for rules with "taps" */
 	GeisInteger taps_max = GD_MAX_TAPS, taps_ms = GD_MULTITAP_MS;
@@ -89,8 +122,17 @@ gd_source_subscribe(struct gd_daemon *d, struct source *s)
 			for (size_t i = 0; i < cfg->nrules && !need; i++)
 				need = cfg->rules[i].kind == (enum gd_kind)k &&
 				       cfg->rules[i].fingers == f && rule_fits_source(s, &cfg->rules[i]);
+			enum gd_device dev = need ? rules_device(cfg, s, (enum gd_kind)k, f)
+						  : GD_DEV_ANY;
+			if (need && s->subs[k][f] && s->subdev[k][f] != dev) {
+				/* a reload named other devices: subscribe anew */
+				geis_subscription_deactivate(s->subs[k][f]);
+				geis_subscription_delete(s->subs[k][f]);
+				s->subs[k][f] = NULL;
+			}
 			if (need && !s->subs[k][f]) {
-				s->subs[k][f] = subscribe(s, (enum gd_kind)k, f);
+				s->subs[k][f] = subscribe(s, (enum gd_kind)k, f, dev);
+				s->subdev[k][f] = dev;
 			} else if (!need && s->subs[k][f]) {
 				geis_subscription_deactivate(s->subs[k][f]);
 				geis_subscription_delete(s->subs[k][f]);
