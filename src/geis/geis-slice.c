@@ -450,8 +450,10 @@ gs_engine_handle_slice(Geis geis, UGEvent gev, UGSlice slice)
 			queue_gesture_event(geis, GEIS_EVENT_GESTURE_END, slice, time, &bi, g,
 					    grail_slice_get_recognized(slice) &
 					    binding_mask(bi.b));
-		else if (!g->seen && !cut)
+		if (!g->seen && !cut)
 			gs_gesture_purge(geis, id);
+		else   /* accepting it now would take nothing (gs_engine_accept) */
+			gs_gesture_mark_canceled(geis, id);
 		gs_gesture_remove(geis, g);
 		return;
 	}

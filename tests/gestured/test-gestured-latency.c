@@ -106,6 +106,31 @@ test_resting_fingers_wait_drag_timeout(void **state)
 	assert_all(&r, 30, 301);
 }
 
+/* A five-finger palm (fingers 10 ms apart) on 3-finger whole-hand rules:
+ * no rule can take it once the fourth finger is down, and grail lets every
+ * finger go then: 30, 20, 10 and 0 ms after they landed, and the fifth as
+ * it lands.  They all waited 60 ms before. */
+static void
+test_palm_goes_as_fourth_finger_lands(void **state)
+{
+	struct tl_result r;
+	(void)state;
+
+	measure(swipe3, "decision-palm-5.evemu", &r);
+	assert_int_equal(r.ntouches, 50);
+	assert_int_equal(r.nreleased, 50);
+	static const long want[5] = { 30, 20, 10, 0, 0 };
+	for (size_t i = 0; i < 50; i++)
+		if (r.latency_ms[i] != want[i % 5])
+			fail_msg("touch %zu: %ld ms, want %ld", i, r.latency_ms[i], want[i % 5]);
+	/* with whole-hand: false the palm fires the rule on its subsets */
+	measure("settings:\n  whole-hand: false\n"
+		"gestures:\n"
+		"  - {gesture: swipe, fingers: 3, direction: right, command: 'true'}\n",
+		"decision-palm-5.evemu", &r);
+	assert_true(r.nreleased < 50);
+}
+
 /* A swipe a rule takes never reaches the application. */
 static void
 test_swipe_consumed(void **state)
@@ -126,6 +151,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_one_finger_waits_composition),
 		cmocka_unit_test(test_tap_goes_when_it_lifts),
 		cmocka_unit_test(test_resting_fingers_wait_drag_timeout),
+		cmocka_unit_test(test_palm_goes_as_fourth_finger_lands),
 		cmocka_unit_test(test_swipe_consumed),
 	};
 	if (argc != 3) {

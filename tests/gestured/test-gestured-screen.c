@@ -222,18 +222,27 @@ poke_server(Display *dpy, int mm)
 	XSync(dpy, False);
 }
 
-static void
-test_server_events(void **state)
+/* a screen following the test's server (the test is skipped without one) */
+static struct gd_screen *
+connected_screen(void)
 {
-	(void)state;
 	if (!have_server)
 		skip();
 	char err[256];
 	struct gd_screen *s = gd_screen_new();
 	assert_non_null(s);
-	/* the state at the start is the server's: not turned, its size */
 	if (gd_screen_connect(s, xs.display_name, err, sizeof(err)) < 0)
 		fail_msg("gd_screen_connect: %s", err);
+	return s;
+}
+
+static void
+test_server_events(void **state)
+{
+	(void)state;
+	char err[256];
+	/* the state at the start is the server's: not turned, its size */
+	struct gd_screen *s = connected_screen();
 	assert_true(gd_screen_connected(s));
 	assert_true(gd_screen_fd(s) >= 0);
 	double w, h;
@@ -284,13 +293,7 @@ static void
 test_server_gone(void **state)
 {
 	(void)state;
-	if (!have_server)
-		skip();
-	char err[256];
-	struct gd_screen *s = gd_screen_new();
-	assert_non_null(s);
-	if (gd_screen_connect(s, xs.display_name, err, sizeof(err)) < 0)
-		fail_msg("gd_screen_connect: %s", err);
+	struct gd_screen *s = connected_screen();
 	struct fake_outputs f = { .rotation = 4 };
 	gd_screen_set_query(s, fake_query, &f);
 	Display *other = XOpenDisplay(xs.display_name);

@@ -58,8 +58,35 @@ rules_device(const struct gd_config *cfg, const struct source *s, enum gd_kind k
 	return screen && pad ? GD_DEV_ANY : screen ? GD_DEV_TOUCHSCREEN : GD_DEV_TOUCHPAD;
 }
 
+/*
+ * A rule for N fingers is the whole hand (settings: whole-hand, on by
+ * default): no gesture while more than N fingers are down, and candidates
+ * end when another finger lands (issue 23; doc/gestured.md, "Whole
+ * hand").  A backend without grail has no such item: said once, not an
+ * error.  Returns false when geis refuses the value.
+ */
+static int
+set_whole_hand(struct source *s, GeisSubscription sub, int on)
+{
+	GeisInteger v = on ? 1 : 0, now = -1;
+
+	if (geis_subscription_get_configuration(sub, UTOUCH_GEIS_CONFIG_WHOLE_HAND, &now) ==
+		    GEIS_STATUS_SUCCESS &&
+	    now == v)
+		return 1;
+	GeisStatus st = geis_subscription_set_configuration(sub, UTOUCH_GEIS_CONFIG_WHOLE_HAND,
+							    &v);
+	if (st == GEIS_STATUS_NOT_SUPPORTED) {
+		if (!s->no_whole_hand)
+			gd_logv(s->d, "%s: this backend has no whole-hand gestures", s->name);
+		s->no_whole_hand = 1;
+		return 1;
+	}
+	return st == GEIS_STATUS_SUCCESS;
+}
+
 static GeisSubscription
-subscribe(struct source *s, enum gd_kind k, int fingers, enum gd_device dev)
+subscribe(struct source *s, enum gd_kind k, int fingers, enum gd_device dev, int whole_hand)
 {
 	char name[32];
 	snprintf(name, sizeof(name), "%s-%d", gd_kind_name(k), fingers);
@@ -80,6 +107,8 @@ subscribe(struct source *s, enum gd_kind k, int fingers, enum gd_device dev)
 				 GEIS_FILTER_OP_EQ,
 				 dev == GD_DEV_TOUCHSCREEN ? GEIS_TRUE : GEIS_FALSE,
 				 NULL) != GEIS_STATUS_SUCCESS)
+		goto fail;
+	if (!set_whole_hand(s, sub, whole_hand))
 		goto fail;
 	/* taps carry grail's tap count, for rules with "taps" */
 	GeisInteger taps_max = GD_MAX_TAPS, taps_ms = GD_MULTITAP_MS;
@@ -131,8 +160,13 @@ gd_source_subscribe(struct gd_daemon *d, struct source *s)
 				s->subs[k][f] = NULL;
 			}
 			if (need && !s->subs[k][f]) {
-				s->subs[k][f] = subscribe(s, (enum gd_kind)k, f, dev);
+				s->subs[k][f] = subscribe(s, (enum gd_kind)k, f, dev, cfg->whole_hand);
 				s->subdev[k][f] = dev;
+			} else if (need) {
+				/* a reload may have changed the setting */
+				if (!set_whole_hand(s, s->subs[k][f], cfg->whole_hand))
+					gd_logw("%s: cannot set whole-hand on %d-finger %s "
+						"gestures", s->name, f, gd_kind_name((enum gd_kind)k));
 			} else if (!need && s->subs[k][f]) {
 				geis_subscription_deactivate(s->subs[k][f]);
 				geis_subscription_delete(s->subs[k][f]);
@@ -355,6 +389,10 @@ gd_source_close(struct source *s)
 				geis_subscription_delete(s->subs[k][f]);
 	geis_delete(s->geis);
 	s->geis = NULL;
+	/* a source opened later in this slot numbers its gestures anew */
+	for (int i = 0; s->d && i < GD_REFUSED; i++)
+		if (s->d->refused[i].src == s)
+			s->d->refused[i].src = NULL;
 }
 
 void

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "subspec.h"
-#include "util/gesture-class.h"
+#include "geis/gesture-class.h"
 
 /* The per-primitive keys (drag-timeout, ...) are named after the first
  * rows of the class table, which are in SUBSPEC_* order. */
