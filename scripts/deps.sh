@@ -4,7 +4,7 @@
 # packages and the Debian packaging tools; package: build + packaging tools)
 set -euo pipefail
 want=(build-essential meson ninja-build pkg-config python3
-      libevdev-dev libmtdev-dev libyaml-dev libx11-dev libxi-dev libxext-dev libxtst-dev
+      libevdev-dev libmtdev-dev libyaml-dev libx11-dev libxi-dev libxext-dev libxtst-dev libxrandr-dev
       libwlroots-dev wayland-protocols libwayland-dev libwayland-bin libxkbcommon-dev
       libpixman-1-dev
       libcairo2-dev   # cairo: utouch-plot (optional, -Dplot=disabled)

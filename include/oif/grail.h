@@ -189,6 +189,21 @@ typedef enum UGSubscriptionProperty {
 	 * Must not be 0.
 	 */
 	UGSubscriptionPropertyVelocityWindow,
+	/**
+	 * `int`, boolean, utouch extension: whole-hand gestures, for system
+	 * gestures that must not fire on part of a hand.  Default 0 (grail 3.1:
+	 * any subset of the touches down may form a gesture).  When set, a
+	 * gesture of the subscription is a candidate only while it holds every
+	 * touch down on its (device, window): no candidate is made from some of
+	 * the touches down, and when a touch lands that an undecided candidate
+	 * does not take (it is full, or cannot expand), the candidate is
+	 * rejected, like a client's rejection (a client that saw its events
+	 * gets a cancelled End), and its touches go back to the client or the
+	 * window below once no other gesture holds them.  A gesture the client
+	 * has accepted keeps going when more touches land.  doc/grail.md,
+	 * "Whole-hand gestures".
+	 */
+	UGSubscriptionPropertyWholeHand,
 } UGSubscriptionProperty;
 
 /**

@@ -25,7 +25,11 @@
  *        UTOUCH_GEIS_BACKEND=x11
  *      An unparsable value makes geis_new() fail with a message on the
  *      global error stack;
- *   3. the default: x11 when DISPLAY is set and the x11 backend is built,
+ *   3. geis 2.2's names of its X11 backend, GEIS_INIT_GRAIL_BACKEND and
+ *      GEIS_INIT_XCB_BACKEND: x11 when DISPLAY is set or, with DISPLAY
+ *      unset, when Xlib still opens its default display (an Xlib stand-in,
+ *      as in the originals' own tests); otherwise the default;
+ *   4. the default: x11 when DISPLAY is set and the x11 backend is built,
  *      otherwise evdev.
  *
  * UTOUCH_GEIS_INIT_RECORDING_FAST may be combined with either way of
@@ -294,6 +298,16 @@ struct utouch_geis_open_interface {
 #define UTOUCH_GEIS_CONFIG_EDGE_SWIPE_VELOCITY   "org.utouch.edge-swipe.velocity"
 /** GeisInteger ms of motion the windowed velocity looks at, > 0; default 150. */
 #define UTOUCH_GEIS_CONFIG_VELOCITY_WINDOW       "org.utouch.velocity.window"
+/**
+ * GeisInteger 0 or 1, default 0: whole-hand gestures, for system gestures.
+ * With 1 a gesture of the subscription is only made of every touch down on
+ * its device and window (a three-finger subscription gets nothing from four
+ * fingers), and an undecided one is cancelled, its touches going back to the
+ * application, when a touch lands that it does not take; an accepted one
+ * goes on.  Unlike the items above it adds no gesture attributes.  grail's
+ * UGSubscriptionPropertyWholeHand (doc/grail.md, "Whole-hand gestures").
+ */
+#define UTOUCH_GEIS_CONFIG_WHOLE_HAND            "org.utouch.whole-hand"
 
 /** Edges for UTOUCH_GEIS_CONFIG_EDGE_SWIPE_EDGES (the ends of the device's
  * X and Y axes, the screen's edges on a touchscreen). */

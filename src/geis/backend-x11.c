@@ -34,6 +34,7 @@
  *   and the backend then reports a GEIS error, removes its devices and
  *   stops watching the connection.
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,6 +118,34 @@ io_error_exit_handler(Display *dpy, void *data)
 	be->dead = 1;
 }
 
+/*
+ * XSetIOErrorExitHandler() stores the handler in libX11's private part of
+ * the Display.  A Display made by an XOpenDisplay() other than libX11's
+ * (the originals' Xlib mocks allocate only the public part) has no such
+ * part, so the handler is set only when both functions come from the same
+ * object; such a display's I/O errors then end as that Xlib decides.
+ */
+static int
+display_has_libx11_private_part(void)
+{
+	Dl_info open_info, exit_info;
+
+	if (!dladdr((const void *)XOpenDisplay, &open_info) ||
+	    !dladdr((const void *)XSetIOErrorExitHandler, &exit_info))
+		return 0;
+	return open_info.dli_fbase == exit_info.dli_fbase;
+}
+
+int
+gs_backend_x11_can_open(void)
+{
+	Display *dpy = XOpenDisplay(NULL);
+
+	if (!dpy)
+		return 0;
+	XCloseDisplay(dpy);
+	return 1;
+}
 
 static void
 note_server_time(struct x11_backend *be, uint64_t t)
@@ -339,7 +368,8 @@ x11_start(struct geis_backend *base)
 		return -ENOENT;
 	}
 	be->own_display = 1;
-	XSetIOErrorExitHandler(be->dpy, io_error_exit_handler, be);
+	if (display_has_libx11_private_part())
+		XSetIOErrorExitHandler(be->dpy, io_error_exit_handler, be);
 	int event, error;
 	if (!XQueryExtension(be->dpy, "XInputExtension", &be->xi_opcode, &event, &error)) {
 		gs_core_error(geis, GEIS_STATUS_NOT_SUPPORTED,

@@ -22,4 +22,11 @@ struct geis_backend *gs_backend_x11_new(Geis geis, const char *display_name);
  */
 UFWindowId gs_backend_x11_root(struct geis_backend *be);
 
+/**
+ * Whether Xlib opens its default display (XOpenDisplay(NULL), closed at
+ * once).  With DISPLAY unset a real Xlib refuses at once, without a
+ * connection; an Xlib stand-in may not.
+ */
+int gs_backend_x11_can_open(void);
+
 #endif

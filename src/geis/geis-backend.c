@@ -166,6 +166,13 @@ opt_default(struct geis_backend_request *req, va_list *ap)
 {
 }
 
+/* geis 2.2's names of its X11 backend (gs_backend_choose()) */
+static void
+opt_x11_named(struct geis_backend_request *req, va_list *ap)
+{
+	req->x11_named = 1;
+}
+
 static void
 opt_dbus(struct geis_backend_request *req, va_list *ap)
 {
@@ -187,8 +194,8 @@ static const struct {
 	{ UTOUCH_GEIS_INIT_EVDEV_SAVE, opt_save },
 	{ UTOUCH_GEIS_INIT_EVDEV_OPEN_INTERFACE, opt_open_interface },
 	{ GEIS_INIT_SERVICE_PROVIDER, opt_default },
-	{ GEIS_INIT_GRAIL_BACKEND, opt_default },
-	{ GEIS_INIT_XCB_BACKEND, opt_default },
+	{ GEIS_INIT_GRAIL_BACKEND, opt_x11_named },
+	{ GEIS_INIT_XCB_BACKEND, opt_x11_named },
 	{ GEIS_INIT_DBUS_BACKEND, opt_dbus },
 };
 
@@ -275,6 +282,17 @@ gs_backend_choose(struct geis_backend_request *req)
 {
 	if (!req->backend && choose_from_env(req) < 0)
 		return -1;
+#ifdef UTOUCH_GEIS_HAVE_X11
+	/* geis 2.2 had only its X11 backend: a program that names it gets
+	 * X11 wherever Xlib opens its default display, DISPLAY set or not
+	 * (an Xlib stand-in needs no DISPLAY); evdev only where it cannot */
+	if (!req->backend && req->x11_named &&
+	    (display_is_set() || gs_backend_x11_can_open())) {
+		for (size_t i = 0; !req->backend && i < NUM_BACKENDS; i++)
+			if (backends[i].create == create_x11)
+				req->backend = &backends[i];
+	}
+#endif
 	for (size_t i = 0; !req->backend && i < NUM_BACKENDS; i++) {
 		if (backends[i].create && backends[i].is_default &&
 		    backends[i].is_default())

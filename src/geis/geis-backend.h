@@ -196,6 +196,9 @@ struct geis_backend_request {
 	const char *path;  /**< recording file (not copied) */
 	int fast;          /**< recording in virtual time */
 	struct geis_evdev_config evdev; /**< evdev backend options */
+	/** geis 2.2's name of its X11 backend was given (GEIS_INIT_GRAIL_BACKEND,
+	 *  GEIS_INIT_XCB_BACKEND): x11 whenever Xlib opens its default display */
+	int x11_named;
 };
 
 /**

@@ -14,7 +14,7 @@
 #include "geis-backend.h"
 #include "grail/grail-props.h"
 #include "util/array.h"
-#include "util/gesture-class.h"
+#include "geis/gesture-class.h"
 #include "util/list.h"
 #include "util/log.h"
 
@@ -61,10 +61,13 @@ GeisAttr gs_attr_bag_find(const struct geis_attr_bag *bag, const char *name);
 /* ---- errors ---- */
 
 #define GEIS_MAX_ERRORS 8
+/* room for a backend's whole message: a device path, what failed and who
+ * holds the device (evdev-live's 512 bytes and a prefix) */
+#define GEIS_MAX_ERROR_LEN 600
 
 struct geis_error_stack {
 	GeisStatus code[GEIS_MAX_ERRORS];
-	char msg[GEIS_MAX_ERRORS][160];
+	char msg[GEIS_MAX_ERRORS][GEIS_MAX_ERROR_LEN];
 	GeisSize count;
 };
 
@@ -144,6 +147,7 @@ struct _GeisEvent {
 	struct _GeisTouchSet *touchset;
 	GeisGestureId gesture;        /* gesture events: the gesture id */
 	int is_gesture;
+	int canceled;                 /* of a gesture grail cancelled (seen before) */
 	struct _GeisEvent *next, *prev;
 };
 
@@ -231,6 +235,7 @@ struct gs_sub_config {
 	/* grail's utouch extensions (UTOUCH_GEIS_CONFIG_*) */
 	GeisInteger hold_timeout, multitap_timeout, multitap_max, edge_edges, velocity_window;
 	GeisFloat hold_threshold, multitap_threshold, edge_margin, edge_velocity;
+	GeisInteger whole_hand; /* UTOUCH_GEIS_CONFIG_WHOLE_HAND, 0 or 1 */
 	int extended; /* one of them was set: gestures carry the extension attributes */
 };
 

@@ -32,6 +32,7 @@ const struct gr_prop_field geis_sub_config_props[] = {
 	CONFIG_FIELD(EdgeSwipeMargin, GR_PROP_FLOAT, edge_margin),
 	CONFIG_FIELD(EdgeSwipeVelocity, GR_PROP_FLOAT, edge_velocity),
 	CONFIG_FIELD(VelocityWindow, GR_PROP_INT_MS, velocity_window),
+	CONFIG_FIELD(WholeHand, GR_PROP_INT, whole_hand),
 };
 const size_t geis_sub_config_nprops =
 	sizeof(geis_sub_config_props) / sizeof(geis_sub_config_props[0]);
@@ -234,6 +235,9 @@ static const struct config_item sub_items[] = {
 	EXT_FLOAT(UTOUCH_GEIS_CONFIG_EDGE_SWIPE_MARGIN, edge_margin),
 	EXT_FLOAT(UTOUCH_GEIS_CONFIG_EDGE_SWIPE_VELOCITY, edge_velocity),
 	EXT_INT(UTOUCH_GEIS_CONFIG_VELOCITY_WINDOW, velocity_window, 1, 0),
+	/* changes which gestures there are, not what they carry: no extension
+	 * attributes */
+	{ UTOUCH_GEIS_CONFIG_WHOLE_HAND, 0, offsetof(struct gs_sub_config, whole_hand), 0, 1, 0 },
 };
 
 static const struct config_item *

@@ -27,7 +27,7 @@
 
 /*
  * The gesture classes v1 knows, in the order they are looked at.  Kept apart
- * from the shared table (util/gesture-class.h) on purpose: the v1 interface
+ * from the shared table (geis/gesture-class.h) on purpose: the v1 interface
  * is frozen at the five types the original v1 had, whatever classes v2 gains.
  */
 static const struct v1_class {

@@ -90,6 +90,8 @@ struct UGSubscription_ {
 	float edge_margin;
 	float edge_velocity;
 	uint64_t velocity_window;
+	/* only gestures of every touch down (UGSubscriptionPropertyWholeHand) */
+	bool whole_hand;
 	bool device_set;
 	/* handles on which the subscription is active */
 	struct UGHandle_ **handles;
@@ -373,6 +375,11 @@ struct gr_recognizer {
 	/* the device's X and Y axes (edge swipes), valid if has_edges */
 	bool has_edges;
 	float ax_min, ax_max, ay_min, ay_max, ax_res, ay_res;
+	/* the frame being read (whole-hand subscriptions count the touches
+	 * down in it), valid during gr_recognizer_process_frame() */
+	UFFrame frame;
+	uint32_t frame_ntouches;
+	uint64_t frame_time;
 	/* slice geometry of the current frame, per set of touches */
 	struct gr_geometry geometry[GR_GEOMETRY_CACHE];
 	unsigned int ngestures;            /* gestures of this recognizer */
@@ -505,6 +512,11 @@ void gr_gesture_finish_construction(struct gr_gesture *g, uint64_t time);
 /* Give up on the gesture: withdraw its queued events and, when the client
  * saw some and @tell_client, end it with a cancelled End. */
 void gr_gesture_cancel(struct gr_gesture *g, uint64_t time, bool tell_client);
+/* Input stopped with its touches down (@frame of @ev, at @time, is cut
+ * off): end it without recognizing anything more; queued events stay,
+ * held-back ones go, a client that saw it gets a cancelled End on that
+ * frame (grail-gesture.c). */
+void gr_gesture_cut_off(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint64_t time);
 /* Milliseconds an unrecognized gesture may live; 0 for no limit. */
 uint64_t gr_gesture_timeout(const struct gr_gesture *g);
 /* The part of gr_gesture_update() for a gesture with a changed touch. */

@@ -26,7 +26,8 @@ enum gr_prop_kind {
 	GR_PROP_U64,     /* uint64_t (uint64_t): times in ms */
 	GR_PROP_INT_MS,  /* int, >= 0 (uint64_t): times in ms */
 	GR_PROP_UINT,    /* unsigned int (unsigned int): counts, edge bits */
-	GR_PROP_INT_UINT /* int, >= 0 (unsigned int) */
+	GR_PROP_INT_UINT, /* int, >= 0 (unsigned int) */
+	GR_PROP_INT      /* int (int): booleans */
 };
 
 /* One parameter: the grail property and where the client keeps it. */
@@ -54,6 +55,7 @@ gr_props_apply(UGSubscription sub, const void *base, const struct gr_prop_field 
 		case GR_PROP_FLOAT:
 		case GR_PROP_U64:
 		case GR_PROP_UINT:
+		case GR_PROP_INT:
 			break;
 		case GR_PROP_INT_MS:
 			t = (uint64_t)*(const int *)field;
@@ -90,6 +92,7 @@ gr_props_read_defaults(void *base, const struct gr_prop_field *table, size_t n)
 		case GR_PROP_FLOAT:
 		case GR_PROP_U64:
 		case GR_PROP_UINT:
+		case GR_PROP_INT:
 			grail_subscription_get_property(sub, table[i].prop, field);
 			break;
 		case GR_PROP_INT_MS:

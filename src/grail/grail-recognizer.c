@@ -333,12 +333,84 @@ expand_gesture(struct gr_recognizer *rec, struct gr_gesture *g, uint32_t slot)
 }
 
 /*
- * Every combination of @new_slot with k-1 other free touches (ascending
- * ids) becomes a gesture of each subscription starting with k touches, as
- * long as the undecided touches began within the composition time.
+ * Whole-hand subscriptions: the touches down on the recognizer's device
+ * and window, i.e. those of the frame being read that have neither ended
+ * nor are about to (pending end).  Touches grail has already let go of
+ * count too: the hand is still on the device.
+ */
+static unsigned int
+touches_down(const struct gr_recognizer *rec)
+{
+	unsigned int n = 0;
+	if (!rec->frame)
+		return 0;
+	for (uint32_t i = 0; i < rec->frame_ntouches; i++) {
+		const struct UFTouch_ *ft = ut_frame_touch_at(rec->frame, i);
+		if (ft->state != UFTouchStateEnd && !ut_frame_touch_pending_end(ft))
+			n++;
+	}
+	return n;
+}
+
+/* Whether each of the touches @slots is down in the frame being read. */
+static bool
+all_down(const struct gr_recognizer *rec, const uint32_t *slots, unsigned int n)
+{
+	for (unsigned int j = 0; j < n; j++) {
+		UFTouchId id = rec->touches[slots[j]].id;
+		bool found = false;
+		for (uint32_t i = 0; i < rec->frame_ntouches && !found; i++) {
+			const struct UFTouch_ *ft = ut_frame_touch_at(rec->frame, i);
+			found = ft->id == id && ft->state != UFTouchStateEnd &&
+				!ut_frame_touch_pending_end(ft);
+		}
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
+static bool
+any_whole_hand(const struct gr_recognizer *rec)
+{
+	for (unsigned int i = 0; i < rec->nsubs; i++)
+		if (rec->subs[i]->whole_hand)
+			return true;
+	return false;
+}
+
+/*
+ * A touch landed: every undecided whole-hand gesture that did not take it
+ * (its expansion, if any, is a new gesture that did) no longer has the
+ * whole hand and is rejected.  Gestures that ended already are complete
+ * and stay for the client to decide.
  */
 static void
-match_combinations(struct gr_recognizer *rec, uint32_t new_slot)
+reject_partial_hands(struct gr_recognizer *rec, uint32_t slot)
+{
+	struct ut_list *l = rec->unaccepted.next;
+	while (l != &rec->unaccepted) {
+		struct ut_list *next = l->next;
+		struct gr_gesture *g = ut_container_of(l, struct gr_gesture, link);
+		if (g->sub->whole_hand && !g->ended && !gr_gesture_has_touch(g, slot)) {
+			gr_log(rec->handle, GR_LOG_DEBUG,
+			       "gesture %u rejected: touch %llu landed outside it", g->id,
+			       (unsigned long long)rec->touches[slot].id);
+			reject_gesture(rec, g, rec->frame_time, true);
+		}
+		l = next;
+	}
+}
+
+/*
+ * Every combination of @new_slot with k-1 other free touches (ascending
+ * ids) becomes a gesture of each subscription starting with k touches, as
+ * long as the undecided touches began within the composition time.  A
+ * whole-hand subscription takes only the combination of every touch down
+ * (@down of them; 0 when no subscription is whole-hand).
+ */
+static void
+match_combinations(struct gr_recognizer *rec, uint32_t new_slot, unsigned int down)
 {
 	const struct gr_touch *nt = &rec->touches[new_slot];
 	uint32_t others[64];
@@ -358,6 +430,9 @@ match_combinations(struct gr_recognizer *rec, uint32_t new_slot)
 			unsigned int m = k - 1;
 			if (m > nothers)
 				continue;
+			/* k touches down in the combination are all of them */
+			if (sub->whole_hand && k != down)
+				continue;
 			unsigned int idx[GR_MAX_TOUCHES];
 			for (unsigned int j = 0; j < m; j++)
 				idx[j] = j;
@@ -372,6 +447,7 @@ match_combinations(struct gr_recognizer *rec, uint32_t new_slot)
 				}
 				slots[m] = new_slot;
 				if (nt->start_time - min_start < GR_COMPOSITION_TIME &&
+				    (!sub->whole_hand || all_down(rec, slots, m)) &&
 				    !create_gesture(rec, sub, slots, m + 1, nt->start_time))
 					/* at the cap (or out of memory) every further
 					 * combination fails too: with dozens of touches
@@ -400,6 +476,7 @@ match_combinations(struct gr_recognizer *rec, uint32_t new_slot)
 void
 gr_recognizer_match_new_touch(struct gr_recognizer *rec, uint32_t slot)
 {
+	unsigned int down = any_whole_hand(rec) ? touches_down(rec) : 0;
 	struct ut_list *lists[2] = {&rec->accepted, &rec->unaccepted};
 	for (int k = 0; k < 2; k++) {
 		struct ut_list *last = lists[k]->prev;
@@ -412,7 +489,9 @@ gr_recognizer_match_new_touch(struct gr_recognizer *rec, uint32_t slot)
 			l = next;
 		}
 	}
-	match_combinations(rec, slot);
+	if (down)
+		reject_partial_hands(rec, slot);
+	match_combinations(rec, slot, down);
 }
 
 /* Atomic mode: one gesture per subscription matching all free touches. */
@@ -440,9 +519,12 @@ match_atomic(struct gr_recognizer *rec)
 	if (any_unaccepted && max_start - min_start >= GR_COMPOSITION_TIME)
 		return;
 
+	unsigned int down = any_whole_hand(rec) ? touches_down(rec) : 0;
 	for (unsigned int si = 0; si < rec->nsubs; si++) {
 		UGSubscription sub = rec->subs[si];
 		if (sub->touches_start != n)
+			continue;
+		if (sub->whole_hand && (n != down || !all_down(rec, rec->free_touches.v, n)))
 			continue;
 		struct gr_gesture *g =
 			create_gesture(rec, sub, rec->free_touches.v, n, all_max);
@@ -623,6 +705,64 @@ find_gestures_to_accept(struct gr_recognizer *rec, uint64_t time)
 	}
 }
 
+/* Whether the touch in @slot is one that @frame, a cut-off frame, ends or
+ * gives a pending end (a pending end carried over from an earlier frame
+ * was a lift). */
+static bool
+touch_cut_in(const struct gr_recognizer *rec, UFFrame frame, unsigned int num_touches,
+	     uint32_t slot, uint64_t time)
+{
+	const struct gr_touch *t = &rec->touches[slot];
+
+	for (unsigned int i = 0; i < num_touches; i++) {
+		const struct UFTouch_ *ft = ut_frame_touch_at(frame, i);
+		if (ft->id != t->id)
+			continue;
+		return ft->state == UFTouchStateEnd ||
+		       (ut_frame_touch_pending_end(ft) && ft->time == time);
+	}
+	return false;
+}
+
+static void
+cut_off_list(struct gr_recognizer *rec, struct ut_list *list, UFEvent ev, UFFrame frame,
+	     unsigned int num_touches, uint64_t time)
+{
+	struct ut_list *l = list->next;
+	while (l != list) {
+		struct ut_list *next = l->next;
+		struct gr_gesture *g = ut_container_of(l, struct gr_gesture, link);
+		for (unsigned int i = 0; i < g->ncur; i++) {
+			if (touch_cut_in(rec, frame, num_touches, g->cur[i], time)) {
+				gr_gesture_cut_off(g, ev, frame, time);
+				gr_gesture_remove_and_destroy(g);
+				break;
+			}
+		}
+		l = next;
+	}
+}
+
+/*
+ * A cut-off frame (ut_frame_cut_off()): input stopped with touches down,
+ * and the touches the frame ends did not lift.  Before the frame is read,
+ * every gesture holding one of them is cut off, so that nothing is
+ * recognized from that end (no tap, no release velocity of a flick, no
+ * hold later): a gesture the client saw ends with a cancelled End on this
+ * frame, the others vanish.  Reading the frame then ends the touches as usual, and
+ * the ones no accepted gesture took are rejected.  The frame gives the
+ * other gestures no slice: it carries nothing but the cut (in split
+ * framing the ends come one per frame, and the touches still listed
+ * are carried over unchanged).
+ */
+static void
+cut_off_gestures(struct gr_recognizer *rec, UFEvent ev, UFFrame frame, unsigned int num_touches,
+		 uint64_t time)
+{
+	cut_off_list(rec, &rec->accepted, ev, frame, num_touches, time);
+	cut_off_list(rec, &rec->unaccepted, ev, frame, num_touches, time);
+}
+
 void
 gr_recognizer_process_frame(struct gr_recognizer *rec, UFEvent ev, UFFrame frame,
 			    unsigned int num_touches, uint64_t time)
@@ -640,10 +780,19 @@ gr_recognizer_process_frame(struct gr_recognizer *rec, UFEvent ev, UFFrame frame
 		gr_check_holds(rec, time);
 	if (gr_recognizer_has_undecided(rec))
 		reject_overdue(rec, time);
+	bool cut = ut_frame_cut_off(frame);
+	if (cut)
+		cut_off_gestures(rec, ev, frame, num_touches, time);
+	rec->frame = frame;
+	rec->frame_ntouches = num_touches;
+	rec->frame_time = time;
 	gr_touches_read_frame(rec, frame, num_touches, time, &any_new);
 	if (rec->atomic && any_new)
 		atomic_match_new_touches(rec, time);
-	process_event(rec, ev, frame, time);
+	rec->frame = NULL;
+	/* a cut-off frame holds no motion of its own: no slices from it */
+	if (!cut)
+		process_event(rec, ev, frame, time);
 	if (hold)
 		gr_check_holds(rec, time);
 	if (ut_list_empty(&rec->unaccepted))

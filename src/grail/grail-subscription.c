@@ -146,6 +146,9 @@ grail_subscription_set_property(UGSubscription subscription,
 	case UGSubscriptionPropertyAtomicGestures:
 		s->atomic = *(const int *)value ? 1 : 0;
 		return UGStatusSuccess;
+	case UGSubscriptionPropertyWholeHand:
+		s->whole_hand = *(const int *)value != 0;
+		return UGStatusSuccess;
 	case UGSubscriptionPropertyHoldTimeout:
 	case UGSubscriptionPropertyMultiTapTimeout:
 	case UGSubscriptionPropertyVelocityWindow: {
@@ -277,6 +280,9 @@ grail_subscription_get_property(UGSubscription subscription,
 		return UGStatusSuccess;
 	case UGSubscriptionPropertyVelocityWindow:
 		*(uint64_t *)value = s->velocity_window;
+		return UGStatusSuccess;
+	case UGSubscriptionPropertyWholeHand:
+		*(int *)value = s->whole_hand ? 1 : 0;
 		return UGStatusSuccess;
 	}
 	return UGStatusErrorUnknownProperty;

@@ -35,171 +35,14 @@
 
 #include "geis/evdev-live.h"
 #include "input/recording/recording.h"
+#include "fake-evdev.h"
 #include "live-frames.h"
 #include "test-support.h"
 
 
 /* ------------------------------------------------------------------ */
-/* The fake evdev node                                                 */
-
-#define NSLOTS 10
-
-struct fakedev {
-	int fd;                          /* -1: unused */
-	const struct libevdev *caps;
-	int cur_slot;
-	int32_t tracking[NSLOTS], x[NSLOTS], y[NSLOTS];
-	int grab, clock;                 /* last values set */
-	int grab_calls, clock_calls, mtslots_calls;
-	int fail_grab;                   /* errno for EVIOCGRAB */
-	int unplugged;                   /* read() fails with ENODEV */
-};
-
-static struct fakedev fakes[4];
-
-static struct fakedev *
-fake_of(int fd)
-{
-	for (size_t i = 0; i < sizeof(fakes) / sizeof(fakes[0]); i++)
-		if (fakes[i].fd == fd && fd >= 0)
-			return &fakes[i];
-	return NULL;
-}
-
-static void
-set_bit(void *buf, size_t size, unsigned int bit)
-{
-	if (bit / 8 < size)
-		((unsigned char *)buf)[bit / 8] |= (unsigned char)(1u << (bit % 8));
-}
-
-static int32_t
-slot_value(const struct fakedev *f, int slot, unsigned int code)
-{
-	if (slot < 0 || slot >= NSLOTS)
-		return 0;
-	switch (code) {
-	case ABS_MT_TRACKING_ID: return f->tracking[slot];
-	case ABS_MT_POSITION_X: return f->x[slot];
-	case ABS_MT_POSITION_Y: return f->y[slot];
-	default: return 0;
-	}
-}
-
-static int
-fake_ioctl(struct fakedev *f, unsigned long req, void *arg)
-{
-	unsigned int nr = _IOC_NR(req);
-	size_t size = _IOC_SIZE(req);
-
-	if (_IOC_TYPE(req) != 'E') {
-		errno = ENOTTY;
-		return -1;
-	}
-	if (req == EVIOCGRAB) {
-		f->grab_calls++;
-		if (f->fail_grab) {
-			errno = f->fail_grab;
-			return -1;
-		}
-		f->grab = (int)(intptr_t)arg;
-		return 0;
-	}
-	if (req == EVIOCSCLOCKID) {
-		f->clock_calls++;
-		f->clock = *(const int *)arg;
-		return 0;
-	}
-	if (req == EVIOCGVERSION) {
-		*(int *)arg = 0x010001;
-		return 0;
-	}
-	if (req == EVIOCGID) {
-		struct input_id *id = arg;
-
-		id->bustype = (uint16_t)libevdev_get_id_bustype(f->caps);
-		id->vendor = (uint16_t)libevdev_get_id_vendor(f->caps);
-		id->product = (uint16_t)libevdev_get_id_product(f->caps);
-		id->version = (uint16_t)libevdev_get_id_version(f->caps);
-		return 0;
-	}
-	if (_IOC_DIR(req) != _IOC_READ) {
-		errno = EINVAL;
-		return -1;
-	}
-	if (nr == 0x06) { /* EVIOCGNAME */
-		const char *name = libevdev_get_name(f->caps);
-		size_t n = strlen(name) + 1;
-
-		if (n > size)
-			n = size;
-		memcpy(arg, name, n);
-		return (int)n;
-	}
-	if (nr == 0x07 || nr == 0x08) { /* EVIOCGPHYS, EVIOCGUNIQ */
-		errno = ENOENT;
-		return -1;
-	}
-	if (nr == 0x09) { /* EVIOCGPROP */
-		memset(arg, 0, size);
-		for (unsigned int p = 0; p <= INPUT_PROP_MAX; p++)
-			if (libevdev_has_property(f->caps, p))
-				set_bit(arg, size, p);
-		return (int)size;
-	}
-	if (nr == 0x0a) { /* EVIOCGMTSLOTS */
-		uint32_t code;
-		int32_t *values = (int32_t *)arg + 1;
-		size_t n = size / sizeof(int32_t) - 1;
-
-		f->mtslots_calls++;
-		memcpy(&code, arg, sizeof(code));
-		for (size_t s = 0; s < n; s++)
-			values[s] = (int)s < NSLOTS ? slot_value(f, (int)s, code) : 0;
-		return 0;
-	}
-	if (nr >= 0x18 && nr <= 0x1b) { /* EVIOCGKEY, LED, SND, SW */
-		memset(arg, 0, size);
-		return (int)size;
-	}
-	if (nr >= 0x20 && nr < 0x40) { /* EVIOCGBIT */
-		unsigned int type = nr - 0x20;
-
-		memset(arg, 0, size);
-		if (type == 0) {
-			for (unsigned int t = 0; t <= EV_MAX; t++)
-				if (libevdev_has_event_type(f->caps, t))
-					set_bit(arg, size, t);
-		} else if (type <= EV_MAX && libevdev_has_event_type(f->caps, type)) {
-			int max = libevdev_event_type_get_max(type);
-
-			for (int c = 0; c <= max; c++)
-				if (libevdev_has_event_code(f->caps, type, (unsigned int)c))
-					set_bit(arg, size, (unsigned int)c);
-		}
-		return (int)size;
-	}
-	if (nr >= 0x40 && nr < 0x40 + ABS_CNT) { /* EVIOCGABS */
-		unsigned int code = nr - 0x40;
-		const struct input_absinfo *a = libevdev_get_abs_info(f->caps, code);
-		struct input_absinfo *out = arg;
-
-		if (!a) {
-			errno = EINVAL;
-			return -1;
-		}
-		*out = *a;
-		if (code == ABS_MT_SLOT)
-			out->value = f->cur_slot;
-		else if (code >= ABS_MT_TOUCH_MAJOR)
-			out->value = slot_value(f, f->cur_slot, code);
-		else
-			out->value = 0;
-		return 0;
-	}
-	errno = EINVAL;
-	return -1;
-}
+/* The fake evdev node (tests/support/fake-evdev.h), reached through    */
+/* this program's ioctl() and read()                                    */
 
 /* Interposes the C library's ioctl() for everything in this program,
  * libevdev included. */
@@ -208,15 +51,15 @@ int
 ioctl(int fd, unsigned long req, ...)
 {
 	static int (*real)(int, unsigned long, ...);
-	struct fakedev *f = fake_of(fd);
 	va_list ap;
 	void *arg;
+	int rc;
 
 	va_start(ap, req);
 	arg = va_arg(ap, void *);
 	va_end(ap);
-	if (f)
-		return fake_ioctl(f, req, arg);
+	if (fe_try_ioctl(fd, req, arg, &rc))
+		return rc;
 	if (!real)
 		real = (int (*)(int, unsigned long, ...))dlsym(RTLD_NEXT, "ioctl");
 	return real(fd, req, arg);
@@ -229,7 +72,7 @@ ssize_t
 read(int fd, void *buf, size_t count)
 {
 	static ssize_t (*real)(int, void *, size_t);
-	struct fakedev *f = fake_of(fd);
+	struct fe_device *f = fe_of(fd);
 
 	if (f && f->unplugged) {
 		errno = ENODEV;
@@ -244,7 +87,7 @@ read(int fd, void *buf, size_t count)
 /* Opening through the fake                                            */
 
 struct opener {
-	struct fakedev *dev;    /* what "event0" opens */
+	struct fe_device *dev;    /* what "event0" opens */
 	int opened, closed;
 };
 
@@ -421,16 +264,10 @@ env_setup(struct env *e, int fail_grab)
 	assert_true(fd >= 0);
 	close(fd);
 	assert_int_equal(pipe(p), 0);
-	memset(&fakes, 0, sizeof(fakes));
-	for (size_t i = 0; i < sizeof(fakes) / sizeof(fakes[0]); i++)
-		fakes[i].fd = -1;
-	fakes[0].fd = p[0];
-	fakes[0].caps = e->rec->dev;
-	fakes[0].fail_grab = fail_grab;
-	for (int s = 0; s < NSLOTS; s++)
-		fakes[0].tracking[s] = -1;
+	fe_reset();
+	e->op.dev = fe_add(p[0], NULL, e->rec->dev);
+	e->op.dev->fail_grab = fail_grab;
 	e->wfd = p[1];
-	e->op.dev = &fakes[0];
 }
 
 static void
@@ -473,18 +310,18 @@ test_open_clock_grab_initial_touch(void **state)
 
 	env_setup(&e, 0);
 	/* a finger is down in slot 0 when the node is opened */
-	fakes[0].tracking[0] = 100;
-	fakes[0].x[0] = 1050;
-	fakes[0].y[0] = 700;
+	fe_devices[0].tracking[0] = 100;
+	fe_devices[0].x[0] = 1050;
+	fe_devices[0].y[0] = 700;
 	l = live_new(&e, &s);
 	assert_int_equal(s.added, 1);
 	assert_int_equal(ut_evdev_live_device_is_evdev(s.dev), 1);
 	assert_int_equal(ut_evdev_live_device_get_protocol(s.dev), 'B');
 	assert_string_equal(ut_evdev_live_device_get_name(s.dev), "utouch-synth touchscreen");
-	assert_int_equal(fakes[0].clock_calls, 1);
-	assert_int_equal(fakes[0].clock, CLOCK_MONOTONIC);
-	assert_int_equal(fakes[0].grab_calls, 1);
-	assert_int_equal(fakes[0].grab, 1);
+	assert_int_equal(fe_devices[0].clock_calls, 1);
+	assert_int_equal(fe_devices[0].clock, CLOCK_MONOTONIC);
+	assert_int_equal(fe_devices[0].grab_calls, 1);
+	assert_int_equal(fe_devices[0].grab, 1);
 	assert_int_equal(s.nlog, 0);
 
 	/* DeviceAdded, then the touch that was already down */
@@ -515,8 +352,8 @@ test_open_clock_grab_initial_touch(void **state)
 	assert_int_equal(s.ev[3].t[0].state, UFTouchStateEnd);
 	assert_int_equal(s.ev[4].type, UFEventTypeDeviceRemoved);
 	/* the grab was released before closing */
-	assert_int_equal(fakes[0].grab_calls, 2);
-	assert_int_equal(fakes[0].grab, 0);
+	assert_int_equal(fe_devices[0].grab_calls, 2);
+	assert_int_equal(fe_devices[0].grab, 0);
 	env_teardown(&e);
 	(void)state;
 }
@@ -551,21 +388,21 @@ test_syn_dropped_resync(void **state)
 	assert_int_equal(s.ev[1].time, 5000);
 
 	/* the kernel state after events were lost */
-	fakes[0].cur_slot = 1;
-	fakes[0].tracking[0] = -1;          /* touch 1 lifted */
-	fakes[0].tracking[1] = 201;
-	fakes[0].x[1] = 3150;               /* touch 2 moved */
-	fakes[0].y[1] = 1400;
-	fakes[0].tracking[2] = 202;         /* a new touch */
-	fakes[0].x[2] = 4200;
-	fakes[0].y[2] = 2800;
+	fe_devices[0].cur_slot = 1;
+	fe_devices[0].tracking[0] = -1;          /* touch 1 lifted */
+	fe_devices[0].tracking[1] = 201;
+	fe_devices[0].x[1] = 3150;               /* touch 2 moved */
+	fe_devices[0].y[1] = 1400;
+	fe_devices[0].tracking[2] = 202;         /* a new touch */
+	fe_devices[0].x[2] = 4200;
+	fe_devices[0].y[2] = 2800;
 	ut_test_write_event(e.wfd, 5010000, EV_SYN, SYN_DROPPED, 0);
 	/* what is left of the broken report is discarded by libevdev */
 	ut_test_write_event(e.wfd, 5010000, EV_ABS, ABS_MT_POSITION_Y, 5);
 	ut_test_write_event(e.wfd, 5010000, EV_SYN, SYN_REPORT, 0);
 	before = s.n;
 	settle(l);
-	assert_true(fakes[0].mtslots_calls > 0);
+	assert_true(fe_devices[0].mtslots_calls > 0);
 	assert_true(s.n > before);
 	for (size_t i = before; i < s.n; i++) {
 		const struct tr *t = touch(&s.ev[i], 1);
@@ -630,7 +467,7 @@ test_unplug_enodev(void **state)
 	ut_test_write_event(e.wfd, 7000000, EV_SYN, SYN_REPORT, 0);
 	settle(l);
 	assert_int_equal(s.n, 2);
-	fakes[0].unplugged = 1;
+	fe_devices[0].unplugged = 1;
 	/* something to wake the context up */
 	ut_test_write_event(e.wfd, 7010000, EV_SYN, SYN_REPORT, 0);
 	t0 = ut_evdev_live_now_ms();
@@ -686,18 +523,13 @@ interposed(void)
 	if (ut_recording_load(ut_test_recording_path("touchscreen/drag-2.evemu"), NULL, &rec,
 			      err, sizeof(err)) != 0 || pipe(p) != 0)
 		return 0;
-	memset(&fakes, 0, sizeof(fakes));
-	for (size_t i = 0; i < sizeof(fakes) / sizeof(fakes[0]); i++)
-		fakes[i].fd = -1;
-	fakes[0].fd = p[0];
-	fakes[0].caps = rec->dev;
-	for (int s = 0; s < NSLOTS; s++)
-		fakes[0].tracking[s] = -1;
+	fe_reset();
+	fe_add(p[0], NULL, rec->dev);
 	ok = libevdev_new_from_fd(p[0], &dev) == 0 &&
 	     libevdev_has_event_code(dev, EV_ABS, ABS_MT_POSITION_X) &&
-	     libevdev_get_num_slots(dev) == NSLOTS;
+	     libevdev_get_num_slots(dev) == FE_SLOTS;
 	libevdev_free(dev);
-	fakes[0].fd = -1;
+	fe_reset();
 	close(p[0]);
 	close(p[1]);
 	ut_recording_free(rec);

@@ -795,6 +795,7 @@ test_config_defaults_are_grails(void **state)
 		{ UTOUCH_GEIS_CONFIG_EDGE_SWIPE_MARGIN, UGSubscriptionPropertyEdgeSwipeMargin, 1, 0 },
 		{ UTOUCH_GEIS_CONFIG_EDGE_SWIPE_VELOCITY, UGSubscriptionPropertyEdgeSwipeVelocity, 1, 0 },
 		{ UTOUCH_GEIS_CONFIG_VELOCITY_WINDOW, UGSubscriptionPropertyVelocityWindow, 0, 0 },
+		{ UTOUCH_GEIS_CONFIG_WHOLE_HAND, UGSubscriptionPropertyWholeHand, 0, 1 },
 	};
 	Geis geis = open_sync(DRAG2);
 	GeisSubscription s = geis_subscription_new(geis, "defaults", 0);

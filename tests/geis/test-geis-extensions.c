@@ -317,6 +317,117 @@ test_plain_programs_see_geis_22(void **state)
 	geis_delete(geis);
 }
 
+/* Gestures begun by a Drag subscription for three touches on @rec. */
+static size_t
+three_finger_drags(const char *rec, GeisInteger whole, GeisSize *nattrs)
+{
+	Geis geis = gt_open_recording(rec, GEIS_INIT_NO_ATOMIC_GESTURES);
+	struct xlog *log = calloc(1, sizeof(*log));
+	GeisSubscription sub = gt_subscription(geis, GEIS_SUBSCRIPTION_NONE, GEIS_GESTURE_DRAG, 3);
+	GeisInteger v = -1;
+	size_t begun = 0;
+
+	assert_non_null(log);
+	assert_int_equal(geis_subscription_get_configuration(sub, UTOUCH_GEIS_CONFIG_WHOLE_HAND, &v),
+			 GEIS_STATUS_SUCCESS);
+	assert_int_equal(v, 0);
+	if (whole)
+		assert_int_equal(geis_subscription_set_configuration(
+					 sub, UTOUCH_GEIS_CONFIG_WHOLE_HAND, &whole),
+				 GEIS_STATUS_SUCCESS);
+	activate(sub);
+	run(geis, log);
+	for (size_t i = 0; i < log->n; i++) {
+		if (log->ev[i].type == GEIS_EVENT_GESTURE_BEGIN)
+			begun++;
+		*nattrs = log->ev[i].nattrs;
+	}
+	free(log);
+	geis_delete(geis);
+	return begun;
+}
+
+/* UTOUCH_GEIS_CONFIG_WHOLE_HAND reaches grail: no three-finger drag of four
+ * fingers, three fingers still one; the gestures carry geis 2.2's
+ * attributes only. */
+static void
+test_whole_hand_config(void **state)
+{
+	(void)state;
+	GeisSize plain_attrs = 0, whole_attrs = 0;
+
+	assert_int_equal(three_finger_drags("touchscreen/drag-4.evemu", 0, &plain_attrs), 4);
+	assert_int_equal(three_finger_drags("touchscreen/drag-4.evemu", 1, &whole_attrs), 0);
+	assert_int_equal(three_finger_drags("touchscreen/drag-3.evemu", 1, &whole_attrs), 1);
+	assert_int_equal(whole_attrs, plain_attrs);
+
+	Geis geis = gt_open_recording("touchscreen/drag-3.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
+	GeisSubscription sub = gt_subscription(geis, GEIS_SUBSCRIPTION_NONE, GEIS_GESTURE_DRAG, 3);
+	GeisInteger v = 2;
+	assert_int_equal(geis_subscription_set_configuration(sub, UTOUCH_GEIS_CONFIG_WHOLE_HAND, &v),
+			 GEIS_STATUS_BAD_ARGUMENT);
+	v = -1;
+	assert_int_equal(geis_subscription_set_configuration(sub, UTOUCH_GEIS_CONFIG_WHOLE_HAND, &v),
+			 GEIS_STATUS_BAD_ARGUMENT);
+	v = 1;
+	assert_int_equal(geis_subscription_set_configuration(sub, UTOUCH_GEIS_CONFIG_WHOLE_HAND, &v),
+			 GEIS_STATUS_SUCCESS);
+	v = 0;
+	assert_int_equal(geis_subscription_get_configuration(sub, UTOUCH_GEIS_CONFIG_WHOLE_HAND, &v),
+			 GEIS_STATUS_SUCCESS);
+	assert_int_equal(v, 1);
+	geis_delete(geis);
+}
+
+/* What accept said for gestures of drag-4 without whole-hand: the first
+ * seen is accepted; every other one it overlapped was cancelled by grail,
+ * and accepting it, while its events and END still wait, fails. */
+struct cancel_probe {
+	Geis geis;
+	GeisGestureId first;
+	int have_first, second_tried;
+	GeisStatus second;
+	char message[160];
+};
+
+static void
+probe(void *data, GeisEvent ev)
+{
+	struct cancel_probe *p = data;
+
+	if (geis_event_type(ev) != GEIS_EVENT_GESTURE_BEGIN || p->second_tried)
+		return;
+	GeisGestureId id = geis_frame_id(frame_of(ev));
+	if (!p->have_first) {
+		p->first = id;
+		p->have_first = 1;
+		return;
+	}
+	if (id == p->first)
+		return;
+	/* a second gesture seen: take the first, then try this one */
+	assert_int_equal(geis_gesture_accept(p->geis, NULL, p->first), GEIS_STATUS_SUCCESS);
+	p->second = geis_gesture_accept(p->geis, NULL, id);
+	p->second_tried = 1;
+	if (geis_error_count(p->geis))
+		snprintf(p->message, sizeof(p->message), "%s", geis_error_message(p->geis, 0));
+}
+
+static void
+test_accept_cancelled_fails(void **state)
+{
+	(void)state;
+	Geis geis = gt_open_recording("touchscreen/drag-4.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
+	struct cancel_probe p = { .geis = geis };
+
+	activate(gt_subscription(geis, GEIS_SUBSCRIPTION_NONE, GEIS_GESTURE_DRAG, 3));
+	gt_run_fast_each(geis, probe, &p);
+	assert_true(p.second_tried);
+	assert_int_equal(p.second, GEIS_STATUS_BAD_ARGUMENT);
+	assert_non_null(strstr(p.message, "was cancelled"));
+	geis_delete(geis);
+}
+
 int
 main(void)
 {
@@ -326,6 +437,8 @@ main(void)
 		cmocka_unit_test(test_edge_swipe_class),
 		cmocka_unit_test(test_tap_count),
 		cmocka_unit_test(test_plain_programs_see_geis_22),
+		cmocka_unit_test(test_whole_hand_config),
+		cmocka_unit_test(test_accept_cancelled_fails),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -22,6 +22,7 @@
 #include <utouch/geis.h>
 
 #include "gd-daemon.h"
+#include "gd-screen.h"
 #include "test-support.h"
 #include "util/clock.h"
 
@@ -170,6 +171,35 @@ count_lines(const char *text, const char *needle)
 	return n;
 }
 
+static const char base_rules[] =
+	"gestures:\n"
+	"  - {gesture: swipe, fingers: 3, direction: left, device: touchpad, command: tp-left}\n"
+	"  - {gesture: swipe, fingers: 3, direction: left, device: touchscreen, command: ts-left}\n"
+	"  - {gesture: pinch, fingers: 2, direction: out, device: touchscreen, distance: 20,\n"
+	"     continuous: zoom}\n"
+	"  - {gesture: swipe, fingers: 4, direction: up, repeat: true, distance: 10,\n"
+	"     command: step}\n"
+	"  - {gesture: swipe, fingers: 2, direction: up, device: touchpad, command: pad-up}\n"
+	"  - {gesture: swipe, fingers: 2, direction: down, device: touchpad, command: pad-down}\n"
+	"  - {gesture: hold, fingers: 3, device: touchscreen, time: 300, command: held}\n"
+	"  - {gesture: tap, fingers: 2, taps: 2, device: touchscreen, command: double}\n"
+	"  - {gesture: tap, fingers: 2, device: touchscreen, command: single}\n"
+	"  - {gesture: tap, fingers: 3, device-name: \"synth touchpad\", command: pad-tap}\n"
+	"  - {gesture: tap, fingers: 3, device-name: \"other*\", command: other-tap}\n";
+
+/* Write @p text (then @p more, may be "") as the configuration and reload. */
+static void
+reload_with(struct world *w, const char *text, const char *more)
+{
+	FILE *f = fopen(w->cfgpath, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	fputs(more, f);
+	assert_int_equal(fclose(f), 0);
+	gd_daemon_reload(w->d);
+}
+
 static int
 group_setup(void **state)
 {
@@ -181,21 +211,7 @@ group_setup(void **state)
 	snprintf(w->cfgpath, sizeof(w->cfgpath), "%s/gestures.yaml", w->dir);
 	FILE *f = fopen(w->cfgpath, "w");
 	assert_non_null(f);
-	fputs("gestures:\n"
-	      "  - {gesture: swipe, fingers: 3, direction: left, device: touchpad, command: tp-left}\n"
-	      "  - {gesture: swipe, fingers: 3, direction: left, device: touchscreen, command: ts-left}\n"
-	      "  - {gesture: pinch, fingers: 2, direction: out, device: touchscreen, distance: 20,\n"
-	      "     continuous: zoom}\n"
-	      "  - {gesture: swipe, fingers: 4, direction: up, repeat: true, distance: 10,\n"
-	      "     command: step}\n"
-	      "  - {gesture: swipe, fingers: 2, direction: up, device: touchpad, command: pad-up}\n"
-	      "  - {gesture: swipe, fingers: 2, direction: down, device: touchpad, command: pad-down}\n"
-	      "  - {gesture: hold, fingers: 3, device: touchscreen, time: 300, command: held}\n"
-	      "  - {gesture: tap, fingers: 2, taps: 2, device: touchscreen, command: double}\n"
-	      "  - {gesture: tap, fingers: 2, device: touchscreen, command: single}\n"
-	      "  - {gesture: tap, fingers: 3, device-name: \"synth touchpad\", command: pad-tap}\n"
-	      "  - {gesture: tap, fingers: 3, device-name: \"other*\", command: other-tap}\n",
-	      f);
+	fputs(base_rules, f);
 	assert_int_equal(fclose(f), 0);
 
 	w->mem = open_memstream(&w->out, &w->outlen);
@@ -322,11 +338,12 @@ test_repeating_swipe(void **state)
 }
 
 /* two 2-finger swipes at once on the touchpad, one up on the left, one
- * down on the right: two gestures, two actions */
-static void
-test_simultaneous_swipes(void **state)
+ * down on the right: four fingers are down, so by default (whole hand) no
+ * 2-finger rule fires and the touches go to the application; with
+ * "whole-hand: false" two gestures, two actions */
+static unsigned int
+simultaneous_swipes(struct world *w, const char **printed)
 {
-	struct world *w = *state;
 	size_t mark = w->outlen;
 	int x[4] = { 400, 700, 2400, 2700 }, y[4];
 
@@ -340,11 +357,26 @@ test_simultaneous_swipes(void **state)
 	}
 	up(&w->pad, 4);
 	run(w->d, 150);
-	const char *p = printed_since(w, mark);
+	*printed = printed_since(w, mark);
+	return count_lines(*printed, ": pad-");
+}
+
+static void
+test_simultaneous_swipes(void **state)
+{
+	struct world *w = *state;
+	const char *p;
+	unsigned int runs = simultaneous_swipes(w, &p);
+
+	UT_ASSERT_MSG(runs == 0, "%u actions for four fingers down (whole hand):\n%s", runs, p);
+	reload_with(w, "settings: {whole-hand: false}\n", base_rules);
+	runs = simultaneous_swipes(w, &p);
 	UT_ASSERT_MSG(strstr(p, ": pad-up") != NULL && strstr(p, ": pad-down") != NULL,
 		      "not both simultaneous swipes ran:\n%s", p);
-	unsigned int runs = count_lines(p, ": pad-");
 	UT_ASSERT_MSG(runs == 2, "%u actions for two simultaneous swipes:\n%s", runs, p);
+	reload_with(w, base_rules, "");
+	runs = simultaneous_swipes(w, &p);
+	UT_ASSERT_MSG(runs == 0, "%u actions after whole-hand came back:\n%s", runs, p);
 }
 
 /* three fingers held still for 500 ms: the hold runs once, at 300 ms;
@@ -434,22 +466,31 @@ test_device_name(void **state)
 		      "taps by device name:\n%s", p);
 }
 
+/* replace the configuration with @p text, which has @p nrules rules */
+static void
+use_config(struct world *w, const char *text, int nrules)
+{
+	FILE *f = fopen(w->cfgpath, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+	gd_daemon_reload(w->d);
+	UT_ASSERT_MSG(gd_daemon_rule_count(w->d) == nrules, "%d rules",
+		      gd_daemon_rule_count(w->d));
+}
+
 /* settings: orientation turns evdev touchscreens, not touchpads (runs
  * last: it replaces the configuration) */
 static void
 test_orientation(void **state)
 {
 	struct world *w = *state;
-	FILE *f = fopen(w->cfgpath, "w");
 
-	assert_non_null(f);
-	fputs("settings: {orientation: left}\n"
-	      "gestures:\n"
-	      "  - {gesture: swipe, fingers: 3, direction: up, device: touchscreen, command: ts-up}\n"
-	      "  - {gesture: swipe, fingers: 3, direction: left, command: any-left}\n", f);
-	assert_int_equal(fclose(f), 0);
-	gd_daemon_reload(w->d);
-	UT_ASSERT_MSG(gd_daemon_rule_count(w->d) == 2, "%d rules", gd_daemon_rule_count(w->d));
+	use_config(w, "settings: {orientation: left}\n"
+		   "gestures:\n"
+		   "  - {gesture: swipe, fingers: 3, direction: up, device: touchscreen, command: ts-up}\n"
+		   "  - {gesture: swipe, fingers: 3, direction: left, command: any-left}\n", 2);
 
 	/* towards the panel's left side: up on a screen turned left */
 	size_t mark = w->outlen;
@@ -463,6 +504,57 @@ test_orientation(void **state)
 	UT_ASSERT_MSG(count_lines(p, ": any-left") == 1 && !strstr(p, "ts-up"),
 		      "a touchpad does not turn with the screen:\n%s", p);
 }
+
+#ifdef GD_HAVE_XRANDR
+/* one built-in panel turned by RandR rotation @p rotation (1, 2, 4, 8) */
+static void
+turn_screen(struct world *w, unsigned rotation)
+{
+	struct gd_screen_output out = { .name = "eDP-1", .active = 1, .rotation = rotation };
+	gd_screen_update(gd_daemon_screen(w->d), &out, 1, 1024, 768);
+}
+
+/* orientation: auto turns evdev touchscreens as the X server's RandR
+ * turns the screen (here set through the daemon's screen state, as
+ * gd_screen_dispatch() does on a RandR event; tests/gestured/
+ * test-gestured-screen.c drives that on a real server) */
+static void
+test_orientation_auto(void **state)
+{
+	struct world *w = *state;
+
+	use_config(w, "settings: {orientation: auto}\n"
+		   "gestures:\n"
+		   "  - {gesture: swipe, fingers: 3, direction: up, device: touchscreen, command: ts-up}\n"
+		   "  - {gesture: swipe, fingers: 3, direction: down, device: touchscreen, command: ts-down}\n"
+		   "  - {gesture: swipe, fingers: 3, direction: left, command: any-left}\n", 3);
+
+	/* the same stroke towards the panel's left side, the screen turned
+	 * left (RR_Rotate_90), right (RR_Rotate_270), then back to normal */
+	static const struct { unsigned rotation; const char *want, *not1, *not2; } turns[] = {
+		{ 2, ": ts-up", "ts-down", "any-left" },
+		{ 8, ": ts-down", "ts-up", "any-left" },
+		{ 1, ": any-left", "ts-up", "ts-down" },
+	};
+	for (size_t i = 0; i < sizeof(turns) / sizeof(turns[0]); i++) {
+		turn_screen(w, turns[i].rotation);
+		size_t mark = w->outlen;
+		stroke(w->d, &w->scr, 3, 2500, 300, 1400, -40, 0, 0, 12);
+		const char *p = printed_since(w, mark);
+		UT_ASSERT_MSG(count_lines(p, turns[i].want) == 1 && !strstr(p, turns[i].not1) &&
+				      !strstr(p, turns[i].not2),
+			      "rotation %u: want %s:\n%s", turns[i].rotation, turns[i].want, p);
+	}
+	/* a touchpad never turns */
+	turn_screen(w, 2);
+	size_t mark = w->outlen;
+	stroke(w->d, &w->pad, 3, 1800, 300, 1100, -40, 0, 0, 12);
+	const char *p = printed_since(w, mark);
+	UT_ASSERT_MSG(count_lines(p, ": any-left") == 1 && !strstr(p, "ts-up"),
+		      "a touchpad does not turn with the screen:\n%s", p);
+	turn_screen(w, 1);
+}
+#endif
 
 int
 main(void)
@@ -479,6 +571,9 @@ main(void)
 		cmocka_unit_test(test_double_tap),
 		cmocka_unit_test(test_device_name),
 		cmocka_unit_test(test_orientation),
+#ifdef GD_HAVE_XRANDR
+		cmocka_unit_test(test_orientation_auto),
+#endif
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);

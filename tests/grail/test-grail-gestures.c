@@ -650,6 +650,306 @@ test_two_finger_edge_swipe(void **state)
 	assert_int_equal(two_finger_swipe_up(9995, 9000), 0);
 }
 
+
+/* ------------------------------------------------------------------ */
+/* whole-hand gestures                                                 */
+
+static void
+test_whole_hand_property(void **state)
+{
+	UT_CLIENT_BUGS_BEGIN();
+	(void)state;
+	UGSubscription s;
+	int v = -1;
+
+	assert_int_equal(grail_subscription_new(&s), UGStatusSuccess);
+	assert_int_equal(grail_subscription_get_property(s, UGSubscriptionPropertyWholeHand, &v),
+			 UGStatusSuccess);
+	assert_int_equal(v, 0);
+	v = 7; /* a boolean: any non-zero value reads back as 1 */
+	set(s, UGSubscriptionPropertyWholeHand, &v);
+	v = -1;
+	grail_subscription_get_property(s, UGSubscriptionPropertyWholeHand, &v);
+	assert_int_equal(v, 1);
+	v = 0;
+	set(s, UGSubscriptionPropertyWholeHand, &v);
+	grail_subscription_get_property(s, UGSubscriptionPropertyWholeHand, &v);
+	assert_int_equal(v, 0);
+	assert_int_equal(grail_subscription_set_property(s, UGSubscriptionPropertyWholeHand, NULL),
+			 UGStatusErrorInvalidValue);
+	assert_int_equal(UGSubscriptionPropertyWholeHand, UGSubscriptionPropertyVelocityWindow + 1);
+	grail_subscription_delete(s);
+	UT_CLIENT_BUGS_END(1);
+}
+
+/* A drag subscription for @start touches, whole-hand if @whole. */
+static UGSubscription
+subscribe_hand(struct fixture *fx, unsigned int start, unsigned int max, int whole)
+{
+	UGSubscription sub = fx_subscribe(fx, UGGestureTypeDrag, start, 0, max);
+	set(sub, UGSubscriptionPropertyWholeHand, &whole);
+	return sub;
+}
+
+/* Touches 1..@n land 5 ms apart (or in one frame), 80 px apart, and
+ * swipe right 6 px per 10 ms for 20 frames. */
+static void
+hand_swipe(struct fixture *fx, unsigned int n, bool one_frame)
+{
+	UFTouchId ids[10];
+	float xs[10], ys[10];
+	assert_true(n <= 10);
+	for (unsigned int i = 0; i < n; i++) {
+		ids[i] = i + 1;
+		xs[i] = 200.0f + 80.0f * (float)i;
+		ys[i] = 300.0f + 10.0f * (float)(i % 2);
+	}
+	if (one_frame) {
+		float bx[10], by[10];
+		for (unsigned int i = 0; i < n; i++) {
+			bx[i] = dev_x(xs[i]);
+			by[i] = dev_y(ys[i]);
+		}
+		fx_begin_many(fx, n, ids, bx, by);
+	} else {
+		for (unsigned int i = 0; i < n; i++) {
+			if (i)
+				fx->time += 5;
+			begin_px(fx, ids[i], xs[i], ys[i]);
+		}
+	}
+	for (unsigned int f = 0; f < 20; f++) {
+		fx->time += 10;
+		float dx[10], dy[10];
+		for (unsigned int i = 0; i < n; i++) {
+			dx[i] = dev_x(xs[i] + 6.0f * (float)(f + 1));
+			dy[i] = dev_y(ys[i]);
+		}
+		fx_move_many(fx, n, ids, dx, dy);
+	}
+	fx->time += 10;
+	for (unsigned int i = 0; i < n; i++)
+		fx_end(fx, ids[i]);
+	fx_run_timers(fx, fx->time + 1000);
+}
+
+/* Gestures the client saw with @n touches at their Begin. */
+static unsigned int
+count_begun_with(const struct fixture *fx, unsigned int n)
+{
+	unsigned int count = 0;
+	for (unsigned int i = 0; i < fx->nslices; i++)
+		if (fx->slices[i].state == UGGestureStateBegin && fx->slices[i].num_touches == n)
+			count++;
+	return count;
+}
+
+static unsigned int
+whole_hand_swipe(unsigned int touches, unsigned int start, int whole, bool one_frame)
+{
+	struct fixture *fx = fx_new();
+	subscribe_hand(fx, start, 0, whole);
+	hand_swipe(fx, touches, one_frame);
+	unsigned int n = fx_count_gestures(fx);
+	assert_int_equal(count_begun_with(fx, start), n);
+	fx_check_all_ended(fx);
+	/* with nothing taken, every touch goes back to the client, once */
+	if (n == 0)
+		for (UFTouchId id = 1; id <= touches; id++) {
+			assert_int_equal(fx->rejected[id], 1);
+			assert_int_equal(fx->accepted[id], 0);
+		}
+	fx_free(fx);
+	return n;
+}
+
+static void
+test_whole_hand_counts(void **state)
+{
+	(void)state;
+	/* grail 3.1: each of the 4 three-touch subsets of four fingers */
+	assert_int_equal(whole_hand_swipe(4, 3, 0, false), 4);
+	assert_int_equal(whole_hand_swipe(4, 3, 0, true), 4);
+	/* whole hand: none, whether the fingers land together or not */
+	assert_int_equal(whole_hand_swipe(4, 3, 1, false), 0);
+	assert_int_equal(whole_hand_swipe(4, 3, 1, true), 0);
+	/* three fingers are the whole hand: one gesture either way */
+	assert_int_equal(whole_hand_swipe(3, 3, 0, false), 1);
+	assert_int_equal(whole_hand_swipe(3, 3, 1, false), 1);
+	assert_int_equal(whole_hand_swipe(3, 3, 1, true), 1);
+	/* a 10-finger palm and a 3-finger subscription: 120 subsets, or none */
+	assert_int_equal(whole_hand_swipe(10, 3, 0, true), 120);
+	assert_int_equal(whole_hand_swipe(10, 3, 1, true), 0);
+	assert_int_equal(whole_hand_swipe(10, 3, 1, false), 0);
+	/* two fingers and a three-finger subscription: nothing either way */
+	assert_int_equal(whole_hand_swipe(2, 3, 1, false), 0);
+}
+
+/* A finger resting on the device (let go by grail long ago) is part of the
+ * hand: three more fingers are not a three-finger gesture. */
+static unsigned int
+resting_finger_then_three(int whole, int atomic)
+{
+	struct fixture *fx = fx_new();
+	UGSubscription sub = atomic ? fx_subscribe_atomic(fx, UGGestureTypeDrag, 3, 0, 3)
+				    : fx_subscribe(fx, UGGestureTypeDrag, 3, 0, 0);
+	set(sub, UGSubscriptionPropertyWholeHand, &whole);
+	begin_px(fx, 9, 100, 600);
+	fx_run_timers(fx, fx->time + 200);
+	fx->time += 200;
+	assert_int_equal(fx->rejected[9], 1);
+	UFTouchId ids[3] = {1, 2, 3};
+	for (unsigned int i = 0; i < 3; i++)
+		begin_px(fx, ids[i], 200.0f + 80.0f * (float)i, 300);
+	for (unsigned int f = 1; f <= 20; f++) {
+		fx->time += 10;
+		float xs[3], ys[3];
+		for (unsigned int i = 0; i < 3; i++) {
+			xs[i] = dev_x(200.0f + 80.0f * (float)i + 6.0f * (float)f);
+			ys[i] = dev_y(300);
+		}
+		fx_move_many(fx, 3, ids, xs, ys);
+	}
+	fx->time += 10;
+	for (unsigned int i = 0; i < 3; i++)
+		fx_end(fx, ids[i]);
+	fx_end(fx, 9);
+	fx_run_timers(fx, fx->time + 1000);
+	unsigned int n = fx_count_gestures(fx);
+	fx_free(fx);
+	return n;
+}
+
+static void
+test_whole_hand_counts_resting_fingers(void **state)
+{
+	(void)state;
+	assert_int_equal(resting_finger_then_three(0, 0), 1);
+	assert_int_equal(resting_finger_then_three(1, 0), 0);
+	assert_int_equal(resting_finger_then_three(0, 1), 1);
+	assert_int_equal(resting_finger_then_three(1, 1), 0);
+}
+
+/* A fourth finger landing on a three-finger candidate the client has seen:
+ * the candidate ends cancelled; with TouchesMaximum 4 its expansion to the
+ * whole hand takes over. */
+static void
+test_whole_hand_late_finger(void **state)
+{
+	(void)state;
+	for (unsigned int max = 0; max <= 4; max += 4) {
+		struct fixture *fx = fx_new();
+		subscribe_hand(fx, 3, max, 1);
+		UFTouchId ids[4] = {1, 2, 3, 4};
+		float xs[4], ys[4];
+		for (unsigned int i = 0; i < 3; i++)
+			begin_px(fx, ids[i], 200.0f + 80.0f * (float)i, 300);
+		for (unsigned int f = 1; f <= 5; f++) {
+			fx->time += 10;
+			for (unsigned int i = 0; i < 3; i++) {
+				xs[i] = dev_x(200.0f + 80.0f * (float)i + 6.0f * (float)f);
+				ys[i] = dev_y(300);
+			}
+			fx_move_many(fx, 3, ids, xs, ys);
+		}
+		assert_int_equal(fx_count_gestures(fx), 1);
+		unsigned int first = fx->slices[0].id;
+		assert_int_equal(fx->slices[0].num_touches, 3);
+		assert_false(fx->g_ended[first]);
+
+		fx->time += 10;
+		begin_px(fx, 4, 500, 300);
+		const struct fx_slice *last = fx_last_of(fx, first);
+		assert_int_equal(last->state, UGGestureStateEnd);
+		assert_int_equal(last->canceled, 1);
+		for (unsigned int f = 6; f <= 15; f++) {
+			fx->time += 10;
+			for (unsigned int i = 0; i < 4; i++) {
+				xs[i] = dev_x(200.0f + 80.0f * (float)i + 6.0f * (float)f);
+				ys[i] = dev_y(300);
+			}
+			fx_move_many(fx, 4, ids, xs, ys);
+		}
+		fx->time += 10;
+		for (unsigned int i = 0; i < 4; i++)
+			fx_end(fx, ids[i]);
+		fx_run_timers(fx, fx->time + 1000);
+		fx_check_all_ended(fx);
+		if (max == 4) {
+			/* the expansion: four touches, from the first one's start */
+			assert_int_equal(fx_count_gestures(fx), 2);
+			assert_int_equal(count_begun_with(fx, 4), 1);
+		} else {
+			assert_int_equal(fx_count_gestures(fx), 1);
+			for (UFTouchId id = 1; id <= 4; id++)
+				assert_int_equal(fx->rejected[id], 1);
+		}
+		fx_free(fx);
+	}
+}
+
+/* An accepted whole-hand gesture keeps going when more fingers land. */
+static void
+test_whole_hand_accepted_keeps_going(void **state)
+{
+	(void)state;
+	struct fixture *fx = fx_new();
+	fx->policy = FX_POLICY_ACCEPT;
+	subscribe_hand(fx, 3, 0, 1);
+	UFTouchId ids[4] = {1, 2, 3, 4};
+	float xs[4], ys[4];
+	for (unsigned int i = 0; i < 3; i++)
+		begin_px(fx, ids[i], 200.0f + 80.0f * (float)i, 300);
+	for (unsigned int f = 1; f <= 15; f++) {
+		if (f == 6)
+			begin_px(fx, 4, 500, 300);
+		fx->time += 10;
+		for (unsigned int i = 0; i < 3; i++) {
+			xs[i] = dev_x(200.0f + 80.0f * (float)i + 6.0f * (float)f);
+			ys[i] = dev_y(300);
+		}
+		fx_move_many(fx, 3, ids, xs, ys);
+	}
+	fx->time += 10;
+	for (unsigned int i = 0; i < 4; i++)
+		fx_end(fx, ids[i]);
+	fx_run_timers(fx, fx->time + 1000);
+	assert_int_equal(fx_count_gestures(fx), 1);
+	const struct fx_slice *last = fx_last_of(fx, fx->slices[0].id);
+	assert_int_equal(last->state, UGGestureStateEnd);
+	assert_int_equal(last->canceled, 0);
+	assert_int_equal(fx_count(fx, fx->slices[0].id, UGGestureStateUpdate) >= 14, 1);
+	for (UFTouchId id = 1; id <= 3; id++)
+		assert_int_equal(fx->accepted[id], 1);
+	assert_int_equal(fx->rejected[4], 1);
+	fx_free(fx);
+}
+
+/* Whole-hand and ordinary subscriptions side by side: the ordinary one
+ * still sees its subsets. */
+static void
+test_whole_hand_beside_ordinary(void **state)
+{
+	(void)state;
+	struct fixture *fx = fx_new();
+	UGSubscription whole = subscribe_hand(fx, 3, 0, 1);
+	UGSubscription part = subscribe_hand(fx, 3, 0, 0);
+	hand_swipe(fx, 4, false);
+	unsigned int nwhole = 0, npart = 0;
+	for (unsigned int i = 0; i < fx->nslices; i++) {
+		if (fx->slices[i].state != UGGestureStateBegin)
+			continue;
+		if (fx->slices[i].sub == whole)
+			nwhole++;
+		else if (fx->slices[i].sub == part)
+			npart++;
+	}
+	assert_int_equal(nwhole, 0);
+	assert_int_equal(npart, 4);
+	fx_check_all_ended(fx);
+	fx_free(fx);
+}
+
 int
 main(void)
 {
@@ -668,6 +968,12 @@ main(void)
 		cmocka_unit_test(test_edge_touch_without_velocity_is_no_edge_swipe),
 		cmocka_unit_test(test_edge_swipe_ruled_out),
 		cmocka_unit_test(test_two_finger_edge_swipe),
+		cmocka_unit_test(test_whole_hand_property),
+		cmocka_unit_test(test_whole_hand_counts),
+		cmocka_unit_test(test_whole_hand_counts_resting_fingers),
+		cmocka_unit_test(test_whole_hand_late_finger),
+		cmocka_unit_test(test_whole_hand_accepted_keeps_going),
+		cmocka_unit_test(test_whole_hand_beside_ordinary),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -103,9 +103,26 @@ def main():
         check([EXT_FIELDS.sub("", l) for l in ext] == plain,
               "%s: extended trace minus the new fields is the plain trace" % rec)
 
+    # whole hand: a three-finger subscription gets every three-finger subset
+    # of four or ten fingers from grail 3.1, and nothing whole-hand; three
+    # fingers are one gesture either way; in both framings
+    def begun(rec, whole, *opts):
+        out = slices(run(replay, "--policy", "none", "-s",
+                         "mask=drag,start=3,whole-hand=%d" % whole, *opts, d + rec)[0])
+        return len([l for l in out if " begin " in l])
+    for opts in [(), ("--x11",)]:
+        for rec, plain, whole in [("drag-4.evemu", 4, 0), ("drag-3.evemu", 1, 1),
+                                  ("storm-10.evemu", 59, 0)]:
+            got = (begun(rec, 0, *opts), begun(rec, 1, *opts))
+            check(got == (plain, whole), "%s %s: 3-finger gestures without/with whole-hand "
+                  "%r, expected %r" % (rec, " ".join(opts), got, (plain, whole)))
+    plain = run(replay, "-s", "mask=drag,start=3", d + "drag-3.evemu")[0]
+    check(run(replay, "-s", "mask=drag,start=3,whole-hand=0", d + "drag-3.evemu")[0] == plain,
+          "whole-hand=0 is the default trace")
+
     # bad values are usage errors naming the key
     for spec in ["edges=none", "hold-timeout=0", "multitap-max=0", "velocity-window=0",
-                 "edge-margin=-1", "mask=hold+bogus"]:
+                 "edge-margin=-1", "mask=hold+bogus", "whole-hand=2"]:
         _, err = run(replay, "-s", spec, d + "drag-1.evemu", status=2)
         check(spec.split("=")[0] in err, "-s %s: message names the key: %r" % (spec, err))
 

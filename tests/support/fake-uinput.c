@@ -21,6 +21,14 @@ struct fu_call fu_calls[MAX_CALLS];
 int fu_ncalls;
 static char node[PATH_MAX];
 
+static int (*chained)(int fd, unsigned long req, void *arg, int *rc);
+
+void
+fu_set_chain(int (*chain)(int fd, unsigned long req, void *arg, int *rc))
+{
+	chained = chain;
+}
+
 void
 fu_set_node(const char *path)
 {
@@ -116,6 +124,9 @@ ioctl(int fd, unsigned long req, ...)
 	va_start(ap, req);
 	arg = va_arg(ap, void *);
 	va_end(ap);
+	int rc;
+	if (chained && chained(fd, req, arg, &rc))
+		return rc;
 	if (!fu_is_node(fd)) {
 		if (!real)
 			real = (int (*)(int, unsigned long, ...))dlsym(RTLD_NEXT, "ioctl");

@@ -32,6 +32,13 @@ extern int fu_ncalls;
 /** Answer the ioctls of descriptors open on @p path (copied). */
 void fu_set_node(const char *path);
 
+/**
+ * Let another fake answer first: @p chain returns 1 with *rc set for the
+ * descriptors it knows (fe_try_ioctl() of fake-evdev.h), 0 for the rest,
+ * which go on to the node or the C library.  NULL: none.
+ */
+void fu_set_chain(int (*chain)(int fd, unsigned long req, void *arg, int *rc));
+
 /** Make the node an empty regular file and forget the calls; 0 or -1. */
 int fu_reset(void);
 

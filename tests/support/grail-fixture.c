@@ -10,6 +10,7 @@
 #include <cmocka.h>
 #include <utouch/frame_handle.h>
 
+#include "frame/frame-private.h"
 #include "grail-fixture.h"
 
 static UFStatus
@@ -185,9 +186,8 @@ set_pos(UFBackendTouch t, float x, float y)
 }
 
 static void
-begin(struct fixture *fx, UFTouchId id, float x, float y, int owned)
+add_new_touch(struct fixture *fx, UFBackendFrame f, UFTouchId id, float x, float y, int owned)
 {
-	UFBackendFrame f = next_frame(fx);
 	UFBackendTouch t = frame_backend_touch_new();
 	assert_non_null(t);
 	frame_backend_touch_set_id(t, id);
@@ -197,6 +197,23 @@ begin(struct fixture *fx, UFTouchId id, float x, float y, int owned)
 	frame_backend_touch_set_pending_end(t, 0);
 	set_pos(t, x, y);
 	assert_int_equal(frame_backend_frame_give_touch(f, &t), UFStatusSuccess);
+}
+
+static void
+begin(struct fixture *fx, UFTouchId id, float x, float y, int owned)
+{
+	UFBackendFrame f = next_frame(fx);
+	add_new_touch(fx, f, id, x, y, owned);
+	send_frame(fx, f);
+}
+
+void
+fx_begin_many(struct fixture *fx, unsigned int n, const UFTouchId *ids, const float *xs,
+	      const float *ys)
+{
+	UFBackendFrame f = next_frame(fx);
+	for (unsigned int i = 0; i < n; i++)
+		add_new_touch(fx, f, ids[i], xs[i], ys[i], 1);
 	send_frame(fx, f);
 }
 
@@ -270,6 +287,20 @@ fx_end(struct fixture *fx, UFTouchId id)
 	frame_backend_touch_set_ended(t);
 	frame_backend_touch_set_time(t, fx->time);
 	assert_int_equal(frame_backend_frame_give_touch(f, &t), UFStatusSuccess);
+	send_frame(fx, f);
+}
+
+void
+fx_cut_off(struct fixture *fx, unsigned int n, const UFTouchId *ids)
+{
+	UFBackendFrame f = next_frame(fx);
+	for (unsigned int i = 0; i < n; i++) {
+		UFBackendTouch t = borrow(f, ids[i]);
+		frame_backend_touch_set_ended(t);
+		frame_backend_touch_set_time(t, fx->time);
+		assert_int_equal(frame_backend_frame_give_touch(f, &t), UFStatusSuccess);
+	}
+	ut_frame_mark_cut_off(f);
 	send_frame(fx, f);
 }
 

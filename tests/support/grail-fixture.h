@@ -77,6 +77,9 @@ UGSubscription fx_subscribe_atomic(struct fixture *fx, UGGestureTypeMask mask,
 /* Each helper sends one frame at fx->time and processes grail events. */
 void fx_begin(struct fixture *fx, UFTouchId id, float x, float y);
 void fx_begin_owned(struct fixture *fx, UFTouchId id, float x, float y);
+/* Several owned touches begin in one frame: ids[i] at (xs[i], ys[i]). */
+void fx_begin_many(struct fixture *fx, unsigned int n, const UFTouchId *ids, const float *xs,
+		   const float *ys);
 void fx_move(struct fixture *fx, UFTouchId id, float x, float y);
 void fx_own(struct fixture *fx, UFTouchId id);
 void fx_pending_end(struct fixture *fx, UFTouchId id);
@@ -84,6 +87,9 @@ void fx_end(struct fixture *fx, UFTouchId id);
 /* Move several touches in one frame: ids[i] to (xs[i], ys[i]). */
 void fx_move_many(struct fixture *fx, unsigned int n, const UFTouchId *ids,
 		  const float *xs, const float *ys);
+/* Input stops with touches down: end ids[0..n-1] in a frame marked cut off
+ * (frame-peer.h, ut_frame_cut_off()), as the evdev producers do. */
+void fx_cut_off(struct fixture *fx, unsigned int n, const UFTouchId *ids);
 /* Advance time to fx->time via grail_update_time and process events. */
 void fx_update_time(struct fixture *fx, uint64_t t);
 /* Run every due timer up to time t (like the replay tools do). */

@@ -25,7 +25,7 @@
 #include "util/clock.h"
 #include "util/list.h"
 #include "util/log.h"
-#include "util/gesture-class.h"
+#include "geis/gesture-class.h"
 #include "test-support.h"
 
 /* ------------------------------------------------------------------ */

@@ -13,14 +13,14 @@
 #include <geis/geis.h>
 #include <utouch/geis.h>
 
-#include "util/gesture-class.h"
+#include "geis/gesture-class.h"
 
 #define MAX_INIT_ARGS 16
 
 enum policy { POLICY_NONE, POLICY_ACCEPT, POLICY_REJECT };
 enum backend { BACKEND_DEFAULT, BACKEND_RECORDING, BACKEND_EVDEV, BACKEND_X11 };
 
-/* --class takes the keys of the shared class table (util/gesture-class.h) */
+/* --class takes the keys of the shared class table (geis/gesture-class.h) */
 #define NUM_CLASSES UT_NUM_GESTURE_CLASSES
 
 /* Per-subscription settings: name, value type, and the option value. */

@@ -13,7 +13,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "util/gesture-class.h"
+#include "geis/gesture-class.h"
 #include "util/yaml-config.h"
 
 static const char *const kind_names[GD_KIND_COUNT] = { "swipe", "pinch", "rotate", "tap", "hold" };
@@ -54,6 +54,7 @@ struct defaults {
 	int interval_ms;
 	int orientation;
 	int proxy;      /* not a rule default: the daemon's --proxy */
+	int whole_hand; /* not a rule default: grail's whole-hand rule */
 };
 
 static const struct defaults builtin_defaults = {
@@ -65,10 +66,16 @@ static const struct defaults builtin_defaults = {
 	.hold_ms = 500,
 	.edge_mm = 8.0,
 	.interval_ms = 0,
+#ifdef GD_HAVE_XRANDR
+	.orientation = GD_ORIENT_AUTO,
+#else
 	.orientation = GD_ORIENT_NORMAL,
+#endif
+	.whole_hand = 1,
 };
 
-static const char *const orientation_names[] = { "normal", "left", "inverted", "right", NULL };
+static const char *const orientation_names[] = { "normal", "left", "inverted", "right", "auto",
+						 NULL };
 
 #define NUM(key, type, field, lo, hi, unit) \
 	{ key, type, offsetof(struct defaults, field), lo, hi, unit, NULL, NULL }
@@ -89,15 +96,36 @@ static const struct ut_yaml_field settings_fields[] = {
 	{ "orientation", UT_YAML_ENUM, offsetof(struct defaults, orientation), 0, 0, NULL,
 	  orientation_names, NULL },
 	{ "proxy", UT_YAML_BOOL, offsetof(struct defaults, proxy), 0, 0, NULL, NULL, NULL },
+	{ "whole-hand", UT_YAML_BOOL, offsetof(struct defaults, whole_hand), 0, 0, NULL, NULL,
+	  NULL },
 };
 #undef NUM
+
+#define NSETTINGS (sizeof(settings_fields) / sizeof(settings_fields[0]))
+
+static void
+read_settings(struct ut_yaml_doc *doc, const struct ut_yaml_node *map, struct defaults *d)
+{
+	const struct ut_yaml_node *seen[NSETTINGS];
+	ut_yaml_read_map(doc, map, "setting", settings_fields, NSETTINGS, d, seen);
+#ifndef GD_HAVE_XRANDR
+	for (size_t i = 0; i < NSETTINGS; i++)
+		if (seen[i] && !strcmp(settings_fields[i].key, "orientation") &&
+		    d->orientation == GD_ORIENT_AUTO) {
+			ut_yaml_error(doc, seen[i], "\"orientation\": \"auto\" follows the X "
+				      "server's RandR rotation, and this utouch-gestured was built "
+				      "without libXrandr; set normal, left, inverted or right");
+			d->orientation = GD_ORIENT_NORMAL;
+		}
+#endif
+}
 
 struct parser {
 	struct ut_yaml_doc doc;
 	struct defaults d;
 };
 
-/* "gesture": the tools' class names (util/gesture-class.h, "swipe" too)
+/* "gesture": the tools' class names (geis/gesture-class.h, "swipe" too)
  * of the classes a rule can name */
 static int
 read_gesture(struct ut_yaml_doc *doc, const struct ut_yaml_field *f,
@@ -380,6 +408,7 @@ gd_config_empty(const char *path)
 		free(cfg);
 		return NULL;
 	}
+	cfg->whole_hand = builtin_defaults.whole_hand;
 	return cfg;
 }
 
@@ -408,9 +437,7 @@ build(struct parser *p)
 
 		if (!strcmp(k->text, "settings")) {
 			if (!ut_yaml_is_empty(v))
-				ut_yaml_read_map(doc, v, "setting", settings_fields,
-						 sizeof(settings_fields) / sizeof(settings_fields[0]),
-						 &p->d, NULL);
+				read_settings(doc, v, &p->d);
 		} else if (!strcmp(k->text, "gestures")) {
 			gestures = v;
 		} else {
@@ -420,6 +447,7 @@ build(struct parser *p)
 	}
 	cfg->orientation = (enum gd_orientation)p->d.orientation;
 	cfg->proxy = p->d.proxy;
+	cfg->whole_hand = p->d.whole_hand;
 	if (!gestures || ut_yaml_is_empty(gestures))
 		goto out;   /* "gestures:" with nothing after it */
 	if (gestures->type != UT_YAML_LIST) {

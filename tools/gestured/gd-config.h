@@ -32,8 +32,12 @@ enum gd_edge {
 };
 
 /** How the screen is turned from an evdev touchscreen's own orientation
- * (the way xrandr names it): swipe directions and edges turn with it. */
-enum gd_orientation { GD_ORIENT_NORMAL, GD_ORIENT_LEFT, GD_ORIENT_INVERTED, GD_ORIENT_RIGHT };
+ * (the way xrandr names it): swipe directions and edges turn with it.
+ * GD_ORIENT_AUTO (a setting only): the X server's RandR rotation of the
+ * output the touchscreen maps to (gd-screen.h), normal without X. */
+enum gd_orientation {
+	GD_ORIENT_NORMAL, GD_ORIENT_LEFT, GD_ORIENT_INVERTED, GD_ORIENT_RIGHT, GD_ORIENT_AUTO
+};
 
 /** The most taps of a multi-tap a rule can ask for. */
 #define GD_MAX_TAPS 3
@@ -73,6 +77,9 @@ struct gd_config {
 	size_t nrules;
 	enum gd_orientation orientation;  /**< settings: orientation */
 	int proxy;              /**< settings: proxy: true (the --proxy option) */
+	/** settings: whole-hand (default true): a rule for N fingers fires only
+	 * while exactly N fingers are down (UTOUCH_GEIS_CONFIG_WHOLE_HAND) */
+	int whole_hand;
 };
 
 /** Receives each error and warning of a file ("FILE:LINE:COLUMN: ..."). */

@@ -16,6 +16,7 @@
 #include "gd-config.h"
 #include "gd-daemon.h"
 #include "gd-rules.h"
+#include "gd-screen.h"
 #include "util/clock.h"
 
 #define MAX_FINGERS 5
@@ -44,6 +45,10 @@ struct device {
 /* T_DEFERRED: a tap taken that may be the start of a longer multi-tap; its
  * rule (if any) runs at defer_ms unless the next tap comes first */
 enum track_state { T_FREE, T_PENDING, T_ACCEPTED, T_DEFERRED };
+
+/* refused gestures remembered (struct gd_daemon); a refused gesture's
+ * remaining events come within the same dispatch, so a few are enough */
+#define GD_REFUSED 16
 
 struct source;
 
@@ -83,6 +88,7 @@ struct source {
 	int is_x11;
 	int only_indirect;   /* evdev next to X11: touchpads only */
 	int broken;
+	int no_whole_hand;   /* the backend has no UTOUCH_GEIS_CONFIG_WHOLE_HAND (said once) */
 	GeisSubscription subs[GD_KIND_COUNT][MAX_FINGERS + 1];
 	struct device devices[MAX_DEVICES];
 	int ndevices;
@@ -95,12 +101,18 @@ struct gd_daemon {
 	struct source src[2];
 	int nsrc;
 	struct track tracks[MAX_TRACKS];
+	/* gestures whose accept failed (grail had cancelled them): their
+	 * events still queued are ignored instead of starting a new track */
+	struct { struct source *src; GeisGestureId id; } refused[GD_REFUSED];
+	unsigned int nrefused;   /* refused[nrefused % GD_REFUSED] is the next slot */
 	int inotify_fd, watch;
 	char *dir, *base;
 	int signal_fd;
 	int timer_fd;
 	uint64_t timer_at;
 	struct gd_actions *act;
+	struct gd_screen *screen;  /* the screen's turn, for "orientation: auto" */
+	int screen_tried;          /* gd_daemon_follow_screen() tried to connect */
 #ifdef GD_HAVE_X11
 	struct gd_x11 *x11;
 #endif
@@ -115,6 +127,14 @@ extern const char *const gd_class_names[GD_KIND_COUNT];
 void gd_logv(struct gd_daemon *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /** Log on stderr. */
 void gd_logw(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* gd-daemon.c */
+/** Follow the X server's RandR state when something needs it ("orientation:
+ * auto" with evdev touchscreens, the X11 source's screen size). */
+void gd_daemon_follow_screen(struct gd_daemon *d);
+/** The orientation gestures of touchscreens read through evdev turn by:
+ * the setting, or the screen's with "auto". */
+enum gd_orientation gd_daemon_orientation(const struct gd_daemon *d);
 
 /* gd-reload.c */
 /** A configuration with one reference, NULL when out of memory. */

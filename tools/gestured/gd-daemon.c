@@ -94,6 +94,11 @@ gd_daemon_new(const struct gd_options *opts, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		goto fail;
 	}
+	d->screen = gd_screen_new();
+	if (!d->screen) {
+		snprintf(err, errlen, "out of memory");
+		goto fail;
+	}
 	/* settings: proxy works like --proxy (from the start only) */
 	if (cfg->proxy)
 		d->opts.proxy = 1;
@@ -205,6 +210,7 @@ gd_daemon_new(const struct gd_options *opts, char *err, size_t errlen)
 			gd_logw("no touchpad or touchscreen can be read under %s yet (is the user in "
 			     "the \"input\" group?); devices that appear later are used",
 			     opts->evdev_dir ? opts->evdev_dir : "/dev/input");
+	gd_daemon_follow_screen(d);
 	gd_config_note_limits(d);
 	gd_logw("ready: %s, %zu rules, %d subscriptions%s", opts->config_path, d->cr->cfg->nrules,
 	     gd_subscription_count(d), opts->dry_run ? " (dry run)" : "");
@@ -225,6 +231,7 @@ gd_daemon_free(struct gd_daemon *d)
 	for (int i = 0; i < d->nsrc; i++)
 		gd_source_close(&d->src[i]);
 	gd_actions_free(d->act);
+	gd_screen_free(d->screen);
 #ifdef GD_HAVE_X11
 	gd_x11_close(d->x11);
 #endif
@@ -265,6 +272,93 @@ signal_ready(struct gd_daemon *d)
 	}
 }
 
+/* ---- the screen's turn ---- */
+
+/* a source reading touchscreens through evdev (not only touchpads beside X11) */
+static int
+evdev_touchscreens(const struct gd_daemon *d)
+{
+	for (int i = 0; i < d->nsrc; i++)
+		if (!d->src[i].is_x11 && !d->src[i].only_indirect)
+			return 1;
+	return 0;
+}
+
+static struct source *
+x11_source(struct gd_daemon *d)
+{
+	for (int i = 0; i < d->nsrc; i++)
+		if (d->src[i].is_x11)
+			return &d->src[i];
+	return NULL;
+}
+
+static const char *const orient_names[] = { "normal", "left", "inverted", "right", "auto" };
+
+void
+gd_daemon_follow_screen(struct gd_daemon *d)
+{
+	int want_orient = d->cr->cfg->orientation == GD_ORIENT_AUTO && evdev_touchscreens(d);
+	/* a recording is no device of this screen: it plays as the panel is */
+	if (d->screen_tried || d->opts.recording || (!want_orient && !x11_source(d)))
+		return;
+	const char *display = getenv("DISPLAY");
+	if (!display || !*display) {
+		gd_logv(d, "orientation: auto: no X display to follow; touchscreens are not turned");
+		return;
+	}
+	d->screen_tried = 1;
+	char err[256];
+	if (gd_screen_connect(d->screen, NULL, err, sizeof(err)) < 0) {
+		if (want_orient)
+			gd_logw("orientation: auto cannot follow the screen (%s); touchscreens are "
+				"not turned (set the orientation in the configuration)", err);
+		return;
+	}
+	gd_logv(d, "following RandR of %s: output %s, %s", display,
+		*gd_screen_output_name(d->screen) ? gd_screen_output_name(d->screen) : "(none)",
+		orient_names[gd_screen_orientation(d->screen)]);
+}
+
+enum gd_orientation
+gd_daemon_orientation(const struct gd_daemon *d)
+{
+	enum gd_orientation o = d->cr->cfg->orientation;
+	return o == GD_ORIENT_AUTO ? gd_screen_orientation(d->screen) : o;
+}
+
+struct gd_screen *
+gd_daemon_screen(struct gd_daemon *d)
+{
+	return d->screen;
+}
+
+/* the X server's RandR state changed */
+static void
+screen_ready(struct gd_daemon *d)
+{
+	int r = gd_screen_dispatch(d->screen);
+	if (r < 0) {
+		gd_logw("lost the X server's RandR: the screen stays %s",
+			orient_names[gd_screen_orientation(d->screen)]);
+		return;
+	}
+	if (r == 0)
+		return;
+	double w, h;
+	struct source *x = x11_source(d);
+	if (x && gd_screen_size(d->screen, &w, &h) == 0) {
+		/* edges of X11 touchscreens are measured on the turned screen */
+		x->screen_w = w;
+		x->screen_h = h;
+	}
+	if (d->cr->cfg->orientation == GD_ORIENT_AUTO && evdev_touchscreens(d))
+		gd_logw("the screen turned: output %s is %s; touchscreen gestures turn with it",
+			*gd_screen_output_name(d->screen) ? gd_screen_output_name(d->screen)
+							   : "(none)",
+			orient_names[gd_screen_orientation(d->screen)]);
+}
+
 /* --recording: the recording has been played, no gesture is in flight
  * and every action it started has finished. */
 static int
@@ -302,6 +396,11 @@ gd_daemon_step(struct gd_daemon *d, int timeout_ms)
 		isrc[i] = n;
 		p[n++] = (struct pollfd){ .fd = d->src[i].broken ? -1 : d->src[i].fd, .events = POLLIN };
 	}
+	int iscr = -1;
+	if (gd_screen_fd(d->screen) >= 0) {
+		iscr = n;
+		p[n++] = (struct pollfd){ .fd = gd_screen_fd(d->screen), .events = POLLIN };
+	}
 #ifdef GD_HAVE_X11
 	if (d->x11 && !gd_x11_dead(d->x11)) {
 		ix = n;
@@ -325,6 +424,8 @@ gd_daemon_step(struct gd_daemon *d, int timeout_ms)
 		gd_config_changed(d);
 	if (p[isig].revents)
 		signal_ready(d);
+	if (iscr >= 0 && p[iscr].revents)
+		screen_ready(d);
 #ifdef GD_HAVE_X11
 	if (ix >= 0 && p[ix].revents && gd_x11_dispatch(d->x11) < 0) {
 		gd_logw("the X server went away: exiting");

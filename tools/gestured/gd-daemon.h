@@ -66,6 +66,14 @@ int gd_daemon_run(struct gd_daemon *d);
  */
 Geis gd_daemon_evdev_geis(struct gd_daemon *d);
 
+struct gd_screen;
+
+/**
+ * The daemon's view of the screen's turn (gd-screen.h): the tests set it
+ * with gd_screen_update() where no server can rotate.
+ */
+struct gd_screen *gd_daemon_screen(struct gd_daemon *d);
+
 /** Load the configuration file again now (as an inotify event or SIGHUP does). */
 void gd_daemon_reload(struct gd_daemon *d);
 

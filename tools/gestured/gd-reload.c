@@ -67,6 +67,7 @@ gd_config_set(struct gd_daemon *d, struct gd_config *cfg)
 	}
 	gd_cfgref_unref(d->cr);
 	d->cr = cr;
+	gd_daemon_follow_screen(d);
 	gd_config_note_limits(d);
 	for (int i = 0; i < d->nsrc; i++)
 		gd_source_subscribe(d, &d->src[i]);

@@ -18,6 +18,7 @@ const char replay_opts_help[] =
 "                       multitap-timeout=MS multitap-threshold=M\n"
 "                       multitap-max=N edges=left+right+top+bottom|all\n"
 "                       edge-margin=M edge-velocity=M/S velocity-window=MS\n"
+"                       whole-hand=0|1 (only gestures of every touch down)\n"
 "                       default: mask=drag (start=2, grail's defaults)\n"
 "  -d, --device FILE    evemu device description (default: the recording's\n"
 "                       own, or device.prop beside it)\n"

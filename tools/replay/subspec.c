@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "subspec.h"
-#include "util/gesture-class.h"
+#include "geis/gesture-class.h"
 
 /* The per-primitive keys (drag-timeout, ...) are named after the first
  * rows of the class table, which are in SUBSPEC_* order. */
@@ -222,6 +222,12 @@ parse_item(char *key, const char *v, struct subspec *s)
 		s->atomic = (int)n;
 		return 0;
 	}
+	if (!strcmp(key, "whole-hand")) {
+		if (parse_uint(v, 1, &n))
+			return -1;
+		s->whole_hand = (int)n;
+		return 0;
+	}
 	if (!strcmp(key, "start") || !strcmp(key, "min") ||
 	    !strcmp(key, "max") || !strcmp(key, "touches")) {
 		if (parse_uint(v, 1000, &n))
@@ -331,6 +337,10 @@ subspec_create(const struct subspec *s, UFDevice device, UFWindowId window,
 	if (s->max)
 		SET(UGSubscriptionPropertyTouchesMaximum, &s->max);
 	SET(UGSubscriptionPropertyAtomicGestures, &atomic);
+	if (s->whole_hand) {
+		int whole = 1;
+		SET(UGSubscriptionPropertyWholeHand, &whole);
+	}
 	for (int p = 0; p < SUBSPEC_NPRIM; p++) {
 		if (s->has_timeout[p])
 			SET(timeouts[p], &s->timeout[p]);

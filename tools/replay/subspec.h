@@ -24,6 +24,7 @@ struct subspec {
 	unsigned int start, min, max;   /* min/max 0: not set */
 	UGGestureTypeMask mask;
 	int atomic;
+	int whole_hand; /* UGSubscriptionPropertyWholeHand (utouch extension) */
 	int has_timeout[SUBSPEC_NPRIM], has_threshold[SUBSPEC_NPRIM];
 	uint64_t timeout[SUBSPEC_NPRIM];
 	float threshold[SUBSPEC_NPRIM];

@@ -102,6 +102,10 @@ struct ut_parse {
 	struct ut_event_vec events;
 	long yaml_device;              /* libinput record: index of the device used */
 	bool record_keys;              /* YAML: a top-level key of libinput record seen */
+	bool maybe_not_recording;      /* YAML tried on a file that may be no recording:
+	                                  until a libinput record key is seen, a failure
+	                                  says "not an evemu or libinput-record recording"
+	                                  first, the YAML detail after it */
 };
 
 /*

@@ -34,16 +34,28 @@ ut__rec_fail(struct ut_parse *p, int rc, unsigned long line, const char *fmt, ..
 		n = snprintf(msg, sizeof(msg), "%s: ", p->name);
 	if (n < 0 || (size_t)n >= sizeof(msg))
 		n = (int)strlen(msg);
+	/* a text file that is no recording: say so before the YAML detail */
+	int wrap = p->maybe_not_recording && !p->record_keys && rc != -ENOMEM;
+	if (wrap)
+		snprintf(msg + n, sizeof(msg) - (size_t)n,
+			 "not an evemu or libinput-record recording (evemu files have lines "
+			 "such as \"N: name\", libinput record files are YAML with a "
+			 "'devices' list; as YAML: ");
 
+	size_t used = strlen(msg);
 	va_list args;
 	va_start(args, fmt);
-	int m = vsnprintf(msg + n, sizeof(msg) - (size_t)n, fmt, args);
+	vsnprintf(msg + used, sizeof(msg) - used, fmt, args);
 	va_end(args);
 
 	/* A malformed last line without a newline is most likely a cut-off file. */
-	if (m >= 0 && line > 0 && line == p->incomplete_line && (size_t)(n + m) < sizeof(msg))
-		snprintf(msg + n + m, sizeof(msg) - (size_t)(n + m),
+	used = strlen(msg);
+	if (line > 0 && line == p->incomplete_line)
+		snprintf(msg + used, sizeof(msg) - used,
 			 " (the file ends in the middle of this line)");
+	used = strlen(msg);
+	if (wrap)
+		snprintf(msg + used, sizeof(msg) - used, ")");
 	if (p->err && p->errlen > 0)
 		snprintf(p->err, p->errlen, "%s", msg);
 	ut_log(&rec_log, UT_LOG_INFO, "%s", msg);
@@ -609,40 +621,6 @@ check_positions(struct ut_parse *p)
 	return 0;
 }
 
-/* A file that is neither evemu nor YAML with libinput record's keys is no
- * recording at all: say so first, before the YAML detail ("NAME:LINE:
- * not an evemu or libinput-record recording (as YAML: DETAIL)"). */
-static void
-not_a_recording(struct ut_parse *p)
-{
-	char detail[512];
-	const char *d = p->err ? p->err : "";
-	size_t name_len = strlen(p->name), at = 0;
-	unsigned long line = 0;
-
-	if (!p->err || p->errlen == 0)
-		return;
-	if (!strncmp(d, p->name, name_len) && d[name_len] == ':') {
-		at = name_len + 1;
-		if (d[at] >= '0' && d[at] <= '9') {
-			line = strtoul(d + at, NULL, 10);
-			while (d[at] >= '0' && d[at] <= '9')
-				at++;
-			if (d[at] == ':')
-				at++;
-		}
-		while (d[at] == ' ')
-			at++;
-	}
-	snprintf(detail, sizeof(detail), "%s", d + at);
-	p->err[0] = '\0';
-	p->failed = 0;
-	ut__rec_fail(p, -EINVAL, line,
-		     "not an evemu or libinput-record recording (evemu files have lines "
-		     "such as \"N: name\", libinput record files are YAML with a "
-		     "'devices' list; as YAML: %s)", detail);
-}
-
 /* The first pass over p->src: the description, and every event checked and
  * counted.  With @p desc_only it must be an evemu device description. */
 static int
@@ -659,9 +637,9 @@ first_pass(struct ut_parse *p, bool desc_only)
 		if (desc_only)
 			return ut__rec_fail(p, -EINVAL, 0,
 					    "a device description file must be in evemu format");
+		p->maybe_not_recording = true;
 		rc = ut__rec_parse_yaml(p);
-		if (rc < 0 && rc != -ENOMEM && !p->record_keys)
-			not_a_recording(p);
+		p->maybe_not_recording = false;
 	} else {
 		rc = ut__rec_parse_evemu(p, desc_only);
 	}

@@ -6,10 +6,11 @@
  * one new row.
  *
  * Header only (no state), so every library and tool that includes it gets
- * the same table without a link dependency.
+ * the same table without a link dependency.  It is geis's (it maps geis
+ * names and ids to grail's bits), not util's: util/ is below the layers.
  */
-#ifndef UTOUCH_UTIL_GESTURE_CLASS_H
-#define UTOUCH_UTIL_GESTURE_CLASS_H
+#ifndef UTOUCH_GEIS_GESTURE_CLASS_H
+#define UTOUCH_GEIS_GESTURE_CLASS_H
 
 #include <stddef.h>
 #include <string.h>
