@@ -39,31 +39,6 @@
 static char dir[64], node[128], devdir[128], ev0[160], ev1[160];
 static pid_t holder;   /* the process holding event0 open, 0: none */
 
-/* descriptors open on @p path (NULL: all of this process's) */
-static int
-open_fds(const char *path)
-{
-	DIR *d = opendir("/proc/self/fd");
-	struct dirent *e;
-	int n = 0;
-
-	assert_non_null(d);
-	while ((e = readdir(d))) {
-		char link[300], target[PATH_MAX];
-
-		if (e->d_name[0] == '.')
-			continue;
-		snprintf(link, sizeof(link), "/proc/self/fd/%s", e->d_name);
-		ssize_t len = readlink(link, target, sizeof(target) - 1);
-		if (len <= 0)
-			continue;
-		target[len] = '\0';
-		n += !path || strcmp(target, path) == 0;
-	}
-	closedir(d);
-	return n - (path ? 0 : 1);   /* not the directory stream itself */
-}
-
 static int
 has_error(Geis geis, const char *text)
 {
@@ -78,32 +53,6 @@ dump_errors(Geis geis)
 {
 	for (GeisSize i = 0; i < geis_error_count(geis); i++)
 		fprintf(stderr, "geis error: %s\n", geis_error_message(geis, i));
-}
-
-/* another process that has @p path open (what holds a grab, as far as
- * /proc can tell) */
-static pid_t
-hold_open(const char *path)
-{
-	int ready[2];
-
-	assert_int_equal(pipe(ready), 0);
-	pid_t pid = fork();
-	assert_true(pid >= 0);
-	if (pid == 0) {
-		int fd = open(path, O_RDWR | O_NONBLOCK);
-		char c = fd >= 0 ? 'y' : 'n';
-		if (write(ready[1], &c, 1) != 1)
-			_exit(1);
-		pause();
-		_exit(0);
-	}
-	close(ready[1]);
-	char c = 0;
-	assert_int_equal(read(ready[0], &c, 1), 1);
-	close(ready[0]);
-	assert_int_equal(c, 'y');
-	return pid;
 }
 
 static void
@@ -123,8 +72,8 @@ run(int grab_errno)
 	assert_non_null(bad);
 	assert_non_null(good);
 	bad->fail_grab = grab_errno;
-	holder = grab_errno == EBUSY ? hold_open(ev0) : 0;
-	int fds_before = open_fds(NULL);
+	holder = grab_errno == EBUSY ? fe_hold_open(ev0) : 0;
+	int fds_before = fe_open_fds(NULL);
 
 	Geis geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, devdir,
 			     UTOUCH_GEIS_INIT_PROXY, UTOUCH_GEIS_INIT_PROXY_UINPUT, node,
@@ -162,7 +111,7 @@ run(int grab_errno)
 	int c1 = fu_find(UI_DEV_CREATE, -1, 0);
 	assert_int_equal(fu_count(UI_DEV_DESTROY), 1);
 	assert_true(fu_find(UI_DEV_DESTROY, -1, c1) > c1);
-	assert_int_equal(open_fds(node), 1);
+	assert_int_equal(fe_open_fds(node), 1);
 
 	/* the other device goes on through its clone: a drag no one
 	 * subscribed to reaches it whole */
@@ -188,8 +137,8 @@ run(int grab_errno)
 	 * the devices' */
 	geis_delete(geis);
 	assert_int_equal(fu_count(UI_DEV_DESTROY), 2);
-	assert_int_equal(open_fds(node), 0);
-	assert_int_equal(open_fds(NULL), fds_before);
+	assert_int_equal(fe_open_fds(node), 0);
+	assert_int_equal(fe_open_fds(NULL), fds_before);
 	close(w0);
 	close(w1);
 	unlink(ev0);

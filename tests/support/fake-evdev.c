@@ -3,7 +3,9 @@
  */
 #include "fake-evdev.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <linux/input.h>
 #include <stdint.h>
@@ -11,6 +13,11 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
 
 struct fe_device fe_devices[FE_MAX];
 
@@ -215,3 +222,56 @@ fe_try_ioctl(int fd, unsigned long req, void *arg, int *rc)
 	*rc = answer(f, req, arg);
 	return 1;
 }
+
+/* descriptors open on @p path (NULL: all of this process's) */
+int
+fe_open_fds(const char *path)
+{
+	DIR *d = opendir("/proc/self/fd");
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return -1;
+	while ((e = readdir(d))) {
+		char link[300], target[PATH_MAX];
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(link, sizeof(link), "/proc/self/fd/%s", e->d_name);
+		ssize_t len = readlink(link, target, sizeof(target) - 1);
+		if (len <= 0)
+			continue;
+		target[len] = '\0';
+		n += !path || strcmp(target, path) == 0;
+	}
+	closedir(d);
+	return n - (path ? 0 : 1);   /* not the directory stream itself */
+}
+
+/* another process that has @p path open (what holds a grab, as far as
+ * /proc can tell) */
+pid_t
+fe_hold_open(const char *path)
+{
+	int ready[2];
+
+	assert_int_equal(pipe(ready), 0);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		int fd = open(path, O_RDWR | O_NONBLOCK);
+		char c = fd >= 0 ? 'y' : 'n';
+		if (write(ready[1], &c, 1) != 1)
+			_exit(1);
+		pause();
+		_exit(0);
+	}
+	close(ready[1]);
+	char c = 0;
+	assert_int_equal(read(ready[0], &c, 1), 1);
+	close(ready[0]);
+	assert_int_equal(c, 'y');
+	return pid;
+}
+

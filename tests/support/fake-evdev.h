@@ -14,6 +14,7 @@
 #define UTOUCH_TEST_FAKE_EVDEV_H
 
 #include <stdint.h>
+#include <sys/types.h>
 
 #include <libevdev/libevdev.h>
 
@@ -60,5 +61,18 @@ struct fe_device *fe_of(int fd);
  *         is no fake device's
  */
 int fe_try_ioctl(int fd, unsigned long req, void *arg, int *rc);
+
+/**
+ * Descriptors of this process open on @p path (NULL: all of them), to
+ * check that nothing leaks.
+ */
+int fe_open_fds(const char *path);
+
+/**
+ * Start a process that holds @p path open (what /proc shows of a program
+ * that holds a device's grab) and waits; it fails the test when the
+ * process cannot open it.  Kill it with SIGTERM and reap it.
+ */
+pid_t fe_hold_open(const char *path);
 
 #endif
