@@ -124,7 +124,8 @@ struct utouch_comp_rect {
 /**
  * Everything a subscription is made of.  Fill it with
  * utouch_comp_subscription_params_init() first: that sets grail's
- * defaults, which every field below repeats.
+ * defaults, which every field below repeats (whole_hand, on for system
+ * gestures, is the one exception).
  */
 struct utouch_comp_subscription_params {
 	/** Name, copied (used in configuration errors and by the compositor). */
@@ -149,6 +150,16 @@ struct utouch_comp_subscription_params {
 	float tap_threshold;
 	/** grail's atomic mode (one gesture at a time, grail decides); default 0. */
 	int atomic;
+	/**
+	 * Whole-hand gestures (grail's UGSubscriptionPropertyWholeHand): a
+	 * gesture is made only of every touch down on the device in the
+	 * subscription's region, and an undecided one is rejected (its touches
+	 * go to the clients) when a touch lands that it does not take; an
+	 * accepted one goes on.  Default 1, unlike grail's 0: a system gesture
+	 * for three fingers must not fire on part of a four- or ten-finger hand
+	 * (doc/compositor.md, "Whole hand").  0 gives grail 3.1's subsets.
+	 */
+	int whole_hand;
 	/** Hold (default) or forward-then-cancel. */
 	enum utouch_comp_policy policy;
 	/** Automatic (default) or manual accept. */

@@ -122,8 +122,8 @@ static const char *const accept_names[] = { "auto", "manual", NULL };
 /* the keys of a subscription: one row each */
 enum sub_key {
 	K_NAME, K_GESTURES, K_GESTURE, K_TOUCHES, K_TOUCHES_MIN, K_TOUCHES_MAX, K_POLICY,
-	K_ACCEPT, K_ATOMIC, K_REGION, K_DRAG_TIMEOUT, K_PINCH_TIMEOUT, K_ROTATE_TIMEOUT,
-	K_TAP_TIMEOUT, K_DRAG_THRESHOLD, K_PINCH_THRESHOLD, K_ROTATE_THRESHOLD,
+	K_ACCEPT, K_ATOMIC, K_WHOLE_HAND, K_REGION, K_DRAG_TIMEOUT, K_PINCH_TIMEOUT,
+	K_ROTATE_TIMEOUT, K_TAP_TIMEOUT, K_DRAG_THRESHOLD, K_PINCH_THRESHOLD, K_ROTATE_THRESHOLD,
 	K_TAP_THRESHOLD, K_OPTIONS, K_COUNT
 };
 static const struct ut_yaml_field sub_fields[K_COUNT] = {
@@ -138,6 +138,7 @@ static const struct ut_yaml_field sub_fields[K_COUNT] = {
 	[K_ACCEPT] = { "accept", UT_YAML_ENUM, offsetof(struct cfg_sub, accept), 0, 0, NULL,
 		       accept_names, NULL },
 	[K_ATOMIC] = F("atomic", UT_YAML_BOOL, p.atomic, 0, 0, NULL),
+	[K_WHOLE_HAND] = F("whole-hand", UT_YAML_BOOL, p.whole_hand, 0, 0, NULL),
 	[K_REGION] = F_READ("region", read_region),
 	[K_DRAG_TIMEOUT] = F("drag-timeout", UT_YAML_U64, p.drag_timeout, 0, 3600000, "ms"),
 	[K_PINCH_TIMEOUT] = F("pinch-timeout", UT_YAML_U64, p.pinch_timeout, 0, 3600000, "ms"),

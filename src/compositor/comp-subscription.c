@@ -25,6 +25,7 @@ static const struct gr_prop_field param_props[] = {
 	PARAM(RotateThreshold, GR_PROP_FLOAT, rotate_threshold),
 	PARAM(TapTimeout, GR_PROP_U64, tap_timeout),
 	PARAM(TapThreshold, GR_PROP_FLOAT, tap_threshold),
+	PARAM(WholeHand, GR_PROP_INT, whole_hand),
 };
 #define NPARAM_PROPS (sizeof(param_props) / sizeof(param_props[0]))
 
@@ -43,6 +44,9 @@ utouch_comp_subscription_params_init(struct utouch_comp_subscription_params *p)
 	 * timeouts unlimited; utouch_comp_subscribe() then fails anyway.
 	 */
 	gr_props_read_defaults(p, param_props, NPARAM_PROPS);
+	/* every subscription here is a system gesture: the whole hand or
+	 * nothing (issue 23), where grail's default is grail 3.1's subsets */
+	p->whole_hand = 1;
 }
 
 static int

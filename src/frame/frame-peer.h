@@ -62,6 +62,14 @@ struct UFTouch_ {
 	float values[UT_AXIS_COUNT];
 };
 
+/** Bits of struct UFFrame_'s set field. */
+enum ut_frame_set_bits {
+	UT_FRAME_SET_DEVICE = 1u << 0,
+	UT_FRAME_SET_WINDOW = 1u << 1,
+	UT_FRAME_SET_ACTIVE = 1u << 2,
+	UT_FRAME_SET_CUT_OFF = 1u << 3, /* see ut_frame_cut_off() */
+};
+
 struct UFFrame_ {
 	/* The pool link overlays the first 8 bytes while the frame is free. */
 	int refcount;      /* producer handle, events, successor frames */
@@ -168,6 +176,20 @@ static inline bool
 ut_frame_touch_pending_end(const struct UFTouch_ *t)
 {
 	return (t->set & (1u << UFTouchPropertyPendingEnd)) && t->pending_end;
+}
+
+/**
+ * Whether @p frame (not NULL) is cut off: input stopped with touches down
+ * (a recording that ends with fingers on the surface, a live stream at end
+ * of file), and the touches that end or get a pending end in this frame
+ * did not lift.  The evdev producers mark such frames (ut_evstream_end_all(),
+ * ut_framer_build()); the public API does not show the mark.  grail ends
+ * those touches' gestures without recognizing anything from the end.
+ */
+static inline bool
+ut_frame_cut_off(UFFrame frame)
+{
+	return (((const struct UFFrame_ *)frame)->set & UT_FRAME_SET_CUT_OFF) != 0;
 }
 
 /** frame_event_ref() of a valid event, inline. */

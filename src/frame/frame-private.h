@@ -52,12 +52,6 @@ struct UFBackendTouch_ {
 	UFTouchId borrowed_id;
 };
 
-enum ut_frame_set_bits {
-	UT_FRAME_SET_DEVICE = 1u << 0,
-	UT_FRAME_SET_WINDOW = 1u << 1,
-	UT_FRAME_SET_ACTIVE = 1u << 2,
-};
-
 enum ut_event_set_bits {
 	UT_EVENT_SET_TYPE = 1u << 0,
 	UT_EVENT_SET_TIME = 1u << 1,
@@ -73,6 +67,13 @@ static inline struct UFFrame_ *
 ut_frame_from_backend(UFBackendFrame frame)
 {
 	return (struct UFFrame_ *)(void *)frame;
+}
+
+/** Mark @p frame (not NULL) cut off (frame-peer.h, ut_frame_cut_off()). */
+static inline void
+ut_frame_mark_cut_off(UFBackendFrame frame)
+{
+	ut_frame_from_backend(frame)->set |= UT_FRAME_SET_CUT_OFF;
 }
 
 /*

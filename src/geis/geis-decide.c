@@ -105,6 +105,14 @@ gs_gesture_purge(Geis geis, unsigned id)
 }
 
 void
+gs_gesture_mark_canceled(Geis geis, unsigned id)
+{
+	for (GeisEvent ev = geis->queue.head; ev; ev = ev->next)
+		if (ev->is_gesture && ev->gesture == id)
+			ev->canceled = 1;
+}
+
+void
 gs_engine_event_delivered(Geis geis, GeisEvent ev)
 {
 	struct geis_gesture *g;
@@ -175,13 +183,22 @@ gs_engine_release_undecided(Geis geis)
 
 /* ---- accept / reject ---- */
 
+/* Whether events of gesture @id wait in the queue: 0 none, 1 some, 2 some
+ * of a gesture grail cancelled (gs_gesture_mark_canceled(): the gesture is
+ * over and its touches are not the application's). */
 static int
 queued(Geis geis, unsigned id)
 {
-	for (GeisEvent ev = geis->queue.head; ev; ev = ev->next)
-		if (ev->is_gesture && ev->gesture == id)
-			return 1;
-	return 0;
+	int found = 0;
+
+	for (GeisEvent ev = geis->queue.head; ev; ev = ev->next) {
+		if (!ev->is_gesture || ev->gesture != id)
+			continue;
+		if (ev->canceled)
+			return 2;
+		found = 1;
+	}
+	return found;
 }
 
 GeisStatus
@@ -190,11 +207,19 @@ gs_engine_accept(Geis geis, GeisGestureId id)
 	if (!gs_uses_grail(geis))
 		return GEIS_STATUS_SUCCESS;   /* the test backend's gestures */
 	struct geis_gesture *g = gs_gesture_find(geis, id);
-	int known = g != NULL || queued(geis, id);
+	int waiting = g ? 0 : queued(geis, id);
+	int known = g != NULL || waiting == 1;
 	UGStatus st = grail_accept_gesture(geis->grail, id);
 
 	if (st == UGStatusErrorAtomicity)
 		return GEIS_STATUS_SUCCESS;   /* grail decides atomic gestures */
+	if (st != UGStatusSuccess && waiting == 2) {
+		gs_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
+				"geis_gesture_accept: gesture %u was cancelled (another gesture "
+				"took its touches, or a whole-hand gesture lost the hand)",
+				(unsigned)GEIS_PUBLIC_ID(id));
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
 	if (st != UGStatusSuccess) {
 		if (known)
 			return GEIS_STATUS_SUCCESS;   /* already ended in grail */
@@ -219,6 +244,8 @@ gs_engine_accept(Geis geis, GeisGestureId id)
 				continue;
 			if (!o->seen)
 				gs_gesture_purge(geis, o->id);
+			else
+				gs_gesture_mark_canceled(geis, o->id);
 			gs_gesture_remove(geis, o);
 		}
 	}

@@ -34,6 +34,10 @@ struct geis_gesture *gs_gesture_new(Geis geis, unsigned id, GeisSubscription sub
 void gs_gesture_remove(Geis geis, struct geis_gesture *g);
 /** Remove the queued events of gesture @p id. */
 void gs_gesture_purge(Geis geis, unsigned id);
+/** Mark the queued events of gesture @p id (grail id) as those of a gesture
+ * grail cancelled: the application still gets them, but accepting the
+ * gesture fails (its touches are not the application's). */
+void gs_gesture_mark_canceled(Geis geis, unsigned id);
 
 /* slices (geis-slice.c) */
 /** Turn one grail slice into gesture events (or drop it). */

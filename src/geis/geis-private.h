@@ -147,6 +147,7 @@ struct _GeisEvent {
 	struct _GeisTouchSet *touchset;
 	GeisGestureId gesture;        /* gesture events: the gesture id */
 	int is_gesture;
+	int canceled;                 /* of a gesture grail cancelled (seen before) */
 	struct _GeisEvent *next, *prev;
 };
 

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "frame/frame-peer.h"
 #include "geis-engine.h"
 
 struct binding_info {
@@ -438,15 +439,21 @@ gs_engine_handle_slice(Geis geis, UGEvent gev, UGSlice slice)
 		g->finished = 1;
 	if (grail_slice_get_canceled(slice)) {
 		/* grail dropped a gesture we had taken events of: end it if the
-		 * application saw it, else forget it entirely */
+		 * application saw it, else forget it entirely; but when input
+		 * stopped with its touches down (the End is on a cut-off frame),
+		 * the events not read yet were real: they stay, and it ends */
 		if (!g)
 			return;
-		if (!g->dead && !g->ended && g->seen && g->begun && !g->tap_only)
+		UFFrame frame = grail_slice_get_frame(slice);
+		bool cut = frame && ut_frame_cut_off(frame);
+		if (!g->dead && !g->ended && (g->seen || cut) && g->begun && !g->tap_only)
 			queue_gesture_event(geis, GEIS_EVENT_GESTURE_END, slice, time, &bi, g,
 					    grail_slice_get_recognized(slice) &
 					    binding_mask(bi.b));
-		else if (!g->seen)
+		if (!g->seen && !cut)
 			gs_gesture_purge(geis, id);
+		else   /* accepting it now would take nothing (gs_engine_accept) */
+			gs_gesture_mark_canceled(geis, id);
 		gs_gesture_remove(geis, g);
 		return;
 	}

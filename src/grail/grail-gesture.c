@@ -292,32 +292,26 @@ gr_gesture_finish_construction(struct gr_gesture *g, uint64_t time)
 }
 
 /*
- * Drop a gesture that grail gives up on.  Events still queued for the
- * client are withdrawn; if the client already took some of them, it gets
- * a final End slice marked canceled instead of a silent disappearance.
+ * The last event of a gesture grail ends early: a final End slice marked
+ * canceled when @notify and the client does not have an End already.  It
+ * copies the last slice; with @fev, it has that frame event (@frame) and
+ * @time instead of the last slice's.
  */
-void
-gr_gesture_cancel(struct gr_gesture *g, uint64_t time, bool tell_client)
+static void
+gesture_end_canceled(struct gr_gesture *g, uint64_t time, bool notify, bool client_has_end,
+		     UFEvent fev, UFFrame frame)
 {
 	struct UGHandle_ *h = g->rec->handle;
 
-	bool had_pending = !ut_list_empty(&g->pending);
-	gesture_drop_pending(g);
-	unsigned int purged_cf = 0;
-	unsigned int purged = gr_queue_purge(g, &purged_cf);
-	bool seen = g->nflushed > purged;
-	g->nflushed -= purged;
-	g->nflushed_cf -= purged_cf;
-	/*
-	 * The client needs an End unless it already has one: an End that
-	 * was still pending or queued has just been withdrawn.
-	 */
-	bool client_has_end = g->last.state == UGGestureStateEnd &&
-			      !had_pending && purged == 0;
-	if (tell_client && seen && g->has_slice && !client_has_end) {
+	if (notify && g->has_slice && !client_has_end) {
 		struct UGEvent_ *ev = gr_event_alloc(h);
 		if (ev) {
 			gr_slice_copy(&g->last, &ev->slice, time);
+			if (fev) {
+				gr_slice_clear_frame(&ev->slice);
+				gr_slice_set_frame(&ev->slice, fev, frame);
+				ev->slice.time = time;
+			}
 			ev->slice.state = UGGestureStateEnd;
 			ev->slice.canceled = 1;
 			/*
@@ -332,8 +326,52 @@ gr_gesture_cancel(struct gr_gesture *g, uint64_t time, bool tell_client)
 	}
 	gesture_mark_ended(g);
 	g->canceled = true;
-	gr_log(h, GR_LOG_DEBUG, "gesture %u cancelled%s", g->id,
+}
+
+/*
+ * Drop a gesture that grail gives up on.  Events still queued for the
+ * client are withdrawn; if the client already took some of them, it gets
+ * a final End slice marked canceled instead of a silent disappearance.
+ */
+void
+gr_gesture_cancel(struct gr_gesture *g, uint64_t time, bool tell_client)
+{
+	bool had_pending = !ut_list_empty(&g->pending);
+	gesture_drop_pending(g);
+	unsigned int purged_cf = 0;
+	unsigned int purged = gr_queue_purge(g, &purged_cf);
+	bool seen = g->nflushed > purged;
+	g->nflushed -= purged;
+	g->nflushed_cf -= purged_cf;
+	/*
+	 * The client needs an End unless it already has one: an End that
+	 * was still pending or queued has just been withdrawn.
+	 */
+	bool client_has_end = g->last.state == UGGestureStateEnd &&
+			      !had_pending && purged == 0;
+	gesture_end_canceled(g, time, tell_client && seen, client_has_end, NULL, NULL);
+	gr_log(g->rec->handle, GR_LOG_DEBUG, "gesture %u cancelled%s", g->id,
 	       tell_client && seen ? " (client notified)" : "");
+}
+
+/*
+ * Input stopped with the gesture's touches down: nothing more can be
+ * recognized from them.  Unlike a cancel, the events already queued for
+ * the client stay (they were real); what was held back (a gesture the
+ * client never saw, or the slices atomic mode keeps until it decides) is
+ * dropped.  A client that got events gets a final cancelled End with the
+ * cut-off frame and its time (so that geis can tell it from a cancel).
+ */
+void
+gr_gesture_cut_off(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint64_t time)
+{
+	bool had_pending = !ut_list_empty(&g->pending);
+	gesture_drop_pending(g);
+	bool seen = g->nflushed > 0;
+	bool client_has_end = g->last.state == UGGestureStateEnd && !had_pending;
+	gesture_end_canceled(g, time, seen, client_has_end, ev, frame);
+	gr_log(g->rec->handle, GR_LOG_DEBUG, "gesture %u cut off%s", g->id,
+	       seen ? " (client notified)" : "");
 }
 
 void

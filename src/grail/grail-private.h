@@ -239,6 +239,9 @@ struct gr_gesture {
 	bool lsq;
 	/* the previous slice's touches were ill-conditioned */
 	bool ill_prev;
+	/* another subscription may have candidates with the same touches:
+	 * look for their geometry in the recognizer's cache (grail-slice.c) */
+	bool share_geometry;
 	/* recent centroid positions for the velocity (ring, since the last
 	 * change of the touch count) */
 	struct gr_velocity_sample {
@@ -281,6 +284,32 @@ struct gr_gesture_chunk {
 	struct gr_gesture_chunk *next;
 	struct gr_gesture g[GR_GESTURE_CHUNK];
 };
+
+/*
+ * What a slice's geometry takes from one frame for one set of touches
+ * (grail-slice.c): candidate gestures of different subscriptions with the
+ * same touches share it through the recognizer's cache.
+ */
+struct gr_geometry {
+	/* key: the frame (serial and time) and the touch slots, in order */
+	uint32_t serial;
+	unsigned int ncur;
+	uint64_t time;
+	uint32_t cur[GR_MAX_TOUCHES];
+	unsigned int active;  /* touches not ending */
+	bool lifting;         /* a touch ends or is about to */
+	/* the n touches of the frame among them: positions (where rotation and
+	 * scale are measured), index into cur, angle around their centroid */
+	unsigned int n;
+	unsigned int begun;   /* bit i: touch i began in this frame */
+	bool partial;         /* split framing: positions before the moment */
+	bool ill;             /* grail 3.1's angle estimate ill-conditioned */
+	unsigned char idx[GR_MAX_TOUCHES];
+	float gx[GR_MAX_TOUCHES], gy[GR_MAX_TOUCHES], a[GR_MAX_TOUCHES];
+	float cx, cy;         /* centroid of the frame's positions */
+	float radius;         /* mean distance of gx, gy from their centroid */
+};
+#define GR_GEOMETRY_CACHE 8
 
 struct gr_slot_array {
 	uint32_t *v;
@@ -351,6 +380,8 @@ struct gr_recognizer {
 	UFFrame frame;
 	uint32_t frame_ntouches;
 	uint64_t frame_time;
+	/* slice geometry of the current frame, per set of touches */
+	struct gr_geometry geometry[GR_GEOMETRY_CACHE];
 	unsigned int ngestures;            /* gestures of this recognizer */
 	unsigned int nended;               /* ... of which ended (waiting for the
 	                                      client's decision) */
@@ -398,7 +429,6 @@ void gr_slice_begin(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFram
 void gr_slice_next(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame frame,
 		   uint64_t time);
 void gr_slice_copy(const struct UGSlice_ *prev, struct UGSlice_ *s, uint64_t time);
-bool gr_slice_physically_ended(const struct gr_gesture *g, const struct UGSlice_ *s);
 /* Give @s the gesture's velocity at @now, from its recent positions
  * (forgetting those older than the window; @now never goes back). */
 void gr_slice_take_velocity(struct gr_gesture *g, uint64_t now, struct UGSlice_ *s);
@@ -482,6 +512,11 @@ void gr_gesture_finish_construction(struct gr_gesture *g, uint64_t time);
 /* Give up on the gesture: withdraw its queued events and, when the client
  * saw some and @tell_client, end it with a cancelled End. */
 void gr_gesture_cancel(struct gr_gesture *g, uint64_t time, bool tell_client);
+/* Input stopped with its touches down (@frame of @ev, at @time, is cut
+ * off): end it without recognizing anything more; queued events stay,
+ * held-back ones go, a client that saw it gets a cancelled End on that
+ * frame (grail-gesture.c). */
+void gr_gesture_cut_off(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint64_t time);
 /* Milliseconds an unrecognized gesture may live; 0 for no limit. */
 uint64_t gr_gesture_timeout(const struct gr_gesture *g);
 /* The part of gr_gesture_update() for a gesture with a changed touch. */

@@ -705,6 +705,64 @@ find_gestures_to_accept(struct gr_recognizer *rec, uint64_t time)
 	}
 }
 
+/* Whether the touch in @slot is one that @frame, a cut-off frame, ends or
+ * gives a pending end (a pending end carried over from an earlier frame
+ * was a lift). */
+static bool
+touch_cut_in(const struct gr_recognizer *rec, UFFrame frame, unsigned int num_touches,
+	     uint32_t slot, uint64_t time)
+{
+	const struct gr_touch *t = &rec->touches[slot];
+
+	for (unsigned int i = 0; i < num_touches; i++) {
+		const struct UFTouch_ *ft = ut_frame_touch_at(frame, i);
+		if (ft->id != t->id)
+			continue;
+		return ft->state == UFTouchStateEnd ||
+		       (ut_frame_touch_pending_end(ft) && ft->time == time);
+	}
+	return false;
+}
+
+static void
+cut_off_list(struct gr_recognizer *rec, struct ut_list *list, UFEvent ev, UFFrame frame,
+	     unsigned int num_touches, uint64_t time)
+{
+	struct ut_list *l = list->next;
+	while (l != list) {
+		struct ut_list *next = l->next;
+		struct gr_gesture *g = ut_container_of(l, struct gr_gesture, link);
+		for (unsigned int i = 0; i < g->ncur; i++) {
+			if (touch_cut_in(rec, frame, num_touches, g->cur[i], time)) {
+				gr_gesture_cut_off(g, ev, frame, time);
+				gr_gesture_remove_and_destroy(g);
+				break;
+			}
+		}
+		l = next;
+	}
+}
+
+/*
+ * A cut-off frame (ut_frame_cut_off()): input stopped with touches down,
+ * and the touches the frame ends did not lift.  Before the frame is read,
+ * every gesture holding one of them is cut off, so that nothing is
+ * recognized from that end (no tap, no release velocity of a flick, no
+ * hold later): a gesture the client saw ends with a cancelled End on this
+ * frame, the others vanish.  Reading the frame then ends the touches as usual, and
+ * the ones no accepted gesture took are rejected.  The frame gives the
+ * other gestures no slice: it carries nothing but the cut (in split
+ * framing the ends come one per frame, and the touches still listed
+ * are carried over unchanged).
+ */
+static void
+cut_off_gestures(struct gr_recognizer *rec, UFEvent ev, UFFrame frame, unsigned int num_touches,
+		 uint64_t time)
+{
+	cut_off_list(rec, &rec->accepted, ev, frame, num_touches, time);
+	cut_off_list(rec, &rec->unaccepted, ev, frame, num_touches, time);
+}
+
 void
 gr_recognizer_process_frame(struct gr_recognizer *rec, UFEvent ev, UFFrame frame,
 			    unsigned int num_touches, uint64_t time)
@@ -722,6 +780,9 @@ gr_recognizer_process_frame(struct gr_recognizer *rec, UFEvent ev, UFFrame frame
 		gr_check_holds(rec, time);
 	if (gr_recognizer_has_undecided(rec))
 		reject_overdue(rec, time);
+	bool cut = ut_frame_cut_off(frame);
+	if (cut)
+		cut_off_gestures(rec, ev, frame, num_touches, time);
 	rec->frame = frame;
 	rec->frame_ntouches = num_touches;
 	rec->frame_time = time;
@@ -729,7 +790,9 @@ gr_recognizer_process_frame(struct gr_recognizer *rec, UFEvent ev, UFFrame frame
 	if (rec->atomic && any_new)
 		atomic_match_new_touches(rec, time);
 	rec->frame = NULL;
-	process_event(rec, ev, frame, time);
+	/* a cut-off frame holds no motion of its own: no slices from it */
+	if (!cut)
+		process_event(rec, ev, frame, time);
 	if (hold)
 		gr_check_holds(rec, time);
 	if (ut_list_empty(&rec->unaccepted))

@@ -57,6 +57,22 @@ wrap_angle(float d)
 }
 
 /*
+ * sinf and cosf of @x; at zero (one touch, or no rotation at all) the
+ * values are known: sinf(±0) is ±0 and cosf(0) is 1.
+ */
+static inline void
+sin_cos(float x, float *s, float *c)
+{
+	if (x == 0.0f) {
+		*s = x;
+		*c = 1.0f;
+		return;
+	}
+	*s = sinf(x);
+	*c = cosf(x);
+}
+
+/*
  * Mean of angles that may straddle ±π: the offsets of every angle from the
  * first one are wrapped into (-π, π] and averaged, so angles just above -π
  * and just below π average to about π instead of 0.  (A mean of unit
@@ -202,162 +218,272 @@ apply_least_squares(struct gr_gesture *g, struct UGSlice_ *s, bool ill_now, cons
 
 /*
  * Split framing (struct gr_recognizer): whether this frame is inside a
- * moment for the gesture's touches @idx, i.e. one of them changed in the
- * previous moment and not yet in this one (at @time).
+ * moment for the touches @idx of @geo (indices into its slots), i.e. one
+ * of them changed in the previous moment and not yet in this one (at
+ * @time).
  */
 static bool
-split_partial(const struct gr_gesture *g, const unsigned int *idx, unsigned int n,
-	      uint64_t time)
+split_partial(const struct gr_gesture *g, const struct gr_geometry *geo, uint64_t time)
 {
 	const struct gr_recognizer *rec = g->rec;
 
 	if (rec->moment != time)
 		return false;
-	for (unsigned int i = 0; i < n; i++) {
-		const struct gr_touch *t = &rec->touches[g->cur[idx[i]]];
+	for (unsigned int i = 0; i < geo->n; i++) {
+		const struct gr_touch *t = &rec->touches[g->cur[geo->idx[i]]];
 		if (t->mod_time != time && t->mod_time == rec->prev_moment)
 			return true;
 	}
 	return false;
 }
 
-static void
-compute_values(struct gr_gesture *g, struct UGSlice_ *s, bool init)
+/*
+ * Measure the touches g->cur in the current frame (at @time) into @geo:
+ * everything of a slice's geometry that depends on the touches and the
+ * frame only, not on the gesture's history (the key is left to the
+ * caller).
+ */
+static inline void
+measure(const struct gr_gesture *g, uint64_t time, struct gr_geometry *geo)
 {
 	const struct gr_recognizer *rec = g->rec;
-	float x[GR_MAX_TOUCHES], y[GR_MAX_TOUCHES], a[GR_MAX_TOUCHES];
-	/* where rotation and scale are measured: x, y, or in split framing
-	 * where the touches were before this moment (struct gr_recognizer) */
-	float gx_split[GR_MAX_TOUCHES], gy_split[GR_MAX_TOUCHES];
-	const float *gx = x, *gy = y;
-	unsigned int idx[GR_MAX_TOUCHES];
-	unsigned int n = 0;
-	/* bit i: touch i of x, y began in this frame */
-	unsigned int begun = 0;
+	unsigned int n = 0, active = 0, begun = 0;
 	bool lifting = false;
 
-	/* the slice's touches are the gesture's current touches, in order */
+	geo->partial = false;
+	geo->ill = false;
+	/* the slice's touches are the gesture's current touches, in order;
+	 * its geometry is made of those the frame carries */
 	for (unsigned int i = 0; i < g->ncur; i++) {
 		const struct gr_touch *t = &rec->touches[g->cur[i]];
-		if (t->ended || t->pending_end || t->state == UFTouchStateEnd)
+		if (!t->pending_end && !t->ended)
+			active++;
+		else
+			lifting = true;
+		if (t->state == UFTouchStateEnd)
 			lifting = true;
 		if (t->seen_serial != rec->serial)
 			continue; /* not in this frame */
-		x[n] = t->x;
-		y[n] = t->y;
+		geo->gx[n] = t->x;
+		geo->gy[n] = t->y;
 		if (t->state == UFTouchStateBegin)
 			begun |= 1u << n;
-		idx[n] = i;
+		geo->idx[n] = (unsigned char)i;
 		n++;
 	}
-	g->lifting = lifting;
-
+	geo->n = n;
+	geo->active = active;
+	geo->begun = begun;
+	geo->lifting = lifting;
 	if (n == 0)
 		return;
 
 	float cx = 0.0f, cy = 0.0f;
 	for (unsigned int i = 0; i < n; i++) {
-		cx += x[i];
-		cy += y[i];
+		cx += geo->gx[i];
+		cy += geo->gy[i];
 	}
 	cx /= (float)n;
 	cy /= (float)n;
-	s->center_x = cx;
-	s->center_y = cy;
+	geo->cx = cx;
+	geo->cy = cy;
 	if (n == 1)
-		goto remember;
+		return;
 
-	if ((rec->split || rec->prev_moment_split) && split_partial(g, idx, n, s->time)) {
+	if ((rec->split || rec->prev_moment_split) && split_partial(g, geo, time)) {
+		/* rotation and scale where the touches were before this moment */
+		geo->partial = true;
 		cx = cy = 0.0f;
 		for (unsigned int i = 0; i < n; i++) {
-			const struct gr_touch *t = &rec->touches[g->cur[idx[i]]];
-			bool now = t->mod_time == s->time;
-			gx_split[i] = now ? t->px : t->x;
-			gy_split[i] = now ? t->py : t->y;
-			cx += gx_split[i];
-			cy += gy_split[i];
+			const struct gr_touch *t = &rec->touches[g->cur[geo->idx[i]]];
+			if (t->mod_time == time) {
+				geo->gx[i] = t->px;
+				geo->gy[i] = t->py;
+			}
+			cx += geo->gx[i];
+			cy += geo->gy[i];
 		}
 		cx /= (float)n;
 		cy /= (float)n;
-		gx = gx_split;
-		gy = gy_split;
-		if (gr_log_enabled(rec->handle, GR_LOG_DEBUG))
-			gr_log(rec->handle, GR_LOG_DEBUG,
-			       "gesture %u: partial frame at t=%llu, rotation and scale of "
-			       "the moment before", g->id, (unsigned long long)s->time);
 	}
 
 	float r = 0.0f, d[GR_MAX_TOUCHES];
 	for (unsigned int i = 0; i < n; i++) {
-		float dx = gx[i] - cx, dy = gy[i] - cy;
+		float dx = geo->gx[i] - cx, dy = geo->gy[i] - cy;
 		d[i] = sqrtf(dx * dx + dy * dy);
 		r += d[i];
-		a[i] = atan2f(dy, dx);
+		geo->a[i] = atan2f(dy, dx);
 	}
-	s->radius = r / (float)n;
+	geo->radius = r / (float)n;
 	/* (two touches are never ill-conditioned) */
-	bool ill_now = n > 2 && gr_distances_ill_conditioned(d, n);
+	geo->ill = n > 2 && gr_distances_ill_conditioned(d, n);
+}
 
+/*
+ * The geometry of the gesture's touches in the current frame.  Candidate
+ * gestures of different subscriptions often have the same touches (a
+ * client that subscribes drag, pinch and rotate apart); they share one
+ * measurement per frame through the recognizer's small cache, keyed by
+ * frame serial, time and the touch slots.  A gesture whose subscription
+ * shares no touch count with another (see share_geometry()) leaves the
+ * cache alone.
+ */
+/* The touch counts a gesture of @sub has while it lasts: from its minimum
+ * (or start) count up to its maximum (or start) count. */
+static void
+touch_range(const struct UGSubscription_ *sub, unsigned int *lo, unsigned int *hi)
+{
+	*lo = sub->touches_min ? sub->touches_min : sub->touches_start;
+	*hi = sub->touches_max > sub->touches_start ? sub->touches_max : sub->touches_start;
+}
+
+/*
+ * Whether another subscription of the recognizer can have gestures with as
+ * many touches as @g's subscription, so that candidates may share their
+ * geometry.  (Decided when a segment begins; it only chooses whether to
+ * look in the cache, never what a slice contains.)
+ */
+static bool
+share_geometry(const struct gr_gesture *g)
+{
+	const struct gr_recognizer *rec = g->rec;
+	unsigned int lo, hi;
+
+	touch_range(g->sub, &lo, &hi);
+	for (unsigned int i = 0; i < rec->nsubs; i++) {
+		unsigned int olo, ohi;
+		if (rec->subs[i] == g->sub)
+			continue;
+		touch_range(rec->subs[i], &olo, &ohi);
+		if (olo <= hi && lo <= ohi)
+			return true;
+	}
+	return false;
+}
+
+static const struct gr_geometry *
+frame_geometry(const struct gr_gesture *g, uint64_t time, struct gr_geometry *scratch)
+{
+	struct gr_recognizer *rec = g->rec;
+
+	if (!g->share_geometry) {
+		measure(g, time, scratch);
+		return scratch;
+	}
+	unsigned int h = g->ncur;
+	for (unsigned int i = 0; i < g->ncur; i++)
+		h = h * 31u + g->cur[i];
+	struct gr_geometry *geo = &rec->geometry[h % GR_GEOMETRY_CACHE];
+	if (geo->serial == rec->serial && geo->time == time && geo->ncur == g->ncur) {
+		unsigned int i = 0;
+		while (i < g->ncur && geo->cur[i] == g->cur[i])
+			i++;
+		if (i == g->ncur)
+			return geo;
+	}
+	measure(g, time, geo);
+	geo->serial = rec->serial;
+	geo->time = time;
+	geo->ncur = g->ncur;
+	for (unsigned int i = 0; i < g->ncur; i++)
+		geo->cur[i] = g->cur[i];
+	return geo;
+}
+
+/*
+ * The slice's touches, centre, radius and angle from the frame's geometry
+ * and the gesture's history (@init: the first slice of a segment).
+ * Returns the geometry, for what else the slice takes from it.
+ */
+static const struct gr_geometry *
+compute_values(struct gr_gesture *g, struct UGSlice_ *s, bool init,
+	       struct gr_geometry *scratch)
+{
+	const struct gr_geometry *geo = frame_geometry(g, s->time, scratch);
+	const unsigned int n = geo->n;
+
+	s->num_touches = g->ncur;
+	for (unsigned int i = 0; i < g->ncur; i++)
+		s->touch_ids[i] = g->rec->touches[g->cur[i]].id;
+	g->lifting = geo->lifting;
+	if (n == 0)
+		return geo;
+
+	s->center_x = geo->cx;
+	s->center_y = geo->cy;
+	if (n == 1)
+		goto remember;
+
+	if (geo->partial && gr_log_enabled(g->rec->handle, GR_LOG_DEBUG))
+		gr_log(g->rec->handle, GR_LOG_DEBUG,
+		       "gesture %u: partial frame at t=%llu, rotation and scale of "
+		       "the moment before", g->id, (unsigned long long)s->time);
+
+	s->radius = geo->radius;
 	if (init) {
-		s->angle = gr_angle_mean(a, n);
+		s->angle = gr_angle_mean(geo->a, n);
 	} else {
 		float sum = 0.0f;
 		unsigned int k = 0;
 		for (unsigned int i = 0; i < n; i++) {
-			if (begun & (1u << i))
+			if (geo->begun & (1u << i))
 				continue;
-			sum += wrap_angle(a[i] - g->track[idx[i]].angle);
+			sum += wrap_angle(geo->a[i] - g->track[geo->idx[i]].angle);
 			k++;
 		}
 		if (k > 0)
 			s->angle += sum / (float)k;
-		if (g->lsq || g->ill_prev || ill_now) {
+		if (g->lsq || g->ill_prev || geo->ill) {
 			/* the touches that did not begin now, for the fit */
 			float ux[GR_MAX_TOUCHES], uy[GR_MAX_TOUCHES];
 			unsigned int uidx[GR_MAX_TOUCHES];
 			k = 0;
 			for (unsigned int i = 0; i < n; i++) {
-				if (begun & (1u << i))
+				if (geo->begun & (1u << i))
 					continue;
-				ux[k] = gx[i];
-				uy[k] = gy[i];
-				uidx[k] = idx[i];
+				ux[k] = geo->gx[i];
+				uy[k] = geo->gy[i];
+				uidx[k] = geo->idx[i];
 				k++;
 			}
-			apply_least_squares(g, s, ill_now, ux, uy, uidx, k);
+			apply_least_squares(g, s, geo->ill, ux, uy, uidx, k);
 		}
 	}
 
 	/* Remember each touch's angle for the next slice. */
 	for (unsigned int i = 0; i < n; i++)
-		g->track[idx[i]].angle = a[i];
-	g->ill_prev = ill_now;
+		g->track[geo->idx[i]].angle = geo->a[i];
+	g->ill_prev = geo->ill;
 remember:
 	if (init) {
 		for (unsigned int i = 0; i < n; i++) {
-			g->track[idx[i]].ox = gx[i];
-			g->track[idx[i]].oy = gy[i];
+			g->track[geo->idx[i]].ox = geo->gx[i];
+			g->track[geo->idx[i]].oy = geo->gy[i];
 		}
 		g->lsq = false;
 		if (n < 2)
 			g->ill_prev = false;
 	}
+	return geo;
 }
 
-static void
-fill_touches(const struct gr_gesture *g, struct UGSlice_ *s)
+/* Whether the gesture's touches that are not ending are too few for its
+ * subscription (@active of them). */
+static bool
+physically_ended(const struct gr_gesture *g, unsigned int active)
 {
-	s->num_touches = g->ncur;
-	for (unsigned int i = 0; i < g->ncur; i++)
-		s->touch_ids[i] = g->rec->touches[g->cur[i]].id;
+	unsigned int min = g->sub->touches_min;
+	if (min == 0)
+		return active < g->sub->touches_start;
+	return active < min;
 }
 
-static void
-reset_original(struct gr_gesture *g, struct UGSlice_ *s)
+static const struct gr_geometry *
+reset_original(struct gr_gesture *g, struct UGSlice_ *s, struct gr_geometry *scratch)
 {
 	s->radius = 0.0f;
 	s->angle = 0.0f;
-	compute_values(g, s, true);
+	const struct gr_geometry *geo = compute_values(g, s, true, scratch);
 	s->original_center_x = s->center_x;
 	s->original_center_y = s->center_y;
 	s->original_radius = s->radius;
@@ -366,6 +492,7 @@ reset_original(struct gr_gesture *g, struct UGSlice_ *s)
 	set_identity(s->cumulative);
 	s->center_of_rotation_x = 0.0f;
 	s->center_of_rotation_y = 0.0f;
+	return geo;
 }
 
 /*
@@ -565,9 +692,10 @@ gr_slice_begin(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame fra
 	s->time = time;
 	s->construction_finished = g->construction_finished;
 	gr_slice_set_frame(s, ev, frame);
-	fill_touches(g, s);
-	reset_original(g, s);
-	s->physically_ended = gr_slice_physically_ended(g, s);
+	g->share_geometry = share_geometry(g);
+	struct gr_geometry scratch;
+	const struct gr_geometry *geo = reset_original(g, s, &scratch);
+	s->physically_ended = physically_ended(g, geo->active);
 	update_velocity(g, s, true);
 	set_extension_state(g, s);
 }
@@ -601,41 +729,53 @@ gr_slice_next(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame fram
 	gr_slice_set_frame(s, ev, frame);
 	if (prev_event)
 		ut_frame_event_unref_inline(prev_event);
-	fill_touches(g, s);
 
-	bool reset = s->num_touches != prev_num_touches;
+	struct gr_geometry scratch;
+	const struct gr_geometry *geo;
+	bool reset = g->ncur != prev_num_touches;
 	if (reset) {
-		reset_original(g, s);
+		geo = reset_original(g, s, &scratch);
 	} else {
-		compute_values(g, s, false);
+		geo = compute_values(g, s, false, &scratch);
 
 		float scale = prev_radius != 0.0f ? s->radius / prev_radius : 1.0f;
 		float delta = s->angle - prev_angle;
 		float total_scale =
 			s->original_radius != 0.0f ? s->radius / s->original_radius : 1.0f;
 		float total_angle = s->angle - s->original_angle;
+		float sin_d, cos_d, sin_t, cos_t;
+		sin_cos(delta, &sin_d, &cos_d);
+		sin_cos(total_angle, &sin_t, &cos_t);
 
-		s->transform[0][0] = cosf(delta) * scale;
-		s->transform[0][1] = -sinf(delta) * scale;
+		s->transform[0][0] = cos_d * scale;
+		s->transform[0][1] = -sin_d * scale;
 		s->transform[0][2] = s->center_x - prev_tx - s->original_center_x;
-		s->transform[1][0] = sinf(delta) * scale;
-		s->transform[1][1] = cosf(delta) * scale;
+		s->transform[1][0] = sin_d * scale;
+		s->transform[1][1] = cos_d * scale;
 		s->transform[1][2] = s->center_y - prev_ty - s->original_center_y;
 
-		s->cumulative[0][0] = cosf(total_angle) * total_scale;
-		s->cumulative[0][1] = -sinf(total_angle) * total_scale;
+		s->cumulative[0][0] = cos_t * total_scale;
+		s->cumulative[0][1] = -sin_t * total_scale;
 		s->cumulative[0][2] = s->center_x - s->original_center_x;
-		s->cumulative[1][0] = sinf(total_angle) * total_scale;
-		s->cumulative[1][1] = cosf(total_angle) * total_scale;
+		s->cumulative[1][0] = sin_t * total_scale;
+		s->cumulative[1][1] = cos_t * total_scale;
 		s->cumulative[1][2] = s->center_y - s->original_center_y;
 
-		gr_center_of_rotation(s->transform[0][0], s->transform[1][0],
-				      s->transform[0][2], s->transform[1][2],
-				      s->original_center_x + s->cumulative[0][2],
-				      s->original_center_y + s->cumulative[1][2],
-				      &s->center_of_rotation_x, &s->center_of_rotation_y);
+		if (sin_d == 0.0f && s->transform[0][0] == 1.0f) {
+			/* a pure translation has no fixed point (what
+			 * gr_center_of_rotation() reports for it) */
+			s->center_of_rotation_x = 0.0f;
+			s->center_of_rotation_y = 0.0f;
+		} else {
+			gr_center_of_rotation(s->transform[0][0], s->transform[1][0],
+					      s->transform[0][2], s->transform[1][2],
+					      s->original_center_x + s->cumulative[0][2],
+					      s->original_center_y + s->cumulative[1][2],
+					      &s->center_of_rotation_x,
+					      &s->center_of_rotation_y);
+		}
 	}
-	s->physically_ended = gr_slice_physically_ended(g, s);
+	s->physically_ended = physically_ended(g, geo->active);
 	update_velocity(g, s, reset);
 	set_extension_state(g, s);
 }
@@ -651,23 +791,6 @@ gr_slice_copy(const struct UGSlice_ *prev, struct UGSlice_ *s, uint64_t time)
 	s->center_of_rotation_x = 0.0f;
 	s->center_of_rotation_y = 0.0f;
 	gr_slice_set_frame(s, prev->frame_event, prev->frame);
-}
-
-bool
-gr_slice_physically_ended(const struct gr_gesture *g, const struct UGSlice_ *s)
-{
-	/* called right after the slice took the gesture's current touches */
-	unsigned int active = 0;
-	(void)s;
-	for (unsigned int i = 0; i < g->ncur; i++) {
-		const struct gr_touch *t = &g->rec->touches[g->cur[i]];
-		if (!t->pending_end && !t->ended)
-			active++;
-	}
-	unsigned int min = g->sub->touches_min;
-	if (min == 0)
-		return active < g->sub->touches_start;
-	return active < min;
 }
 
 UGGestureTypeMask

@@ -50,19 +50,28 @@ h_free(struct harness *h)
 }
 
 struct utouch_comp_subscription *
-h_subscribe(struct harness *h, UGGestureTypeMask mask, unsigned int touches,
-	    enum utouch_comp_policy policy)
+h_subscribe_whole(struct harness *h, UGGestureTypeMask mask, unsigned int touches,
+		  enum utouch_comp_policy policy, int whole)
 {
 	struct utouch_comp_subscription_params p;
 	struct utouch_comp_subscription *sub = NULL;
 
 	utouch_comp_subscription_params_init(&p);
+	assert_int_equal(p.whole_hand, 1);
 	p.name = "test";
 	p.mask = mask;
 	p.touches_start = touches;
 	p.policy = policy;
+	p.whole_hand = whole;
 	assert_int_equal(utouch_comp_subscribe(h->comp, &p, &sub), 0);
 	return sub;
+}
+
+struct utouch_comp_subscription *
+h_subscribe(struct harness *h, UGGestureTypeMask mask, unsigned int touches,
+	    enum utouch_comp_policy policy)
+{
+	return h_subscribe_whole(h, mask, touches, policy, 1);
 }
 
 struct h_surface *

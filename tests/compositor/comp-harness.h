@@ -38,6 +38,10 @@ void h_free(struct harness *h);
 struct utouch_comp_subscription *h_subscribe(struct harness *h, UGGestureTypeMask mask,
 					     unsigned int touches,
 					     enum utouch_comp_policy policy);
+/* h_subscribe() with whole_hand set to @whole (h_subscribe: the default, 1). */
+struct utouch_comp_subscription *h_subscribe_whole(struct harness *h, UGGestureTypeMask mask,
+						   unsigned int touches,
+						   enum utouch_comp_policy policy, int whole);
 /* The surface under (x, y). */
 struct h_surface *h_surface_at(struct harness *h, double x);
 void h_down(struct harness *h, int32_t id, double x, double y);

@@ -41,6 +41,7 @@ static const char full[] =
 	"    rotate-threshold: 0.5\n"
 	"    tap-timeout: 200\n"
 	"    tap-threshold: 0.004\n"
+	"    whole-hand: false\n"
 	"  - name: launcher\n"
 	"    gesture: drag\n"
 	"    touches: 1\n"
@@ -83,6 +84,8 @@ test_params_defaults_are_grails(void **state)
 	assert_true(p.pinch_threshold == 1.1f);
 	assert_int_equal(p.touches_start, 2);
 	assert_int_equal(p.mask, UGGestureTypeDrag);
+	/* the one exception: system gestures are whole-hand (grail's is 0) */
+	assert_int_equal(p.whole_hand, 1);
 }
 
 static void
@@ -106,6 +109,7 @@ test_full_config(void **state)
 	assert_true(fabsf(p->drag_threshold - 0.0026f) < 1e-6f);
 	assert_int_equal(p->policy, UTOUCH_COMP_POLICY_HOLD);
 	assert_int_equal(p->accept, UTOUCH_COMP_ACCEPT_AUTO);
+	assert_int_equal(p->whole_hand, 1);
 	assert_string_equal(utouch_comp_subscription_get_option(sub, "action"), "focus-next");
 
 	p = utouch_comp_subscription_get_params(utouch_comp_get_subscription(comp, 1));
@@ -123,6 +127,7 @@ test_full_config(void **state)
 	assert_true(fabsf(p->pinch_threshold - 1.5f) < 1e-6f);
 	assert_true(fabsf(p->rotate_threshold - 0.5f) < 1e-6f);
 	assert_true(fabsf(p->tap_threshold - 0.004f) < 1e-6f);
+	assert_int_equal(p->whole_hand, 0);
 
 	sub = utouch_comp_get_subscription(comp, 2);
 	p = utouch_comp_subscription_get_params(sub);

@@ -253,13 +253,17 @@ test_timeout_through_the_fd(void **state)
 	h_free(h);
 }
 
+/* A raw touch on the left, then two fingers on the right: with whole-hand
+ * off (grail 3.1's subsets) the two are a system pinch while the raw touch
+ * goes on; with the default, whole hand, three fingers are down and the
+ * pinch is no gesture: the right client gets its two touches whole. */
 static void
-test_raw_touch_beside_system_pinch(void **state)
+raw_touch_beside_pinch(int whole)
 {
 	struct harness *h = h_new();
-	size_t raw = 0;
+	size_t raw = 0, right = 0;
 
-	h_subscribe(h, UGGestureTypePinch, 2, UTOUCH_COMP_POLICY_HOLD);
+	h_subscribe_whole(h, UGGestureTypePinch, 2, UTOUCH_COMP_POLICY_HOLD, whole);
 	/* a raw touch on the left client */
 	h_down(h, 5, 100, 300);
 	h_frame(h);
@@ -279,23 +283,99 @@ test_raw_touch_beside_system_pinch(void **state)
 	h_up(h, 1);
 	h_up(h, 5);
 	h_frame(h);
+	h_wait(h, 500);
 	for (size_t i = 0; i < h->nlog; i++) {
 		const struct utouch_comp_event *e = &h->log[i];
 
-		if (e->type >= E_DOWN && e->type <= E_UP) {
-			assert_int_equal(e->touch.id, 5);
+		if (e->type < E_DOWN || e->type > E_UP)
+			continue;
+		if (e->touch.id == 5) {
 			assert_ptr_equal(e->touch.surface, &h->left);
 			raw++;
+		} else {
+			assert_ptr_equal(e->touch.surface, &h->right);
+			right++;
 		}
 	}
 	assert_int_equal(raw, 1 + 8 + 1);
 	assert_int_equal(h_count(h, E_CANCEL), 0);
-	assert_int_equal(h_count(h, E_GBEGIN), 1);
-	assert_int_equal(h_count(h, E_GEND), 1);
-	for (size_t i = 0; i < h->nlog; i++)
-		if (h->log[i].type == E_GEND)
-			assert_true(h->log[i].gesture.scale < 0.5f);
+	if (whole) {
+		assert_int_equal(h_count(h, E_GBEGIN), 0);
+		/* both fingers whole: down, 8 motions and up each */
+		assert_int_equal(right, 2 * (1 + 8 + 1));
+	} else {
+		assert_int_equal(right, 0);
+		assert_int_equal(h_count(h, E_GBEGIN), 1);
+		assert_int_equal(h_count(h, E_GEND), 1);
+		for (size_t i = 0; i < h->nlog; i++)
+			if (h->log[i].type == E_GEND)
+				assert_true(h->log[i].gesture.scale < 0.5f);
+	}
+	h_assert_idle(h);
 	h_free(h);
+}
+
+static void
+test_raw_touch_beside_system_pinch(void **state)
+{
+	(void)state;
+	raw_touch_beside_pinch(0);
+	raw_touch_beside_pinch(1);
+}
+
+/* Issue 23: a ten-finger palm swipe and a three-finger system drag.  The
+ * drag never fires and the client gets all ten touches, every event of
+ * each; grail 3.1's subsets fired it and left the client a few. */
+static size_t
+palm_swipe(int whole, size_t *gestures)
+{
+	struct harness *h = h_new();
+	size_t ids_down = 0;
+	int seen[10] = { 0 };
+
+	h_subscribe_whole(h, UGGestureTypeDrag, 3, UTOUCH_COMP_POLICY_HOLD, whole);
+	for (int i = 0; i < 10; i++)
+		h_down(h, i, 550 + 40 * i, 300 + 15 * (i % 3));
+	h_frame(h);
+	for (int step = 1; step <= 10; step++) {
+		for (int i = 0; i < 10; i++)
+			h_move(h, i, 550 + 40 * i - 30 * step, 300 + 15 * (i % 3));
+		h_frame(h);
+	}
+	for (int i = 0; i < 10; i++)
+		h_up(h, i);
+	h_frame(h);
+	h_wait(h, 500);
+	for (size_t i = 0; i < h->nlog; i++) {
+		const struct utouch_comp_event *e = &h->log[i];
+
+		if (e->type == E_DOWN && !seen[e->touch.id]++)
+			ids_down++;
+	}
+	*gestures = h_count(h, E_GBEGIN);
+	if (whole) {
+		assert_int_equal(h_count(h, E_DOWN), 10);
+		assert_int_equal(h_count(h, E_MOTION), 10 * 10);
+		assert_int_equal(h_count(h, E_UP), 10);
+		assert_int_equal(h_count(h, E_CANCEL), 0);
+	}
+	h_assert_idle(h);
+	h_free(h);
+	return ids_down;
+}
+
+static void
+test_palm_swipe_reaches_client_whole(void **state)
+{
+	size_t gestures = 0;
+
+	(void)state;
+	assert_int_equal(palm_swipe(1, &gestures), 10);
+	assert_int_equal(gestures, 0);
+	/* grail 3.1's subsets, as the issue saw them: three drags of three of
+	 * the fingers, and the client got 1 of the 10 touches */
+	assert_int_equal(palm_swipe(0, &gestures), 1);
+	assert_int_equal(gestures, 3);
 }
 
 static void
@@ -698,6 +778,7 @@ main(void)
 		cmocka_unit_test(test_still_touch_released_by_gesture_timeout),
 		cmocka_unit_test(test_timeout_through_the_fd),
 		cmocka_unit_test(test_raw_touch_beside_system_pinch),
+		cmocka_unit_test(test_palm_swipe_reaches_client_whole),
 		cmocka_unit_test(test_two_clients_and_disconnect),
 		cmocka_unit_test(test_device_removed_mid_gesture),
 		cmocka_unit_test(test_device_removed_while_held),

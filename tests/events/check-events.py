@@ -514,6 +514,21 @@ def hostile():
             types = [t for g in per for t, _, _ in per[g]]
             check(types and types[-1] == "GESTURE_END", "%s: last event %s" % (what, types[-1:]))
 
+        # one finger lands and the recording stops (grail 3.1's N-Trig
+        # 1_begin.record): the synthetic end is no lift, so no tap
+        with open(rec("touchscreen/tap-1.evemu")) as f:
+            lines = f.read().splitlines(True)
+        first_report = next(i for i, l in enumerate(lines)
+                            if l.startswith("E:") and l.split()[2:4] == ["0000", "0000"])
+        begin = os.path.join(tmp, "begin.evemu")
+        with open(begin, "w") as f:
+            f.writelines(lines[:first_report + 1])
+        for extra in ([], ["--no-atomic"]):
+            events = run_json(["-r", begin, "--fast", "-c", "tap", "-t", "1"] + extra)
+            per = check_sequences(events, "one finger cut off %s" % extra)
+            check(len(per) == 0, "one finger cut off %s: %d gestures, want none"
+                  % (extra, len(per)))
+
         # real hardware: stamps inside reports step back by a few microseconds
         events = run_json(["-r", rec("touchscreen/drag-2-backstep.evemu"), "--fast", "-c", "drag", "-t", "2"])
         per = check_sequences(events, "backstep recording")

@@ -1706,6 +1706,118 @@ test_pipeline_manual_ownership(void **state)
 	libevdev_free(caps);
 }
 
+/* End of input: the ends ut_evstream_end_all() makes are cut off, the
+ * lifts before it and the changes of the report it closes are not. */
+static void
+test_end_all_cut_off(void **state)
+{
+	struct libevdev *caps = new_caps(CAPS_B);
+	struct libevdev *caps_a = new_caps(0);
+	struct rec r = { 0 };
+	struct ut_evstream *s = new_stream(caps, NULL, &r);
+
+	(void)state;
+	b_down(s, T(1), 0, 10, 500, 500);
+	b_down(s, T(1), 1, 11, 900, 900);
+	b_down(s, T(1), 2, 12, 1300, 900);
+	syn(s, T(1));
+	b_up(s, T(2), 0);
+	syn(s, T(2));
+	/* a report in progress: touch 2 moved, no SYN_REPORT yet */
+	b_move(s, T(3), 1, 950, 900);
+	assert_int_equal(ut_evstream_end_all(s, T(3)), 2);
+	/* touch 2 ends where the report in progress moved it */
+	assert_string_equal(seq(&r), "B1 B2 B3|E1|E2 E3");
+	assert_int_equal(op_at(&r, 1, 0)->cut_off, 0);   /* a lift */
+	check_pos(op_at(&r, 2, 0), 950, 900, 435.2f, 450);
+	assert_int_equal(op_at(&r, 2, 0)->cut_off, 1);
+	assert_int_equal(op_at(&r, 2, 1)->cut_off, 1);
+	for (size_t k = 0; k < r.count[0]; k++)
+		assert_int_equal(op_at(&r, 0, k)->cut_off, 0);
+	/* the stream goes on: later lifts are lifts again */
+	b_down(s, T(4), 0, 13, 500, 500);
+	syn(s, T(4));
+	b_up(s, T(5), 0);
+	syn(s, T(5));
+	assert_string_equal(seq_from(&r, 3), "B4|E4");
+	assert_int_equal(op_at(&r, 4, 0)->cut_off, 0);
+	assert_int_equal(ut_evstream_end_all(s, T(6)), 0);
+	assert_int_equal(r.nframes, 5);
+	ut_evstream_destroy(s);
+
+	/* protocol A */
+	memset(&r, 0, sizeof(r));
+	s = new_stream(caps_a, NULL, &r);
+	a_contact(s, T(1), -1, 600, 300);
+	a_contact(s, T(1), -1, 1100, 1000);
+	syn(s, T(1));
+	assert_int_equal(ut_evstream_end_all(s, T(2)), 2);
+	assert_string_equal(seq(&r), "B1 B2|E1 E2");
+	assert_int_equal(op_at(&r, 1, 0)->cut_off, 1);
+	assert_int_equal(op_at(&r, 1, 1)->cut_off, 1);
+	ut_evstream_destroy(s);
+
+	/* manual ownership: a cut-off pending end, and its end at the grant */
+	struct ut_evstream_opts o = { .own = UT_OWN_MANUAL };
+	memset(&r, 0, sizeof(r));
+	s = new_stream(caps, &o, &r);
+	b_down(s, T(1), 0, 10, 500, 500);
+	syn(s, T(1));
+	assert_int_equal(ut_evstream_end_all(s, T(2)), 1);
+	assert_int_equal(ut_evstream_grant(s, 1, T(3)), 0);
+	assert_string_equal(seq(&r), "B1|P1|O1|E1");
+	assert_int_equal(op_at(&r, 1, 0)->cut_off, 1);
+	assert_int_equal(op_at(&r, 2, 0)->cut_off, 0);
+	assert_int_equal(op_at(&r, 3, 0)->cut_off, 1);
+	ut_evstream_destroy(s);
+	libevdev_free(caps_a);
+	libevdev_free(caps);
+}
+
+/* The framer marks the frame of a cut-off end (frame-peer.h,
+ * ut_frame_cut_off()); no other frame. */
+static void
+test_pipeline_cut_off(void **state)
+{
+	struct libevdev *caps = new_caps(CAPS_B);
+	struct ut_device_opts dopts = { .direct = 1 };
+	UFBackendDevice bd = ut_framer_device_new(caps, &dopts);
+	struct pipe p = { 0 };
+	struct ut_evstream *s;
+	UFFrame fr;
+
+	(void)state;
+	assert_non_null(bd);
+	ut_frame_builder_init(&p.f, bd, 5, 1);
+	s = ut_evstream_new(caps, NULL, to_framer, &p);
+	assert_non_null(s);
+
+	b_down(s, T(1), 0, 1, 1100, 1000);
+	b_down(s, T(1), 1, 2, 600, 1000);
+	syn(s, T(1));
+	assert_false(ut_frame_cut_off(frame_of(p.last, T(1) / 1000u)));
+	b_up(s, T(2), 0);
+	syn(s, T(2));
+	fr = frame_of(p.last, T(2) / 1000u);
+	touch_of(fr, 1, UFTouchStateEnd, T(2) / 1000u);
+	assert_false(ut_frame_cut_off(fr));
+	assert_int_equal(ut_evstream_end_all(s, T(3)), 1);
+	assert_int_equal(p.nframes, 3);
+	fr = frame_of(p.last, T(3) / 1000u);
+	touch_of(fr, 2, UFTouchStateEnd, T(3) / 1000u);
+	assert_true(ut_frame_cut_off(fr));
+	/* the next frame starts unmarked */
+	b_down(s, T(4), 0, 3, 600, 300);
+	syn(s, T(4));
+	assert_false(ut_frame_cut_off(frame_of(p.last, T(4) / 1000u)));
+
+	ut_evstream_destroy(s);
+	frame_event_unref(p.last);
+	ut_frame_builder_fini(&p.f);
+	frame_backend_device_delete(bd);
+	libevdev_free(caps);
+}
+
 int
 main(void)
 {
@@ -1736,6 +1848,8 @@ main(void)
 		cmocka_unit_test(test_framer_build),
 		cmocka_unit_test(test_framer_duplicate_begin),
 		cmocka_unit_test(test_pipeline_manual_ownership),
+		cmocka_unit_test(test_end_all_cut_off),
+		cmocka_unit_test(test_pipeline_cut_off),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

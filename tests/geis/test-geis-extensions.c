@@ -379,6 +379,55 @@ test_whole_hand_config(void **state)
 	geis_delete(geis);
 }
 
+/* What accept said for gestures of drag-4 without whole-hand: the first
+ * seen is accepted; every other one it overlapped was cancelled by grail,
+ * and accepting it, while its events and END still wait, fails. */
+struct cancel_probe {
+	Geis geis;
+	GeisGestureId first;
+	int have_first, second_tried;
+	GeisStatus second;
+	char message[160];
+};
+
+static void
+probe(void *data, GeisEvent ev)
+{
+	struct cancel_probe *p = data;
+
+	if (geis_event_type(ev) != GEIS_EVENT_GESTURE_BEGIN || p->second_tried)
+		return;
+	GeisGestureId id = geis_frame_id(frame_of(ev));
+	if (!p->have_first) {
+		p->first = id;
+		p->have_first = 1;
+		return;
+	}
+	if (id == p->first)
+		return;
+	/* a second gesture seen: take the first, then try this one */
+	assert_int_equal(geis_gesture_accept(p->geis, NULL, p->first), GEIS_STATUS_SUCCESS);
+	p->second = geis_gesture_accept(p->geis, NULL, id);
+	p->second_tried = 1;
+	if (geis_error_count(p->geis))
+		snprintf(p->message, sizeof(p->message), "%s", geis_error_message(p->geis, 0));
+}
+
+static void
+test_accept_cancelled_fails(void **state)
+{
+	(void)state;
+	Geis geis = gt_open_recording("touchscreen/drag-4.evemu", GEIS_INIT_NO_ATOMIC_GESTURES);
+	struct cancel_probe p = { .geis = geis };
+
+	activate(gt_subscription(geis, GEIS_SUBSCRIPTION_NONE, GEIS_GESTURE_DRAG, 3));
+	gt_run_fast_each(geis, probe, &p);
+	assert_true(p.second_tried);
+	assert_int_equal(p.second, GEIS_STATUS_BAD_ARGUMENT);
+	assert_non_null(strstr(p.message, "was cancelled"));
+	geis_delete(geis);
+}
+
 int
 main(void)
 {
@@ -389,6 +438,7 @@ main(void)
 		cmocka_unit_test(test_tap_count),
 		cmocka_unit_test(test_plain_programs_see_geis_22),
 		cmocka_unit_test(test_whole_hand_config),
+		cmocka_unit_test(test_accept_cancelled_fails),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -522,6 +522,84 @@ test_decide_swipe(void **state)
 	gd_config_free(c);
 }
 
+/* A pinch whose centre drifts is not a swipe: the travel must be at least
+ * twice the change of the fingers' spread (GD_SWIPE_DOMINANCE). */
+static void
+test_decide_swipe_not_pinch(void **state)
+{
+	(void)state;
+	struct gd_config *c = rules();
+	size_t cand[GD_MAX_CANDIDATES], n, rule;
+	enum gd_dir dir;
+	struct gd_query q = query(GD_SWIPE, 3);
+
+	assert_int_equal(GD_SWIPE_DOMINANCE, 2.0);
+	/* 12 mm up while the spread grows 13.5 mm (spread-4-drift.evemu at its
+	 * decision): no swipe; the up rule (8 mm) is out for good since the
+	 * spread passed its threshold, the left rule (20 mm) waits; out once
+	 * the spread passes 20 mm */
+	n = gd_rules_candidates(c, &q, cand);
+	struct gd_motion m = { .dy_mm = -12, .spread_mm = 13.5 };
+	assert_false(gd_rules_is_translation(&m));
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_WAIT);
+	assert_int_equal(n, 1);
+	assert_int_equal(cand[0], 1);
+	m.spread_mm = 20;
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_REJECT);
+	/* pinching in is the same */
+	n = gd_rules_candidates(c, &q, cand);
+	m = (struct gd_motion){ .dy_mm = -12, .spread_mm = -20 };
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_REJECT);
+	/* 9 mm with 5 mm of spread: not yet a translation, but the spread is
+	 * below the threshold: wait; 12 mm with the same spread: a swipe */
+	n = gd_rules_candidates(c, &q, cand);
+	m = (struct gd_motion){ .dy_mm = -9, .spread_mm = 5 };
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_WAIT);
+	assert_int_equal(n, 2);
+	m.dy_mm = -12;
+	assert_true(gd_rules_is_translation(&m));
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_ACCEPT);
+	assert_int_equal(rule, 0);
+	/* exactly twice: still a translation; lifted while not one: out */
+	m = (struct gd_motion){ .dx_mm = -20, .spread_mm = 10 };
+	assert_true(gd_rules_is_translation(&m));
+	n = gd_rules_candidates(c, &q, cand);
+	m = (struct gd_motion){ .dy_mm = -9, .spread_mm = 5, .ended = 1 };
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_REJECT);
+	/* a pinch rule is not affected */
+	q = query(GD_PINCH, 2);
+	n = gd_rules_candidates(c, &q, cand);
+	m = (struct gd_motion){ .dy_mm = -12, .spread_mm = -13.5 };
+	assert_int_equal(gd_rules_decide(c, cand, &n, &m, &rule, &dir), GD_ACCEPT);
+	assert_int_equal(rule, 4);
+	gd_config_free(c);
+}
+
+/* settings: whole-hand, on by default */
+static void
+test_whole_hand_setting(void **state)
+{
+	(void)state;
+	char err[512];
+	struct gd_config *c = parse("gestures: []\n", err, sizeof(err));
+
+	assert_non_null(c);
+	assert_int_equal(c->whole_hand, 1);
+	gd_config_free(c);
+	c = gd_config_empty("x");
+	assert_non_null(c);
+	assert_int_equal(c->whole_hand, 1);
+	gd_config_free(c);
+	c = parse("settings: {whole-hand: false}\ngestures: []\n", err, sizeof(err));
+	assert_non_null(c);
+	assert_int_equal(c->whole_hand, 0);
+	gd_config_free(c);
+	c = parse("settings: {whole-hand: maybe}\ngestures: []\n", err, sizeof(err));
+	assert_null(c);
+	assert_non_null(strstr(err, "1:"));
+	assert_non_null(strstr(err, "whole-hand"));
+}
+
 /* with a diagonal rule among the candidates, swipes have eight directions */
 static void
 test_decide_diagonal(void **state)
@@ -704,6 +782,8 @@ main(void)
 		cmocka_unit_test(test_new_keys),
 		cmocka_unit_test(test_candidates),
 		cmocka_unit_test(test_decide_swipe),
+		cmocka_unit_test(test_decide_swipe_not_pinch),
+		cmocka_unit_test(test_whole_hand_setting),
 		cmocka_unit_test(test_decide_diagonal),
 		cmocka_unit_test(test_decide_other),
 		cmocka_unit_test(test_rules_new_keys),

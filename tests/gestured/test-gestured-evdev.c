@@ -171,6 +171,35 @@ count_lines(const char *text, const char *needle)
 	return n;
 }
 
+static const char base_rules[] =
+	"gestures:\n"
+	"  - {gesture: swipe, fingers: 3, direction: left, device: touchpad, command: tp-left}\n"
+	"  - {gesture: swipe, fingers: 3, direction: left, device: touchscreen, command: ts-left}\n"
+	"  - {gesture: pinch, fingers: 2, direction: out, device: touchscreen, distance: 20,\n"
+	"     continuous: zoom}\n"
+	"  - {gesture: swipe, fingers: 4, direction: up, repeat: true, distance: 10,\n"
+	"     command: step}\n"
+	"  - {gesture: swipe, fingers: 2, direction: up, device: touchpad, command: pad-up}\n"
+	"  - {gesture: swipe, fingers: 2, direction: down, device: touchpad, command: pad-down}\n"
+	"  - {gesture: hold, fingers: 3, device: touchscreen, time: 300, command: held}\n"
+	"  - {gesture: tap, fingers: 2, taps: 2, device: touchscreen, command: double}\n"
+	"  - {gesture: tap, fingers: 2, device: touchscreen, command: single}\n"
+	"  - {gesture: tap, fingers: 3, device-name: \"synth touchpad\", command: pad-tap}\n"
+	"  - {gesture: tap, fingers: 3, device-name: \"other*\", command: other-tap}\n";
+
+/* Write @p text (then @p more, may be "") as the configuration and reload. */
+static void
+reload_with(struct world *w, const char *text, const char *more)
+{
+	FILE *f = fopen(w->cfgpath, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	fputs(more, f);
+	assert_int_equal(fclose(f), 0);
+	gd_daemon_reload(w->d);
+}
+
 static int
 group_setup(void **state)
 {
@@ -182,21 +211,7 @@ group_setup(void **state)
 	snprintf(w->cfgpath, sizeof(w->cfgpath), "%s/gestures.yaml", w->dir);
 	FILE *f = fopen(w->cfgpath, "w");
 	assert_non_null(f);
-	fputs("gestures:\n"
-	      "  - {gesture: swipe, fingers: 3, direction: left, device: touchpad, command: tp-left}\n"
-	      "  - {gesture: swipe, fingers: 3, direction: left, device: touchscreen, command: ts-left}\n"
-	      "  - {gesture: pinch, fingers: 2, direction: out, device: touchscreen, distance: 20,\n"
-	      "     continuous: zoom}\n"
-	      "  - {gesture: swipe, fingers: 4, direction: up, repeat: true, distance: 10,\n"
-	      "     command: step}\n"
-	      "  - {gesture: swipe, fingers: 2, direction: up, device: touchpad, command: pad-up}\n"
-	      "  - {gesture: swipe, fingers: 2, direction: down, device: touchpad, command: pad-down}\n"
-	      "  - {gesture: hold, fingers: 3, device: touchscreen, time: 300, command: held}\n"
-	      "  - {gesture: tap, fingers: 2, taps: 2, device: touchscreen, command: double}\n"
-	      "  - {gesture: tap, fingers: 2, device: touchscreen, command: single}\n"
-	      "  - {gesture: tap, fingers: 3, device-name: \"synth touchpad\", command: pad-tap}\n"
-	      "  - {gesture: tap, fingers: 3, device-name: \"other*\", command: other-tap}\n",
-	      f);
+	fputs(base_rules, f);
 	assert_int_equal(fclose(f), 0);
 
 	w->mem = open_memstream(&w->out, &w->outlen);
@@ -323,11 +338,12 @@ test_repeating_swipe(void **state)
 }
 
 /* two 2-finger swipes at once on the touchpad, one up on the left, one
- * down on the right: two gestures, two actions */
-static void
-test_simultaneous_swipes(void **state)
+ * down on the right: four fingers are down, so by default (whole hand) no
+ * 2-finger rule fires and the touches go to the application; with
+ * "whole-hand: false" two gestures, two actions */
+static unsigned int
+simultaneous_swipes(struct world *w, const char **printed)
 {
-	struct world *w = *state;
 	size_t mark = w->outlen;
 	int x[4] = { 400, 700, 2400, 2700 }, y[4];
 
@@ -341,11 +357,26 @@ test_simultaneous_swipes(void **state)
 	}
 	up(&w->pad, 4);
 	run(w->d, 150);
-	const char *p = printed_since(w, mark);
+	*printed = printed_since(w, mark);
+	return count_lines(*printed, ": pad-");
+}
+
+static void
+test_simultaneous_swipes(void **state)
+{
+	struct world *w = *state;
+	const char *p;
+	unsigned int runs = simultaneous_swipes(w, &p);
+
+	UT_ASSERT_MSG(runs == 0, "%u actions for four fingers down (whole hand):\n%s", runs, p);
+	reload_with(w, "settings: {whole-hand: false}\n", base_rules);
+	runs = simultaneous_swipes(w, &p);
 	UT_ASSERT_MSG(strstr(p, ": pad-up") != NULL && strstr(p, ": pad-down") != NULL,
 		      "not both simultaneous swipes ran:\n%s", p);
-	unsigned int runs = count_lines(p, ": pad-");
 	UT_ASSERT_MSG(runs == 2, "%u actions for two simultaneous swipes:\n%s", runs, p);
+	reload_with(w, base_rules, "");
+	runs = simultaneous_swipes(w, &p);
+	UT_ASSERT_MSG(runs == 0, "%u actions after whole-hand came back:\n%s", runs, p);
 }
 
 /* three fingers held still for 500 ms: the hold runs once, at 300 ms;

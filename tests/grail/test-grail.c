@@ -784,6 +784,151 @@ test_atomic_mode(void **state)
 }
 
 /* ------------------------------------------------------------------ */
+/* cut-off input (a recording or stream that stops with fingers down)  */
+
+/* Issue 26.8: one finger lands and the recording stops.  The end that
+ * closes the touch is no lift: grail 3.1 never saw it and delivered
+ * nothing; a tap recognized from it would be invented. */
+static void
+test_cut_off_invents_no_tap(void **state)
+{
+	(void)state;
+	struct fixture *fx = fx_new();
+	fx_subscribe(fx, UGGestureTypeTap, 1, 1, 0);
+	const UFTouchId one[] = {1};
+
+	fx_begin_owned(fx, 1, 5000, 5000);
+	fx->time += 30;
+	fx_cut_off(fx, 1, one);
+	assert_int_equal(fx->nslices, 0);
+	fx_run_timers(fx, fx->time + 2000);
+	assert_int_equal(fx->nslices, 0);
+	assert_int_equal(fx->rejected[1], 1);
+	assert_int_equal(fx->accepted[1], 0);
+	assert_int_equal(grail_next_timeout(fx->grail), 0);
+
+	/* the same touch lifted for real is a tap */
+	fx->time += 1000;
+	fx_begin_owned(fx, 2, 5000, 5000);
+	fx->time += 30;
+	fx_end(fx, 2);
+	assert_true(fx->nslices > 0);
+	assert_int_equal(fx->slices[fx->nslices - 1].recognized, UGGestureTypeTap);
+	assert_int_equal(fx->slices[fx->nslices - 1].state, UGGestureStateEnd);
+	assert_int_equal(fx->slices[fx->nslices - 1].canceled, 0);
+	fx_free(fx);
+}
+
+/* Nor a hold later, nor anything from a two-finger tap cut short. */
+static void
+test_cut_off_invents_no_hold_or_two_finger_tap(void **state)
+{
+	(void)state;
+	struct fixture *fx = fx_new();
+	fx_subscribe(fx, UGGestureTypeHold | UGGestureTypeTap, 1, 1, 0);
+	fx_subscribe(fx, UGGestureTypeTap, 2, 2, 2);
+	const UFTouchId both[] = {1, 2};
+
+	fx_begin_owned(fx, 1, 5000, 5000);
+	fx->time += 10;
+	fx_begin_owned(fx, 2, 5500, 5000);
+	fx->time += 40;
+	fx_cut_off(fx, 2, both);
+	fx_run_timers(fx, fx->time + 2000);
+	assert_int_equal(fx->nslices, 0);
+	assert_int_equal(fx->rejected[1], 1);
+	assert_int_equal(fx->rejected[2], 1);
+	fx_free(fx);
+}
+
+/* A drag the client saw ends (a cancelled End: it did not complete), with
+ * nothing recognized from the cut: the events it already had stay. */
+static void
+test_cut_off_ends_seen_drag(void **state)
+{
+	(void)state;
+	for (int accept = 0; accept <= 1; accept++) {
+		struct fixture *fx = fx_new();
+		fx->policy = accept ? FX_POLICY_ACCEPT : FX_POLICY_NONE;
+		fx_subscribe(fx, UGGestureTypeDrag | UGGestureTypeTap, 1, 1, 0);
+		const UFTouchId one[] = {1};
+
+		fx_begin_owned(fx, 1, 5000, 5000);
+		for (int i = 1; i <= 5; i++) {
+			fx->time += 10;
+			fx_move(fx, 1, 5000.0f + 100.0f * (float)i, 5000);
+		}
+		assert_true(gesture_seen(fx, 0));
+		unsigned int before = fx->nslices;
+		int cf = fx->slices[before - 1].cf;
+		fx->time += 10;
+		fx_cut_off(fx, 1, one);
+		assert_int_equal(fx->nslices, before + 1);
+		const struct fx_slice *e = &fx->slices[before];
+		assert_int_equal(e->id, 0);
+		assert_int_equal(e->state, UGGestureStateEnd);
+		assert_int_equal(e->canceled, 1);
+		assert_int_equal(e->recognized, UGGestureTypeDrag);
+		assert_int_equal(e->cf, cf);
+		/* the last real slice's values, at the time of the cut */
+		assert_int_equal(e->time, fx->time);
+		FLOAT_EQ(e->T[0][2], fx->slices[before - 1].T[0][2], 1e-3);
+		FLOAT_EQ(e->T[0][2], fx->slices[before - 1].T[0][2], 1e-3);
+		fx_run_timers(fx, fx->time + 2000);
+		assert_int_equal(fx->nslices, before + 1);
+		fx_check_all_ended(fx);
+		assert_int_equal(fx->accepted[1], accept ? 1 : 0);
+		assert_int_equal(fx->rejected[1], accept ? 0 : 1);
+		fx_free(fx);
+	}
+}
+
+/* Atomic mode: the gesture grail had not accepted yet never shows. */
+static void
+test_cut_off_atomic(void **state)
+{
+	(void)state;
+	struct fixture *fx = fx_new();
+	fx_subscribe_atomic(fx, UGGestureTypeTouch | UGGestureTypeTap, 1, 1, 1);
+	const UFTouchId one[] = {1};
+
+	fx_begin_owned(fx, 1, 5000, 5000);
+	fx->time += 20;
+	fx_cut_off(fx, 1, one);
+	fx_run_timers(fx, fx->time + 1000);
+	assert_int_equal(fx->nslices, 0);
+	assert_int_equal(fx->rejected[1], 1);
+	fx_free(fx);
+}
+
+/* Only the touches the cut ends: a gesture of touches that lifted before
+ * and waits for construction to finish ends as usual. */
+static void
+test_cut_off_spares_lifted_touches(void **state)
+{
+	(void)state;
+	struct fixture *fx = fx_new();
+	fx_subscribe(fx, UGGestureTypeTap, 1, 1, 1);
+	const UFTouchId two[] = {2};
+
+	fx_begin_owned(fx, 1, 2000, 5000);
+	fx->time += 20;
+	fx_end(fx, 1);      /* a real tap, construction not finished yet */
+	fx->time += 100;
+	fx_begin_owned(fx, 2, 8000, 5000);
+	fx->time += 10;
+	fx_cut_off(fx, 1, two);
+	fx_run_timers(fx, fx->time + 1000);
+	assert_true(gesture_seen(fx, 0));
+	const struct fx_slice *e = fx_last_of(fx, 0);
+	assert_int_equal(e->state, UGGestureStateEnd);
+	assert_int_equal(e->recognized, UGGestureTypeTap);
+	assert_int_equal(e->canceled, 0);
+	assert_int_equal(fx_count_gestures(fx), 1);
+	fx_free(fx);
+}
+
+/* ------------------------------------------------------------------ */
 /* bug fixes                                                           */
 
 static void
@@ -1056,6 +1201,11 @@ main(void)
 		cmocka_unit_test(test_timers_and_fd),
 		cmocka_unit_test(test_unsubscribed_window_rejects),
 		cmocka_unit_test(test_log_handler),
+		cmocka_unit_test(test_cut_off_invents_no_tap),
+		cmocka_unit_test(test_cut_off_invents_no_hold_or_two_finger_tap),
+		cmocka_unit_test(test_cut_off_ends_seen_drag),
+		cmocka_unit_test(test_cut_off_atomic),
+		cmocka_unit_test(test_cut_off_spares_lifted_touches),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -59,6 +59,15 @@ SUBSETS = [
     ["-s", "mask=tap,touches=2,atomic=1"],
     ["-s", "mask=drag+tap,start=1,max=5,atomic=1"],
 ]
+# One subscription per class with the same touches: their candidates share
+# one geometry per frame (grail-slice.c, frame_geometry).  Not for crowds:
+# with ten touches the original's four candidates per touch set come and
+# go in heap-address order, so which of them survive is an accident of its
+# allocator.
+SHARED_SUBSET = ["-s", "mask=drag,touches=4", "-s", "mask=pinch,touches=4",
+                 "-s", "mask=rotate,touches=4", "-s", "mask=tap,touches=4"]
+SUBSETS.append(SHARED_SUBSET)
+
 POLICIES = [["--policy", "accept"], ["--policy", "accept-cf"],
             ["--policy", "reject"], ["--policy", "none"]]
 
@@ -337,6 +346,8 @@ def mode_trace(replay, ref, recs, any_order=False):
     ok = n = degenerate = 0
     for rec in recs:
         for subs in SUBSETS:
+            if any_order and subs is SHARED_SUBSET:
+                continue
             if any_order and any("max=" in x for x in subs):
                 # expansion walks the original's gestures in heap-address
                 # order and numbers the copies in that order, so with many

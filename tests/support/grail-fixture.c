@@ -10,6 +10,7 @@
 #include <cmocka.h>
 #include <utouch/frame_handle.h>
 
+#include "frame/frame-private.h"
 #include "grail-fixture.h"
 
 static UFStatus
@@ -286,6 +287,20 @@ fx_end(struct fixture *fx, UFTouchId id)
 	frame_backend_touch_set_ended(t);
 	frame_backend_touch_set_time(t, fx->time);
 	assert_int_equal(frame_backend_frame_give_touch(f, &t), UFStatusSuccess);
+	send_frame(fx, f);
+}
+
+void
+fx_cut_off(struct fixture *fx, unsigned int n, const UFTouchId *ids)
+{
+	UFBackendFrame f = next_frame(fx);
+	for (unsigned int i = 0; i < n; i++) {
+		UFBackendTouch t = borrow(f, ids[i]);
+		frame_backend_touch_set_ended(t);
+		frame_backend_touch_set_time(t, fx->time);
+		assert_int_equal(frame_backend_frame_give_touch(f, &t), UFStatusSuccess);
+	}
+	ut_frame_mark_cut_off(f);
 	send_frame(fx, f);
 }
 

@@ -87,6 +87,9 @@ void fx_end(struct fixture *fx, UFTouchId id);
 /* Move several touches in one frame: ids[i] to (xs[i], ys[i]). */
 void fx_move_many(struct fixture *fx, unsigned int n, const UFTouchId *ids,
 		  const float *xs, const float *ys);
+/* Input stops with touches down: end ids[0..n-1] in a frame marked cut off
+ * (frame-peer.h, ut_frame_cut_off()), as the evdev producers do. */
+void fx_cut_off(struct fixture *fx, unsigned int n, const UFTouchId *ids);
 /* Advance time to fx->time via grail_update_time and process events. */
 void fx_update_time(struct fixture *fx, uint64_t t);
 /* Run every due timer up to time t (like the replay tools do). */

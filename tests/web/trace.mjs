@@ -42,6 +42,8 @@ const SUBSETS = [
   'mask=drag,start=3,min=3,max=5,drag-threshold=0',
   'mask=drag,touches=2,drag-threshold=0.0265,drag-timeout=500',
   'mask=pinch,touches=2;mask=rotate,touches=2',
+  // one per class with the same touches (candidates that share their geometry)
+  'mask=drag,touches=4;mask=pinch,touches=4;mask=rotate,touches=4;mask=tap,touches=4',
   'mask=touch,touches=2,atomic=1;mask=touch,touches=3,atomic=1;mask=touch,touches=4,atomic=1',
   'mask=drag,touches=3,atomic=1;mask=touch,touches=3,atomic=1;mask=pinch,touches=3,atomic=1',
   'mask=tap,touches=2,atomic=1', 'mask=drag+tap,start=1,max=5,atomic=1',

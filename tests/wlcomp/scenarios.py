@@ -316,10 +316,22 @@ def scenario_tap(args, tmp):
         comp.close()
 
 
+def subsets_config(src, tmp):
+    """The default configuration with whole-hand off in every subscription
+    (grail 3.1's subsets of the touches down)."""
+    text = re.sub(r"(\n( +)policy: hold\n)", r"\1\2whole-hand: false\n", open(src).read())
+    check(text.count("whole-hand: false") >= 3, "subsets_config: no policy lines")
+    path = os.path.join(tmp, "gestures-subsets.yaml")
+    open(path, "w").write(text)
+    return path
+
+
 def scenario_raw_beside_pinch(args, tmp):
     """3. raw touches on one client while a system pinch happens on the
-    other side of the screen."""
-    comp = Compositor(args.comp, args.client, policy_config(args.config, "hold", tmp), tmp)
+    other side of the screen (whole-hand off); with whole-hand (the
+    default) the raw finger is part of the hand: no pinch, B gets its four
+    touches whole."""
+    comp = Compositor(args.comp, args.client, subsets_config(args.config, tmp), tmp)
     try:
         a = comp.client("A", 400, 600)
         b = comp.client("B", 400, 600)
@@ -351,6 +363,69 @@ def scenario_raw_beside_pinch(args, tmp):
         check([l for l in seen_a if l.startswith("motion")] == want, f"A saw {seen_a}")
         check(kinds(seen_a).count("up") == 1 and "cancel" not in kinds(seen_a), f"A saw {seen_a}")
         check(touch_lines(b.lines) == [], f"B saw {touch_lines(b.lines)}")
+        clean(comp)
+    finally:
+        comp.close()
+
+    os.mkdir(os.path.join(tmp, "whole"))
+    comp = Compositor(args.comp, args.client, policy_config(args.config, "hold", tmp),
+                      os.path.join(tmp, "whole"))
+    try:
+        a = comp.client("A", 400, 600)
+        b = comp.client("B", 400, 600)
+        dev = comp.cmd("add-touch")
+        comp.cmd(f"down {dev} 9 100 300")
+        comp.cmd(f"frame {dev}")
+        comp.tick(PAUSE_MS)
+        a.wait_for("frame")
+        pts = [(500, 200), (700, 200), (500, 400), (700, 400)]
+        for i, (x, y) in enumerate(pts):
+            comp.cmd(f"down {dev} {i} {x} {y}")
+        comp.cmd(f"frame {dev}")
+        for s in range(1, 9):
+            comp.tick()
+            for i, (x, y) in enumerate(pts):
+                comp.cmd(f"motion {dev} {i} {x + (600 - x) * s / 10} {y + (300 - y) * s / 10}")
+            comp.cmd(f"frame {dev}")
+        comp.tick()
+        for i in range(4):
+            comp.cmd(f"up {dev} {i}")
+        comp.cmd(f"up {dev} 9")
+        comp.cmd(f"frame {dev}")
+        comp.tick(PAUSE_MS)
+        seen_a, seen_b = comp.barrier(a, b)
+        k = kinds(seen_b)
+        check(k.count("down") == 4 and k.count("up") == 4 and k.count("motion") == 4 * 8 and
+              "cancel" not in k, f"whole hand: B saw {touch_lines(seen_b)}")
+        check(kinds(seen_a).count("up") == 1, f"whole hand: A saw {seen_a}")
+        check(comp.stats()["actions"] == "0", "whole hand: an action ran for 5 fingers")
+        clean(comp)
+    finally:
+        comp.close()
+
+
+def scenario_palm(args, tmp):
+    """Issue 23: four fingers and a ten-finger palm swiping sideways fire no
+    three-finger focus-next; the client gets every touch whole."""
+    comp = Compositor(args.comp, args.client, policy_config(args.config, "hold", tmp), tmp)
+    try:
+        a = comp.client("A", 400, 600)
+        dev = comp.cmd("add-touch")
+        for n in (4, 10):
+            swipe(comp, dev, [20 + 36 * i for i in range(n)], 150, dx=180, steps=5)
+            comp.tick(PAUSE_MS)
+            (seen,) = comp.barrier(a)
+            k = kinds(seen)
+            ids = sorted({int(l.split()[1]) for l in touch_lines(seen) if l.startswith("down")})
+            check(ids == list(range(n)) and k.count("up") == n and
+                  k.count("motion") == 5 * n and "cancel" not in k,
+                  f"{n} fingers: the client saw {touch_lines(seen)}")
+            check(comp.stats()["actions"] == "0", f"{n} fingers: an action ran")
+        check(not any("focus-next" in l for l in comp.out.lines),
+              f"focus-next ran: {comp.out.lines}")
+        # three fingers still are the swipe
+        swipe(comp, dev, [100, 150, 200], 200)
+        comp.out.wait_for(r"wlcomp: action focus-next gesture \d+ window 'A'")
         clean(comp)
     finally:
         comp.close()
@@ -893,6 +968,7 @@ SCENARIOS = {
     "swipe": scenario_swipe,
     "tap": scenario_tap,
     "raw-beside-pinch": scenario_raw_beside_pinch,
+    "palm": scenario_palm,
     "timeout": scenario_timeout,
     "going-away": scenario_going_away,
     "devices-away": scenario_devices_away,

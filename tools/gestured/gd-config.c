@@ -54,6 +54,7 @@ struct defaults {
 	int interval_ms;
 	int orientation;
 	int proxy;      /* not a rule default: the daemon's --proxy */
+	int whole_hand; /* not a rule default: grail's whole-hand rule */
 };
 
 static const struct defaults builtin_defaults = {
@@ -70,6 +71,7 @@ static const struct defaults builtin_defaults = {
 #else
 	.orientation = GD_ORIENT_NORMAL,
 #endif
+	.whole_hand = 1,
 };
 
 static const char *const orientation_names[] = { "normal", "left", "inverted", "right", "auto",
@@ -94,6 +96,8 @@ static const struct ut_yaml_field settings_fields[] = {
 	{ "orientation", UT_YAML_ENUM, offsetof(struct defaults, orientation), 0, 0, NULL,
 	  orientation_names, NULL },
 	{ "proxy", UT_YAML_BOOL, offsetof(struct defaults, proxy), 0, 0, NULL, NULL, NULL },
+	{ "whole-hand", UT_YAML_BOOL, offsetof(struct defaults, whole_hand), 0, 0, NULL, NULL,
+	  NULL },
 };
 #undef NUM
 
@@ -404,6 +408,7 @@ gd_config_empty(const char *path)
 		free(cfg);
 		return NULL;
 	}
+	cfg->whole_hand = builtin_defaults.whole_hand;
 	return cfg;
 }
 
@@ -442,6 +447,7 @@ build(struct parser *p)
 	}
 	cfg->orientation = (enum gd_orientation)p->d.orientation;
 	cfg->proxy = p->d.proxy;
+	cfg->whole_hand = p->d.whole_hand;
 	if (!gestures || ut_yaml_is_empty(gestures))
 		goto out;   /* "gestures:" with nothing after it */
 	if (gestures->type != UT_YAML_LIST) {

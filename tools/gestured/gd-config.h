@@ -77,6 +77,9 @@ struct gd_config {
 	size_t nrules;
 	enum gd_orientation orientation;  /**< settings: orientation */
 	int proxy;              /**< settings: proxy: true (the --proxy option) */
+	/** settings: whole-hand (default true): a rule for N fingers fires only
+	 * while exactly N fingers are down (UTOUCH_GEIS_CONFIG_WHOLE_HAND) */
+	int whole_hand;
 };
 
 /** Receives each error and warning of a file ("FILE:LINE:COLUMN: ..."). */

@@ -46,6 +46,10 @@ struct device {
  * rule (if any) runs at defer_ms unless the next tap comes first */
 enum track_state { T_FREE, T_PENDING, T_ACCEPTED, T_DEFERRED };
 
+/* refused gestures remembered (struct gd_daemon); a refused gesture's
+ * remaining events come within the same dispatch, so a few are enough */
+#define GD_REFUSED 16
+
 struct source;
 
 struct track {
@@ -84,6 +88,7 @@ struct source {
 	int is_x11;
 	int only_indirect;   /* evdev next to X11: touchpads only */
 	int broken;
+	int no_whole_hand;   /* the backend has no UTOUCH_GEIS_CONFIG_WHOLE_HAND (said once) */
 	GeisSubscription subs[GD_KIND_COUNT][MAX_FINGERS + 1];
 	struct device devices[MAX_DEVICES];
 	int ndevices;
@@ -96,6 +101,10 @@ struct gd_daemon {
 	struct source src[2];
 	int nsrc;
 	struct track tracks[MAX_TRACKS];
+	/* gestures whose accept failed (grail had cancelled them): their
+	 * events still queued are ignored instead of starting a new track */
+	struct { struct source *src; GeisGestureId id; } refused[GD_REFUSED];
+	unsigned int nrefused;   /* refused[nrefused % GD_REFUSED] is the next slot */
 	int inotify_fd, watch;
 	char *dir, *base;
 	int signal_fd;

@@ -222,6 +222,12 @@ magnitude(enum gd_kind kind, const struct gd_motion *m, enum gd_dir *dir)
 	}
 }
 
+int
+gd_rules_is_translation(const struct gd_motion *m)
+{
+	return fabs(m->spread_mm) * GD_SWIPE_DOMINANCE <= hypot(m->dx_mm, m->dy_mm);
+}
+
 static void
 drop(size_t *cand, size_t *ncand, size_t i)
 {
@@ -258,6 +264,17 @@ gd_rules_decide(const struct gd_config *cfg, size_t *cand, size_t *ncand,
 				out = 1;    /* lifted too early */
 			break;
 		default:
+			if (r->kind == GD_SWIPE && !gd_rules_is_translation(m)) {
+				/* the spread changes too much for the travel: a
+				 * pinch (with its centre drifting) so far, and for
+				 * good once the spread alone passes the threshold */
+				out = fabs(m->spread_mm) >= r->threshold && r->threshold > 0;
+				if (!out && r->timeout_ms > 0 && m->elapsed_ms > r->timeout_ms)
+					out = 1;
+				if (m->ended)
+					out = 1;
+				break;
+			}
 			if (mag >= r->threshold && mag > 0)
 				accept = r->dir == GD_DIR_ANY || r->dir == d;
 			out = !accept && (mag >= r->threshold && mag > 0);

@@ -36,6 +36,15 @@ struct gd_query {
 	double mm_x, mm_y;         /**< millimetres per pixel, across and down */
 };
 
+/**
+ * A swipe's travel must be at least this many times the change of the
+ * fingers' spread (gd_motion.spread_mm): a four-finger spread on a map
+ * whose centre drifts 8 mm while the fingers spread 30 mm is a pinch, not
+ * a swipe.  Natural swipes change their spread by well under half their
+ * travel (doc/gestured.md, "Whole hand").
+ */
+#define GD_SWIPE_DOMINANCE 2.0
+
 /** The motion of a gesture since it began. */
 struct gd_motion {
 	double dx_mm, dy_mm;   /**< translation (screen axes, y down) */
@@ -96,10 +105,20 @@ int gd_rules_tap_may_continue(const struct gd_config *cfg, const size_t *cand, s
 int gd_rules_need_app(const struct gd_config *cfg, enum gd_kind kind, int fingers);
 
 /**
+ * Whether a motion is a translation rather than a change of spread: its
+ * travel is at least GD_SWIPE_DOMINANCE times the change of the fingers'
+ * spread.  Only such motions are swipes.
+ */
+int gd_rules_is_translation(const struct gd_motion *m);
+
+/**
  * Decide a gesture.  Candidates that can no longer match (threshold
  * reached in another direction, timeout passed, a hold that slipped or
- * ended early) are removed from @p cand.  A tap is taken by the first
- * rule for its count (gd_rules_tap_count()); rules for more taps wait.
+ * ended early, a swipe whose fingers' spread changed by its threshold
+ * while that was more than the travel allows, see gd_rules_is_translation())
+ * are removed from @p cand.  A swipe waits while its motion is no
+ * translation.  A tap is taken by the first rule for its count
+ * (gd_rules_tap_count()); rules for more taps wait.
  *
  * @param cfg the configuration
  * @param cand candidate indices (updated)

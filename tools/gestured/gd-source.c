@@ -31,8 +31,35 @@ rule_fits_source(const struct source *s, const struct gd_rule *r)
 	return 1;
 }
 
+/*
+ * A rule for N fingers is the whole hand (settings: whole-hand, on by
+ * default): no gesture while more than N fingers are down, and candidates
+ * end when another finger lands (issue 23; doc/gestured.md, "Whole
+ * hand").  A backend without grail has no such item: said once, not an
+ * error.  Returns false when geis refuses the value.
+ */
+static int
+set_whole_hand(struct source *s, GeisSubscription sub, int on)
+{
+	GeisInteger v = on ? 1 : 0, now = -1;
+
+	if (geis_subscription_get_configuration(sub, UTOUCH_GEIS_CONFIG_WHOLE_HAND, &now) ==
+		    GEIS_STATUS_SUCCESS &&
+	    now == v)
+		return 1;
+	GeisStatus st = geis_subscription_set_configuration(sub, UTOUCH_GEIS_CONFIG_WHOLE_HAND,
+							    &v);
+	if (st == GEIS_STATUS_NOT_SUPPORTED) {
+		if (!s->no_whole_hand)
+			gd_logv(s->d, "%s: this backend has no whole-hand gestures", s->name);
+		s->no_whole_hand = 1;
+		return 1;
+	}
+	return st == GEIS_STATUS_SUCCESS;
+}
+
 static GeisSubscription
-subscribe(struct source *s, enum gd_kind k, int fingers)
+subscribe(struct source *s, enum gd_kind k, int fingers, int whole_hand)
 {
 	char name[32];
 	snprintf(name, sizeof(name), "%s-%d", gd_kind_name(k), fingers);
@@ -47,6 +74,8 @@ subscribe(struct source *s, enum gd_kind k, int fingers)
 	if (s->only_indirect &&
 	    geis_filter_add_term(f, GEIS_FILTER_DEVICE, GEIS_DEVICE_ATTRIBUTE_DIRECT_TOUCH,
 				 GEIS_FILTER_OP_EQ, GEIS_FALSE, NULL) != GEIS_STATUS_SUCCESS)
+		goto fail;
+	if (!set_whole_hand(s, sub, whole_hand))
 		goto fail;
 	/* taps carry grail's tap count, for rules with "taps" */
 	GeisInteger taps_max = GD_MAX_TAPS, taps_ms = GD_MULTITAP_MS;
@@ -90,7 +119,12 @@ gd_source_subscribe(struct gd_daemon *d, struct source *s)
 				need = cfg->rules[i].kind == (enum gd_kind)k &&
 				       cfg->rules[i].fingers == f && rule_fits_source(s, &cfg->rules[i]);
 			if (need && !s->subs[k][f]) {
-				s->subs[k][f] = subscribe(s, (enum gd_kind)k, f);
+				s->subs[k][f] = subscribe(s, (enum gd_kind)k, f, cfg->whole_hand);
+			} else if (need) {
+				/* a reload may have changed the setting */
+				if (!set_whole_hand(s, s->subs[k][f], cfg->whole_hand))
+					gd_logw("%s: cannot set whole-hand on %d-finger %s "
+						"gestures", s->name, f, gd_kind_name((enum gd_kind)k));
 			} else if (!need && s->subs[k][f]) {
 				geis_subscription_deactivate(s->subs[k][f]);
 				geis_subscription_delete(s->subs[k][f]);
@@ -318,6 +352,10 @@ gd_source_close(struct source *s)
 				geis_subscription_delete(s->subs[k][f]);
 	geis_delete(s->geis);
 	s->geis = NULL;
+	/* a source opened later in this slot numbers its gestures anew */
+	for (int i = 0; s->d && i < GD_REFUSED; i++)
+		if (s->d->refused[i].src == s)
+			s->d->refused[i].src = NULL;
 }
 
 void

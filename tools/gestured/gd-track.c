@@ -79,16 +79,44 @@ reject(struct gd_daemon *d, struct track *t, const char *why)
 	gd_track_free(t);
 }
 
+/*
+ * Take the gesture's touches.  When geis refuses (grail already cancelled
+ * the gesture: another one took its touches, or a finger landed outside a
+ * whole-hand gesture), the touches are not ours and no action may run:
+ * the track is dropped and false returned.
+ */
+static int
+take(struct gd_daemon *d, struct track *t)
+{
+	if (geis_gesture_accept(t->src->geis, NULL, t->id) == GEIS_STATUS_SUCCESS)
+		return 1;
+	gd_logv(d, "%s: accept %u failed, no action: %s", t->src->name, (unsigned)t->id,
+		geis_error_count(t->src->geis) ? geis_error_message(t->src->geis, 0) : "?");
+	unsigned int slot = d->nrefused++ % GD_REFUSED;
+	d->refused[slot].src = t->src;
+	d->refused[slot].id = t->id;
+	gd_track_free(t);
+	return 0;
+}
+
+static int
+refused(const struct gd_daemon *d, const struct source *s, GeisGestureId id)
+{
+	for (unsigned int i = 0; i < GD_REFUSED && i < d->nrefused; i++)
+		if (d->refused[i].src == s && d->refused[i].id == id)
+			return 1;
+	return 0;
+}
+
 static void
 accept(struct gd_daemon *d, struct track *t, size_t rule, enum gd_dir dir)
 {
 	const struct gd_rule *r = &t->cr->cfg->rules[rule];
 	t->rule = rule;
 	t->dir = r->dir != GD_DIR_ANY ? r->dir : dir;
+	if (!take(d, t))
+		return;
 	t->state = T_ACCEPTED;
-	if (geis_gesture_accept(t->src->geis, NULL, t->id) != GEIS_STATUS_SUCCESS)
-		gd_logv(d, "%s: accept %u failed: %s", t->src->name, (unsigned)t->id,
-		     geis_error_count(t->src->geis) ? geis_error_message(t->src->geis, 0) : "?");
 	t->progress = gd_rules_progress(r, t->dir, &t->m);
 	gd_logv(d, "%s: accept %d-finger %s %u direction %s app %s: rule at line %d", t->src->name,
 	     t->fingers, gd_kind_name(t->kind), (unsigned)t->id, gd_dir_name(t->dir),
@@ -129,13 +157,12 @@ follow(struct gd_daemon *d, struct track *t)
 static void
 defer_tap(struct gd_daemon *d, struct track *t, int have_rule, size_t rule)
 {
+	if (!take(d, t))
+		return;
 	t->state = T_DEFERRED;
 	t->defer_rule = have_rule;
 	t->rule = rule;
 	t->defer_ms = ut_mono_ms() + GD_MULTITAP_MS;
-	if (geis_gesture_accept(t->src->geis, NULL, t->id) != GEIS_STATUS_SUCCESS)
-		gd_logv(d, "%s: accept %u failed: %s", t->src->name, (unsigned)t->id,
-			geis_error_count(t->src->geis) ? geis_error_message(t->src->geis, 0) : "?");
 	gd_logv(d, "%s: %d-finger tap %u (%d taps) taken; waiting for another tap", t->src->name,
 		t->fingers, (unsigned)t->id, t->m.taps);
 }
@@ -294,6 +321,8 @@ gd_track_event(struct gd_daemon *d, struct source *s, GeisEventType type, GeisFr
 	GeisGestureId id = geis_frame_id(f);
 	struct track *t = find_track(d, s, id);
 	if (!t) {
+		if (refused(d, s, id))
+			return;   /* the rest of a gesture grail had cancelled */
 		/* its first event: a BEGIN, the single UPDATE of a tap, or an
 		 * END of a gesture recognized only as it ended */
 		t = track_new(d, s, id, f);

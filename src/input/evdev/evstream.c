@@ -49,6 +49,7 @@ struct ut_evstream {
 
 	struct waiting waiting[MAX_SLOTS];
 	int nwaiting;
+	int cutting;          /* inside ut_evstream_end_all(): ends are cut off */
 
 	struct mtdev *mtdev;  /* protocol A only */
 	int a_contacts;       /* contacts closed in the current A report */
@@ -210,12 +211,14 @@ end_touch(struct ut_evstream *s, uint64_t usec, struct slot *sl)
 
 	if (w) {
 		fill_op(s, sl, &op, UT_OP_PENDING_END);
+		op.cut_off = s->cutting;
 		emit(s, usec, &op);
 		w->ended = 1;
 		w->last = op;
 		return;
 	}
 	fill_op(s, sl, &op, UT_OP_END);
+	op.cut_off = s->cutting;
 	emit(s, usec, &op);
 }
 
@@ -572,6 +575,8 @@ ut_evstream_end_all(struct ut_evstream *s, uint64_t usec)
 	ev.input_event_sec = (time_t)(usec / 1000000u);
 	ev.input_event_usec = (suseconds_t)(usec % 1000000u);
 	ev.type = EV_SYN;
+	/* every end made from here on is a cut, not a lift (end_touch()) */
+	s->cutting = 1;
 	if (s->mtdev) {
 		/* the first report closes whatever contacts mtdev holds (it
 		 * passes nothing when it holds none); a report with an empty
@@ -583,15 +588,16 @@ ut_evstream_end_all(struct ut_evstream *s, uint64_t usec)
 		ut_evstream_push(s, &ev);
 		ev.code = SYN_REPORT;
 		ut_evstream_push(s, &ev);
-		return n;
+	} else {
+		/* one report: what the cut-off report changed goes with the ends */
+		n = 0;
+		for (int i = 0; i < s->nslots; i++) {
+			n += s->slots[i].tracking >= 0;
+			set_tracking(s, &s->slots[i], -1, usec);
+		}
+		sync_report(s, usec);
 	}
-	/* one report: what the cut-off report changed goes with the ends */
-	n = 0;
-	for (int i = 0; i < s->nslots; i++) {
-		n += s->slots[i].tracking >= 0;
-		set_tracking(s, &s->slots[i], -1, usec);
-	}
-	sync_report(s, usec);
+	s->cutting = 0;
 	return n;
 }
 
@@ -605,9 +611,12 @@ ut_evstream_grant(struct ut_evstream *s, uint32_t id, uint64_t usec)
 		return -ENOENT;
 	op = w->last;
 	op.kind = UT_OP_OWN;
+	op.cut_off = 0;
 	emit_alone(s, usec, &op);
 	if (w->ended) {
+		/* a cut-off pending end stays a cut-off end */
 		op.kind = UT_OP_END;
+		op.cut_off = w->last.cut_off;
 		emit_alone(s, usec, &op);
 	}
 	frame_flush(s);

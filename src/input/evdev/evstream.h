@@ -56,6 +56,10 @@ struct ut_touch_op {
 	float dx, dy;                /**< device coordinates */
 	float axis[UT_OP_NUM_AXES];  /**< values by UFAxisType */
 	uint32_t axis_mask;          /**< bit n set: axis[n] is valid */
+	int cut_off;                 /**< UT_OP_END, UT_OP_PENDING_END: the touch did
+	                                  not lift, input stopped with it down
+	                                  (ut_evstream_end_all()); the frame built
+	                                  from it is cut off (ut_frame_cut_off()) */
 };
 
 /** How ownership of new touches is reported. */
@@ -112,8 +116,11 @@ void ut_evstream_push(struct ut_evstream *s, const struct input_event *ev);
  * @p usec that also carries what a cut-off report in progress changed
  * (protocol A: the contacts mtdev collected form a report first).  This is what a live
  * stream does at end of file, and what a recording cut off with fingers
- * down gets.  The stream can go on afterwards; a touch that is reported
- * again begins anew.  Returns the number of touches ended.
+ * down gets.  The ends it makes (UT_OP_END, or UT_OP_PENDING_END for a
+ * touch still waiting for ownership, and that touch's later end) carry
+ * cut_off = 1: no finger lifted, so a recognizer must not take them for a
+ * lift (no tap from them).  The stream can go on afterwards; a touch that
+ * is reported again begins anew.  Returns the number of touches ended.
  */
 UT_FRAME_PRIVATE
 size_t ut_evstream_end_all(struct ut_evstream *s, uint64_t usec);

@@ -85,11 +85,15 @@ ut_framer_build(struct ut_frame_builder *b, uint64_t time_ms,
 	/* an evstream operation always carries the window position, and
 	 * device X and Y in axis[] (axis_mask has their bits); with the mask
 	 * cut to the axes the compiler sees the other set bits */
-	for (size_t k = 0; k < nops; k++)
+	for (size_t k = 0; k < nops; k++) {
 		ut_frame_builder_apply(b, ops[k].kind, ops[k].id, time_ms, time_ms,
 				       (ops[k].axis_mask & ((1u << UT_OP_NUM_AXES) - 1)) |
 					       UTOUCH_FRAME_SET_POSITION,
 				       0, ops[k].wx, ops[k].wy, ops[k].axis);
+		if (ops[k].cut_off &&
+		    (ops[k].kind == UT_OP_END || ops[k].kind == UT_OP_PENDING_END))
+			ut_frame_mark_cut_off(b->cur);
+	}
 	if (ut_frame_builder_end(b, time_ms, &ev) != UFStatusSuccess)
 		return NULL;
 	return ev;

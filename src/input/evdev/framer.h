@@ -44,7 +44,8 @@ UFBackendDevice ut_framer_device_new(const struct libevdev *caps,
  * operation applied in order (window position and the values of
  * op->axis_mask), ended.  Operations on touches the frame does not hold
  * (e.g. ownership of a touch that already ended) and begins of ids it
- * holds change nothing.  The caller owns the returned event (one
+ * holds change nothing.  An end or pending end with cut_off set marks the
+ * frame cut off (ut_frame_cut_off()).  The caller owns the returned event (one
  * reference); NULL on allocation failure.
  */
 UT_FRAME_PRIVATE
