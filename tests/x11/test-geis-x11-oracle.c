@@ -936,45 +936,18 @@ scenario_cf_late_dispatch(void)
 int
 main(int argc, char **argv)
 {
-	static const struct {
-		const char *name;
-		void (*fn)(void);
-	} scenarios[] = {
-		{ "startup", scenario_startup },
-		{ "startup-sync", scenario_startup_sync },
-		{ "server-time", scenario_server_time },
-		{ "undecided", scenario_undecided },
-		{ "deltas", scenario_deltas },
-		{ "cf-composition", scenario_cf_composition },
-		{ "cf-timeout", scenario_cf_timeout },
-		{ "cf-glue", scenario_cf_glue },
-		{ "cf-late-dispatch", scenario_cf_late_dispatch },
+	static const struct xh_scenario scenarios[] = {
+		{ "startup", scenario_startup, 1 },
+		{ "startup-sync", scenario_startup_sync, 1 },
+		{ "server-time", scenario_server_time, 1 },
+		{ "undecided", scenario_undecided, 1 },
+		{ "deltas", scenario_deltas, 1 },
+		{ "cf-composition", scenario_cf_composition, 1 },
+		{ "cf-timeout", scenario_cf_timeout, 1 },
+		{ "cf-glue", scenario_cf_glue, 1 },
+		{ "cf-late-dispatch", scenario_cf_late_dispatch, 1 },
 	};
 
-	if (argc != 2) {
-		fprintf(stderr, "usage: %s SCENARIO\n", argv[0]);
-		return 2;
-	}
-	for (size_t i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++) {
-		if (strcmp(argv[1], scenarios[i].name) != 0)
-			continue;
-		int rc = xh_start(&xs, 1);
-		if (rc == XH_SKIP) {
-			fprintf(stderr, "SKIP: %s\n", xs.error);
-			return XH_EXIT_SKIP;
-		}
-		if (rc != 0) {
-			fprintf(stderr, "FAIL: xh_start: %s\n", xs.error);
-			return 1;
-		}
-		setenv("DISPLAY", xs.display_name, 1);
-		scenarios[i].fn();
-		if (xh_failures)
-			xh_dump_log(&xs, 20);
-		xh_stop(&xs);
-		printf("%s: %s\n", argv[1], xh_failures ? "FAIL" : "ok");
-		return xh_failures ? 1 : 0;
-	}
-	fprintf(stderr, "unknown scenario %s\n", argv[1]);
-	return 2;
+	return xh_run_scenario(&xs, argc, argv, scenarios, sizeof(scenarios) / sizeof(scenarios[0]),
+			       NULL);
 }
