@@ -15,9 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <signal.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -197,11 +195,7 @@ static int
 kill_holder(void **state)
 {
 	(void)state;
-	if (holder > 0) {
-		kill(holder, SIGTERM);
-		waitpid(holder, NULL, 0);
-	}
-	holder = 0;
+	fe_hold_stop(&holder);
 	return 0;
 }
 

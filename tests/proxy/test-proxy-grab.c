@@ -15,7 +15,6 @@
 #include <linux/uinput.h>
 #include <poll.h>
 #include <setjmp.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -23,7 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -151,11 +149,7 @@ static int
 teardown(void **state)
 {
 	(void)state;
-	if (holder > 0) {
-		kill(holder, SIGTERM);
-		waitpid(holder, NULL, 0);
-	}
-	holder = 0;
+	fe_hold_stop(&holder);
 	unlink(ev0);
 	unlink(ev1);
 	return 0;

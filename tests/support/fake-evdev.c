@@ -5,6 +5,8 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/input.h>
@@ -275,3 +277,13 @@ fe_hold_open(const char *path)
 	return pid;
 }
 
+
+void
+fe_hold_stop(pid_t *pid)
+{
+	if (*pid > 0) {
+		kill(*pid, SIGTERM);
+		waitpid(*pid, NULL, 0);
+	}
+	*pid = 0;
+}

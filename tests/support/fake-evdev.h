@@ -71,8 +71,11 @@ int fe_open_fds(const char *path);
 /**
  * Start a process that holds @p path open (what /proc shows of a program
  * that holds a device's grab) and waits; it fails the test when the
- * process cannot open it.  Kill it with SIGTERM and reap it.
+ * process cannot open it.  fe_hold_stop() ends it.
  */
 pid_t fe_hold_open(const char *path);
+
+/** Stop the process fe_hold_open() started (*@p pid > 0) and reap it; *@p pid becomes 0. */
+void fe_hold_stop(pid_t *pid);
 
 #endif
