@@ -244,28 +244,22 @@ test_proxy_grab_busy(void **state)
 {
 	(void)state;
 	struct ut_recording *rec = ut_test_load_recording("touchscreen/drag-2.evemu");
-	char devdir[160], ev0[200], ev1[200], cfg[200];
+	char devdir[160], cfg[200];
+	struct fe_fifo fifos[2];
 	snprintf(devdir, sizeof(devdir), "%s/dev", dir);
-	snprintf(ev0, sizeof(ev0), "%s/event0", devdir);
-	snprintf(ev1, sizeof(ev1), "%s/event1", devdir);
 	snprintf(cfg, sizeof(cfg), "%s/gestures.yaml", dir);
 	assert_int_equal(mkdir(devdir, 0700), 0);
-	assert_int_equal(mkfifo(ev0, 0600), 0);
-	assert_int_equal(mkfifo(ev1, 0600), 0);
 	FILE *fp = fopen(cfg, "w");
 	assert_non_null(fp);
 	fputs("gestures:\n  - {gesture: swipe, fingers: 3, direction: up, command: \"true\"}\n", fp);
 	fclose(fp);
-	int w0 = open(ev0, O_RDWR | O_NONBLOCK | O_CLOEXEC);
-	int w1 = open(ev1, O_RDWR | O_NONBLOCK | O_CLOEXEC);
-	assert_true(w0 >= 0 && w1 >= 0);
 	assert_int_equal(fu_reset(), 0);
 	fe_reset();
 	fu_set_chain(fe_try_ioctl);
-	struct fe_device *bad = fe_add(-1, ev0, rec->dev), *good = fe_add(-1, ev1, rec->dev);
-	assert_true(bad && good);
+	fe_fifo_open(fifos, 2, devdir, rec->dev);
+	struct fe_device *bad = fifos[0].dev, *good = fifos[1].dev;
 	bad->fail_grab = EBUSY;
-	holder = fe_hold_open(ev0);
+	holder = fe_hold_open(fifos[0].path);
 	int fds_before = fe_open_fds(NULL);
 
 	struct start st = { .opts = { .config_path = cfg, .backend = GD_BACKEND_EVDEV,
@@ -275,11 +269,11 @@ test_proxy_grab_busy(void **state)
 	capture_stderr(log, sizeof(log), start_daemon, &st);
 	if (!st.d)
 		fail_msg("gd_daemon_new: %s\n%s", st.err, log);
-	char want[300];
+	char want[400];
 	snprintf(want, sizeof(want), "%s: cannot grab: another program holds the device (it is "
-		 "open in ", ev0);
+		 "open in ", fifos[0].path);
 	if (!strstr(log, want) || !strstr(log, "stop it to let utouch have the device"))
-		fail_msg("no message naming %s and its holder:\n%s", ev0, log);
+		fail_msg("no message naming %s and its holder:\n%s", fifos[0].path, log);
 	assert_int_equal(fu_count(UI_DEV_CREATE), 2);
 	assert_int_equal(fu_count(UI_DEV_DESTROY), 1);
 	assert_int_equal(fe_open_fds(node), 1);
@@ -290,10 +284,7 @@ test_proxy_grab_busy(void **state)
 	assert_int_equal(fu_count(UI_DEV_DESTROY), 2);
 	assert_int_equal(fe_open_fds(node), 0);
 	assert_int_equal(fe_open_fds(NULL), fds_before);
-	close(w0);
-	close(w1);
-	unlink(ev0);
-	unlink(ev1);
+	fe_fifo_close(fifos, 2);
 	rmdir(devdir);
 	unlink(cfg);
 	ut_recording_free(rec);

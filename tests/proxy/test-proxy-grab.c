@@ -34,7 +34,8 @@
 #include "input/recording/recording.h"
 #include "test-support.h"
 
-static char dir[64], node[128], devdir[128], ev0[160], ev1[160];
+static char dir[64], node[128], devdir[128];
+static struct fe_fifo fifos[2] = { { .wfd = -1 }, { .wfd = -1 } };   /* event0 fails its grab */
 static pid_t holder;   /* the process holding event0 open, 0: none */
 
 static int
@@ -59,18 +60,10 @@ run(int grab_errno)
 	struct ut_recording *rec = ut_test_load_recording("touchscreen/drag-2.evemu");
 	assert_int_equal(fu_reset(), 0);
 	fe_reset();
-	assert_int_equal(mkfifo(ev0, 0600), 0);
-	assert_int_equal(mkfifo(ev1, 0600), 0);
-	/* the test's own ends, so that the FIFOs have a writer */
-	int w0 = open(ev0, O_RDWR | O_NONBLOCK | O_CLOEXEC);
-	int w1 = open(ev1, O_RDWR | O_NONBLOCK | O_CLOEXEC);
-	assert_true(w0 >= 0 && w1 >= 0);
-	struct fe_device *bad = fe_add(-1, ev0, rec->dev);
-	struct fe_device *good = fe_add(-1, ev1, rec->dev);
-	assert_non_null(bad);
-	assert_non_null(good);
+	fe_fifo_open(fifos, 2, devdir, rec->dev);
+	struct fe_device *bad = fifos[0].dev, *good = fifos[1].dev;
 	bad->fail_grab = grab_errno;
-	holder = grab_errno == EBUSY ? fe_hold_open(ev0) : 0;
+	holder = grab_errno == EBUSY ? fe_hold_open(fifos[0].path) : 0;
 	int fds_before = fe_open_fds(NULL);
 
 	Geis geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, devdir,
@@ -89,7 +82,7 @@ run(int grab_errno)
 	char want[600];
 	if (grab_errno == EBUSY) {
 		snprintf(want, sizeof(want), "%s: cannot grab: another program holds the device "
-			 "(it is open in ", ev0);
+			 "(it is open in ", fifos[0].path);
 		int found = has_error(geis, want);
 		snprintf(want, sizeof(want), " (pid %d)), stop it to let utouch have the device or "
 			 "leave the device to it: Device or resource busy", (int)holder);
@@ -98,12 +91,12 @@ run(int grab_errno)
 			dump_errors(geis);
 		assert_true(found);
 	} else {
-		snprintf(want, sizeof(want), "%s: cannot grab: No such device", ev0);
+		snprintf(want, sizeof(want), "%s: cannot grab: No such device", fifos[0].path);
 		if (!has_error(geis, want))
 			dump_errors(geis);
 		assert_true(has_error(geis, want));
 	}
-	assert_false(has_error(geis, ev1));
+	assert_false(has_error(geis, fifos[1].path));
 	/* its clone was destroyed again: one UI_DEV_DESTROY, after the first
 	 * creation, and one clone descriptor left (the second device's) */
 	int c1 = fu_find(UI_DEV_CREATE, -1, 0);
@@ -117,7 +110,7 @@ run(int grab_errno)
 	free(fu_written(&nbefore));
 	for (size_t i = 0; i < rec->nevents; i++) {
 		struct input_event ev = ut_test_recorded_event(rec, i);
-		ut_test_write_events(w1, &ev, 1);
+		ut_test_write_events(fifos[1].wfd, &ev, 1);
 	}
 	int fd = -1;
 	assert_int_equal(geis_get_configuration(geis, GEIS_CONFIGURATION_FD, &fd),
@@ -137,10 +130,7 @@ run(int grab_errno)
 	assert_int_equal(fu_count(UI_DEV_DESTROY), 2);
 	assert_int_equal(fe_open_fds(node), 0);
 	assert_int_equal(fe_open_fds(NULL), fds_before);
-	close(w0);
-	close(w1);
-	unlink(ev0);
-	unlink(ev1);
+	fe_fifo_close(fifos, 2);
 	ut_recording_free(rec);
 }
 
@@ -150,8 +140,7 @@ teardown(void **state)
 {
 	(void)state;
 	fe_hold_stop(&holder);
-	unlink(ev0);
-	unlink(ev1);
+	fe_fifo_close(fifos, 2);
 	return 0;
 }
 
@@ -183,8 +172,6 @@ main(void)
 		return 1;
 	snprintf(node, sizeof(node), "%s/uinput", dir);
 	snprintf(devdir, sizeof(devdir), "%s/dev", dir);
-	snprintf(ev0, sizeof(ev0), "%s/event0", devdir);
-	snprintf(ev1, sizeof(ev1), "%s/event1", devdir);
 	mkdir(devdir, 0700);
 	fu_set_node(node);
 	fu_set_chain(fe_try_ioctl);

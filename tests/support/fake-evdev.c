@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -286,4 +287,28 @@ fe_hold_stop(pid_t *pid)
 		waitpid(*pid, NULL, 0);
 	}
 	*pid = 0;
+}
+
+void
+fe_fifo_open(struct fe_fifo *f, size_t n, const char *dir, const struct libevdev *caps)
+{
+	for (size_t i = 0; i < n; i++) {
+		snprintf(f[i].path, sizeof(f[i].path), "%s/event%zu", dir, i);
+		assert_int_equal(mkfifo(f[i].path, 0600), 0);
+		f[i].wfd = open(f[i].path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+		assert_true(f[i].wfd >= 0);
+		f[i].dev = fe_add(-1, f[i].path, caps);
+		assert_non_null(f[i].dev);
+	}
+}
+
+void
+fe_fifo_close(struct fe_fifo *f, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (f[i].wfd >= 0)
+			close(f[i].wfd);
+		f[i].wfd = -1;
+		unlink(f[i].path);
+	}
 }

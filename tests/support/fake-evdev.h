@@ -62,6 +62,24 @@ struct fe_device *fe_of(int fd);
  */
 int fe_try_ioctl(int fd, unsigned long req, void *arg, int *rc);
 
+/** A fake device on a FIFO of a device directory. */
+struct fe_fifo {
+	char path[256];           /**< DIR/eventN */
+	int wfd;                  /**< the test's end: write its events here */
+	struct fe_device *dev;    /**< what it answers */
+};
+
+/**
+ * Make FIFOs @p dir/event0 .. event<n-1> (@p dir exists), open the test's
+ * end of each (so that they always have a writer) and register them as
+ * fake devices with the capabilities of @p caps; fails the test on error.
+ */
+void fe_fifo_open(struct fe_fifo *f, size_t n, const char *dir, const struct libevdev *caps);
+
+/** Close the test's ends and remove the FIFOs (their fake devices stay
+ *  until fe_reset()). */
+void fe_fifo_close(struct fe_fifo *f, size_t n);
+
 /**
  * Descriptors of this process open on @p path (NULL: all of them), to
  * check that nothing leaks.
