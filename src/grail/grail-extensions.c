@@ -102,7 +102,7 @@ gr_check_holds(struct gr_recognizer *rec, uint64_t time)
 			const struct UGSubscription_ *sub = g->sub;
 			if (!hold_pending(g))
 				continue;
-			if (time < g->start_time || time - g->start_time < sub->hold_timeout)
+			if (gr_elapsed(time, g->start_time) < sub->hold_timeout)
 				continue;
 			if (moved_beyond_hold(g)) {
 				g->hold_out = true;

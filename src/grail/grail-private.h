@@ -56,6 +56,11 @@
 #define GR_EDGE_MAX_DEVIATION 30.0
 /* See gr_angle_ill_conditioned(). */
 #define GR_LSQ_NEAR_CENTROID 0.25f
+/* A time at most this many ms before a touch or gesture began is clock
+ * jitter or lag: "not yet".  Further back, the clocks disagree and the
+ * time counts as long past, as grail 3.1's unsigned subtraction made it
+ * (see gr_elapsed()). */
+#define GR_CLOCK_SLACK 10000
 /* Frame touch indices for which the recognizer remembers a slot. */
 #define GR_TOUCH_HINTS 32
 
@@ -571,6 +576,21 @@ void gr_subscription_detach(struct UGSubscription_ *sub, struct UGHandle_ *h);
  * Small helpers of the per-frame path, inline so that splitting the
  * recognizer into files costs no calls per frame.
  */
+/*
+ * Milliseconds from @then to @now.  A @now up to GR_CLOCK_SLACK before
+ * @then is 0 (timestamps that step back a little, a client clock that
+ * lags the events: nothing is due yet); one further back is UINT64_MAX,
+ * every timeout due at once, as grail 3.1's unsigned arithmetic had it,
+ * so that a clock that jumped back does not hold touches for hours.
+ */
+static inline uint64_t
+gr_elapsed(uint64_t now, uint64_t then)
+{
+	if (now >= then)
+		return now - then;
+	return then - now <= GR_CLOCK_SLACK ? 0 : UINT64_MAX;
+}
+
 static inline void
 gr_touch_ref(struct gr_recognizer *rec, uint32_t slot)
 {

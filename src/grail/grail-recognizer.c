@@ -266,7 +266,7 @@ reject_overdue(struct gr_recognizer *rec, uint64_t time)
 		struct ut_list *next = l->next;
 		struct gr_gesture *g = ut_container_of(l, struct gr_gesture, link);
 		uint64_t to = gr_gesture_timeout(g);
-		if (to && time > g->start_time && time - g->start_time > to) {
+		if (to && gr_elapsed(time, g->start_time) > to) {
 			gr_log(rec->handle, GR_LOG_DEBUG, "gesture %u timed out", g->id);
 			reject_gesture(rec, g, time, true);
 		}
@@ -276,7 +276,7 @@ reject_overdue(struct gr_recognizer *rec, uint64_t time)
 	for (unsigned int i = 0; i < rec->free_touches.n;) {
 		uint32_t slot = rec->free_touches.v[i];
 		const struct gr_touch *t = &rec->touches[slot];
-		if (time >= t->start_time && time - t->start_time >= GR_COMPOSITION_TIME)
+		if (gr_elapsed(time, t->start_time) >= GR_COMPOSITION_TIME)
 			gr_free_remove(rec, slot);
 		else
 			i++;
@@ -715,7 +715,7 @@ check_construction_finished(struct gr_recognizer *rec, uint64_t time)
 		for (unsigned int i = 0; i < g->ncur && finished; i++) {
 			uint32_t slot = g->cur[i];
 			const struct gr_touch *t = &rec->touches[slot];
-			if (time < t->start_time || time - t->start_time < GR_COMPOSITION_TIME) {
+			if (gr_elapsed(time, t->start_time) < GR_COMPOSITION_TIME) {
 				finished = false;
 				break;
 			}
@@ -740,8 +740,8 @@ find_gestures_to_accept(struct gr_recognizer *rec, uint64_t time)
 	while (l != &rec->unaccepted) {
 		struct ut_list *next = l->next;
 		struct gr_gesture *g = ut_container_of(l, struct gr_gesture, link);
-		if (gr_gesture_active(g) && time >= g->start_time &&
-		    time - g->start_time >= GR_COMPOSITION_TIME) {
+		if (gr_gesture_active(g) &&
+		    gr_elapsed(time, g->start_time) >= GR_COMPOSITION_TIME) {
 			g->keep_slices = false;
 			gr_gesture_flush(g);
 			atomic_accept(rec, g, time);

@@ -419,10 +419,10 @@ test_pending_end_impedes_gestures(void **state)
 }
 
 /*
- * grail_update_time() with a time before the touches began is "not yet":
- * nothing finishes construction, no timeout fires.  grail 3.1 computed
- * time - start unsigned, so the earlier time wrapped into "long past"
- * (doc/grail.md, differences).
+ * grail_update_time() with a time up to GR_CLOCK_SLACK (10 s) before the
+ * touches began is "not yet": nothing finishes construction, no timeout
+ * fires.  grail 3.1 computed time - start unsigned, so any earlier time
+ * wrapped into "long past" (doc/grail.md, differences).
  */
 static void
 test_update_time_before_start_is_not_yet(void **state)
@@ -437,10 +437,39 @@ test_update_time_before_start_is_not_yet(void **state)
 	assert_int_equal(fx->nslices, 1);
 	assert_int_equal(fx->slices[0].cf, 0);
 	fx_update_time(fx, 49990);
-	fx_update_time(fx, 1);
+	fx_update_time(fx, 40000);          /* 10 s back: still jitter or lag */
 	assert_int_equal(fx->nslices, 1);   /* no construction finished */
 	fx_update_time(fx, 50100);
 	assert_int_equal(fx->nslices, 2);
+	assert_int_equal(fx->slices[1].cf, 1);
+	fx_end(fx, 1);
+	fx_end(fx, 2);
+	fx_check_all_ended(fx);
+	fx_free(fx);
+}
+
+/*
+ * A time more than 10 s before the touches began is a clock that jumped
+ * back (or another clock): it counts as long past, as in grail 3.1, so
+ * construction finishes at once instead of hours later.  grail 3.1's own
+ * StillGestureFinishesConstruction relies on this (its touches carry the
+ * previous test's time, 3.8 hours after its grail_update_time(1354)).
+ */
+static void
+test_update_time_far_before_start_is_past(void **state)
+{
+	(void)state;
+	struct fixture *fx = fx_new();
+	fx_subscribe(fx, UGGestureTypeTouch, 2, 0, 0);
+
+	fx->time = 13688880;
+	fx_begin_owned(fx, 1, 1000, 1000);
+	fx_begin_owned(fx, 2, 2000, 1000);
+	assert_int_equal(fx->nslices, 1);
+	assert_int_equal(fx->slices[0].cf, 0);
+	fx_update_time(fx, 13688880 - 10001);
+	assert_int_equal(fx->nslices, 2);
+	assert_int_equal(fx->slices[1].state, UGGestureStateUpdate);
 	assert_int_equal(fx->slices[1].cf, 1);
 	fx_end(fx, 1);
 	fx_end(fx, 2);
@@ -1185,6 +1214,7 @@ main(void)
 		cmocka_unit_test(test_pending_end_impedes_gestures),
 		cmocka_unit_test(test_still_gesture_finishes_construction),
 		cmocka_unit_test(test_update_time_before_start_is_not_yet),
+		cmocka_unit_test(test_update_time_far_before_start_is_past),
 		cmocka_unit_test(test_seed_example_pinch_pairs),
 		cmocka_unit_test(test_bug_pinch_game),
 		cmocka_unit_test(test_construction_finished_example),
