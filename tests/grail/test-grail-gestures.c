@@ -941,6 +941,87 @@ test_whole_hand_beside_ordinary(void **state)
 	fx_free(fx);
 }
 
+/* ------------------------------------------------------------------ */
+/* when touches no gesture takes are let go of (issue 23 point 8)      */
+
+/*
+ * @n fingers land 10 ms apart from time 1000 (80 px apart) and rest until
+ * 2000 without a client decision, on a drag subscription for @start
+ * touches (whole-hand if @whole; with @other, beside an ordinary one for
+ * 5 touches).  Returns the fixture for the times of fx->rejected_at[].
+ */
+static struct fixture *
+fingers_rest(unsigned int n, unsigned int start, int whole, bool other)
+{
+	struct fixture *fx = fx_new();
+	subscribe_hand(fx, start, 0, whole);
+	if (other)
+		subscribe_hand(fx, 5, 0, 0);
+	for (unsigned int i = 0; i < n; i++) {
+		fx_run_timers(fx, 1000 + 10 * i);
+		begin_px(fx, i + 1, 200.0f + 80.0f * (float)i, 300);
+	}
+	fx_run_timers(fx, 2000);
+	for (UFTouchId id = 1; id <= n; id++)
+		assert_int_equal(fx->rejected[id], 1);
+	return fx;
+}
+
+static void
+test_release_palm_at_once(void **state)
+{
+	(void)state;
+	/* five fingers on whole-hand 3-finger rules: the first four go when
+	 * the fourth lands, the fifth as it lands */
+	struct fixture *fx = fingers_rest(5, 3, 1, false);
+	for (UFTouchId id = 1; id <= 4; id++)
+		assert_int_equal(fx->rejected_at[id], 1030);
+	assert_int_equal(fx->rejected_at[5], 1040);
+	assert_int_equal(fx_count_gestures(fx), 0);
+	fx_free(fx);
+
+	/* grail 3.1's rules: each waits the drag timeout of its candidates */
+	fx = fingers_rest(5, 3, 0, false);
+	for (UFTouchId id = 1; id <= 5; id++)
+		assert_true(fx->rejected_at[id] > 1300);
+	fx_free(fx);
+
+	/* beside an ordinary subscription (five fingers may be its
+	 * gesture), nothing is let go of early either */
+	fx = fingers_rest(5, 3, 1, true);
+	for (UFTouchId id = 1; id <= 5; id++)
+		assert_true(fx->rejected_at[id] > 1060);
+	fx_free(fx);
+}
+
+static void
+test_release_what_remains(void **state)
+{
+	(void)state;
+	/* one finger on a 3-finger rule: more may still land within the
+	 * composition time (60 ms) */
+	struct fixture *fx = fingers_rest(1, 3, 1, false);
+	assert_int_equal(fx->rejected_at[1], 1060);
+	fx_free(fx);
+	/* three resting fingers on a 3-finger drag: it may still start until
+	 * the drag timeout (300 ms) has passed */
+	fx = fingers_rest(3, 3, 1, false);
+	for (UFTouchId id = 1; id <= 3; id++)
+		assert_int_equal(fx->rejected_at[id], 1020 + 301);
+	fx_free(fx);
+	/* four fingers on whole-hand rules for up to four: the fourth is
+	 * still the whole hand of the 4-finger rule */
+	fx = fx_new();
+	subscribe_hand(fx, 3, 4, 1);
+	for (unsigned int i = 0; i < 4; i++) {
+		fx_run_timers(fx, 1000 + 10 * i);
+		begin_px(fx, i + 1, 200.0f + 80.0f * (float)i, 300);
+	}
+	fx_run_timers(fx, 2000);
+	assert_true(fx->rejected_at[1] > 1060);
+	fx_free(fx);
+}
+
 int
 main(void)
 {
@@ -965,6 +1046,8 @@ main(void)
 		cmocka_unit_test(test_whole_hand_late_finger),
 		cmocka_unit_test(test_whole_hand_accepted_keeps_going),
 		cmocka_unit_test(test_whole_hand_beside_ordinary),
+		cmocka_unit_test(test_release_palm_at_once),
+		cmocka_unit_test(test_release_what_remains),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
