@@ -405,6 +405,52 @@ scenario_swipe(void)
 	painter_close(&p);
 }
 
+/* issue 23: a 4-finger swipe with only a 3-finger rule runs nothing (it
+ * ran once per 3-finger subset) and the painting client gets all four
+ * touches, each from begin to end; three fingers still swipe */
+static void
+scenario_whole_hand(void)
+{
+	char cfg[512];
+	snprintf(cfg, sizeof(cfg),
+		 "gestures:\n"
+		 "  - gesture: swipe\n    fingers: 3\n    command: \"%s\"\n",
+		 logcmd("actions.log", "S"));
+	struct painter p;
+	painter_open(&p, WIN_X, WIN_Y, WIN_W, WIN_H, "Painter");
+	start_daemon(cfg, 1);
+
+	swipe(&p, 4, 200, 200, 15, 0, 12, 1);
+	double start = xh_now_ms();
+	while (painter_count(&p, XI_TouchEnd) < 4 && xh_now_ms() - start < 3000) {
+		sleep_ms(5);
+		painter_pump(&p);
+	}
+	sleep_ms(300);
+	painter_pump(&p);
+	pump_daemon_log(50);
+	XH_CHECK(count_lines(read_file("actions.log")) == 0, "actions ran for 4 fingers: %s",
+		 read_file("actions.log"));
+	XH_CHECK(painter_count(&p, XI_TouchBegin) == 4, "%d TouchBegin",
+		 painter_count(&p, XI_TouchBegin));
+	XH_CHECK(painter_count(&p, XI_TouchEnd) == 4, "%d TouchEnd", painter_count(&p, XI_TouchEnd));
+	XH_CHECK(painter_count(&p, XI_TouchUpdate) == 4 * 12, "%d TouchUpdate, expected 48",
+		 painter_count(&p, XI_TouchUpdate));
+
+	/* three fingers are the whole hand */
+	int before = p.n;
+	swipe(&p, 3, 200, 400, 15, 0, 12, 1);
+	wait_lines("actions.log", 1, 3000);
+	sleep_ms(200);
+	painter_pump(&p);
+	XH_CHECK(count_lines(read_file("actions.log")) == 1, "%d actions for 3 fingers: %s",
+		 count_lines(read_file("actions.log")), read_file("actions.log"));
+	XH_CHECK(p.n == before, "the painting client received %d events of the 3-finger swipe",
+		 p.n - before);
+	stop_daemon();
+	painter_close(&p);
+}
+
 /* a key combination reaches the focused window through XTest */
 static void
 scenario_keys(void)
@@ -882,6 +928,7 @@ main(int argc, char **argv)
 {
 	static const struct xh_scenario scenarios[] = {
 		{ "swipe", scenario_swipe, 1 },
+		{ "whole-hand", scenario_whole_hand, 1 },
 		{ "tap", scenario_tap, 1 },
 		{ "keys", scenario_keys, 1 },
 		{ "per-app", scenario_per_app, 1 },
