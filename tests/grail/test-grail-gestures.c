@@ -733,6 +733,43 @@ hand_swipe(struct fixture *fx, unsigned int n, bool one_frame)
 	fx_run_timers(fx, fx->time + 1000);
 }
 
+/* Fingers 1..n of a row 80 px apart at y 300, started at x 200: the first
+ * @n land (one frame each), then frames @from..@to move the first @n
+ * 6 px per frame to the right, and finally fingers 1..@up lift. */
+static void
+row_begin(struct fixture *fx, unsigned int first, unsigned int n)
+{
+	for (unsigned int i = first; i < first + n; i++)
+		begin_px(fx, i + 1, 200.0f + 80.0f * (float)i, 300);
+}
+
+static void
+row_move(struct fixture *fx, unsigned int n, unsigned int from, unsigned int to)
+{
+	UFTouchId ids[GR_MAX_TOUCHES];
+	float xs[GR_MAX_TOUCHES], ys[GR_MAX_TOUCHES];
+
+	assert_true(n <= GR_MAX_TOUCHES);
+	for (unsigned int f = from; f <= to; f++) {
+		fx->time += 10;
+		for (unsigned int i = 0; i < n; i++) {
+			ids[i] = i + 1;
+			xs[i] = dev_x(200.0f + 80.0f * (float)i + 6.0f * (float)f);
+			ys[i] = dev_y(300);
+		}
+		fx_move_many(fx, n, ids, xs, ys);
+	}
+}
+
+static void
+row_lift(struct fixture *fx, unsigned int n)
+{
+	fx->time += 10;
+	for (UFTouchId id = 1; id <= n; id++)
+		fx_end(fx, id);
+	fx_run_timers(fx, fx->time + 1000);
+}
+
 /* Gestures the client saw with @n touches at their Begin. */
 static unsigned int
 count_begun_with(const struct fixture *fx, unsigned int n)
@@ -798,23 +835,10 @@ resting_finger_then_three(int whole, int atomic)
 	fx_run_timers(fx, fx->time + 200);
 	fx->time += 200;
 	assert_int_equal(fx->rejected[9], 1);
-	UFTouchId ids[3] = {1, 2, 3};
-	for (unsigned int i = 0; i < 3; i++)
-		begin_px(fx, ids[i], 200.0f + 80.0f * (float)i, 300);
-	for (unsigned int f = 1; f <= 20; f++) {
-		fx->time += 10;
-		float xs[3], ys[3];
-		for (unsigned int i = 0; i < 3; i++) {
-			xs[i] = dev_x(200.0f + 80.0f * (float)i + 6.0f * (float)f);
-			ys[i] = dev_y(300);
-		}
-		fx_move_many(fx, 3, ids, xs, ys);
-	}
-	fx->time += 10;
-	for (unsigned int i = 0; i < 3; i++)
-		fx_end(fx, ids[i]);
+	row_begin(fx, 0, 3);
+	row_move(fx, 3, 1, 20);
 	fx_end(fx, 9);
-	fx_run_timers(fx, fx->time + 1000);
+	row_lift(fx, 3);
 	unsigned int n = fx_count_gestures(fx);
 	fx_free(fx);
 	return n;
@@ -840,40 +864,20 @@ test_whole_hand_late_finger(void **state)
 	for (unsigned int max = 0; max <= 4; max += 4) {
 		struct fixture *fx = fx_new();
 		subscribe_hand(fx, 3, max, 1);
-		UFTouchId ids[4] = {1, 2, 3, 4};
-		float xs[4], ys[4];
-		for (unsigned int i = 0; i < 3; i++)
-			begin_px(fx, ids[i], 200.0f + 80.0f * (float)i, 300);
-		for (unsigned int f = 1; f <= 5; f++) {
-			fx->time += 10;
-			for (unsigned int i = 0; i < 3; i++) {
-				xs[i] = dev_x(200.0f + 80.0f * (float)i + 6.0f * (float)f);
-				ys[i] = dev_y(300);
-			}
-			fx_move_many(fx, 3, ids, xs, ys);
-		}
+		row_begin(fx, 0, 3);
+		row_move(fx, 3, 1, 5);
 		assert_int_equal(fx_count_gestures(fx), 1);
 		unsigned int first = fx->slices[0].id;
 		assert_int_equal(fx->slices[0].num_touches, 3);
 		assert_false(fx->g_ended[first]);
 
 		fx->time += 10;
-		begin_px(fx, 4, 500, 300);
+		row_begin(fx, 3, 1);
 		const struct fx_slice *last = fx_last_of(fx, first);
 		assert_int_equal(last->state, UGGestureStateEnd);
 		assert_int_equal(last->canceled, 1);
-		for (unsigned int f = 6; f <= 15; f++) {
-			fx->time += 10;
-			for (unsigned int i = 0; i < 4; i++) {
-				xs[i] = dev_x(200.0f + 80.0f * (float)i + 6.0f * (float)f);
-				ys[i] = dev_y(300);
-			}
-			fx_move_many(fx, 4, ids, xs, ys);
-		}
-		fx->time += 10;
-		for (unsigned int i = 0; i < 4; i++)
-			fx_end(fx, ids[i]);
-		fx_run_timers(fx, fx->time + 1000);
+		row_move(fx, 4, 6, 15);
+		row_lift(fx, 4);
 		fx_check_all_ended(fx);
 		if (max == 4) {
 			/* the expansion: four touches, from the first one's start */
@@ -896,29 +900,16 @@ test_whole_hand_accepted_keeps_going(void **state)
 	struct fixture *fx = fx_new();
 	fx->policy = FX_POLICY_ACCEPT;
 	subscribe_hand(fx, 3, 0, 1);
-	UFTouchId ids[4] = {1, 2, 3, 4};
-	float xs[4], ys[4];
-	for (unsigned int i = 0; i < 3; i++)
-		begin_px(fx, ids[i], 200.0f + 80.0f * (float)i, 300);
-	for (unsigned int f = 1; f <= 15; f++) {
-		if (f == 6)
-			begin_px(fx, 4, 500, 300);
-		fx->time += 10;
-		for (unsigned int i = 0; i < 3; i++) {
-			xs[i] = dev_x(200.0f + 80.0f * (float)i + 6.0f * (float)f);
-			ys[i] = dev_y(300);
-		}
-		fx_move_many(fx, 3, ids, xs, ys);
-	}
-	fx->time += 10;
-	for (unsigned int i = 0; i < 4; i++)
-		fx_end(fx, ids[i]);
-	fx_run_timers(fx, fx->time + 1000);
+	row_begin(fx, 0, 3);
+	row_move(fx, 3, 1, 5);
+	row_begin(fx, 3, 1);
+	row_move(fx, 3, 6, 15);
+	row_lift(fx, 4);
 	assert_int_equal(fx_count_gestures(fx), 1);
 	const struct fx_slice *last = fx_last_of(fx, fx->slices[0].id);
 	assert_int_equal(last->state, UGGestureStateEnd);
 	assert_int_equal(last->canceled, 0);
-	assert_int_equal(fx_count(fx, fx->slices[0].id, UGGestureStateUpdate) >= 14, 1);
+	assert_true(fx_count(fx, fx->slices[0].id, UGGestureStateUpdate) >= 14);
 	for (UFTouchId id = 1; id <= 3; id++)
 		assert_int_equal(fx->accepted[id], 1);
 	assert_int_equal(fx->rejected[4], 1);

@@ -364,6 +364,11 @@ gd_source_open(struct gd_daemon *d, struct source *s, int x11, int only_indirect
 			 geis_error_count(NULL) ? geis_error_message(NULL, 0) : "");
 		return -1;
 	}
+	/* what went wrong as the devices were opened in geis_new() (a device
+	 * another program holds, a clone that could not be made): the next
+	 * geis call clears the instance's stack */
+	for (GeisSize i = 0; i < geis_error_count(s->geis); i++)
+		gd_logw("%s: %s", s->name, geis_error_message(s->geis, i));
 #ifdef GD_HAVE_X11
 	if (x11 && d->x11)
 		gd_x11_screen_size(d->x11, &s->screen_w, &s->screen_h);
