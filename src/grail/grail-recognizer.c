@@ -403,8 +403,9 @@ reject_partial_hands(struct gr_recognizer *rec, uint32_t slot)
 }
 
 /*
- * Whole-hand subscriptions only: once more touches are down than any of
- * them takes (TouchesStart, or TouchesMaximum when larger), none can have
+ * Whole-hand subscriptions only (regular and atomic mode): once more
+ * touches are down than any of them takes (TouchesStart, or
+ * TouchesMaximum when larger), none can have
  * the whole hand while these touches stay down, and a gesture forms only
  * when a touch lands, with every touch down.  So the undecided candidates
  * go and every free touch is let go of at once (rejected unless an
@@ -642,6 +643,8 @@ atomic_match_new_touches(struct gr_recognizer *rec, uint64_t time)
 	}
 
 	match_atomic(rec);
+	if (any_whole_hand(rec))
+		release_over_hand(rec, touches_down(rec));
 }
 
 /*

@@ -951,10 +951,15 @@ test_whole_hand_beside_ordinary(void **state)
  * 5 touches).  Returns the fixture for the times of fx->rejected_at[].
  */
 static struct fixture *
-fingers_rest(unsigned int n, unsigned int start, int whole, bool other)
+fingers_rest_mode(unsigned int n, unsigned int start, int whole, bool other, int atomic)
 {
 	struct fixture *fx = fx_new();
-	subscribe_hand(fx, start, 0, whole);
+	if (atomic) {
+		UGSubscription sub = fx_subscribe_atomic(fx, UGGestureTypeDrag, start, 0, 0);
+		set(sub, UGSubscriptionPropertyWholeHand, &whole);
+	} else {
+		subscribe_hand(fx, start, 0, whole);
+	}
 	if (other)
 		subscribe_hand(fx, 5, 0, 0);
 	for (unsigned int i = 0; i < n; i++) {
@@ -965,6 +970,12 @@ fingers_rest(unsigned int n, unsigned int start, int whole, bool other)
 	for (UFTouchId id = 1; id <= n; id++)
 		assert_int_equal(fx->rejected[id], 1);
 	return fx;
+}
+
+static struct fixture *
+fingers_rest(unsigned int n, unsigned int start, int whole, bool other)
+{
+	return fingers_rest_mode(n, start, whole, other, 0);
 }
 
 static void
@@ -984,6 +995,14 @@ test_release_palm_at_once(void **state)
 	fx = fingers_rest(5, 3, 0, false);
 	for (UFTouchId id = 1; id <= 5; id++)
 		assert_true(fx->rejected_at[id] > 1300);
+	fx_free(fx);
+
+	/* atomic mode: the same */
+	fx = fingers_rest_mode(5, 3, 1, false, 1);
+	for (UFTouchId id = 1; id <= 4; id++)
+		assert_int_equal(fx->rejected_at[id], 1030);
+	assert_int_equal(fx->rejected_at[5], 1040);
+	assert_int_equal(fx_count_gestures(fx), 0);
 	fx_free(fx);
 
 	/* beside an ordinary subscription (five fingers may be its
