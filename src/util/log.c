@@ -10,12 +10,11 @@
 
 #include "util/log.h"
 
-/* The context a NULL struct ut_log stands for.  Its handler and data
- * change under default_lock, and a call of its handler runs under it, so
- * that dropping the handler never races with a call that still uses the
- * handler's data.  The lock is recursive: a handler
- * may call utouch functions that log through the default context again. */
+/* The context a NULL struct ut_log stands for: no handler ever, stderr
+ * filtered by the environment's threshold. */
 static struct ut_log default_log = UT_LOG_STATIC_INIT("utouch");
+/* Guards the client-bug hook (set from any thread).  Recursive, so that a
+ * hook may call utouch functions that log again. */
 static pthread_mutex_t default_lock;
 static pthread_once_t default_lock_once = PTHREAD_ONCE_INIT;
 
@@ -109,14 +108,6 @@ ut_log_set_handler(struct ut_log *log, ut_log_handler handler, void *data)
 	log->data = handler ? data : NULL;
 }
 
-void
-ut_log_set_default_handler(ut_log_handler handler, void *data)
-{
-	default_lock_take();
-	ut_log_set_handler(&default_log, handler, data);
-	default_lock_give();
-}
-
 const char *
 ut_log_priority_name(enum ut_log_priority priority)
 {
@@ -142,12 +133,9 @@ emit(const struct ut_log *log, enum ut_log_priority priority, const char *prefix
 {
 	char buf[1024];
 	size_t n;
-	bool is_default = !log;
 
-	if (is_default) {
+	if (!log)
 		log = &default_log;
-		default_lock_take();
-	}
 	if (passes(log, priority)) {
 		n = (size_t)snprintf(buf, sizeof(buf), "%s", prefix);
 		if (n < sizeof(buf))
@@ -158,8 +146,6 @@ emit(const struct ut_log *log, enum ut_log_priority priority, const char *prefix
 			fprintf(stderr, "%s %s: %s\n", log->domain,
 				ut_log_priority_name(priority), buf);
 	}
-	if (is_default)
-		default_lock_give();
 }
 
 void

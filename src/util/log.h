@@ -21,9 +21,8 @@
  * grail, geis and the compositor library call frame's copy.  So there is
  * one default context.  Each library's public handler
  * (grail_set_log_handler(), utouch_geis_set_log_handler()) takes the
- * messages of its own objects only; none takes over the default context,
- * whose messages go to stderr (tests capture them with
- * ut_log_set_default_handler()).
+ * messages of its own objects only; nothing takes over the default
+ * context, whose messages always go to stderr (filtered by the threshold).
  */
 #ifndef UTOUCH_UTIL_LOG_H
 #define UTOUCH_UTIL_LOG_H
@@ -75,15 +74,6 @@ void ut_log_init(struct ut_log *log, const char *domain);
 /** Install @p handler (NULL: back to stderr) with @p data on @p log. */
 UT_FRAME_PRIVATE
 void ut_log_set_handler(struct ut_log *log, ut_log_handler handler, void *data);
-
-/**
- * Install a handler on the process default context (the one a NULL
- * struct ut_log stands for); NULL goes back to stderr.  The handler
- * replaces any other; it is called with a process-wide lock held, so
- * setting or dropping it waits until a running call has returned.
- */
-UT_FRAME_PRIVATE
-void ut_log_set_default_handler(ut_log_handler handler, void *data);
 
 /**
  * The stderr threshold the environment asks for: UTOUCH_DEBUG, else the

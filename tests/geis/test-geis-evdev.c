@@ -153,6 +153,20 @@ remove_dir(void **state)
 	return rmdir(tmpdir);
 }
 
+/* Play the recording @p path in real time through a pipe, as a device of
+ * @p geis, and read the events until the device is gone (10 s at most). */
+static void
+play_through_pipe(Geis geis, const char *path, struct gt_log *got, struct counts *c)
+{
+	int fds[2];
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(utouch_geis_add_input_fd(geis, fds[0], path), GEIS_STATUS_SUCCESS);
+	struct player pl;
+	player_start(&pl, path, fds[1]);
+	pump(geis, got, c, 10000, device_gone);
+	player_join(&pl);
+}
+
 /*
  * UTOUCH_GEIS_INIT_EVDEV_SAVE: what the device sends is saved as an evemu
  * recording that plays back as the same events (utouch-events --save).
@@ -170,15 +184,9 @@ test_save_input(void **state)
 	Geis geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, tmpdir,
 			     UTOUCH_GEIS_INIT_EVDEV_SAVE, file, GEIS_INIT_TRACK_DEVICES, NULL);
 	assert_non_null(geis);
-	int fds[2];
-	assert_int_equal(pipe(fds), 0);
-	assert_int_equal(utouch_geis_add_input_fd(geis, fds[0], path), GEIS_STATUS_SUCCESS);
-	struct player pl;
-	player_start(&pl, path, fds[1]);
 	struct gt_log got = { 0 };
 	struct counts c = { 0 };
-	pump(geis, &got, &c, 10000, device_gone);
-	player_join(&pl);
+	play_through_pipe(geis, path, &got, &c);
 	geis_delete(geis);
 
 	assert_int_equal(ut_recording_load(path, NULL, &rec, err, sizeof(err)), 0);
@@ -223,15 +231,9 @@ test_pipe_matches_recording(void **state)
 			     GEIS_INIT_TRACK_DEVICES, GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
 	assert_non_null(geis);
 	subscribe(geis, GEIS_GESTURE_DRAG, 2);
-	int fds[2];
-	assert_int_equal(pipe(fds), 0);
-	assert_int_equal(utouch_geis_add_input_fd(geis, fds[0], path), GEIS_STATUS_SUCCESS);
-	struct player pl;
-	player_start(&pl, path, fds[1]);
 	struct gt_log got = { 0 };
 	struct counts c = { 0 };
-	pump(geis, &got, &c, 10000, device_gone);
-	player_join(&pl);
+	play_through_pipe(geis, path, &got, &c);
 	/* the gesture's end may follow the device removal */
 	pump(geis, &got, &c, 300, NULL);
 
@@ -284,15 +286,9 @@ test_pipe_rect_region(void **state)
 	assert_int_equal(geis_subscription_add_filter(sub, f), 0);
 	assert_int_equal(geis_subscription_activate(sub), 0);
 
-	int fds[2];
-	assert_int_equal(pipe(fds), 0);
-	assert_int_equal(utouch_geis_add_input_fd(geis, fds[0], path), GEIS_STATUS_SUCCESS);
-	struct player pl;
-	player_start(&pl, path, fds[1]);
 	struct gt_log got = { 0 };
 	struct counts c = { 0 };
-	pump(geis, &got, &c, 10000, device_gone);
-	player_join(&pl);
+	play_through_pipe(geis, path, &got, &c);
 	pump(geis, &got, &c, 300, NULL);
 
 	size_t n1 = 0, nr = 0;

@@ -1,9 +1,11 @@
 #!/bin/sh
 # utouch-gestured's command line: --help, --version, --check on good and
-# broken files, bad options.  Usage: test-gestured-cli.sh EXE SRCDIR x11|nox11
+# broken files, bad options.
+# Usage: test-gestured-cli.sh EXE SRCDIR x11|nox11 xrandr|noxrandr
 exe=$1
 src=$2
 x11=${3:-x11}
+xrandr=${4:-xrandr}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
@@ -42,6 +44,15 @@ expect 1 "--check FILE of a broken file" -- "$exe" --check "$tmp/bad.yaml"
 grep -q "^$tmp/bad.yaml:4:16: \"direction\": unknown value \"sideways\"" "$tmp/err" ||
 	{ echo "FAIL: --check FILE: $(cat "$tmp/err")"; fail=1; }
 expect 2 "two operands" -- "$exe" --check "$tmp/bad.yaml" "$tmp/bad.yaml"
+# orientation: auto follows RandR, where the daemon was built with it
+printf 'settings:\n  orientation: auto\n' >"$tmp/auto.yaml"
+if [ "$xrandr" = xrandr ]; then
+	expect 0 "orientation: auto" -- "$exe" --check "$tmp/auto.yaml"
+else
+	expect 1 "orientation: auto without libXrandr" -- "$exe" --check "$tmp/auto.yaml"
+	grep -q "^$tmp/auto.yaml:2:16: \"orientation\": \"auto\" follows the X server's RandR rotation, and this utouch-gestured was built without libXrandr; set normal, left, inverted or right" "$tmp/err" ||
+		{ echo "FAIL: auto without libXrandr: $(cat "$tmp/err")"; fail=1; }
+fi
 # every error of the file, then the rules that can never run
 printf 'gestures:\n  - {gesture: tap, fingers: 7, command: x}\n  - {gesture: swipe, fingers: 2, direction: sideways, command: x}\n  - {gesture: pinch, fingers: 2, colour: red, command: x}\n' >"$tmp/three.yaml"
 expect 1 "--check lists every error" -- "$exe" --check "$tmp/three.yaml"

@@ -146,7 +146,7 @@ test_config(void **state)
 	gd_config_free(c);
 #else
 	assert_null(c);
-	assert_non_null(strstr(err, "test.yaml:1:24: \"orientation\": \"auto\" follows the X "
+	assert_non_null(strstr(err, "test.yaml:1:25: \"orientation\": \"auto\" follows the X "
 				    "server's RandR rotation, and this utouch-gestured was built "
 				    "without libXrandr"));
 #endif

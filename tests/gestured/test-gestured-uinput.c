@@ -22,8 +22,12 @@
 
 #include "gd-actions.h"
 #include "gd-config.h"
+#include "gd-daemon.h"
 #include "gd-keys.h"
+#include "fake-evdev.h"
 #include "fake-uinput.h"
+#include "input/recording/recording.h"
+#include "test-support.h"
 
 static char dir[64], node[128];
 /* Key names map to Linux keys: modifiers, X keysym names, KEY_ names. */
@@ -185,6 +189,107 @@ test_click_config(void **state)
 				    "or right)"));
 }
 
+static pid_t holder;   /* holds the busy device open, 0: none */
+
+static int
+kill_holder(void **state)
+{
+	(void)state;
+	fe_hold_stop(&holder);
+	return 0;
+}
+
+/* What the daemon writes on stderr while @p fn runs with @p arg. */
+static void
+capture_stderr(char *buf, size_t size, void (*fn)(void *), void *arg)
+{
+	char path[200];
+	snprintf(path, sizeof(path), "%s/stderr", dir);
+	int fd = open(path, O_CREAT | O_TRUNC | O_RDWR | O_CLOEXEC, 0600);
+	assert_true(fd >= 0);
+	fflush(stderr);
+	int saved = dup(2);
+	assert_true(saved >= 0);
+	dup2(fd, 2);
+	fn(arg);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	ssize_t n = pread(fd, buf, size - 1, 0);
+	buf[n > 0 ? n : 0] = '\0';
+	close(fd);
+	unlink(path);
+}
+
+struct start {
+	struct gd_options opts;
+	struct gd_daemon *d;
+	char err[512];
+};
+
+static void
+start_daemon(void *arg)
+{
+	struct start *st = arg;
+	st->d = gd_daemon_new(&st->opts, st->err, sizeof(st->err));
+	for (int i = 0; st->d && i < 5; i++)
+		gd_daemon_step(st->d, 2);
+}
+
+/* The proxy at the daemon's start, one device held by another program
+ * (EBUSY once its clone exists): the daemon says which device and who
+ * holds it, removes that clone, proxies the other device and runs. */
+static void
+test_proxy_grab_busy(void **state)
+{
+	(void)state;
+	struct ut_recording *rec = ut_test_load_recording("touchscreen/drag-2.evemu");
+	char devdir[160], cfg[200];
+	struct fe_fifo fifos[2];
+	snprintf(devdir, sizeof(devdir), "%s/dev", dir);
+	snprintf(cfg, sizeof(cfg), "%s/gestures.yaml", dir);
+	assert_int_equal(mkdir(devdir, 0700), 0);
+	FILE *fp = fopen(cfg, "w");
+	assert_non_null(fp);
+	fputs("gestures:\n  - {gesture: swipe, fingers: 3, direction: up, command: \"true\"}\n", fp);
+	fclose(fp);
+	assert_int_equal(fu_reset(), 0);
+	fe_reset();
+	fu_set_chain(fe_try_ioctl);
+	fe_fifo_open(fifos, 2, devdir, rec->dev);
+	struct fe_device *bad = fifos[0].dev, *good = fifos[1].dev;
+	bad->fail_grab = EBUSY;
+	holder = fe_hold_open(fifos[0].path);
+	int fds_before = fe_open_fds(NULL);
+
+	struct start st = { .opts = { .config_path = cfg, .backend = GD_BACKEND_EVDEV,
+				      .evdev_dir = devdir, .proxy = 1, .uinput = node,
+				      .dry_run = 1 } };
+	char log[4096];
+	capture_stderr(log, sizeof(log), start_daemon, &st);
+	if (!st.d)
+		fail_msg("gd_daemon_new: %s\n%s", st.err, log);
+	char want[400];
+	snprintf(want, sizeof(want), "%s: cannot grab: another program holds the device (it is "
+		 "open in ", fifos[0].path);
+	if (!strstr(log, want) || !strstr(log, "stop it to let utouch have the device"))
+		fail_msg("no message naming %s and its holder:\n%s", fifos[0].path, log);
+	assert_int_equal(fu_count(UI_DEV_CREATE), 2);
+	assert_int_equal(fu_count(UI_DEV_DESTROY), 1);
+	assert_int_equal(fe_open_fds(node), 1);
+	assert_int_equal(good->grab, 1);
+	assert_int_equal(bad->grab, 0);
+	gd_daemon_free(st.d);
+	fu_set_chain(NULL);
+	assert_int_equal(fu_count(UI_DEV_DESTROY), 2);
+	assert_int_equal(fe_open_fds(node), 0);
+	assert_int_equal(fe_open_fds(NULL), fds_before);
+	fe_fifo_close(fifos, 2);
+	rmdir(devdir);
+	unlink(cfg);
+	ut_recording_free(rec);
+}
+
 int
 main(void)
 {
@@ -194,6 +299,7 @@ main(void)
 		cmocka_unit_test(test_click_uinput),
 		cmocka_unit_test(test_no_node),
 		cmocka_unit_test(test_click_config),
+		cmocka_unit_test_teardown(test_proxy_grab_busy, kill_holder),
 	};
 	snprintf(dir, sizeof(dir), "/tmp/gestured-uinput-XXXXXX");
 	if (!mkdtemp(dir))

@@ -855,61 +855,46 @@ scenario_bench_idle(void)
 	stop_daemon();
 }
 
+/* each scenario's daemon keeps its files and single-instance lock in a
+ * directory of its own (they run in parallel with other tests' daemons) */
+static int
+make_tmpdir(void)
+{
+	snprintf(tmpdir, sizeof(tmpdir), "/tmp/utouch-gestured-XXXXXX");
+	if (!mkdtemp(tmpdir)) {
+		fprintf(stderr, "FAIL: mkdtemp: %s\n", strerror(errno));
+		return -1;
+	}
+	setenv("XDG_RUNTIME_DIR", tmpdir, 1);
+	return 0;
+}
+
+static void
+after_scenario(void)
+{
+	stop_daemon();
+	if (xh_failures)
+		fprintf(stderr, "daemon log:\n%s\n", daemon_log);
+}
+
 int
 main(int argc, char **argv)
 {
-	static const struct {
-		const char *name;
-		void (*fn)(void);
-	} scenarios[] = {
-		{ "swipe", scenario_swipe },
-		{ "tap", scenario_tap },
-		{ "keys", scenario_keys },
-		{ "per-app", scenario_per_app },
-		{ "continuous", scenario_continuous },
-		{ "reload", scenario_reload },
-		{ "server-gone", scenario_server_gone },
-		{ "bench-tap", scenario_bench_tap },
-		{ "bench-idle", scenario_bench_idle },
+	static const struct xh_scenario scenarios[] = {
+		{ "swipe", scenario_swipe, 1 },
+		{ "tap", scenario_tap, 1 },
+		{ "keys", scenario_keys, 1 },
+		{ "per-app", scenario_per_app, 1 },
+		{ "continuous", scenario_continuous, 1 },
+		{ "reload", scenario_reload, 1 },
+		{ "server-gone", scenario_server_gone, 1 },
+		{ "bench-tap", scenario_bench_tap, 1 },
+		{ "bench-idle", scenario_bench_idle, 1 },
 	};
-	if (argc != 2) {
-		fprintf(stderr, "usage: %s SCENARIO\n", argv[0]);
-		return 2;
-	}
-	for (size_t i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++) {
-		if (strcmp(argv[1], scenarios[i].name) != 0)
-			continue;
-		int rc = xh_start(&xs, 1);
-		if (rc == XH_SKIP) {
-			fprintf(stderr, "SKIP: %s\n", xs.error);
-			return XH_EXIT_SKIP;
-		}
-		if (rc != 0) {
-			fprintf(stderr, "FAIL: xh_start: %s\n", xs.error);
-			return 1;
-		}
-		snprintf(tmpdir, sizeof(tmpdir), "/tmp/utouch-gestured-XXXXXX");
-		if (!mkdtemp(tmpdir)) {
-			xh_stop(&xs);
-			fprintf(stderr, "FAIL: mkdtemp: %s\n", strerror(errno));
-			return 1;
-		}
-		setenv("DISPLAY", xs.display_name, 1);
-		unsetenv("UTOUCH_GEIS_BACKEND");
-		/* the single-instance lock of each scenario's daemon (they run
-		 * in parallel with other tests' daemons) */
-		setenv("XDG_RUNTIME_DIR", tmpdir, 1);
-		scenarios[i].fn();
-		stop_daemon();
-		if (xh_failures) {
-			fprintf(stderr, "daemon log:\n%s\n", daemon_log);
-			xh_dump_log(&xs, 20);
-		}
-		xh_stop(&xs);
-		remove_tmpdir();
-		printf("%s: %s\n", argv[1], xh_failures ? "FAIL" : "ok");
-		return xh_failures ? 1 : 0;
-	}
-	fprintf(stderr, "unknown scenario %s\n", argv[1]);
-	return 2;
+	static const struct xh_scenario_hooks hooks = {
+		.before = make_tmpdir, .after = after_scenario, .cleanup = remove_tmpdir,
+	};
+
+	return xh_run_scenario(&xs, argc, argv, scenarios, sizeof(scenarios) / sizeof(scenarios[0]),
+			       &hooks);
 }

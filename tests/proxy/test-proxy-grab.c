@@ -15,7 +15,6 @@
 #include <linux/uinput.h>
 #include <poll.h>
 #include <setjmp.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -23,7 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -36,33 +34,9 @@
 #include "input/recording/recording.h"
 #include "test-support.h"
 
-static char dir[64], node[128], devdir[128], ev0[160], ev1[160];
+static char dir[64], node[128], devdir[128];
+static struct fe_fifo fifos[2] = { { .wfd = -1 }, { .wfd = -1 } };   /* event0 fails its grab */
 static pid_t holder;   /* the process holding event0 open, 0: none */
-
-/* descriptors open on @p path (NULL: all of this process's) */
-static int
-open_fds(const char *path)
-{
-	DIR *d = opendir("/proc/self/fd");
-	struct dirent *e;
-	int n = 0;
-
-	assert_non_null(d);
-	while ((e = readdir(d))) {
-		char link[300], target[PATH_MAX];
-
-		if (e->d_name[0] == '.')
-			continue;
-		snprintf(link, sizeof(link), "/proc/self/fd/%s", e->d_name);
-		ssize_t len = readlink(link, target, sizeof(target) - 1);
-		if (len <= 0)
-			continue;
-		target[len] = '\0';
-		n += !path || strcmp(target, path) == 0;
-	}
-	closedir(d);
-	return n - (path ? 0 : 1);   /* not the directory stream itself */
-}
 
 static int
 has_error(Geis geis, const char *text)
@@ -80,51 +54,17 @@ dump_errors(Geis geis)
 		fprintf(stderr, "geis error: %s\n", geis_error_message(geis, i));
 }
 
-/* another process that has @p path open (what holds a grab, as far as
- * /proc can tell) */
-static pid_t
-hold_open(const char *path)
-{
-	int ready[2];
-
-	assert_int_equal(pipe(ready), 0);
-	pid_t pid = fork();
-	assert_true(pid >= 0);
-	if (pid == 0) {
-		int fd = open(path, O_RDWR | O_NONBLOCK);
-		char c = fd >= 0 ? 'y' : 'n';
-		if (write(ready[1], &c, 1) != 1)
-			_exit(1);
-		pause();
-		_exit(0);
-	}
-	close(ready[1]);
-	char c = 0;
-	assert_int_equal(read(ready[0], &c, 1), 1);
-	close(ready[0]);
-	assert_int_equal(c, 'y');
-	return pid;
-}
-
 static void
 run(int grab_errno)
 {
 	struct ut_recording *rec = ut_test_load_recording("touchscreen/drag-2.evemu");
 	assert_int_equal(fu_reset(), 0);
 	fe_reset();
-	assert_int_equal(mkfifo(ev0, 0600), 0);
-	assert_int_equal(mkfifo(ev1, 0600), 0);
-	/* the test's own ends, so that the FIFOs have a writer */
-	int w0 = open(ev0, O_RDWR | O_NONBLOCK | O_CLOEXEC);
-	int w1 = open(ev1, O_RDWR | O_NONBLOCK | O_CLOEXEC);
-	assert_true(w0 >= 0 && w1 >= 0);
-	struct fe_device *bad = fe_add(-1, ev0, rec->dev);
-	struct fe_device *good = fe_add(-1, ev1, rec->dev);
-	assert_non_null(bad);
-	assert_non_null(good);
+	fe_fifo_open(fifos, 2, devdir, rec->dev);
+	struct fe_device *bad = fifos[0].dev, *good = fifos[1].dev;
 	bad->fail_grab = grab_errno;
-	holder = grab_errno == EBUSY ? hold_open(ev0) : 0;
-	int fds_before = open_fds(NULL);
+	holder = grab_errno == EBUSY ? fe_hold_open(fifos[0].path) : 0;
+	int fds_before = fe_open_fds(NULL);
 
 	Geis geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, devdir,
 			     UTOUCH_GEIS_INIT_PROXY, UTOUCH_GEIS_INIT_PROXY_UINPUT, node,
@@ -142,7 +82,7 @@ run(int grab_errno)
 	char want[600];
 	if (grab_errno == EBUSY) {
 		snprintf(want, sizeof(want), "%s: cannot grab: another program holds the device "
-			 "(it is open in ", ev0);
+			 "(it is open in ", fifos[0].path);
 		int found = has_error(geis, want);
 		snprintf(want, sizeof(want), " (pid %d)), stop it to let utouch have the device or "
 			 "leave the device to it: Device or resource busy", (int)holder);
@@ -151,18 +91,18 @@ run(int grab_errno)
 			dump_errors(geis);
 		assert_true(found);
 	} else {
-		snprintf(want, sizeof(want), "%s: cannot grab: No such device", ev0);
+		snprintf(want, sizeof(want), "%s: cannot grab: No such device", fifos[0].path);
 		if (!has_error(geis, want))
 			dump_errors(geis);
 		assert_true(has_error(geis, want));
 	}
-	assert_false(has_error(geis, ev1));
+	assert_false(has_error(geis, fifos[1].path));
 	/* its clone was destroyed again: one UI_DEV_DESTROY, after the first
 	 * creation, and one clone descriptor left (the second device's) */
 	int c1 = fu_find(UI_DEV_CREATE, -1, 0);
 	assert_int_equal(fu_count(UI_DEV_DESTROY), 1);
 	assert_true(fu_find(UI_DEV_DESTROY, -1, c1) > c1);
-	assert_int_equal(open_fds(node), 1);
+	assert_int_equal(fe_open_fds(node), 1);
 
 	/* the other device goes on through its clone: a drag no one
 	 * subscribed to reaches it whole */
@@ -170,7 +110,7 @@ run(int grab_errno)
 	free(fu_written(&nbefore));
 	for (size_t i = 0; i < rec->nevents; i++) {
 		struct input_event ev = ut_test_recorded_event(rec, i);
-		ut_test_write_events(w1, &ev, 1);
+		ut_test_write_events(fifos[1].wfd, &ev, 1);
 	}
 	int fd = -1;
 	assert_int_equal(geis_get_configuration(geis, GEIS_CONFIGURATION_FD, &fd),
@@ -188,12 +128,9 @@ run(int grab_errno)
 	 * the devices' */
 	geis_delete(geis);
 	assert_int_equal(fu_count(UI_DEV_DESTROY), 2);
-	assert_int_equal(open_fds(node), 0);
-	assert_int_equal(open_fds(NULL), fds_before);
-	close(w0);
-	close(w1);
-	unlink(ev0);
-	unlink(ev1);
+	assert_int_equal(fe_open_fds(node), 0);
+	assert_int_equal(fe_open_fds(NULL), fds_before);
+	fe_fifo_close(fifos, 2);
 	ut_recording_free(rec);
 }
 
@@ -202,13 +139,8 @@ static int
 teardown(void **state)
 {
 	(void)state;
-	if (holder > 0) {
-		kill(holder, SIGTERM);
-		waitpid(holder, NULL, 0);
-	}
-	holder = 0;
-	unlink(ev0);
-	unlink(ev1);
+	fe_hold_stop(&holder);
+	fe_fifo_close(fifos, 2);
 	return 0;
 }
 
@@ -240,8 +172,6 @@ main(void)
 		return 1;
 	snprintf(node, sizeof(node), "%s/uinput", dir);
 	snprintf(devdir, sizeof(devdir), "%s/dev", dir);
-	snprintf(ev0, sizeof(ev0), "%s/event0", devdir);
-	snprintf(ev1, sizeof(ev1), "%s/event1", devdir);
 	mkdir(devdir, 0700);
 	fu_set_node(node);
 	fu_set_chain(fe_try_ioctl);

@@ -3,14 +3,24 @@
  */
 #include "fake-evdev.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <linux/input.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
 
 struct fe_device fe_devices[FE_MAX];
 
@@ -214,4 +224,91 @@ fe_try_ioctl(int fd, unsigned long req, void *arg, int *rc)
 		return 0;
 	*rc = answer(f, req, arg);
 	return 1;
+}
+
+/* descriptors open on @p path (NULL: all of this process's) */
+int
+fe_open_fds(const char *path)
+{
+	DIR *d = opendir("/proc/self/fd");
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return -1;
+	while ((e = readdir(d))) {
+		char link[300], target[PATH_MAX];
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(link, sizeof(link), "/proc/self/fd/%s", e->d_name);
+		ssize_t len = readlink(link, target, sizeof(target) - 1);
+		if (len <= 0)
+			continue;
+		target[len] = '\0';
+		n += !path || strcmp(target, path) == 0;
+	}
+	closedir(d);
+	return n - (path ? 0 : 1);   /* not the directory stream itself */
+}
+
+/* another process that has @p path open (what holds a grab, as far as
+ * /proc can tell) */
+pid_t
+fe_hold_open(const char *path)
+{
+	int ready[2];
+
+	assert_int_equal(pipe(ready), 0);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		int fd = open(path, O_RDWR | O_NONBLOCK);
+		char c = fd >= 0 ? 'y' : 'n';
+		if (write(ready[1], &c, 1) != 1)
+			_exit(1);
+		pause();
+		_exit(0);
+	}
+	close(ready[1]);
+	char c = 0;
+	assert_int_equal(read(ready[0], &c, 1), 1);
+	close(ready[0]);
+	assert_int_equal(c, 'y');
+	return pid;
+}
+
+
+void
+fe_hold_stop(pid_t *pid)
+{
+	if (*pid > 0) {
+		kill(*pid, SIGTERM);
+		waitpid(*pid, NULL, 0);
+	}
+	*pid = 0;
+}
+
+void
+fe_fifo_open(struct fe_fifo *f, size_t n, const char *dir, const struct libevdev *caps)
+{
+	for (size_t i = 0; i < n; i++) {
+		snprintf(f[i].path, sizeof(f[i].path), "%s/event%zu", dir, i);
+		assert_int_equal(mkfifo(f[i].path, 0600), 0);
+		f[i].wfd = open(f[i].path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+		assert_true(f[i].wfd >= 0);
+		f[i].dev = fe_add(-1, f[i].path, caps);
+		assert_non_null(f[i].dev);
+	}
+}
+
+void
+fe_fifo_close(struct fe_fifo *f, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (f[i].wfd >= 0)
+			close(f[i].wfd);
+		f[i].wfd = -1;
+		unlink(f[i].path);
+	}
 }

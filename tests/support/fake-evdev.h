@@ -14,6 +14,7 @@
 #define UTOUCH_TEST_FAKE_EVDEV_H
 
 #include <stdint.h>
+#include <sys/types.h>
 
 #include <libevdev/libevdev.h>
 
@@ -60,5 +61,39 @@ struct fe_device *fe_of(int fd);
  *         is no fake device's
  */
 int fe_try_ioctl(int fd, unsigned long req, void *arg, int *rc);
+
+/** A fake device on a FIFO of a device directory. */
+struct fe_fifo {
+	char path[256];           /**< DIR/eventN */
+	int wfd;                  /**< the test's end: write its events here */
+	struct fe_device *dev;    /**< what it answers */
+};
+
+/**
+ * Make FIFOs @p dir/event0 .. event<n-1> (@p dir exists), open the test's
+ * end of each (so that they always have a writer) and register them as
+ * fake devices with the capabilities of @p caps; fails the test on error.
+ */
+void fe_fifo_open(struct fe_fifo *f, size_t n, const char *dir, const struct libevdev *caps);
+
+/** Close the test's ends and remove the FIFOs (their fake devices stay
+ *  until fe_reset()). */
+void fe_fifo_close(struct fe_fifo *f, size_t n);
+
+/**
+ * Descriptors of this process open on @p path (NULL: all of them), to
+ * check that nothing leaks.
+ */
+int fe_open_fds(const char *path);
+
+/**
+ * Start a process that holds @p path open (what /proc shows of a program
+ * that holds a device's grab) and waits; it fails the test when the
+ * process cannot open it.  fe_hold_stop() ends it.
+ */
+pid_t fe_hold_open(const char *path);
+
+/** Stop the process fe_hold_open() started (*@p pid > 0) and reap it; *@p pid becomes 0. */
+void fe_hold_stop(pid_t *pid);
 
 #endif

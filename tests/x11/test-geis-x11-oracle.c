@@ -195,6 +195,24 @@ pump(struct client *c, int idle_ms, int max_ms)
 	}
 }
 
+/* The server has taken the touches just sent; read what geis makes of
+ * them (until 5 ms pass without an event, 30 ms at the most). */
+static void
+step(struct client *c, struct xh_device *d)
+{
+	xh_sync(d);
+	pump(c, 5, 30);
+}
+
+/* ...and after the last touch ended: until geis is quiet for 100 ms (1 s
+ * at the most), so that every end and timeout has come. */
+static void
+settle(struct client *c, struct xh_device *d)
+{
+	xh_sync(d);
+	pump(c, 100, 1000);
+}
+
 static void
 subscribe(struct client *c, const char *cls, GeisFilterOperation op, int touches)
 {
@@ -443,16 +461,13 @@ scenario_server_time(void)
 	pump(&c, 50, 60);
 	long long before = server_time(dpy, win);
 	xh_touch_begin(d, 1, 300, 300);
-	xh_sync(d);
-	pump(&c, 5, 30);
+	step(&c, d);
 	for (int s = 1; s <= 5; s++) {
 		xh_touch_update(d, 1, 300, 300 + 15 * s);
-		xh_sync(d);
-		pump(&c, 5, 30);
+		step(&c, d);
 	}
 	xh_touch_end(d, 1, 300, 375);
-	xh_sync(d);
-	pump(&c, 100, 1000);
+	settle(&c, d);
 	long long after = server_time(dpy, win);
 
 	XH_CHECK(before > 0 && after >= before, "server times %lld, %lld", before, after);
@@ -525,25 +540,20 @@ scenario_deltas(void)
 	for (int attempt = 0; attempt < 3 && c.count_changes == 0; attempt++) {
 		xh_touch_begin(d, 1, 300, 300);
 		xh_touch_begin(d, 2, 400, 300);
-		xh_sync(d);
-		pump(&c, 5, 30);
+		step(&c, d);
 		for (int s = 1; s <= 6; s++) {
 			xh_touch_update(d, 1, 300, 300 + 10 * s);
 			xh_touch_update(d, 2, 400, 300 + 10 * s);
-			xh_sync(d);
-			pump(&c, 5, 30);
+			step(&c, d);
 		}
 		xh_touch_end(d, 2, 400, 360);
-		xh_sync(d);
-		pump(&c, 5, 30);
+		step(&c, d);
 		for (int s = 7; s <= 12; s++) {
 			xh_touch_update(d, 1, 300, 300 + 10 * s);
-			xh_sync(d);
-			pump(&c, 5, 30);
+			step(&c, d);
 		}
 		xh_touch_end(d, 1, 300, 420);
-		xh_sync(d);
-		pump(&c, 100, 1000);
+		settle(&c, d);
 	}
 #ifdef GEIS_ORACLE_BUILD
 	if (c.count_changes == 0)
@@ -561,18 +571,15 @@ scenario_deltas(void)
 	subscribe(&c, GEIS_GESTURE_PINCH, GEIS_FILTER_OP_EQ, 2);
 	xh_touch_begin(d, 1, 360, 300);
 	xh_touch_begin(d, 2, 440, 300);
-	xh_sync(d);
-	pump(&c, 5, 30);
+	step(&c, d);
 	for (int s = 1; s <= 10; s++) {
 		xh_touch_update(d, 1, 360 - 8 * s, 300);
 		xh_touch_update(d, 2, 440 + 8 * s, 300);
-		xh_sync(d);
-		pump(&c, 5, 30);
+		step(&c, d);
 	}
 	xh_touch_end(d, 1, 280, 300);
 	xh_touch_end(d, 2, 520, 300);
-	xh_sync(d);
-	pump(&c, 100, 1000);
+	settle(&c, d);
 	XH_CHECK(c.begins_checked == 1, "%d pinch begins", c.begins_checked);
 	XH_CHECK(c.begin_bad_delta == 0, "the pinch's BEGIN radius delta is not its radius");
 	geis_delete(c.geis);
@@ -611,6 +618,36 @@ trace_dump(const struct client *c)
 	}
 }
 
+/* A client with atomic gestures (the geis default) and a one-touch drag
+ * subscription, and a touch down at (300, 300): @return when it went down */
+static double
+atomic_drag_begin(struct client *c, struct xh_device *d)
+{
+	client_open(c, CLIENT_ATOMIC);
+	subscribe(c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 1);
+	double t0 = xh_now_ms();
+	xh_touch_begin(d, 1, 300, 300);
+	xh_sync(d);
+	return t0;
+}
+
+/* From @p at ms on, @p n motions 10 px down from @p y, one each 20 ms,
+ * each read at once (for @p read_ms at the most), then the touch ends at
+ * y = 380 and everything is read. */
+static void
+atomic_drag_finish(struct client *c, struct xh_device *d, double at, int y, int n, int read_ms)
+{
+	sleep_until(at);
+	for (int s = 1; s <= n; s++) {
+		xh_touch_update(d, 1, 300, y + 10 * s);
+		xh_sync(d);
+		pump(c, 2, read_ms);
+		sleep_until(at + 20 * s);
+	}
+	xh_touch_end(d, 1, 300, 380);
+	settle(c, d);
+}
+
 /*
  * Atomic gestures (the geis default) are accepted 60 ms after they began,
  * when grail's timeout runs; acceptance finishes their construction.  A
@@ -624,26 +661,13 @@ scenario_cf_composition(void)
 	struct client c;
 	struct xh_device *d = &xs.devices[0];
 
-	client_open(&c, CLIENT_ATOMIC);
-	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 1);
-	double t0 = xh_now_ms();
-	xh_touch_begin(d, 1, 300, 300);
-	xh_sync(d);
+	double t0 = atomic_drag_begin(&c, d);
 	sleep_until(t0 + 20);
 	xh_touch_update(d, 1, 300, 330);
 	xh_sync(d);
 	sleep_until(t0 + 55);   /* read the begin and the motion late */
 	pump(&c, 2, 10);
-	sleep_until(t0 + 80);
-	for (int s = 1; s <= 5; s++) {
-		xh_touch_update(d, 1, 300, 330 + 10 * s);
-		xh_sync(d);
-		pump(&c, 2, 30);
-		sleep_until(t0 + 80 + 20 * s);
-	}
-	xh_touch_end(d, 1, 300, 380);
-	xh_sync(d);
-	pump(&c, 100, 1000);
+	atomic_drag_finish(&c, d, t0 + 80, 330, 5, 30);
 
 	int nbegin = 0, first_update = -1;
 	for (int i = 0; i < c.ntrace; i++) {
@@ -728,8 +752,7 @@ scenario_cf_timeout(void)
 	}
 	xh_touch_end(d, 1, 300, 300 + 6 * s);
 	xh_touch_end(d, 2, 450, 300 + 6 * s);
-	xh_sync(d);
-	pump(&c, 100, 1000);
+	settle(&c, d);
 
 	/* the two drags: the gestures of the first two events */
 	XH_CHECK(c.ntrace >= 2 && c.trace[0].drag && c.trace[1].drag &&
@@ -830,8 +853,7 @@ scenario_cf_glue(void)
 		}
 		xh_touch_end(d, 1, 296, 300);
 		xh_touch_end(d, 2, 504, 300);
-		xh_sync(d);
-		pump(&c, 100, 1000);
+		settle(&c, d);
 	}
 	if (after != before) {
 		fprintf(stderr, "SKIP: the server never stamped both begins in one millisecond\n");
@@ -883,11 +905,7 @@ scenario_cf_late_dispatch(void)
 	struct client c;
 	struct xh_device *d = &xs.devices[0];
 
-	client_open(&c, CLIENT_ATOMIC);
-	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 1);
-	double t0 = xh_now_ms();
-	xh_touch_begin(d, 1, 300, 300);
-	xh_sync(d);
+	double t0 = atomic_drag_begin(&c, d);
 	pump(&c, 2, 5);
 	sleep_until(t0 + 20);
 	xh_touch_update(d, 1, 300, 330);
@@ -898,16 +916,7 @@ scenario_cf_late_dispatch(void)
 	xh_sync(d);
 	sleep_until(t0 + 90);   /* the client dispatches late */
 	pump(&c, 2, 5);
-	sleep_until(t0 + 100);
-	for (int s = 1; s <= 4; s++) {
-		xh_touch_update(d, 1, 300, 340 + 10 * s);
-		xh_sync(d);
-		pump(&c, 2, 10);
-		sleep_until(t0 + 100 + 20 * s);
-	}
-	xh_touch_end(d, 1, 300, 380);
-	xh_sync(d);
-	pump(&c, 100, 1000);
+	atomic_drag_finish(&c, d, t0 + 100, 340, 4, 10);
 
 	/* BEGIN (+20 ms), the +45 ms motion, then the motions from +100 ms */
 	XH_CHECK(c.ntrace >= 3 && c.trace[0].type == GEIS_EVENT_GESTURE_BEGIN &&
@@ -927,45 +936,18 @@ scenario_cf_late_dispatch(void)
 int
 main(int argc, char **argv)
 {
-	static const struct {
-		const char *name;
-		void (*fn)(void);
-	} scenarios[] = {
-		{ "startup", scenario_startup },
-		{ "startup-sync", scenario_startup_sync },
-		{ "server-time", scenario_server_time },
-		{ "undecided", scenario_undecided },
-		{ "deltas", scenario_deltas },
-		{ "cf-composition", scenario_cf_composition },
-		{ "cf-timeout", scenario_cf_timeout },
-		{ "cf-glue", scenario_cf_glue },
-		{ "cf-late-dispatch", scenario_cf_late_dispatch },
+	static const struct xh_scenario scenarios[] = {
+		{ "startup", scenario_startup, 1 },
+		{ "startup-sync", scenario_startup_sync, 1 },
+		{ "server-time", scenario_server_time, 1 },
+		{ "undecided", scenario_undecided, 1 },
+		{ "deltas", scenario_deltas, 1 },
+		{ "cf-composition", scenario_cf_composition, 1 },
+		{ "cf-timeout", scenario_cf_timeout, 1 },
+		{ "cf-glue", scenario_cf_glue, 1 },
+		{ "cf-late-dispatch", scenario_cf_late_dispatch, 1 },
 	};
 
-	if (argc != 2) {
-		fprintf(stderr, "usage: %s SCENARIO\n", argv[0]);
-		return 2;
-	}
-	for (size_t i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++) {
-		if (strcmp(argv[1], scenarios[i].name) != 0)
-			continue;
-		int rc = xh_start(&xs, 1);
-		if (rc == XH_SKIP) {
-			fprintf(stderr, "SKIP: %s\n", xs.error);
-			return XH_EXIT_SKIP;
-		}
-		if (rc != 0) {
-			fprintf(stderr, "FAIL: xh_start: %s\n", xs.error);
-			return 1;
-		}
-		setenv("DISPLAY", xs.display_name, 1);
-		scenarios[i].fn();
-		if (xh_failures)
-			xh_dump_log(&xs, 20);
-		xh_stop(&xs);
-		printf("%s: %s\n", argv[1], xh_failures ? "FAIL" : "ok");
-		return xh_failures ? 1 : 0;
-	}
-	fprintf(stderr, "unknown scenario %s\n", argv[1]);
-	return 2;
+	return xh_run_scenario(&xs, argc, argv, scenarios, sizeof(scenarios) / sizeof(scenarios[0]),
+			       NULL);
 }

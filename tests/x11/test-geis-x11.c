@@ -1245,11 +1245,7 @@ scenario_no_track(void)
 int
 main(int argc, char **argv)
 {
-	static const struct {
-		const char *name;
-		void (*fn)(void);
-		int ndevices;
-	} scenarios[] = {
+	static const struct xh_scenario scenarios[] = {
 		{ "wm-wins", scenario_wm_wins, 1 },
 		{ "fallthrough", scenario_fallthrough, 1 },
 		{ "mixed", scenario_mixed, 1 },
@@ -1263,31 +1259,7 @@ main(int argc, char **argv)
 		{ "undecided", scenario_undecided, 1 },
 		{ "no-track", scenario_no_track, 1 },
 	};
-	if (argc != 2) {
-		fprintf(stderr, "usage: %s SCENARIO\n", argv[0]);
-		return 2;
-	}
-	for (size_t i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++) {
-		if (strcmp(argv[1], scenarios[i].name) != 0)
-			continue;
-		int rc = xh_start(&xs, scenarios[i].ndevices);
-		if (rc == XH_SKIP) {
-			fprintf(stderr, "SKIP: %s\n", xs.error);
-			return XH_EXIT_SKIP;
-		}
-		if (rc != 0) {
-			fprintf(stderr, "FAIL: xh_start: %s\n", xs.error);
-			return 1;
-		}
-		setenv("DISPLAY", xs.display_name, 1);
-		unsetenv(UTOUCH_GEIS_BACKEND_ENV);
-		scenarios[i].fn();
-		if (xh_failures)
-			xh_dump_log(&xs, 20);
-		xh_stop(&xs);
-		printf("%s: %s\n", argv[1], xh_failures ? "FAIL" : "ok");
-		return xh_failures ? 1 : 0;
-	}
-	fprintf(stderr, "unknown scenario %s\n", argv[1]);
-	return 2;
+
+	return xh_run_scenario(&xs, argc, argv, scenarios, sizeof(scenarios) / sizeof(scenarios[0]),
+			       NULL);
 }

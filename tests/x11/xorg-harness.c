@@ -917,3 +917,49 @@ xh_dump_log(const struct xh_server *xs, int lines)
 		fprintf(stderr, "  %s", ring[i % lines]);
 	free(ring);
 }
+
+int
+xh_run_scenario(struct xh_server *xs, int argc, char **argv,
+		const struct xh_scenario *scenarios, size_t nscenarios,
+		const struct xh_scenario_hooks *hooks)
+{
+	static const struct xh_scenario_hooks none;
+
+	if (!hooks)
+		hooks = &none;
+	if (argc != 2) {
+		fprintf(stderr, "usage: %s SCENARIO\n", argv[0]);
+		return 2;
+	}
+	for (size_t i = 0; i < nscenarios; i++) {
+		if (strcmp(argv[1], scenarios[i].name) != 0)
+			continue;
+		int rc = xh_start(xs, scenarios[i].ndevices > 0 ? scenarios[i].ndevices : 1);
+		if (rc == XH_SKIP) {
+			fprintf(stderr, "SKIP: %s\n", xs->error);
+			return XH_EXIT_SKIP;
+		}
+		if (rc != 0) {
+			fprintf(stderr, "FAIL: xh_start: %s\n", xs->error);
+			return 1;
+		}
+		setenv("DISPLAY", xs->display_name, 1);
+		unsetenv("UTOUCH_GEIS_BACKEND");
+		if (hooks->before && hooks->before() != 0) {
+			xh_stop(xs);
+			return 1;
+		}
+		scenarios[i].fn();
+		if (hooks->after)
+			hooks->after();
+		if (xh_failures)
+			xh_dump_log(xs, 20);
+		xh_stop(xs);
+		if (hooks->cleanup)
+			hooks->cleanup();
+		printf("%s: %s\n", argv[1], xh_failures ? "FAIL" : "ok");
+		return xh_failures ? 1 : 0;
+	}
+	fprintf(stderr, "unknown scenario %s\n", argv[1]);
+	return 2;
+}

@@ -326,4 +326,37 @@ int xh_wait_event(Display *dpy, int timeout_ms);
  */
 void xh_dump_log(const struct xh_server *xs, int lines);
 
+/** One scenario of a scenario program, run against a server of its own. */
+struct xh_scenario {
+	const char *name;   /**< what argv[1] says */
+	void (*fn)(void);   /**< the scenario; it counts failures with XH_CHECK */
+	int ndevices;       /**< touch devices of its server, 0: 1 */
+};
+
+/** What a scenario program does around each scenario (each may be NULL). */
+struct xh_scenario_hooks {
+	/** After the server started (DISPLAY set); nonzero fails the run
+	 *  before the scenario (say why on stderr). */
+	int (*before)(void);
+	/** After the scenario, before the server stops (xh_failures tells
+	 *  whether it failed: print the diagnostics of the program's own). */
+	void (*after)(void);
+	/** After the server stopped. */
+	void (*cleanup)(void);
+};
+
+/**
+ * The main() of a scenario program: run the scenario argv[1] names.  Its
+ * server is started in @p xs with the scenario's devices, DISPLAY points
+ * to it and UTOUCH_GEIS_BACKEND is unset (a developer's choice of geis
+ * backend must not send the scenario elsewhere); after a failure the end
+ * of the server log is printed.  Prints "NAME: ok" or "NAME: FAIL".
+ *
+ * @return the exit status: 0 pass, 1 fail, 2 bad arguments,
+ *         XH_EXIT_SKIP where Xorg cannot run
+ */
+int xh_run_scenario(struct xh_server *xs, int argc, char **argv,
+		    const struct xh_scenario *scenarios, size_t nscenarios,
+		    const struct xh_scenario_hooks *hooks);
+
 #endif /* UTOUCH_TESTS_XORG_HARNESS_H */
