@@ -309,6 +309,9 @@ struct options {
 	long iterations;      /* 0: calibrate */
 	const char *only;
 	int scaling, markdown, alloc_sites;
+	int instructions;     /* --instructions */
+	long loop;            /* --loop N (with --exact) */
+	const char *exact;
 };
 
 static void
@@ -405,23 +408,88 @@ bench_steady(struct run *r, struct result *res)
 	res->steady_events_match = events == (STEADY_PASSES - 1) * res->events;
 }
 
-/* Run ref-grail --bench and pick its numbers out of the "bench" line. */
+/*
+ * Run @argv with its standard output (and with @with_stderr its error
+ * output too) into @out (NUL-terminated, cut at @size - 1 bytes).
+ * Returns the exit status, 127 when the program could not be run, -1 when
+ * it did not exit normally or could not be started.
+ */
 static int
-run_ref_once(const struct options *o, const struct scenario *sc, long n,
-	     struct result *res, double *ns)
+run_capture(const char *const *argv, int with_stderr, char *out, size_t size)
 {
-	char nbuf[32], out[4096];
-	const char *argv[8 + 2 * MAX_SUBS];
-	int argc = 0, pipefd[2], status;
+	int pipefd[2], status;
 	size_t used = 0;
 	ssize_t got;
 	pid_t pid;
-	const char *p;
+	char sink[512];
 
-	snprintf(nbuf, sizeof(nbuf), "%ld", n);
-	argv[argc++] = o->ref;
+	fflush(stdout);
+	if (pipe(pipefd) < 0)
+		return -1;
+	pid = fork();
+	if (pid < 0) {
+		close(pipefd[0]);
+		close(pipefd[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		dup2(pipefd[1], 1);
+		if (with_stderr)
+			dup2(pipefd[1], 2);
+		close(pipefd[0]);
+		close(pipefd[1]);
+		execvp(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	close(pipefd[1]);
+	for (;;) {
+		/* read everything (the child must not block on a full pipe),
+		 * keep what fits */
+		char *dst = used < size - 1 ? out + used : sink;
+		size_t room = used < size - 1 ? size - 1 - used : sizeof(sink);
+
+		got = read(pipefd[0], dst, room);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		if (dst != sink)
+			used += (size_t)got;
+	}
+	out[used] = '\0';
+	close(pipefd[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* The frames and events of a "bench ..." line of ref-grail or of the
+ * bench's own --loop. */
+static void
+parse_bench_line(const char *out, size_t *frames, uint64_t *events)
+{
+	const char *p = strstr(out, " frames=");
+
+	if (p)
+		sscanf(p, " frames=%zu", frames);
+	p = strstr(out, "events_per_iter=");
+	if (p)
+		sscanf(p, "events_per_iter=%" SCNu64, events);
+}
+
+/* The argument vector of ref-grail for scenario @sc: PREFIX... REF --bench N
+ * [--x11] -s SUB... FILE (@argv has room for 12 + 2 * MAX_SUBS entries). */
+static void
+ref_argv(const char **argv, const char *const *prefix, const char *ref,
+	 const struct scenario *sc, const char *n)
+{
+	int argc = 0;
+
+	while (prefix && *prefix)
+		argv[argc++] = *prefix++;
+	argv[argc++] = ref;
 	argv[argc++] = "--bench";
-	argv[argc++] = nbuf;
+	argv[argc++] = n;
 	if (sc->x11)
 		argv[argc++] = "--x11";
 	for (int i = 0; i < sc->nsubs; i++) {
@@ -430,45 +498,29 @@ run_ref_once(const struct options *o, const struct scenario *sc, long n,
 	}
 	argv[argc++] = sc->file;
 	argv[argc] = NULL;
+}
 
-	fflush(stdout);
-	if (pipe(pipefd) < 0)
-		return REF_FAILED;
-	pid = fork();
-	if (pid < 0) {
-		close(pipefd[0]);
-		close(pipefd[1]);
-		return REF_FAILED;
-	}
-	if (pid == 0) {
-		dup2(pipefd[1], 1);
-		close(pipefd[0]);
-		close(pipefd[1]);
-		execv(o->ref, (char *const *)argv);
-		_exit(127);
-	}
-	close(pipefd[1]);
-	while ((got = read(pipefd[0], out + used, sizeof(out) - 1 - used)) > 0 ||
-	       (got < 0 && errno == EINTR))
-		if (got > 0)
-			used += (size_t)got;
-	out[used] = '\0';
-	close(pipefd[0]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	if (WIFEXITED(status) && (WEXITSTATUS(status) == 77 || WEXITSTATUS(status) == 127))
+/* Run ref-grail --bench and pick its numbers out of the "bench" line. */
+static int
+run_ref_once(const struct options *o, const struct scenario *sc, long n,
+	     struct result *res, double *ns)
+{
+	char nbuf[32], out[4096];
+	const char *argv[12 + 2 * MAX_SUBS];
+	const char *p;
+	int st;
+
+	snprintf(nbuf, sizeof(nbuf), "%ld", n);
+	ref_argv(argv, NULL, o->ref, sc, nbuf);
+	st = run_capture(argv, 0, out, sizeof(out));
+	if (st == 77 || st == 127)
 		return REF_UNAVAILABLE;
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+	if (st != 0)
 		return REF_FAILED;
 	p = strstr(out, "ns_per_frame=");
 	if (!p || sscanf(p, "ns_per_frame=%lf", ns) != 1)
 		return REF_FAILED;
-	p = strstr(out, " frames=");
-	if (p)
-		sscanf(p, " frames=%zu", &res->ref_frames);
-	p = strstr(out, "events_per_iter=");
-	if (p)
-		sscanf(p, "events_per_iter=%" SCNu64, &res->ref_events);
+	parse_bench_line(out, &res->ref_frames, &res->ref_events);
 	return REF_OK;
 }
 
@@ -493,51 +545,224 @@ bench_ref(const struct options *o, const struct scenario *sc, struct result *res
 	res->ref_status = REF_OK;
 }
 
+/* A scenario's recording, turned into frames once. */
+struct prepared {
+	struct ut_recording *rec;
+	struct ut_script script;
+};
+
+/* Load @sc and set @r up to replay it; -1 (said on stderr) on failure. */
 static int
-bench_scenario(const struct options *o, const struct scenario *sc, struct result *res)
+scenario_prepare(const struct scenario *sc, struct run *r, struct prepared *pp)
 {
 	struct ut_evstream_opts sopts = {
 		.own = UT_OWN_EVENT, .direct = -1, .screen_w = 1024, .screen_h = 768,
 	};
-	static struct run r;
-	struct ut_recording *rec;
-	struct ut_script script;
 	char err[512];
 	int rc;
 
-	memset(res, 0, sizeof(*res));
 	if (sc->x11) {
 		sopts.split = 1;
 		sopts.reverse = 1;
 	}
-	rc = ut_recording_load(sc->file, NULL, &rec, err, sizeof(err));
+	rc = ut_recording_load(sc->file, NULL, &pp->rec, err, sizeof(err));
 	if (rc < 0) {
 		fprintf(stderr, "utouch-bench: %s\n", err);
 		return -1;
 	}
-	rc = ut_script_build(&script, rec, &sopts);
+	rc = ut_script_build(&pp->script, pp->rec, &sopts);
 	if (rc < 0) {
 		fprintf(stderr, "utouch-bench: %s: cannot build frames (%s)\n", sc->file,
 			strerror(-rc));
-		ut_recording_free(rec);
+		ut_recording_free(pp->rec);
 		return -1;
 	}
-	r.run.dev = rec->dev;
-	r.run.script = &script;
-	r.run.subs = r.subs;
-	r.run.nsubs = sc->nsubs;
-	r.run.on_slice = on_slice;
-	r.run.data = &r;
+	r->run.dev = pp->rec->dev;
+	r->run.script = &pp->script;
+	r->run.subs = r->subs;
+	r->run.nsubs = sc->nsubs;
+	r->run.on_slice = on_slice;
+	r->run.data = r;
 	for (int i = 0; i < sc->nsubs; i++)
-		if (subspec_parse(sc->subs[i], &r.subs[i], err, sizeof(err)))
+		if (subspec_parse(sc->subs[i], &r->subs[i], err, sizeof(err)))
 			die("%s: -s %s: %s", sc->name, sc->subs[i], err);
+	return 0;
+}
 
+static void
+scenario_release(struct prepared *pp)
+{
+	ut_script_release(&pp->script);
+	ut_recording_free(pp->rec);
+}
+
+static int
+bench_scenario(const struct options *o, const struct scenario *sc, struct result *res)
+{
+	static struct run r;
+	struct prepared pp;
+
+	memset(res, 0, sizeof(*res));
+	if (scenario_prepare(sc, &r, &pp) < 0)
+		return -1;
 	bench_utouch(&r, o, res);
 	bench_steady(&r, res);
-	ut_script_release(&script);
-	ut_recording_free(rec);
+	scenario_release(&pp);
 	bench_ref(o, sc, res);
 	return 0;
+}
+
+/*
+ * --loop N: only the iterations, N of them, as ref-grail --bench N does
+ * them (after its own warm-up iteration), and a line like ref-grail's.
+ * This is what --instructions runs under callgrind.
+ */
+static int
+loop_scenario(const struct scenario *sc, long n)
+{
+	static struct run r;
+	struct prepared pp;
+
+	if (scenario_prepare(sc, &r, &pp) < 0)
+		return -1;
+	run_setup(&r);
+	run_frames(&r, 0);
+	run_teardown(&r);
+	for (long i = 0; i < n; i++) {
+		run_setup(&r);
+		run_frames(&r, 0);
+		run_teardown(&r);
+	}
+	printf("bench iterations=%ld frames=%zu events_per_iter=%" PRIu64 "\n", n,
+	       pp.script.nframes, r.run.nevents);
+	scenario_release(&pp);
+	return 0;
+}
+
+/*
+ * Instructions per frame event (--instructions).  Each stack replays the
+ * scenario N1 and N2 times under callgrind (the bench itself with --loop,
+ * ref-grail with --bench); the difference of the two totals is the
+ * instructions of N2 - N1 iterations, without start-up, parsing and
+ * warm-up, everything the process executes in them counted (libc and libm
+ * too: the original spends part of its time there, utouch its atan2f).
+ * Counts are exact and do not depend on the machine's load.
+ */
+#define IR_BASE_ITERATIONS 2
+
+struct icount {
+	size_t frames, ref_frames;
+	uint64_t events, ref_events;
+	double per_frame, ref_per_frame;   /* instructions per frame event */
+	int ref_ok;
+};
+
+/* Total instructions of @argv under callgrind (0 when it failed: the
+ * output is in @out), and its output. */
+static uint64_t
+callgrind_total(const char *const *argv, char *out, size_t size, int *status)
+{
+	const char *p;
+	unsigned long long ir;
+
+	*status = run_capture(argv, 1, out, size);
+	p = strstr(out, "Collected :");
+	if (*status != 0 || !p || sscanf(p, "Collected : %llu", &ir) != 1)
+		return 0;
+	return ir;
+}
+
+static const char *const callgrind_prefix[] = {
+	"valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", NULL,
+};
+
+static int
+count_scenario(const struct options *o, const struct scenario *sc, struct icount *ic)
+{
+	static char out[65536];
+	char self[PATH_MAX], nbuf[2][32];
+	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	long n[2] = { IR_BASE_ITERATIONS, IR_BASE_ITERATIONS + (o->iterations ? o->iterations : 10) };
+	uint64_t ir[2], ref_ir[2];
+	int st;
+
+	memset(ic, 0, sizeof(*ic));
+	if (len <= 0)
+		die("cannot find my own executable");
+	self[len] = '\0';
+	for (int k = 0; k < 2; k++) {
+		const char *argv[16];
+		int argc = 0;
+
+		snprintf(nbuf[k], sizeof(nbuf[k]), "%ld", n[k]);
+		for (const char *const *p = callgrind_prefix; *p; p++)
+			argv[argc++] = *p;
+		argv[argc++] = self;
+		argv[argc++] = "--loop";
+		argv[argc++] = nbuf[k];
+		argv[argc++] = "--exact";
+		argv[argc++] = sc->name;
+		argv[argc++] = "--rec-dir";
+		argv[argc++] = o->rec_dir;
+		argv[argc++] = "--scaling-dir";
+		argv[argc++] = o->scaling_dir;
+		argv[argc] = NULL;
+		ir[k] = callgrind_total(argv, out, sizeof(out), &st);
+		if (st == 127) {
+			fprintf(stderr, "utouch-bench: --instructions needs valgrind\n");
+			exit(77);
+		}
+		if (!ir[k]) {
+			fprintf(stderr, "utouch-bench: %s: callgrind run failed:\n%s\n", sc->name, out);
+			return -1;
+		}
+		parse_bench_line(out, &ic->frames, &ic->events);
+	}
+	if (!ic->frames || ir[1] < ir[0]) {
+		fprintf(stderr, "utouch-bench: %s: nothing measured\n", sc->name);
+		return -1;
+	}
+	ic->per_frame = (double)(ir[1] - ir[0]) / ((double)(n[1] - n[0]) * (double)ic->frames);
+	if (!o->ref)
+		return 0;
+	for (int k = 0; k < 2; k++) {
+		const char *argv[16 + 2 * MAX_SUBS];
+
+		ref_argv(argv, callgrind_prefix, o->ref, sc, nbuf[k]);
+		ref_ir[k] = callgrind_total(argv, out, sizeof(out), &st);
+		if (!ref_ir[k]) {
+			fprintf(stderr, "utouch-bench: %s: ref-grail under callgrind: %s\n", sc->name,
+				st == 77 ? "unavailable" : "failed");
+			return 0;
+		}
+		parse_bench_line(out, &ic->ref_frames, &ic->ref_events);
+	}
+	if (ic->ref_frames && ref_ir[1] > ref_ir[0]) {
+		ic->ref_per_frame = (double)(ref_ir[1] - ref_ir[0]) /
+				    ((double)(n[1] - n[0]) * (double)ic->ref_frames);
+		ic->ref_ok = 1;
+	}
+	return 0;
+}
+
+static void
+print_icount(const struct options *o, const struct scenario *sc, const struct icount *ic)
+{
+	char ref[32] = "-", ratio[32] = "-";
+
+	if (ic->ref_ok) {
+		snprintf(ref, sizeof(ref), "%.0f", ic->ref_per_frame);
+		snprintf(ratio, sizeof(ratio), "%.2fx%s", ic->ref_per_frame / ic->per_frame,
+			 ic->ref_frames != ic->frames || ic->ref_events != ic->events
+				 ? (o->markdown ? " (differs)" : "!") : "");
+	}
+	if (o->markdown)
+		printf("| %s | %zu | %" PRIu64 " | %.0f | %s | %s |\n", sc->name, ic->frames,
+		       ic->events, ic->per_frame, ref, ratio);
+	else
+		printf("%-26s %6zu %6" PRIu64 " %10.0f %10s %9s\n", sc->name, ic->frames,
+		       ic->events, ic->per_frame, ref, ratio);
+	fflush(stdout);
 }
 
 /* ------------------------------------------------------------------ */
@@ -666,7 +891,12 @@ usage(FILE *out)
 "  --no-scaling        only the main scenarios\n"
 "  --markdown          print Markdown tables\n"
 "  --alloc-sites       list where the frame-loop allocations come from\n"
-"  -h, --help          show this help\n", out);
+"  --instructions      instead of timing: instructions per frame event of utouch\n"
+"                      and of ref-grail and their ratio, counted by callgrind\n"
+"                      (valgrind) over --iterations N iterations (default 10)\n"
+"  -h, --help          show this help\n"
+"Internal (what --instructions runs): --loop N --exact NAME replays scenario\n"
+"NAME N times after one warm-up and prints ref-grail's kind of bench line.\n", out);
 }
 
 static void
@@ -686,7 +916,8 @@ int
 main(int argc, char **argv)
 {
 	enum { OPT_REF = 256, OPT_REC_DIR, OPT_SCALING_DIR, OPT_TARGET, OPT_ITER, OPT_REPEATS,
-	       OPT_ONLY, OPT_NO_SCALING, OPT_MARKDOWN, OPT_SITES };
+	       OPT_ONLY, OPT_NO_SCALING, OPT_MARKDOWN, OPT_SITES, OPT_INSTRUCTIONS, OPT_LOOP,
+	       OPT_EXACT };
 	static const struct option longopts[] = {
 		{ "ref", required_argument, NULL, OPT_REF },
 		{ "rec-dir", required_argument, NULL, OPT_REC_DIR },
@@ -698,6 +929,9 @@ main(int argc, char **argv)
 		{ "no-scaling", no_argument, NULL, OPT_NO_SCALING },
 		{ "markdown", no_argument, NULL, OPT_MARKDOWN },
 		{ "alloc-sites", no_argument, NULL, OPT_SITES },
+		{ "instructions", no_argument, NULL, OPT_INSTRUCTIONS },
+		{ "loop", required_argument, NULL, OPT_LOOP },
+		{ "exact", required_argument, NULL, OPT_EXACT },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -736,6 +970,13 @@ main(int argc, char **argv)
 		case OPT_NO_SCALING: o.scaling = 0; break;
 		case OPT_MARKDOWN: o.markdown = 1; break;
 		case OPT_SITES: o.alloc_sites = 1; break;
+		case OPT_INSTRUCTIONS: o.instructions = 1; break;
+		case OPT_LOOP:
+			o.loop = strtol(optarg, &end, 10);
+			if (*end || o.loop <= 0)
+				die("--loop takes a positive count");
+			break;
+		case OPT_EXACT: o.exact = optarg; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -782,6 +1023,41 @@ main(int argc, char **argv)
 		}
 	}
 
+	if (o.loop || o.exact) {
+		if (!o.loop || !o.exact)
+			die("--loop and --exact go together");
+		for (size_t i = 0; i < n; i++)
+			if (strcmp(list[i].name, o.exact) == 0)
+				return loop_scenario(&list[i], o.loop) < 0;
+		die("no scenario named '%s'", o.exact);
+	}
+	if (o.instructions) {
+		/* glibc's malloc fills every block it hands out and takes back
+		 * when this is set (meson test sets it): thousands of instructions
+		 * per grail_new that have nothing to do with either stack */
+		unsetenv("MALLOC_PERTURB_");
+		printf("utouch-bench: instructions per frame event, callgrind, %ld iterations; "
+		       "ref-grail: %s\n", o.iterations ? o.iterations : 10,
+		       o.ref ? o.ref : "not given (utouch numbers only)");
+		if (o.markdown)
+			printf("\n| scenario | frames | events | utouch | ref | ref/utouch |\n"
+			       "|---|---:|---:|---:|---:|---:|\n");
+		else
+			printf("\n%-26s %6s %6s %10s %10s %9s\n", "scenario", "frames", "events",
+			       "utouch", "ref", "ratio");
+		for (size_t i = 0; i < n; i++) {
+			struct icount ic;
+
+			if (o.only && !strstr(list[i].name, o.only))
+				continue;
+			if (count_scenario(&o, &list[i], &ic) < 0) {
+				failed = 1;
+				continue;
+			}
+			print_icount(&o, &list[i], &ic);
+		}
+		return failed;
+	}
 	printf("utouch-bench: %d repeat(s), %s; ref-grail: %s\n", o.repeats,
 	       o.iterations ? "fixed iterations" : "iterations calibrated on utouch",
 	       o.ref ? o.ref : "not given (utouch numbers only)");

@@ -82,7 +82,9 @@ declare -A want=(
                    $lib/libutouch-frame.so $lib/libutouch-grail.so $lib/libutouch-geis.so
                    $lib/libutouch-compositor.so $lib/pkgconfig/utouch-frame.pc
                    $lib/pkgconfig/utouch-grail.pc $lib/pkgconfig/utouch-geis.pc
-                   $lib/pkgconfig/utouch-compositor.pc"
+                   $lib/pkgconfig/utouch-compositor.pc $lib/pkgconfig/frame.pc
+                   $lib/pkgconfig/frame-x11.pc $lib/pkgconfig/grail.pc
+                   $lib/pkgconfig/libgeis.pc"
   [utouch-tools]="usr/bin/utouch-replay usr/bin/utouch-events usr/bin/utouch-plot
                   usr/bin/utouch-synth usr/share/man/man1/utouch-replay.1.gz
                   usr/share/man/man1/utouch-events.1.gz"

@@ -76,8 +76,11 @@ rec_now(struct geis_backend *be)
 {
 	struct rec_backend *rb = (struct rec_backend *)be;
 
+	/* virtual time: the frame being played, or the grail timeout being
+	 * run (gs_core_advance_time() runs them before the frame) */
 	if (rb->fast)
-		return rb->vnow;
+		return rb->base.geis && rb->base.geis->time_done > rb->vnow ?
+			       rb->base.geis->time_done : rb->vnow;
 	if (!rb->start_mono)
 		return TIME_BASE_MS;
 	return TIME_BASE_MS + (ut_mono_ms() - rb->start_mono);

@@ -102,6 +102,7 @@ struct geis_proxy {
 	struct input_event raw[64];
 	size_t nraw;
 	int replay_due;
+	uint64_t due_ms;                 /* when the first pending replay was decided */
 	int failed;
 };
 
@@ -298,6 +299,8 @@ kick(struct geis_proxy *p)
 {
 	uint64_t one = 1;
 
+	if (!p->replay_due)
+		p->due_ms = gs_now(p->geis);
 	p->replay_due = 1;
 	if (p->kick_fd >= 0 && write(p->kick_fd, &one, sizeof(one)) < 0) {
 		/* the counter is set already */
@@ -313,12 +316,16 @@ decided_everywhere(struct geis_proxy *p, struct ptouch *t)
 	kick(p);
 }
 
-/* Replay the history of every rejected touch, interleaved by frame. */
+/* Replay the history of every rejected touch, interleaved by frame.  The
+ * replay is stamped with the time grail released the first of them: in
+ * real time the next dispatch comes within microseconds of it, and in a
+ * recording's virtual time (--fast) that is when the clone gets it, not
+ * whenever the next frame or dispatch comes. */
 static void
 flush(struct geis_proxy *p)
 {
 	unsigned int next[MAX_TOUCHES] = { 0 };
-	uint64_t now = gs_now(p->geis);
+	uint64_t now = p->due_ms;
 
 	if (!p->replay_due)
 		return;

@@ -403,6 +403,49 @@ reject_partial_hands(struct gr_recognizer *rec, uint32_t slot)
 }
 
 /*
+ * Whole-hand subscriptions only: once more touches are down than any of
+ * them takes (TouchesStart, or TouchesMaximum when larger), none can have
+ * the whole hand while these touches stay down, and a gesture forms only
+ * when a touch lands, with every touch down.  So the undecided candidates
+ * go and every free touch is let go of at once (rejected unless an
+ * accepted gesture holds it) instead of when the composition time has
+ * passed: the application gets a palm's touches as the fingers land, not
+ * 60 ms later (issue 23 point 8).  A touch let go of here cannot join a
+ * later gesture.  With any other subscription on the window, a subset of
+ * the touches may still be its gesture, and nothing changes.
+ */
+static void
+release_over_hand(struct gr_recognizer *rec, unsigned int down)
+{
+	unsigned int most = 0;
+
+	for (unsigned int i = 0; i < rec->nsubs; i++) {
+		const struct UGSubscription_ *sub = rec->subs[i];
+		if (!sub->whole_hand)
+			return;
+		if (sub->touches_start > most)
+			most = sub->touches_start;
+		if (sub->touches_max > most)
+			most = sub->touches_max;
+	}
+	if (down <= most)
+		return;
+	struct ut_list *l = rec->unaccepted.next;
+	while (l != &rec->unaccepted) {
+		struct ut_list *next = l->next;
+		struct gr_gesture *g = ut_container_of(l, struct gr_gesture, link);
+		if (!g->ended)
+			reject_gesture(rec, g, rec->frame_time, true);
+		l = next;
+	}
+	if (rec->free_touches.n > 0)
+		gr_log(rec->handle, GR_LOG_DEBUG, "%u touches down, more than any gesture takes: "
+		       "letting %u go", down, rec->free_touches.n);
+	while (rec->free_touches.n > 0)
+		gr_free_remove(rec, rec->free_touches.v[rec->free_touches.n - 1]);
+}
+
+/*
  * Every combination of @new_slot with k-1 other free touches (ascending
  * ids) becomes a gesture of each subscription starting with k touches, as
  * long as the undecided touches began within the composition time.  A
@@ -492,6 +535,8 @@ gr_recognizer_match_new_touch(struct gr_recognizer *rec, uint32_t slot)
 	if (down)
 		reject_partial_hands(rec, slot);
 	match_combinations(rec, slot, down);
+	if (down)
+		release_over_hand(rec, down);
 }
 
 /* Atomic mode: one gesture per subscription matching all free touches. */

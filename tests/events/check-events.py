@@ -433,9 +433,17 @@ def extensions():
                        "--class", "tap", "--touches", "1"])
     check(all("tap count" not in fr["attrs"] for _, fr, _ in gesture_events(events)),
           "plain tap: no tap count")
+    # whole hand: four fingers are no three-finger drag
+    for whole, want in (("0", 4), ("1", 0)):
+        events = run_json(["--recording", rec("touchscreen/drag-4.evemu"), "--fast",
+                           "--no-atomic", "--class", "drag", "--touches", "3",
+                           "--whole-hand", whole])
+        begun = len({fr["gesture"] for kind, fr, _ in gesture_events(events)
+                     if kind == "GESTURE_BEGIN"})
+        check(begun == want, "drag-4, --whole-hand %s: %d three-finger drags" % (whole, begun))
     # bad values
     for args in (["--edges", "left,middle"], ["--hold-timeout", "0"], ["--multitap-max", "0"],
-                 ["--class", "flock"]):
+                 ["--whole-hand", "2"], ["--class", "flock"]):
         code, out, err = run(["--recording", rec("touchscreen/tap-1.evemu"), "--fast"] + args)
         check(code != 0 and err, "%s: refused (%d) %r" % (args, code, err))
 

@@ -733,6 +733,43 @@ hand_swipe(struct fixture *fx, unsigned int n, bool one_frame)
 	fx_run_timers(fx, fx->time + 1000);
 }
 
+/* Fingers 1..n of a row 80 px apart at y 300, started at x 200: the first
+ * @n land (one frame each), then frames @from..@to move the first @n
+ * 6 px per frame to the right, and finally fingers 1..@up lift. */
+static void
+row_begin(struct fixture *fx, unsigned int first, unsigned int n)
+{
+	for (unsigned int i = first; i < first + n; i++)
+		begin_px(fx, i + 1, 200.0f + 80.0f * (float)i, 300);
+}
+
+static void
+row_move(struct fixture *fx, unsigned int n, unsigned int from, unsigned int to)
+{
+	UFTouchId ids[GR_MAX_TOUCHES];
+	float xs[GR_MAX_TOUCHES], ys[GR_MAX_TOUCHES];
+
+	assert_true(n <= GR_MAX_TOUCHES);
+	for (unsigned int f = from; f <= to; f++) {
+		fx->time += 10;
+		for (unsigned int i = 0; i < n; i++) {
+			ids[i] = i + 1;
+			xs[i] = dev_x(200.0f + 80.0f * (float)i + 6.0f * (float)f);
+			ys[i] = dev_y(300);
+		}
+		fx_move_many(fx, n, ids, xs, ys);
+	}
+}
+
+static void
+row_lift(struct fixture *fx, unsigned int n)
+{
+	fx->time += 10;
+	for (UFTouchId id = 1; id <= n; id++)
+		fx_end(fx, id);
+	fx_run_timers(fx, fx->time + 1000);
+}
+
 /* Gestures the client saw with @n touches at their Begin. */
 static unsigned int
 count_begun_with(const struct fixture *fx, unsigned int n)
@@ -798,23 +835,10 @@ resting_finger_then_three(int whole, int atomic)
 	fx_run_timers(fx, fx->time + 200);
 	fx->time += 200;
 	assert_int_equal(fx->rejected[9], 1);
-	UFTouchId ids[3] = {1, 2, 3};
-	for (unsigned int i = 0; i < 3; i++)
-		begin_px(fx, ids[i], 200.0f + 80.0f * (float)i, 300);
-	for (unsigned int f = 1; f <= 20; f++) {
-		fx->time += 10;
-		float xs[3], ys[3];
-		for (unsigned int i = 0; i < 3; i++) {
-			xs[i] = dev_x(200.0f + 80.0f * (float)i + 6.0f * (float)f);
-			ys[i] = dev_y(300);
-		}
-		fx_move_many(fx, 3, ids, xs, ys);
-	}
-	fx->time += 10;
-	for (unsigned int i = 0; i < 3; i++)
-		fx_end(fx, ids[i]);
+	row_begin(fx, 0, 3);
+	row_move(fx, 3, 1, 20);
 	fx_end(fx, 9);
-	fx_run_timers(fx, fx->time + 1000);
+	row_lift(fx, 3);
 	unsigned int n = fx_count_gestures(fx);
 	fx_free(fx);
 	return n;
@@ -840,40 +864,20 @@ test_whole_hand_late_finger(void **state)
 	for (unsigned int max = 0; max <= 4; max += 4) {
 		struct fixture *fx = fx_new();
 		subscribe_hand(fx, 3, max, 1);
-		UFTouchId ids[4] = {1, 2, 3, 4};
-		float xs[4], ys[4];
-		for (unsigned int i = 0; i < 3; i++)
-			begin_px(fx, ids[i], 200.0f + 80.0f * (float)i, 300);
-		for (unsigned int f = 1; f <= 5; f++) {
-			fx->time += 10;
-			for (unsigned int i = 0; i < 3; i++) {
-				xs[i] = dev_x(200.0f + 80.0f * (float)i + 6.0f * (float)f);
-				ys[i] = dev_y(300);
-			}
-			fx_move_many(fx, 3, ids, xs, ys);
-		}
+		row_begin(fx, 0, 3);
+		row_move(fx, 3, 1, 5);
 		assert_int_equal(fx_count_gestures(fx), 1);
 		unsigned int first = fx->slices[0].id;
 		assert_int_equal(fx->slices[0].num_touches, 3);
 		assert_false(fx->g_ended[first]);
 
 		fx->time += 10;
-		begin_px(fx, 4, 500, 300);
+		row_begin(fx, 3, 1);
 		const struct fx_slice *last = fx_last_of(fx, first);
 		assert_int_equal(last->state, UGGestureStateEnd);
 		assert_int_equal(last->canceled, 1);
-		for (unsigned int f = 6; f <= 15; f++) {
-			fx->time += 10;
-			for (unsigned int i = 0; i < 4; i++) {
-				xs[i] = dev_x(200.0f + 80.0f * (float)i + 6.0f * (float)f);
-				ys[i] = dev_y(300);
-			}
-			fx_move_many(fx, 4, ids, xs, ys);
-		}
-		fx->time += 10;
-		for (unsigned int i = 0; i < 4; i++)
-			fx_end(fx, ids[i]);
-		fx_run_timers(fx, fx->time + 1000);
+		row_move(fx, 4, 6, 15);
+		row_lift(fx, 4);
 		fx_check_all_ended(fx);
 		if (max == 4) {
 			/* the expansion: four touches, from the first one's start */
@@ -896,29 +900,16 @@ test_whole_hand_accepted_keeps_going(void **state)
 	struct fixture *fx = fx_new();
 	fx->policy = FX_POLICY_ACCEPT;
 	subscribe_hand(fx, 3, 0, 1);
-	UFTouchId ids[4] = {1, 2, 3, 4};
-	float xs[4], ys[4];
-	for (unsigned int i = 0; i < 3; i++)
-		begin_px(fx, ids[i], 200.0f + 80.0f * (float)i, 300);
-	for (unsigned int f = 1; f <= 15; f++) {
-		if (f == 6)
-			begin_px(fx, 4, 500, 300);
-		fx->time += 10;
-		for (unsigned int i = 0; i < 3; i++) {
-			xs[i] = dev_x(200.0f + 80.0f * (float)i + 6.0f * (float)f);
-			ys[i] = dev_y(300);
-		}
-		fx_move_many(fx, 3, ids, xs, ys);
-	}
-	fx->time += 10;
-	for (unsigned int i = 0; i < 4; i++)
-		fx_end(fx, ids[i]);
-	fx_run_timers(fx, fx->time + 1000);
+	row_begin(fx, 0, 3);
+	row_move(fx, 3, 1, 5);
+	row_begin(fx, 3, 1);
+	row_move(fx, 3, 6, 15);
+	row_lift(fx, 4);
 	assert_int_equal(fx_count_gestures(fx), 1);
 	const struct fx_slice *last = fx_last_of(fx, fx->slices[0].id);
 	assert_int_equal(last->state, UGGestureStateEnd);
 	assert_int_equal(last->canceled, 0);
-	assert_int_equal(fx_count(fx, fx->slices[0].id, UGGestureStateUpdate) >= 14, 1);
+	assert_true(fx_count(fx, fx->slices[0].id, UGGestureStateUpdate) >= 14);
 	for (UFTouchId id = 1; id <= 3; id++)
 		assert_int_equal(fx->accepted[id], 1);
 	assert_int_equal(fx->rejected[4], 1);
@@ -950,6 +941,87 @@ test_whole_hand_beside_ordinary(void **state)
 	fx_free(fx);
 }
 
+/* ------------------------------------------------------------------ */
+/* when touches no gesture takes are let go of (issue 23 point 8)      */
+
+/*
+ * @n fingers land 10 ms apart from time 1000 (80 px apart) and rest until
+ * 2000 without a client decision, on a drag subscription for @start
+ * touches (whole-hand if @whole; with @other, beside an ordinary one for
+ * 5 touches).  Returns the fixture for the times of fx->rejected_at[].
+ */
+static struct fixture *
+fingers_rest(unsigned int n, unsigned int start, int whole, bool other)
+{
+	struct fixture *fx = fx_new();
+	subscribe_hand(fx, start, 0, whole);
+	if (other)
+		subscribe_hand(fx, 5, 0, 0);
+	for (unsigned int i = 0; i < n; i++) {
+		fx_run_timers(fx, 1000 + 10 * i);
+		begin_px(fx, i + 1, 200.0f + 80.0f * (float)i, 300);
+	}
+	fx_run_timers(fx, 2000);
+	for (UFTouchId id = 1; id <= n; id++)
+		assert_int_equal(fx->rejected[id], 1);
+	return fx;
+}
+
+static void
+test_release_palm_at_once(void **state)
+{
+	(void)state;
+	/* five fingers on whole-hand 3-finger rules: the first four go when
+	 * the fourth lands, the fifth as it lands */
+	struct fixture *fx = fingers_rest(5, 3, 1, false);
+	for (UFTouchId id = 1; id <= 4; id++)
+		assert_int_equal(fx->rejected_at[id], 1030);
+	assert_int_equal(fx->rejected_at[5], 1040);
+	assert_int_equal(fx_count_gestures(fx), 0);
+	fx_free(fx);
+
+	/* grail 3.1's rules: each waits the drag timeout of its candidates */
+	fx = fingers_rest(5, 3, 0, false);
+	for (UFTouchId id = 1; id <= 5; id++)
+		assert_true(fx->rejected_at[id] > 1300);
+	fx_free(fx);
+
+	/* beside an ordinary subscription (five fingers may be its
+	 * gesture), nothing is let go of early either */
+	fx = fingers_rest(5, 3, 1, true);
+	for (UFTouchId id = 1; id <= 5; id++)
+		assert_true(fx->rejected_at[id] > 1060);
+	fx_free(fx);
+}
+
+static void
+test_release_what_remains(void **state)
+{
+	(void)state;
+	/* one finger on a 3-finger rule: more may still land within the
+	 * composition time (60 ms) */
+	struct fixture *fx = fingers_rest(1, 3, 1, false);
+	assert_int_equal(fx->rejected_at[1], 1060);
+	fx_free(fx);
+	/* three resting fingers on a 3-finger drag: it may still start until
+	 * the drag timeout (300 ms) has passed */
+	fx = fingers_rest(3, 3, 1, false);
+	for (UFTouchId id = 1; id <= 3; id++)
+		assert_int_equal(fx->rejected_at[id], 1020 + 301);
+	fx_free(fx);
+	/* four fingers on whole-hand rules for up to four: the fourth is
+	 * still the whole hand of the 4-finger rule */
+	fx = fx_new();
+	subscribe_hand(fx, 3, 4, 1);
+	for (unsigned int i = 0; i < 4; i++) {
+		fx_run_timers(fx, 1000 + 10 * i);
+		begin_px(fx, i + 1, 200.0f + 80.0f * (float)i, 300);
+	}
+	fx_run_timers(fx, 2000);
+	assert_true(fx->rejected_at[1] > 1060);
+	fx_free(fx);
+}
+
 int
 main(void)
 {
@@ -974,6 +1046,8 @@ main(void)
 		cmocka_unit_test(test_whole_hand_late_finger),
 		cmocka_unit_test(test_whole_hand_accepted_keeps_going),
 		cmocka_unit_test(test_whole_hand_beside_ordinary),
+		cmocka_unit_test(test_release_palm_at_once),
+		cmocka_unit_test(test_release_what_remains),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

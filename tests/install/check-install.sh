@@ -73,6 +73,25 @@ LD_LIBRARY_PATH=$(dirname "$(find "$tmp/root" -name 'libutouch-grail.so' | head 
 ldd "$tmp/example" | grep -q "libutouch-grail" || { echo "example not linked to libutouch-grail"; exit 1; }
 ldd "$tmp/example" | grep -Eq "libgrail\.so|libframe\.so" && { echo "linked to the original libraries"; exit 1; }
 grep -q "drag recognized" "$tmp/out" || { cat "$tmp/out"; exit 1; }
+# the originals' pkg-config names and API versions (doc/packaging.md): a
+# build that asks for frame 2.5, grail 3.1 or geis 2.2 gets utouch, also
+# where the originals' own .pc files are installed (the staged ones come
+# first in PKG_CONFIG_PATH)
+for m in frame=2.5.0 grail=3.1.1 libgeis=2.2.17; do
+	v=$(pkg-config --modversion "${m%%=*}") || exit 1
+	[ "$v" = "${m#*=}" ] || { echo "${m%%=*}.pc: version $v, want ${m#*=}"; exit 1; }
+done
+pkg-config --exists 'frame >= 2.2' 'grail >= 3.0.8' 'libgeis >= 2.2' ||
+	{ echo "the originals' version checks fail"; exit 1; }
+if [ "$x11" = x11 ]; then
+	pkg-config --exists 'frame-x11 = 2.5.0' || { echo "no frame-x11.pc"; exit 1; }
+fi
+cc -std=c11 -Wall -Werror $extra -o "$tmp/example-orig-pc" "$src/examples/two-finger-drag.c" \
+	$(pkg-config --cflags --libs grail frame)
+ldd "$tmp/example-orig-pc" | grep -q "libutouch-grail" ||
+	{ echo "built with grail.pc: not linked to libutouch-grail"; exit 1; }
+ldd "$tmp/example-orig-pc" | grep -Eq "libgrail\.so|libframe\.so" &&
+	{ echo "built with grail.pc: linked to the original libraries"; exit 1; }
 # a geis program, built against the installed geis the same way and run on
 # a recording through the environment
 # libutouch-geis links libutouch-grail and libutouch-frame; the linker
@@ -81,6 +100,10 @@ grep -q "drag recognized" "$tmp/out" || { cat "$tmp/out"; exit 1; }
 staged_lib=$(dirname "$(find "$tmp/root" -name 'libutouch-geis.so' | head -n 1)")
 cc -std=c11 -Wall -Werror $extra -o "$tmp/geis2" "$src/examples/geis2-gestures.c" \
 	$(pkg-config --cflags --libs utouch-geis) -Wl,-rpath-link,"$staged_lib"
+cc -std=c11 -Wall -Werror $extra -o "$tmp/geis2-orig-pc" "$src/examples/geis2-gestures.c" \
+	$(pkg-config --cflags --libs libgeis) -Wl,-rpath-link,"$staged_lib"
+ldd "$tmp/geis2-orig-pc" | grep -q "libutouch-geis" ||
+	{ echo "built with libgeis.pc: not linked to libutouch-geis"; exit 1; }
 ldd "$tmp/geis2" | grep -q "libutouch-geis" || { echo "geis example not linked to libutouch-geis"; exit 1; }
 LD_LIBRARY_PATH=$(dirname "$(find "$tmp/root" -name 'libutouch-geis.so' | head -n 1)") \
 UTOUCH_GEIS_BACKEND=recording-fast:$src/data/recordings/touchscreen/pinch-2.evemu \

@@ -19,10 +19,13 @@ touch_handler(void *data, UFWindowId window, UFTouchId touch_id, int accept)
 	struct fixture *fx = data;
 	(void)window;
 	assert_true(touch_id < FX_MAX_TOUCH_IDS);
-	if (accept)
+	if (accept) {
 		fx->accepted[touch_id]++;
-	else
+	} else {
+		if (!fx->rejected[touch_id])
+			fx->rejected_at[touch_id] = fx->time;
 		fx->rejected[touch_id]++;
+	}
 	return UFStatusSuccess;
 }
 
@@ -318,6 +321,7 @@ fx_run_timers(struct fixture *fx, uint64_t t)
 	uint64_t nt = grail_next_timeout(fx->grail);
 	uint64_t tt = nt;
 	while (nt && tt <= t) {
+		fx->time = tt;   /* for the touch handler: when grail decides */
 		grail_update_time(fx->grail, tt);
 		fx_process(fx);
 		uint64_t n2 = grail_next_timeout(fx->grail);

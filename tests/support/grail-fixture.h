@@ -55,6 +55,9 @@ struct fixture {
 	/* accept/reject calls per touch id, from the frame touch handler */
 	unsigned int accepted[FX_MAX_TOUCH_IDS];
 	unsigned int rejected[FX_MAX_TOUCH_IDS];
+	/* fx->time when each touch was first rejected: the frame's time, or
+	 * the timer's in fx_run_timers() */
+	uint64_t rejected_at[FX_MAX_TOUCH_IDS];
 	/* per gesture id: seen begin, seen end, last cf */
 	bool g_begun[FX_MAX_GESTURES];
 	bool g_ended[FX_MAX_GESTURES];

@@ -326,6 +326,34 @@ def subsets_config(src, tmp):
     return path
 
 
+def raw_beside_pinch(comp):
+    """A raw touch (9) resting on A, then four fingers pinching in on B
+    while it keeps moving; returns the clients A and B."""
+    a = comp.client("A", 400, 600)
+    b = comp.client("B", 400, 600)
+    dev = comp.cmd("add-touch")
+    comp.cmd(f"down {dev} 9 100 300")
+    comp.cmd(f"frame {dev}")
+    comp.tick(PAUSE_MS)
+    a.wait_for("frame")   # released after grail's 60 ms window
+    pts = [(500, 200), (700, 200), (500, 400), (700, 400)]
+    for i, (x, y) in enumerate(pts):
+        comp.cmd(f"down {dev} {i} {x} {y}")
+    comp.cmd(f"frame {dev}")
+    for s in range(1, 9):
+        comp.tick()
+        for i, (x, y) in enumerate(pts):
+            comp.cmd(f"motion {dev} {i} {x + (600 - x) * s / 10} {y + (300 - y) * s / 10}")
+        comp.cmd(f"motion {dev} 9 {100 + 5 * s} 300")
+        comp.cmd(f"frame {dev}")
+    comp.tick()
+    for i in range(4):
+        comp.cmd(f"up {dev} {i}")
+    comp.cmd(f"up {dev} 9")
+    comp.cmd(f"frame {dev}")
+    return a, b
+
+
 def scenario_raw_beside_pinch(args, tmp):
     """3. raw touches on one client while a system pinch happens on the
     other side of the screen (whole-hand off); with whole-hand (the
@@ -333,29 +361,7 @@ def scenario_raw_beside_pinch(args, tmp):
     touches whole."""
     comp = Compositor(args.comp, args.client, subsets_config(args.config, tmp), tmp)
     try:
-        a = comp.client("A", 400, 600)
-        b = comp.client("B", 400, 600)
-        dev = comp.cmd("add-touch")
-        comp.cmd(f"down {dev} 9 100 300")
-        comp.cmd(f"frame {dev}")
-        comp.tick(PAUSE_MS)
-        a.wait_for("frame")   # released after grail's 60 ms window
-        # four fingers pinch in on B while the raw touch keeps moving on A
-        pts = [(500, 200), (700, 200), (500, 400), (700, 400)]
-        for i, (x, y) in enumerate(pts):
-            comp.cmd(f"down {dev} {i} {x} {y}")
-        comp.cmd(f"frame {dev}")
-        for s in range(1, 9):
-            comp.tick()
-            for i, (x, y) in enumerate(pts):
-                comp.cmd(f"motion {dev} {i} {x + (600 - x) * s / 10} {y + (300 - y) * s / 10}")
-            comp.cmd(f"motion {dev} 9 {100 + 5 * s} 300")
-            comp.cmd(f"frame {dev}")
-        comp.tick()
-        for i in range(4):
-            comp.cmd(f"up {dev} {i}")
-        comp.cmd(f"up {dev} 9")
-        comp.cmd(f"frame {dev}")
+        a, b = raw_beside_pinch(comp)
         comp.out.wait_for(r"wlcomp: action close-window gesture \d+ window 'B'")
         b.wait_for("close")
         (seen_a,) = comp.barrier(a)
@@ -371,27 +377,7 @@ def scenario_raw_beside_pinch(args, tmp):
     comp = Compositor(args.comp, args.client, policy_config(args.config, "hold", tmp),
                       os.path.join(tmp, "whole"))
     try:
-        a = comp.client("A", 400, 600)
-        b = comp.client("B", 400, 600)
-        dev = comp.cmd("add-touch")
-        comp.cmd(f"down {dev} 9 100 300")
-        comp.cmd(f"frame {dev}")
-        comp.tick(PAUSE_MS)
-        a.wait_for("frame")
-        pts = [(500, 200), (700, 200), (500, 400), (700, 400)]
-        for i, (x, y) in enumerate(pts):
-            comp.cmd(f"down {dev} {i} {x} {y}")
-        comp.cmd(f"frame {dev}")
-        for s in range(1, 9):
-            comp.tick()
-            for i, (x, y) in enumerate(pts):
-                comp.cmd(f"motion {dev} {i} {x + (600 - x) * s / 10} {y + (300 - y) * s / 10}")
-            comp.cmd(f"frame {dev}")
-        comp.tick()
-        for i in range(4):
-            comp.cmd(f"up {dev} {i}")
-        comp.cmd(f"up {dev} 9")
-        comp.cmd(f"frame {dev}")
+        a, b = raw_beside_pinch(comp)
         comp.tick(PAUSE_MS)
         seen_a, seen_b = comp.barrier(a, b)
         k = kinds(seen_b)

@@ -34,7 +34,7 @@ struct config_item {
 };
 
 extern struct config_item config_items[];
-#define NUM_CONFIG 17
+#define NUM_CONFIG 18
 
 struct options {
 	int classes[NUM_CLASSES];

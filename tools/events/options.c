@@ -31,6 +31,7 @@ struct config_item config_items[] = {
 	{ "edge-margin", UTOUCH_GEIS_CONFIG_EDGE_SWIPE_MARGIN, 1, 0, 0, 0 },
 	{ "edge-velocity", UTOUCH_GEIS_CONFIG_EDGE_SWIPE_VELOCITY, 1, 0, 0, 0 },
 	{ "velocity-window", UTOUCH_GEIS_CONFIG_VELOCITY_WINDOW, 0, 0, 0, 0 },
+	{ "whole-hand", UTOUCH_GEIS_CONFIG_WHOLE_HAND, 0, 0, 0, 0 },
 };
 
 /* ---- command line ---- */
@@ -68,6 +69,8 @@ usage(FILE *out)
 "      --velocity-window MS\n"
 "                          settings of the utouch extensions; any of them\n"
 "                          adds the extension attributes to gestures\n"
+"      --whole-hand 0|1    only gestures of every touch down (no subset of\n"
+"                          a larger hand); adds no attributes\n"
 "      --no-atomic         GEIS_INIT_NO_ATOMIC_GESTURES (needed for\n"
 "                          --accept/--reject to take effect)\n"
 "      --tentative         also print tentative events\n"

@@ -90,6 +90,8 @@ struct source {
 	int broken;
 	int no_whole_hand;   /* the backend has no UTOUCH_GEIS_CONFIG_WHOLE_HAND (said once) */
 	GeisSubscription subs[GD_KIND_COUNT][MAX_FINGERS + 1];
+	/* the devices each subscription binds (gd-source.c, rules_device()) */
+	enum gd_device subdev[GD_KIND_COUNT][MAX_FINGERS + 1];
 	struct device devices[MAX_DEVICES];
 	int ndevices;
 	double screen_w, screen_h;

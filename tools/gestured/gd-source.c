@@ -32,6 +32,33 @@ rule_fits_source(const struct source *s, const struct gd_rule *r)
 }
 
 /*
+ * The kind of device the rules for @k and @fingers name on this source:
+ * a subscription for one kind binds only such devices (a geis device
+ * filter), so that geis grabs no window of any other device and a touch
+ * there is never held: it reaches the application at once (through the
+ * proxy's clone), where a subscription for every device kept it 60 ms for
+ * the fingers that may still join it (issue 23 point 8).  X11 sources
+ * and touchpad-only sources keep what they have.
+ */
+static enum gd_device
+rules_device(const struct gd_config *cfg, const struct source *s, enum gd_kind k, int fingers)
+{
+	int screen = 0, pad = 0;
+
+	if (s->is_x11 || s->only_indirect)
+		return GD_DEV_ANY;
+	for (size_t i = 0; i < cfg->nrules; i++) {
+		const struct gd_rule *r = &cfg->rules[i];
+
+		if (r->kind != k || r->fingers != fingers || !rule_fits_source(s, r))
+			continue;
+		screen |= r->device != GD_DEV_TOUCHPAD;
+		pad |= r->device != GD_DEV_TOUCHSCREEN;
+	}
+	return screen && pad ? GD_DEV_ANY : screen ? GD_DEV_TOUCHSCREEN : GD_DEV_TOUCHPAD;
+}
+
+/*
  * A rule for N fingers is the whole hand (settings: whole-hand, on by
  * default): no gesture while more than N fingers are down, and candidates
  * end when another finger lands (issue 23; doc/gestured.md, "Whole
@@ -59,7 +86,7 @@ set_whole_hand(struct source *s, GeisSubscription sub, int on)
 }
 
 static GeisSubscription
-subscribe(struct source *s, enum gd_kind k, int fingers, int whole_hand)
+subscribe(struct source *s, enum gd_kind k, int fingers, enum gd_device dev, int whole_hand)
 {
 	char name[32];
 	snprintf(name, sizeof(name), "%s-%d", gd_kind_name(k), fingers);
@@ -74,6 +101,12 @@ subscribe(struct source *s, enum gd_kind k, int fingers, int whole_hand)
 	if (s->only_indirect &&
 	    geis_filter_add_term(f, GEIS_FILTER_DEVICE, GEIS_DEVICE_ATTRIBUTE_DIRECT_TOUCH,
 				 GEIS_FILTER_OP_EQ, GEIS_FALSE, NULL) != GEIS_STATUS_SUCCESS)
+		goto fail;
+	if (dev != GD_DEV_ANY &&
+	    geis_filter_add_term(f, GEIS_FILTER_DEVICE, GEIS_DEVICE_ATTRIBUTE_DIRECT_TOUCH,
+				 GEIS_FILTER_OP_EQ,
+				 dev == GD_DEV_TOUCHSCREEN ? GEIS_TRUE : GEIS_FALSE,
+				 NULL) != GEIS_STATUS_SUCCESS)
 		goto fail;
 	if (!set_whole_hand(s, sub, whole_hand))
 		goto fail;
@@ -118,8 +151,17 @@ gd_source_subscribe(struct gd_daemon *d, struct source *s)
 			for (size_t i = 0; i < cfg->nrules && !need; i++)
 				need = cfg->rules[i].kind == (enum gd_kind)k &&
 				       cfg->rules[i].fingers == f && rule_fits_source(s, &cfg->rules[i]);
+			enum gd_device dev = need ? rules_device(cfg, s, (enum gd_kind)k, f)
+						  : GD_DEV_ANY;
+			if (need && s->subs[k][f] && s->subdev[k][f] != dev) {
+				/* a reload named other devices: subscribe anew */
+				geis_subscription_deactivate(s->subs[k][f]);
+				geis_subscription_delete(s->subs[k][f]);
+				s->subs[k][f] = NULL;
+			}
 			if (need && !s->subs[k][f]) {
-				s->subs[k][f] = subscribe(s, (enum gd_kind)k, f, cfg->whole_hand);
+				s->subs[k][f] = subscribe(s, (enum gd_kind)k, f, dev, cfg->whole_hand);
+				s->subdev[k][f] = dev;
 			} else if (need) {
 				/* a reload may have changed the setting */
 				if (!set_whole_hand(s, s->subs[k][f], cfg->whole_hand))

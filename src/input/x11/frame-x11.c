@@ -528,17 +528,22 @@ touch_values(const struct x11_device *dev, const XIDeviceEvent *ev,
 	     struct utouch_frame_touch_op *op)
 {
 	const double *value = ev->valuators.values;
+	/* values are packed in mask order, so the bits past the device's
+	 * valuators change nothing here and are not read (frame 2.5 did
+	 * not; Xlib stand-ins leave them undefined) */
+	int nbits = ev->valuators.mask_len * 8;
 
+	if (nbits > dev->num_valuators)
+		nbits = dev->num_valuators;
 	op->window_x = (float)ev->event_x;
 	op->window_y = (float)ev->event_y;
 	op->set |= UTOUCH_FRAME_SET_POSITION;
-	for (int i = 0; i < ev->valuators.mask_len * 8; i++) {
+	for (int i = 0; i < nbits; i++) {
 		if (!XIMaskIsSet(ev->valuators.mask, i))
 			continue;
 		/* a value that is not a number is left out, as the backend
 		 * setters did */
-		if (i < dev->num_valuators && dev->valuator_axis[i] != AXIS_NONE &&
-		    isfinite(*value)) {
+		if (dev->valuator_axis[i] != AXIS_NONE && isfinite(*value)) {
 			op->values[dev->valuator_axis[i]] = (float)*value;
 			op->set |= 1u << dev->valuator_axis[i];
 		}
