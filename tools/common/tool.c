@@ -52,6 +52,14 @@ tool_usage_error(const char *fmt, ...)
 	exit(2);
 }
 
+const char *
+tool_one_recording(int argc, char **argv, int first)
+{
+	if (first != argc - 1)
+		tool_usage_error(first >= argc ? "no recording given" : "give exactly one recording");
+	return argv[first];
+}
+
 void
 tool_oom(void)
 {

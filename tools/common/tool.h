@@ -26,6 +26,13 @@ __attribute__((noreturn, format(printf, 2, 3))) void tool_die(int status, const 
 /** Print "NAME: MESSAGE" and "(see NAME --help)" on stderr and exit 2. */
 __attribute__((noreturn, format(printf, 1, 2))) void tool_usage_error(const char *fmt, ...);
 
+/**
+ * The one recording a tool takes as its operand, after getopt: argv[@p
+ * first]; a usage error when there is none ("no recording given") or
+ * more than one ("give exactly one recording").
+ */
+const char *tool_one_recording(int argc, char **argv, int first);
+
 /** Print "NAME: out of memory" and exit 2. */
 __attribute__((noreturn)) void tool_oom(void);
 

@@ -139,8 +139,7 @@ main(int argc, char **argv)
 			tool_usage_error("unknown option");
 		}
 	}
-	if (optind != argc - 1)
-		tool_usage_error(optind >= argc ? "no recording given" : "give exactly one recording");
+	const char *path = tool_one_recording(argc, argv, optind);
 	if (!output)
 		tool_usage_error("no output file given (-o FILE.svg or -o FILE.png)");
 	format = format_of(output);
@@ -150,11 +149,11 @@ main(int argc, char **argv)
 		info.subtext[0] = "mask=drag (default)";
 	replay_opts_finish(&opts);
 
-	if (replay_opts_load(&opts, argv[optind], &rec, &script, err, sizeof(err)) < 0) {
+	if (replay_opts_load(&opts, path, &rec, &script, err, sizeof(err)) < 0) {
 		fprintf(stderr, "utouch-plot: %s\n", err);
 		return 1;
 	}
-	info.path = argv[optind];
+	info.path = path;
 	info.device = libevdev_get_name(rec->dev) ? libevdev_get_name(rec->dev) : "";
 	info.opts = &opts;
 	info.direct = script.direct;

@@ -376,9 +376,7 @@ main(int argc, char **argv)
 			tool_usage_error("unknown option");
 		}
 	}
-	if (optind != argc - 1)
-		tool_usage_error(optind >= argc ? "no recording given" : "give exactly one recording");
-	path = argv[optind];
+	path = tool_one_recording(argc, argv, optind);
 	if (summary + story + (bench > 0) > 1)
 		tool_usage_error("--summary, --story and --bench exclude each other");
 	int default_sub = r.opts.nsubs == 0;
