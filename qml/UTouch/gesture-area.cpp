@@ -11,7 +11,9 @@
 /*
  * Qt's platform input interface, the way every real touch enters Qt: the
  * replayed touches take it so that Qt delivers them like real ones
- * (doc/qml.md, "Ownership and replay").  No public API injects touches.
+ * (doc/qml.md, "Ownership and replay").  No public API injects touches
+ * with their positions, timestamps and velocities; the doc says what was
+ * tried and how it fails.
  */
 #include <QtGui/private/qhighdpiscaling_p.h>
 #include <qpa/qwindowsysteminterface.h>
