@@ -11,7 +11,9 @@
 /*
  * Qt's platform input interface, the way every real touch enters Qt: the
  * replayed touches take it so that Qt delivers them like real ones
- * (doc/qml.md, "Ownership and replay").  No public API injects touches.
+ * (doc/qml.md, "Ownership and replay").  No public API injects touches
+ * with their positions, timestamps and velocities; the doc says what was
+ * tried and how it fails.
  */
 #include <QtGui/private/qhighdpiscaling_p.h>
 #include <qpa/qwindowsysteminterface.h>
@@ -1040,6 +1042,28 @@ UTouchGestureArea::sendReplays()
 }
 
 /*
+ * Touch @p id, still down, is about to be replayed (its logged events are
+ * @p events): the handlers below that watch its real point (passive
+ * grabbers, such as a DragHandler that saw it pass) stop watching, or
+ * they would take its later moves twice, from the real point and from
+ * the replay, which keeps the id.  The replay gives them the touch anew.
+ */
+void
+UTouchGestureArea::stopWatchers(const QList<LoggedEvent> &events, int id)
+{
+	const QPointingDevice *device = nullptr;
+	for (const LoggedEvent &e : events)
+		if (e.id == id && e.device)
+			device = e.device;
+	if (!device || device == m_replayDevice)
+		return;
+	QTouchEvent watch(QEvent::TouchUpdate, device, Qt::NoModifier,
+			  {QEventPoint(id, QEventPoint::State::Stationary, QPointF(), QPointF())});
+	if (!watch.passiveGrabbers(watch.point(0)).isEmpty())
+		watch.clearPassiveGrabbers(watch.point(0));
+}
+
+/*
  * Replay the events of rejected touches, in the order they came, through
  * the window (queueReplay); the touches' later events follow.  With
  * replayRejected false they are dropped.
@@ -1064,6 +1088,8 @@ UTouchGestureArea::replay()
 				continue;
 			const bool replayable = m_replayRejected && id >= 0;
 			it->route = replayable ? Forwarded : Dropped;
+			if (replayable && !it->released)
+				stopWatchers(events, id);
 			if (!replayable && it->released)
 				m_touches.erase(it);
 		}

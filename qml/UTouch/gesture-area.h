@@ -158,6 +158,7 @@ private:
 	void cancelAll();
 	void replay();
 	void queueReplay(const QList<LoggedEvent> &events);
+	void stopWatchers(const QList<LoggedEvent> &events, int id);
 	void sendReplays();
 	void sendReplaysLater();
 	int replayIdFor(int id);

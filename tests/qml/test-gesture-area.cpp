@@ -243,6 +243,43 @@ class TestGestureArea : public QObject
 				.release(1, pos(1, steps).toPoint());
 	}
 
+	/*
+	 * A one-finger drag of ten (10, 6) steps, @p stepMs apart, through an
+	 * area that rejects it, above a box with a DragHandler: the replay
+	 * moves the box by the finger's travel, once.  With a step time the
+	 * area decides before the finger lifts.
+	 */
+	void rejectedDragMovesBoxOnce(int stepMs)
+	{
+		QQuickItem *area = loadScene(
+			"Item { width: 600; height: 400\n"
+			"  Rectangle { objectName: 'box'; x: 50; y: 50; width: 300; height: 300\n"
+			"    DragHandler { } }\n"
+			"  GestureArea { objectName: 'area'; anchors.fill: parent\n"
+			"    onGestureBegan: (g) => { recorder.began(g); g.reject() }\n"
+			"    Subscription { gestures: Gesture.Drag; touches: 1 }\n"
+			"  }\n"
+			"}\n");
+		QVERIFY(area);
+		QQuickItem *box = m_view->rootObject()->findChild<QQuickItem *>(QStringLiteral("box"));
+		QVERIFY(box);
+		QTest::touchEvent(m_view, m_dev).press(0, QPoint(100, 100));
+		for (int i = 1; i <= 10; i++) {
+			if (stepMs > 0)
+				QTest::qWait(stepMs);
+			QTest::touchEvent(m_view, m_dev).move(0, QPoint(100 + 10 * i, 100 + 6 * i));
+		}
+		if (stepMs > 0)
+			QCOMPARE(of(QStringLiteral("began")).size(), 1);
+		QTest::touchEvent(m_view, m_dev).release(0, QPoint(200, 160));
+		QTRY_COMPARE_WITH_TIMEOUT(box->position(), QPointF(150, 110), 2000);
+		QTest::qWait(50);
+		QCOMPARE(box->position(), QPointF(150, 110));
+		QCOMPARE(of(QStringLiteral("began")).size(), 1);
+		QCOMPARE(area->property("heldTouches").toInt(), 0);
+		QCOMPARE(area->property("claimedTouches").toInt(), 0);
+	}
+
 private Q_SLOTS:
 	void initTestCase()
 	{
@@ -563,31 +600,15 @@ private Q_SLOTS:
 	 * replay, once: the box it drags moves by the finger's travel (100, 60),
 	 * not twice that, though the handler also watched the real touch.
 	 */
-	void replayReachesDragHandler()
-	{
-		QQuickItem *area = loadScene(
-			"Item { width: 600; height: 400\n"
-			"  Rectangle { objectName: 'box'; x: 50; y: 50; width: 300; height: 300\n"
-			"    DragHandler { } }\n"
-			"  GestureArea { objectName: 'area'; anchors.fill: parent\n"
-			"    onGestureBegan: (g) => { recorder.began(g); g.reject() }\n"
-			"    Subscription { gestures: Gesture.Drag; touches: 1 }\n"
-			"  }\n"
-			"}\n");
-		QVERIFY(area);
-		QQuickItem *box = m_view->rootObject()->findChild<QQuickItem *>(QStringLiteral("box"));
-		QVERIFY(box);
-		QTest::touchEvent(m_view, m_dev).press(0, QPoint(100, 100));
-		for (int i = 1; i <= 10; i++)
-			QTest::touchEvent(m_view, m_dev).move(0, QPoint(100 + 10 * i, 100 + 6 * i));
-		QTest::touchEvent(m_view, m_dev).release(0, QPoint(200, 160));
-		QTRY_COMPARE_WITH_TIMEOUT(box->position(), QPointF(150, 110), 2000);
-		QTest::qWait(50);
-		QCOMPARE(box->position(), QPointF(150, 110));
-		QCOMPARE(of(QStringLiteral("began")).size(), 1);
-		QCOMPARE(area->property("heldTouches").toInt(), 0);
-		QCOMPARE(area->property("claimedTouches").toInt(), 0);
-	}
+	void replayReachesDragHandler() { rejectedDragMovesBoxOnce(0); }
+
+	/*
+	 * The same drag, rejected while the finger is still down (the moves
+	 * come 8 ms apart, the decision falls between them): the DragHandler
+	 * that watched the real touch stops watching it and follows the
+	 * replay alone, so the box moves by the finger's travel once.
+	 */
+	void replayWhileDownReachesDragHandlerOnce() { rejectedDragMovesBoxOnce(8); }
 
 	/* Subscription.gestures is a flags type whose values are Gesture's classes. */
 	void gesturesIsFlags()
