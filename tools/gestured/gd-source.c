@@ -32,21 +32,21 @@ rule_fits_source(const struct source *s, const struct gd_rule *r)
 }
 
 /*
- * The kind of device the rules for @k and @fingers name on this source:
- * a subscription for one kind binds only such devices (a geis device
- * filter), so that geis grabs no window of any other device and a touch
- * there is never held: it reaches the application at once (through the
- * proxy's clone), where a subscription for every device kept it 60 ms for
- * the fingers that may still join it (issue 23 point 8).  X11 sources
- * and touchpad-only sources keep what they have.
+ * Whether a rule for @k and @fingers applies to this source, and in @dev
+ * the kind of device those rules name: a subscription for one kind binds
+ * only such devices (a geis device filter), so that geis grabs no window
+ * of any other device and a touch there is never held: it reaches the
+ * application at once (through the proxy's clone), where a subscription
+ * for every device kept it 60 ms for the fingers that may still join it
+ * (issue 23 point 8).  X11 sources and touchpad-only sources keep what
+ * they have (GD_DEV_ANY).
  */
-static enum gd_device
-rules_device(const struct gd_config *cfg, const struct source *s, enum gd_kind k, int fingers)
+static int
+rules_need(const struct gd_config *cfg, const struct source *s, enum gd_kind k, int fingers,
+	   enum gd_device *dev)
 {
 	int screen = 0, pad = 0;
 
-	if (s->is_x11 || s->only_indirect)
-		return GD_DEV_ANY;
 	for (size_t i = 0; i < cfg->nrules; i++) {
 		const struct gd_rule *r = &cfg->rules[i];
 
@@ -55,7 +55,11 @@ rules_device(const struct gd_config *cfg, const struct source *s, enum gd_kind k
 		screen |= r->device != GD_DEV_TOUCHPAD;
 		pad |= r->device != GD_DEV_TOUCHSCREEN;
 	}
-	return screen && pad ? GD_DEV_ANY : screen ? GD_DEV_TOUCHSCREEN : GD_DEV_TOUCHPAD;
+	if (s->is_x11 || s->only_indirect || (screen && pad))
+		*dev = GD_DEV_ANY;
+	else
+		*dev = screen ? GD_DEV_TOUCHSCREEN : GD_DEV_TOUCHPAD;
+	return screen || pad;
 }
 
 /*
@@ -147,14 +151,11 @@ gd_source_subscribe(struct gd_daemon *d, struct source *s)
 		return;
 	for (int k = 0; k < GD_KIND_COUNT; k++)
 		for (int f = 1; f <= MAX_FINGERS; f++) {
-			int need = 0;
-			for (size_t i = 0; i < cfg->nrules && !need; i++)
-				need = cfg->rules[i].kind == (enum gd_kind)k &&
-				       cfg->rules[i].fingers == f && rule_fits_source(s, &cfg->rules[i]);
-			enum gd_device dev = need ? rules_device(cfg, s, (enum gd_kind)k, f)
-						  : GD_DEV_ANY;
-			if (need && s->subs[k][f] && s->subdev[k][f] != dev) {
-				/* a reload named other devices: subscribe anew */
+			enum gd_device dev;
+			int need = rules_need(cfg, s, (enum gd_kind)k, f, &dev);
+			if (s->subs[k][f] && (!need || s->subdev[k][f] != dev)) {
+				/* no rule for it any more, or a reload named other
+				 * devices (subscribed anew below) */
 				geis_subscription_deactivate(s->subs[k][f]);
 				geis_subscription_delete(s->subs[k][f]);
 				s->subs[k][f] = NULL;
@@ -167,10 +168,6 @@ gd_source_subscribe(struct gd_daemon *d, struct source *s)
 				if (!set_whole_hand(s, s->subs[k][f], cfg->whole_hand))
 					gd_logw("%s: cannot set whole-hand on %d-finger %s "
 						"gestures", s->name, f, gd_kind_name((enum gd_kind)k));
-			} else if (!need && s->subs[k][f]) {
-				geis_subscription_deactivate(s->subs[k][f]);
-				geis_subscription_delete(s->subs[k][f]);
-				s->subs[k][f] = NULL;
 			}
 		}
 }
