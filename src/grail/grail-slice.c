@@ -319,15 +319,6 @@ measure(const struct gr_gesture *g, uint64_t time, struct gr_geometry *geo)
 	geo->ill = n > 2 && gr_distances_ill_conditioned(d, n);
 }
 
-/*
- * The geometry of the gesture's touches in the current frame.  Candidate
- * gestures of different subscriptions often have the same touches (a
- * client that subscribes drag, pinch and rotate apart); they share one
- * measurement per frame through the recognizer's small cache, keyed by
- * frame serial, time and the touch slots.  A gesture whose subscription
- * shares no touch count with another (see share_geometry()) leaves the
- * cache alone.
- */
 /* The touch counts a gesture of @sub has while it lasts: from its minimum
  * (or start) count up to its maximum (or start) count. */
 static void
@@ -361,6 +352,15 @@ share_geometry(const struct gr_gesture *g)
 	return false;
 }
 
+/*
+ * The geometry of the gesture's touches in the current frame.  Candidate
+ * gestures of different subscriptions often have the same touches (a
+ * client that subscribes drag, pinch and rotate apart); they share one
+ * measurement per frame through the recognizer's small cache, keyed by
+ * frame serial, time and the touch slots.  A gesture whose subscription
+ * shares no touch count with another (see share_geometry()) leaves the
+ * cache alone.
+ */
 static const struct gr_geometry *
 frame_geometry(const struct gr_gesture *g, uint64_t time, struct gr_geometry *scratch)
 {
