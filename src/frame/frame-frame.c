@@ -125,15 +125,13 @@ frame_backend_frame_new(void)
 	return (UFBackendFrame)(void *)frame_alloc();
 }
 
-FRAME_PUBLIC UFBackendFrame
-frame_backend_frame_create_next(UFBackendFrame backend)
+struct UFFrame_ *
+ut_frame_next(struct UFFrame_ *prev, uint64_t *borrowed)
 {
-	struct UFFrame_ *prev = ut_frame_from_backend(backend);
-	struct UFFrame_ *frame;
+	struct UFFrame_ *frame = frame_alloc();
+	uint64_t mask = 0;
+	unsigned int n = 0;
 
-	if (UT_CLIENT_BUG_IF(NULL, !prev))
-		return NULL;
-	frame = frame_alloc();
 	if (!frame)
 		return NULL;
 	if (!frame_reserve(frame, prev->num_touches))
@@ -142,22 +140,22 @@ frame_backend_frame_create_next(UFBackendFrame backend)
 	for (unsigned int i = 0; i < prev->num_touches; i++) {
 		struct UFTouch_ *touch = prev->touches[i];
 
-		switch (touch->state) {
-		case UFTouchStateBegin:
+		if (touch->state == UFTouchStateEnd)
+			continue;
+		if (touch->state == UFTouchStateBegin) {
 			/* Same time: the copy counts as unchanged in the new frame. */
 			touch = ut_touch_clone(touch);
 			if (!touch)
 				goto fail;
 			touch->state = UFTouchStateUpdate;
-			break;
-		case UFTouchStateUpdate:
+		} else if (n < 64) {
+			mask |= (uint64_t)1 << n;
+		} else {
 			touch->refcount++;
-			break;
-		case UFTouchStateEnd:
-			continue;
 		}
-		frame->touches[frame->num_touches++] = touch;
+		frame->touches[n++] = touch;
 	}
+	frame->num_touches = n;
 
 	frame->prev = prev;
 	prev->refcount++;
@@ -165,11 +163,28 @@ frame_backend_frame_create_next(UFBackendFrame backend)
 	 * shows prev, its own history can go, so chains stay short. */
 	if (prev->event_holders == 0)
 		frame_drop_prev(prev);
-	return (UFBackendFrame)(void *)frame;
+	*borrowed = mask;
+	return frame;
 
 fail:
+	frame->num_touches = n;
+	ut_frame_settle(frame, mask);
 	ut_frame_unref(frame);
 	return NULL;
+}
+
+FRAME_PUBLIC UFBackendFrame
+frame_backend_frame_create_next(UFBackendFrame backend)
+{
+	struct UFFrame_ *frame;
+	uint64_t borrowed;
+
+	if (UT_CLIENT_BUG_IF(NULL, !backend))
+		return NULL;
+	frame = ut_frame_next(ut_frame_from_backend(backend), &borrowed);
+	if (frame)
+		ut_frame_settle(frame, borrowed);
+	return (UFBackendFrame)(void *)frame;
 }
 
 FRAME_PUBLIC UFFrame
@@ -272,23 +287,6 @@ frame_backend_frame_give_touch(UFBackendFrame backend, UFBackendTouch *touch)
 	ut_backend_touch_consume(handle);
 	*touch = NULL;
 	return UFStatusSuccess;
-}
-
-struct UFTouch_ *
-ut_frame_writable_touch(struct UFFrame_ *frame, UFTouchId id)
-{
-	unsigned int slot;
-	struct UFTouch_ *touch = ut_frame_find_touch(frame, id, &slot);
-	struct UFTouch_ *copy;
-
-	if (!touch || touch->refcount == 1)
-		return touch;
-	copy = ut_touch_clone(touch);
-	if (!copy)
-		return NULL;
-	touch->refcount--;
-	frame->touches[slot] = copy;
-	return copy;
 }
 
 struct UFTouch_ *

@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <oif/frame.h>
 #include <oif/frame_backend.h>
@@ -88,7 +90,7 @@ void ut_device_destroy(struct UFDevice_ *device);
  *  for as long as that drops their last reference. */
 void ut_frame_unref_last(struct UFFrame_ *frame);
 /** Return @p touch (its last reference is gone) to the free list. */
-void ut_touch_release(struct UFTouch_ *touch);
+static inline void ut_touch_release(struct UFTouch_ *touch);
 
 static inline void
 ut_device_ref(struct UFDevice_ *device)
@@ -137,7 +139,7 @@ ut_touch_unref(struct UFTouch_ *touch)
  *  NULL when out of memory. */
 struct UFTouch_ *ut_touch_new(void);
 /** A new touch that copies @p src, with refcount 1; NULL when out of memory. */
-struct UFTouch_ *ut_touch_clone(const struct UFTouch_ *src);
+static inline struct UFTouch_ *ut_touch_clone(const struct UFTouch_ *src);
 /** The touch of @p frame with id @p id, or NULL. */
 struct UFTouch_ *ut_frame_find_touch(const struct UFFrame_ *frame, UFTouchId id,
 				     unsigned int *index);
@@ -154,11 +156,36 @@ void ut_backend_touch_consume(UFBackendTouch handle);
  */
 
 /**
- * The touch of @p frame with id @p id, made private to the frame first
- * (copied when another frame shares it), for the caller to change in
- * place.  NULL when the frame has no such touch or out of memory.
+ * The frame after @p prev (frame_backend_frame_create_next()), except
+ * that of the touches it carries over unchanged, the first 64 take no
+ * reference yet: bit i of *@p borrowed set means touch i is prev's own
+ * object, counted once (by prev).  Most carried touches change in the
+ * next frame and are copied then, so the reference would be taken only to
+ * be dropped again.  Before anything but ut_frame_writable_touch() and
+ * ut_frame_add_touch() sees the frame, ut_frame_settle() takes the
+ * references still owed.  NULL when out of memory.
  */
-struct UFTouch_ *ut_frame_writable_touch(struct UFFrame_ *frame, UFTouchId id);
+struct UFFrame_ *ut_frame_next(struct UFFrame_ *prev, uint64_t *borrowed);
+
+/** Take a reference on each touch of @p frame marked in @p borrowed. */
+static inline void
+ut_frame_settle(struct UFFrame_ *frame, uint64_t borrowed)
+{
+	while (borrowed) {
+		frame->touches[__builtin_ctzll(borrowed)]->refcount++;
+		borrowed &= borrowed - 1;
+	}
+}
+
+/**
+ * The touch of @p frame with id @p id, made private to the frame first
+ * (copied when another frame shares it, or when its bit is set in
+ * *@p borrowed, which is then cleared; see ut_frame_next()), for the
+ * caller to change in place.  NULL when the frame has no such touch or out
+ * of memory.
+ */
+static inline struct UFTouch_ *ut_frame_writable_touch(struct UFFrame_ *frame, UFTouchId id,
+						       uint64_t *borrowed);
 
 /**
  * Append a new touch with id @p id to @p frame, in state Begin with only
@@ -173,7 +200,11 @@ struct UFTouch_ *ut_frame_add_touch(struct UFFrame_ *frame, UFTouchId id);
  * evdev framer's loop over a frame's operations costs no call per
  * operation.  @p kind is an enum utouch_frame_op_kind, @p set its
  * utouch_frame_touch_op::set bits, @p pending_end the value for
- * UTOUCH_FRAME_SET_PENDING_END, @p values the values by axis.  The
+ * UTOUCH_FRAME_SET_PENDING_END, @p values the values by axis.  With
+ * @p dense, all UT_AXIS_COUNT values are readable and those of axes the
+ * touch does not have (not in its axis_mask, so never read) may be
+ * overwritten: a touch whose axes all come with the operation, as the
+ * evdev framer's always do, then takes the whole array in one copy.  The
  * arguments are trusted (ut_frame_builder_touch() checks them for the
  * public API); a frame is being built.  On error nothing changes.
  */
@@ -182,7 +213,8 @@ struct UFTouch_ *ut_frame_add_touch(struct UFFrame_ *frame, UFTouchId id);
 static inline UFStatus
 ut_frame_builder_apply(struct ut_frame_builder *b, unsigned int kind, UFTouchId id,
 		       uint64_t time, uint64_t start_time, uint32_t set,
-		       int pending_end, float window_x, float window_y, const float *values)
+		       int pending_end, float window_x, float window_y, const float *values,
+		       bool dense)
 {
 	struct UFFrame_ *frame = ut_frame_from_backend(b->cur);
 	struct UFTouch_ *t;
@@ -200,7 +232,7 @@ ut_frame_builder_apply(struct ut_frame_builder *b, unsigned int kind, UFTouchId 
 			  UT_TOUCH_BIT(UFTouchPropertyOwned) |
 			  UT_TOUCH_BIT(UFTouchPropertyPendingEnd);
 	} else {
-		t = ut_frame_writable_touch(frame, id);
+		t = ut_frame_writable_touch(frame, id, &b->borrowed);
 		if (!t)
 			return ut_frame_find_touch(frame, id, NULL) ? UFStatusErrorResources
 								    : UFStatusErrorInvalidTouch;
@@ -219,7 +251,11 @@ ut_frame_builder_apply(struct ut_frame_builder *b, unsigned int kind, UFTouchId 
 			  UT_TOUCH_BIT(UFTouchPropertyWindowY);
 	}
 	axes = (uint16_t)(set & ((1u << UT_AXIS_COUNT) - 1));
-	t->axis_mask |= axes;
+	if (dense && !(t->axis_mask & ~axes)) {
+		memcpy(t->values, values, sizeof(t->values));
+		axes = 0;
+	}
+	t->axis_mask |= (uint16_t)(set & ((1u << UT_AXIS_COUNT) - 1));
 	while (axes) {
 		unsigned int i = (unsigned int)__builtin_ctz(axes);
 
@@ -381,6 +417,55 @@ ut_pool_put(enum ut_pool_kind kind, void *object)
 	return true;
 }
 
+static inline void
+ut_touch_release(struct UFTouch_ *touch)
+{
+	if (!ut_pool_put(UT_POOL_TOUCH, touch))
+		free(touch);
+}
+
+static inline struct UFTouch_ *
+ut_touch_clone(const struct UFTouch_ *src)
+{
+	struct UFTouch_ *touch = ut_pool_get(UT_POOL_TOUCH, NULL);
+
+	if (!touch)
+		return NULL;
+	*touch = *src;
+	touch->refcount = 1;
+	return touch;
+}
+
+static inline struct UFTouch_ *
+ut_frame_writable_touch(struct UFFrame_ *frame, UFTouchId id, uint64_t *borrowed)
+{
+	struct UFTouch_ **touches = frame->touches;
+	unsigned int n = frame->num_touches;
+	unsigned int slot;
+	struct UFTouch_ *touch, *copy;
+	uint64_t bit;
+
+	for (slot = 0; slot < n; slot++)
+		if (touches[slot]->id == id)
+			break;
+	if (slot == n)
+		return NULL;
+	touch = touches[slot];
+	bit = slot < 64 ? (uint64_t)1 << slot : 0;
+	if (!(*borrowed & bit) && touch->refcount == 1)
+		return touch;
+	copy = ut_touch_clone(touch);
+	if (!copy)
+		return NULL;
+	/* a borrowed touch's reference is prev's, not this frame's */
+	if (*borrowed & bit)
+		*borrowed &= ~bit;
+	else
+		touch->refcount--;
+	touches[slot] = copy;
+	return copy;
+}
+
 /** malloc() that counts into ut_frame_pool_malloc_count(). */
 void *ut_frame_malloc(size_t size);
 /** realloc() that counts into ut_frame_pool_malloc_count(). */
@@ -418,7 +503,9 @@ ut_frame_builder_begin(struct ut_frame_builder *b)
 
 	if (b->cur)
 		return UFStatusSuccess;
-	b->cur = b->prev ? frame_backend_frame_create_next(b->prev) : frame_backend_frame_new();
+	b->cur = b->prev ? (UFBackendFrame)(void *)ut_frame_next(ut_frame_from_backend(b->prev),
+								  &b->borrowed)
+			 : frame_backend_frame_new();
 	if (!b->cur)
 		return UFStatusErrorResources;
 	/* a fresh frame has neither device nor window */
@@ -434,6 +521,9 @@ ut_frame_builder_begin(struct ut_frame_builder *b)
 static inline void
 ut_frame_builder_cancel(struct ut_frame_builder *b)
 {
+	if (b->cur)
+		ut_frame_settle(ut_frame_from_backend(b->cur), b->borrowed);
+	b->borrowed = 0;
 	ut_frame_unref(ut_frame_from_backend(b->cur));
 	b->cur = NULL;
 }
@@ -447,6 +537,8 @@ ut_frame_builder_end(struct ut_frame_builder *b, uint64_t time, UFEvent *event)
 
 	if (!frame)
 		return UFStatusErrorGeneric;
+	ut_frame_settle(frame, b->borrowed);
+	b->borrowed = 0;
 	frame->active_touches = frame->num_touches;
 	frame->set |= UT_FRAME_SET_ACTIVE;
 	/* what frame_event_new() and its type, frame and time setters make */
