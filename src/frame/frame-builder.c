@@ -73,7 +73,7 @@ ut_frame_builder_touch(struct ut_frame_builder *b, const struct utouch_frame_tou
 		return UFStatusErrorGeneric;
 	return ut_frame_builder_apply(b, op->kind, op->id, op->time, op->start_time,
 				      op->set, op->pending_end, op->window_x, op->window_y,
-				      op->values, false);
+				      op->values, false, 0);
 }
 
 /*

@@ -10,31 +10,7 @@
 
 /* Serials identify the frame a touch was borrowed from, even after a
  * frame's memory has been recycled for another frame. */
-static atomic_uint_fast64_t next_serial = 1;
-
-static struct UFFrame_ *
-frame_alloc(void)
-{
-	bool recycled;
-	struct UFFrame_ *frame = ut_pool_get(UT_POOL_FRAME, &recycled);
-
-	if (!frame)
-		return NULL;
-	if (!recycled) {
-		frame->touches = frame->inline_touches;
-		frame->capacity = UT_FRAME_INLINE_TOUCHES;
-	}
-	frame->refcount = 1;
-	frame->event_holders = 0;
-	frame->serial = atomic_fetch_add(&next_serial, 1);
-	frame->set = 0;
-	frame->active_touches = 0;
-	frame->device = NULL;
-	frame->window_id = 0;
-	frame->prev = NULL;
-	frame->num_touches = 0;
-	return frame;
-}
+atomic_uint_fast64_t ut_frame_next_serial = 1;
 
 /* Free one frame whose refcount reached zero, except its prev link. */
 static void
@@ -65,30 +41,12 @@ ut_frame_unref_last(struct UFFrame_ *frame)
 	}
 }
 
-static void
-frame_drop_prev(struct UFFrame_ *frame)
-{
-	struct UFFrame_ *prev = frame->prev;
-
-	frame->prev = NULL;
-	ut_frame_unref(prev);
-}
-
-void
-ut_frame_release_event_hold(struct UFFrame_ *frame)
-{
-	if (--frame->event_holders == 0)
-		frame_drop_prev(frame);
-}
-
-static bool
-frame_reserve(struct UFFrame_ *frame, unsigned int count)
+bool
+ut_frame_grow(struct UFFrame_ *frame, unsigned int count)
 {
 	struct UFTouch_ **touches;
 	unsigned int capacity = frame->capacity;
 
-	if (count <= capacity)
-		return true;
 	while (capacity < count)
 		capacity *= 2;
 	if (frame->touches == frame->inline_touches) {
@@ -122,55 +80,7 @@ ut_frame_find_touch(const struct UFFrame_ *frame, UFTouchId id, unsigned int *in
 FRAME_PUBLIC UFBackendFrame
 frame_backend_frame_new(void)
 {
-	return (UFBackendFrame)(void *)frame_alloc();
-}
-
-struct UFFrame_ *
-ut_frame_next(struct UFFrame_ *prev, uint64_t *borrowed)
-{
-	struct UFFrame_ *frame = frame_alloc();
-	uint64_t mask = 0;
-	unsigned int n = 0;
-
-	if (!frame)
-		return NULL;
-	if (!frame_reserve(frame, prev->num_touches))
-		goto fail;
-
-	for (unsigned int i = 0; i < prev->num_touches; i++) {
-		struct UFTouch_ *touch = prev->touches[i];
-
-		if (touch->state == UFTouchStateEnd)
-			continue;
-		if (touch->state == UFTouchStateBegin) {
-			/* Same time: the copy counts as unchanged in the new frame. */
-			touch = ut_touch_clone(touch);
-			if (!touch)
-				goto fail;
-			touch->state = UFTouchStateUpdate;
-		} else if (n < 64) {
-			mask |= (uint64_t)1 << n;
-		} else {
-			touch->refcount++;
-		}
-		frame->touches[n++] = touch;
-	}
-	frame->num_touches = n;
-
-	frame->prev = prev;
-	prev->refcount++;
-	/* Only the last frame is ever looked back at; unless an event still
-	 * shows prev, its own history can go, so chains stay short. */
-	if (prev->event_holders == 0)
-		frame_drop_prev(prev);
-	*borrowed = mask;
-	return frame;
-
-fail:
-	frame->num_touches = n;
-	ut_frame_settle(frame, mask);
-	ut_frame_unref(frame);
-	return NULL;
+	return (UFBackendFrame)(void *)ut_frame_alloc();
 }
 
 FRAME_PUBLIC UFBackendFrame
@@ -280,7 +190,7 @@ frame_backend_frame_give_touch(UFBackendFrame backend, UFBackendTouch *touch)
 		ut_touch_unref(frame->touches[slot]);
 		frame->touches[slot] = handle->touch;
 	} else {
-		if (!frame_reserve(frame, frame->num_touches + 1))
+		if (!ut_frame_reserve(frame, frame->num_touches + 1))
 			return UFStatusErrorResources;
 		frame->touches[frame->num_touches++] = handle->touch;
 	}
@@ -296,7 +206,7 @@ ut_frame_add_touch(struct UFFrame_ *frame, UFTouchId id)
 
 	if (ut_frame_find_touch(frame, id, NULL))
 		return NULL;
-	if (!frame_reserve(frame, frame->num_touches + 1))
+	if (!ut_frame_reserve(frame, frame->num_touches + 1))
 		return NULL;
 	touch = ut_touch_new();
 	if (!touch)

@@ -10,6 +10,7 @@
 #ifndef UTOUCH_FRAME_PRIVATE_H
 #define UTOUCH_FRAME_PRIVATE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -124,9 +125,24 @@ ut_frame_unref(struct UFFrame_ *frame)
 		ut_frame_unref_last(frame);
 }
 
+/** Drop @p frame's link to its previous frame. */
+static inline void
+ut_frame_drop_prev(struct UFFrame_ *frame)
+{
+	struct UFFrame_ *prev = frame->prev;
+
+	frame->prev = NULL;
+	ut_frame_unref(prev);
+}
+
 /** Called when an event stops holding @p frame: the last one releases the
  *  link to the previous frame. */
-void ut_frame_release_event_hold(struct UFFrame_ *frame);
+static inline void
+ut_frame_release_event_hold(struct UFFrame_ *frame)
+{
+	if (--frame->event_holders == 0)
+		ut_frame_drop_prev(frame);
+}
 
 static inline void
 ut_touch_unref(struct UFTouch_ *touch)
@@ -165,7 +181,7 @@ void ut_backend_touch_consume(UFBackendTouch handle);
  * ut_frame_add_touch() sees the frame, ut_frame_settle() takes the
  * references still owed.  NULL when out of memory.
  */
-struct UFFrame_ *ut_frame_next(struct UFFrame_ *prev, uint64_t *borrowed);
+static inline struct UFFrame_ *ut_frame_next(struct UFFrame_ *prev, uint64_t *borrowed);
 
 /** Take a reference on each touch of @p frame marked in @p borrowed. */
 static inline void
@@ -181,11 +197,12 @@ ut_frame_settle(struct UFFrame_ *frame, uint64_t borrowed)
  * The touch of @p frame with id @p id, made private to the frame first
  * (copied when another frame shares it, or when its bit is set in
  * *@p borrowed, which is then cleared; see ut_frame_next()), for the
- * caller to change in place.  NULL when the frame has no such touch or out
- * of memory.
+ * caller to change in place.  The search starts with index @p hint (a
+ * producer that changes the touches in their order finds each at once).
+ * NULL when the frame has no such touch or out of memory.
  */
 static inline struct UFTouch_ *ut_frame_writable_touch(struct UFFrame_ *frame, UFTouchId id,
-						       uint64_t *borrowed);
+						       unsigned int hint, uint64_t *borrowed);
 
 /**
  * Append a new touch with id @p id to @p frame, in state Begin with only
@@ -204,7 +221,9 @@ struct UFTouch_ *ut_frame_add_touch(struct UFFrame_ *frame, UFTouchId id);
  * @p dense, all UT_AXIS_COUNT values are readable and those of axes the
  * touch does not have (not in its axis_mask, so never read) may be
  * overwritten: a touch whose axes all come with the operation, as the
- * evdev framer's always do, then takes the whole array in one copy.  The
+ * evdev framer's always do, then takes the whole array in one copy.
+ * @p hint is where the touch probably is in the frame (see
+ * ut_frame_writable_touch()).  The
  * arguments are trusted (ut_frame_builder_touch() checks them for the
  * public API); a frame is being built.  On error nothing changes.
  */
@@ -214,7 +233,7 @@ static inline UFStatus
 ut_frame_builder_apply(struct ut_frame_builder *b, unsigned int kind, UFTouchId id,
 		       uint64_t time, uint64_t start_time, uint32_t set,
 		       int pending_end, float window_x, float window_y, const float *values,
-		       bool dense)
+		       bool dense, unsigned int hint)
 {
 	struct UFFrame_ *frame = ut_frame_from_backend(b->cur);
 	struct UFTouch_ *t;
@@ -232,7 +251,7 @@ ut_frame_builder_apply(struct ut_frame_builder *b, unsigned int kind, UFTouchId 
 			  UT_TOUCH_BIT(UFTouchPropertyOwned) |
 			  UT_TOUCH_BIT(UFTouchPropertyPendingEnd);
 	} else {
-		t = ut_frame_writable_touch(frame, id, &b->borrowed);
+		t = ut_frame_writable_touch(frame, id, hint, &b->borrowed);
 		if (!t)
 			return ut_frame_find_touch(frame, id, NULL) ? UFStatusErrorResources
 								    : UFStatusErrorInvalidTouch;
@@ -437,33 +456,124 @@ ut_touch_clone(const struct UFTouch_ *src)
 }
 
 static inline struct UFTouch_ *
-ut_frame_writable_touch(struct UFFrame_ *frame, UFTouchId id, uint64_t *borrowed)
+ut_frame_writable_touch(struct UFFrame_ *frame, UFTouchId id, unsigned int hint,
+			uint64_t *borrowed)
 {
 	struct UFTouch_ **touches = frame->touches;
 	unsigned int n = frame->num_touches;
-	unsigned int slot;
+	unsigned int slot = hint;
 	struct UFTouch_ *touch, *copy;
-	uint64_t bit;
 
-	for (slot = 0; slot < n; slot++)
-		if (touches[slot]->id == id)
-			break;
-	if (slot == n)
-		return NULL;
+	if (slot >= n || touches[slot]->id != id) {
+		for (slot = 0; slot < n; slot++)
+			if (touches[slot]->id == id)
+				break;
+		if (slot == n)
+			return NULL;
+	}
 	touch = touches[slot];
-	bit = slot < 64 ? (uint64_t)1 << slot : 0;
-	if (!(*borrowed & bit) && touch->refcount == 1)
-		return touch;
-	copy = ut_touch_clone(touch);
-	if (!copy)
-		return NULL;
-	/* a borrowed touch's reference is prev's, not this frame's */
-	if (*borrowed & bit)
-		*borrowed &= ~bit;
-	else
+	if (slot < 64 && (*borrowed >> slot & 1)) {
+		/* the reference is prev's, not this frame's */
+		copy = ut_touch_clone(touch);
+		if (!copy)
+			return NULL;
+		*borrowed &= ~((uint64_t)1 << slot);
+	} else {
+		if (touch->refcount == 1)
+			return touch;
+		copy = ut_touch_clone(touch);
+		if (!copy)
+			return NULL;
 		touch->refcount--;
+	}
 	touches[slot] = copy;
 	return copy;
+}
+
+/* Serial of the next frame made (frame-frame.c). */
+extern atomic_uint_fast64_t ut_frame_next_serial __attribute__((visibility("hidden")));
+
+/** A new empty frame, refcount 1; NULL when out of memory. */
+static inline struct UFFrame_ *
+ut_frame_alloc(void)
+{
+	bool recycled;
+	struct UFFrame_ *frame = ut_pool_get(UT_POOL_FRAME, &recycled);
+
+	if (!frame)
+		return NULL;
+	if (!recycled) {
+		frame->touches = frame->inline_touches;
+		frame->capacity = UT_FRAME_INLINE_TOUCHES;
+	}
+	frame->refcount = 1;
+	frame->event_holders = 0;
+	frame->serial = atomic_fetch_add(&ut_frame_next_serial, 1);
+	frame->set = 0;
+	frame->active_touches = 0;
+	frame->device = NULL;
+	frame->window_id = 0;
+	frame->prev = NULL;
+	frame->num_touches = 0;
+	return frame;
+}
+
+/** ut_frame_reserve() when the touch array must grow. */
+bool ut_frame_grow(struct UFFrame_ *frame, unsigned int count);
+
+/** Make room for @p count touches in @p frame; false when out of memory. */
+static inline bool
+ut_frame_reserve(struct UFFrame_ *frame, unsigned int count)
+{
+	return count <= frame->capacity || ut_frame_grow(frame, count);
+}
+
+static inline struct UFFrame_ *
+ut_frame_next(struct UFFrame_ *prev, uint64_t *borrowed)
+{
+	struct UFFrame_ *frame = ut_frame_alloc();
+	uint64_t mask = 0;
+	unsigned int n = 0;
+
+	if (!frame)
+		return NULL;
+	if (!ut_frame_reserve(frame, prev->num_touches))
+		goto fail;
+
+	for (unsigned int i = 0; i < prev->num_touches; i++) {
+		struct UFTouch_ *touch = prev->touches[i];
+
+		if (touch->state == UFTouchStateEnd)
+			continue;
+		if (touch->state == UFTouchStateBegin) {
+			/* Same time: the copy counts as unchanged in the new frame. */
+			touch = ut_touch_clone(touch);
+			if (!touch)
+				goto fail;
+			touch->state = UFTouchStateUpdate;
+		} else if (n < 64) {
+			mask |= (uint64_t)1 << n;
+		} else {
+			touch->refcount++;
+		}
+		frame->touches[n++] = touch;
+	}
+	frame->num_touches = n;
+
+	frame->prev = prev;
+	prev->refcount++;
+	/* Only the last frame is ever looked back at; unless an event still
+	 * shows prev, its own history can go, so chains stay short. */
+	if (prev->event_holders == 0)
+		ut_frame_drop_prev(prev);
+	*borrowed = mask;
+	return frame;
+
+fail:
+	frame->num_touches = n;
+	ut_frame_settle(frame, mask);
+	ut_frame_unref(frame);
+	return NULL;
 }
 
 /** malloc() that counts into ut_frame_pool_malloc_count(). */
