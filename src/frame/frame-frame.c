@@ -186,6 +186,7 @@ frame_backend_frame_give_touch(UFBackendFrame backend, UFBackendTouch *touch)
 	    !(have_slot && other == slot))
 		return UFStatusErrorTouchIdExists;
 
+	frame->set &= ~(uint32_t)UT_FRAME_SET_ALL_UPDATE; /* any touch, any state */
 	if (have_slot) {
 		ut_touch_unref(frame->touches[slot]);
 		frame->touches[slot] = handle->touch;

@@ -179,7 +179,10 @@ void ut_backend_touch_consume(UFBackendTouch handle);
  * next frame and are copied then, so the reference would be taken only to
  * be dropped again.  Before anything but ut_frame_writable_touch() and
  * ut_frame_add_touch() sees the frame, ut_frame_settle() takes the
- * references still owed.  NULL when out of memory.
+ * references still owed.  Every touch of the new frame is in state
+ * Update, which its UT_FRAME_SET_ALL_UPDATE bit says until a touch begins
+ * or ends in it; the frame after such a frame copies the touch array
+ * without looking at each touch.  NULL when out of memory.
  */
 static inline struct UFFrame_ *ut_frame_next(struct UFFrame_ *prev, uint64_t *borrowed);
 
@@ -244,6 +247,7 @@ ut_frame_builder_apply(struct ut_frame_builder *b, unsigned int kind, UFTouchId 
 		if (!t)
 			return ut_frame_find_touch(frame, id, NULL) ? UFStatusErrorTouchIdExists
 								    : UFStatusErrorResources;
+		frame->set &= ~(uint32_t)UT_FRAME_SET_ALL_UPDATE;
 		t->start_time = start_time;
 		t->owned = b->own_at_begin != 0;
 		t->pending_end = 0;
@@ -286,6 +290,7 @@ ut_frame_builder_apply(struct ut_frame_builder *b, unsigned int kind, UFTouchId 
 		t->set |= UT_TOUCH_BIT(UFTouchPropertyPendingEnd);
 	} else if (kind == UTOUCH_FRAME_OP_END) {
 		t->state = UFTouchStateEnd;
+		frame->set &= ~(uint32_t)UT_FRAME_SET_ALL_UPDATE;
 	}
 	if (set & UTOUCH_FRAME_SET_PENDING_END) {
 		t->pending_end = pending_end != 0;
@@ -333,7 +338,10 @@ enum ut_pool_kind {
 
 struct ut_pool {
 	void *head;
-	unsigned int count;
+	/* How many more objects the list takes: ut_pool_limit() less those it
+	 * holds, and 0 until the thread is registered (ut_pool_put_slow()),
+	 * so one test tells the put fast path that it may keep the object. */
+	unsigned int room;
 };
 
 /* The calling thread's free lists (frame-pool.c); the get and put fast
@@ -405,7 +413,7 @@ ut_pool_get(enum ut_pool_kind kind, bool *recycled)
 		*recycled = true;
 	ut_unpoison(object, ut_pool_object_size(kind));
 	pool->head = *(void **)object;
-	pool->count--;
+	pool->room++;
 	ut_pool_state.reuses++;
 	return object;
 }
@@ -420,11 +428,11 @@ ut_pool_put(enum ut_pool_kind kind, void *object)
 {
 	struct ut_pool *pool = &ut_pool_state.pools[kind];
 
-	if (pool->count >= ut_pool_limit(kind) || !ut_pool_state.exit_hook_set)
+	if (!pool->room)
 		return ut_pool_put_slow(kind, object);
 	*(void **)object = pool->head;
 	pool->head = object;
-	pool->count++;
+	pool->room--;
 	ut_poison((char *)object + sizeof(void *), ut_pool_object_size(kind) - sizeof(void *));
 	/* A cached frame keeps its grown touch array; LeakSanitizer does not
 	 * follow pointers stored in poisoned memory. */
@@ -540,7 +548,13 @@ ut_frame_next(struct UFFrame_ *prev, uint64_t *borrowed)
 	if (!ut_frame_reserve(frame, prev->num_touches))
 		goto fail;
 
-	for (unsigned int i = 0; i < prev->num_touches; i++) {
+	if ((prev->set & UT_FRAME_SET_ALL_UPDATE) && prev->num_touches <= 64) {
+		/* the usual case, where each touch is carried as it is */
+		n = prev->num_touches;
+		for (unsigned int i = 0; i < n; i++)
+			frame->touches[i] = prev->touches[i];
+		mask = n < 64 ? ((uint64_t)1 << n) - 1 : ~(uint64_t)0;
+	} else for (unsigned int i = 0; i < prev->num_touches; i++) {
 		struct UFTouch_ *touch = prev->touches[i];
 
 		if (touch->state == UFTouchStateEnd)
@@ -559,6 +573,7 @@ ut_frame_next(struct UFFrame_ *prev, uint64_t *borrowed)
 		frame->touches[n++] = touch;
 	}
 	frame->num_touches = n;
+	frame->set |= UT_FRAME_SET_ALL_UPDATE;
 
 	frame->prev = prev;
 	prev->refcount++;
