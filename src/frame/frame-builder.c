@@ -33,7 +33,7 @@ ut_frame_builder_init(struct ut_frame_builder *b, UFBackendDevice device,
 void
 ut_frame_builder_fini(struct ut_frame_builder *b)
 {
-	ut_frame_unref(ut_frame_from_backend(b->cur));
+	ut_frame_builder_cancel(b);
 	ut_frame_unref(ut_frame_from_backend(b->prev));
 	ut_device_unref(ut_device_from_backend(b->device));
 	*b = (struct ut_frame_builder){ 0 };
@@ -73,7 +73,7 @@ ut_frame_builder_touch(struct ut_frame_builder *b, const struct utouch_frame_tou
 		return UFStatusErrorGeneric;
 	return ut_frame_builder_apply(b, op->kind, op->id, op->time, op->start_time,
 				      op->set, op->pending_end, op->window_x, op->window_y,
-				      op->values);
+				      op->values, false, 0);
 }
 
 /*

@@ -23,6 +23,10 @@ struct ut_frame_builder {
 	int own_at_begin;        /**< new touches start owned */
 	UFBackendFrame prev;     /**< the last frame ended (owned), or NULL */
 	UFBackendFrame cur;      /**< the frame being built (owned), or NULL */
+	uint64_t borrowed;       /**< bit i: cur's touch i is prev's, carried over
+	                              without a reference of its own yet (taken
+	                              when the frame is ended or cancelled, or
+	                              dropped when the touch is copied on write) */
 };
 
 /** Start a sequence for @p device (a reference is taken) and @p window. */

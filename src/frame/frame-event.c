@@ -40,16 +40,23 @@ frame_event_ref(UFEvent event)
 		event->refcount++;
 }
 
-FRAME_PUBLIC void
-frame_event_unref(UFEvent event)
+/* The last reference to @p event is gone.  Out of line, so that dropping
+ * any other reference costs frame_event_unref() no saved registers. */
+static __attribute__((noinline)) void
+event_release(UFEvent event)
 {
-	if (!event || --event->refcount > 0)
-		return;
 	event_set_frame(event, NULL);
 	ut_device_unref(event->device);
 	event->device = NULL;
 	if (!ut_pool_put(UT_POOL_EVENT, event))
 		free(event);
+}
+
+FRAME_PUBLIC void
+frame_event_unref(UFEvent event)
+{
+	if (event && --event->refcount <= 0)
+		event_release(event);
 }
 
 FRAME_PUBLIC void

@@ -10,31 +10,7 @@
 
 /* Serials identify the frame a touch was borrowed from, even after a
  * frame's memory has been recycled for another frame. */
-static atomic_uint_fast64_t next_serial = 1;
-
-static struct UFFrame_ *
-frame_alloc(void)
-{
-	bool recycled;
-	struct UFFrame_ *frame = ut_pool_get(UT_POOL_FRAME, &recycled);
-
-	if (!frame)
-		return NULL;
-	if (!recycled) {
-		frame->touches = frame->inline_touches;
-		frame->capacity = UT_FRAME_INLINE_TOUCHES;
-	}
-	frame->refcount = 1;
-	frame->event_holders = 0;
-	frame->serial = atomic_fetch_add(&next_serial, 1);
-	frame->set = 0;
-	frame->active_touches = 0;
-	frame->device = NULL;
-	frame->window_id = 0;
-	frame->prev = NULL;
-	frame->num_touches = 0;
-	return frame;
-}
+atomic_uint_fast64_t ut_frame_next_serial = 1;
 
 /* Free one frame whose refcount reached zero, except its prev link. */
 static void
@@ -65,30 +41,12 @@ ut_frame_unref_last(struct UFFrame_ *frame)
 	}
 }
 
-static void
-frame_drop_prev(struct UFFrame_ *frame)
-{
-	struct UFFrame_ *prev = frame->prev;
-
-	frame->prev = NULL;
-	ut_frame_unref(prev);
-}
-
-void
-ut_frame_release_event_hold(struct UFFrame_ *frame)
-{
-	if (--frame->event_holders == 0)
-		frame_drop_prev(frame);
-}
-
-static bool
-frame_reserve(struct UFFrame_ *frame, unsigned int count)
+bool
+ut_frame_grow(struct UFFrame_ *frame, unsigned int count)
 {
 	struct UFTouch_ **touches;
 	unsigned int capacity = frame->capacity;
 
-	if (count <= capacity)
-		return true;
 	while (capacity < count)
 		capacity *= 2;
 	if (frame->touches == frame->inline_touches) {
@@ -122,54 +80,21 @@ ut_frame_find_touch(const struct UFFrame_ *frame, UFTouchId id, unsigned int *in
 FRAME_PUBLIC UFBackendFrame
 frame_backend_frame_new(void)
 {
-	return (UFBackendFrame)(void *)frame_alloc();
+	return (UFBackendFrame)(void *)ut_frame_alloc();
 }
 
 FRAME_PUBLIC UFBackendFrame
 frame_backend_frame_create_next(UFBackendFrame backend)
 {
-	struct UFFrame_ *prev = ut_frame_from_backend(backend);
 	struct UFFrame_ *frame;
+	uint64_t borrowed;
 
-	if (UT_CLIENT_BUG_IF(NULL, !prev))
+	if (UT_CLIENT_BUG_IF(NULL, !backend))
 		return NULL;
-	frame = frame_alloc();
-	if (!frame)
-		return NULL;
-	if (!frame_reserve(frame, prev->num_touches))
-		goto fail;
-
-	for (unsigned int i = 0; i < prev->num_touches; i++) {
-		struct UFTouch_ *touch = prev->touches[i];
-
-		switch (touch->state) {
-		case UFTouchStateBegin:
-			/* Same time: the copy counts as unchanged in the new frame. */
-			touch = ut_touch_clone(touch);
-			if (!touch)
-				goto fail;
-			touch->state = UFTouchStateUpdate;
-			break;
-		case UFTouchStateUpdate:
-			touch->refcount++;
-			break;
-		case UFTouchStateEnd:
-			continue;
-		}
-		frame->touches[frame->num_touches++] = touch;
-	}
-
-	frame->prev = prev;
-	prev->refcount++;
-	/* Only the last frame is ever looked back at; unless an event still
-	 * shows prev, its own history can go, so chains stay short. */
-	if (prev->event_holders == 0)
-		frame_drop_prev(prev);
+	frame = ut_frame_next(ut_frame_from_backend(backend), &borrowed);
+	if (frame)
+		ut_frame_settle(frame, borrowed);
 	return (UFBackendFrame)(void *)frame;
-
-fail:
-	ut_frame_unref(frame);
-	return NULL;
 }
 
 FRAME_PUBLIC UFFrame
@@ -261,11 +186,12 @@ frame_backend_frame_give_touch(UFBackendFrame backend, UFBackendTouch *touch)
 	    !(have_slot && other == slot))
 		return UFStatusErrorTouchIdExists;
 
+	frame->set &= ~(uint32_t)UT_FRAME_SET_ALL_UPDATE; /* any touch, any state */
 	if (have_slot) {
 		ut_touch_unref(frame->touches[slot]);
 		frame->touches[slot] = handle->touch;
 	} else {
-		if (!frame_reserve(frame, frame->num_touches + 1))
+		if (!ut_frame_reserve(frame, frame->num_touches + 1))
 			return UFStatusErrorResources;
 		frame->touches[frame->num_touches++] = handle->touch;
 	}
@@ -275,30 +201,13 @@ frame_backend_frame_give_touch(UFBackendFrame backend, UFBackendTouch *touch)
 }
 
 struct UFTouch_ *
-ut_frame_writable_touch(struct UFFrame_ *frame, UFTouchId id)
-{
-	unsigned int slot;
-	struct UFTouch_ *touch = ut_frame_find_touch(frame, id, &slot);
-	struct UFTouch_ *copy;
-
-	if (!touch || touch->refcount == 1)
-		return touch;
-	copy = ut_touch_clone(touch);
-	if (!copy)
-		return NULL;
-	touch->refcount--;
-	frame->touches[slot] = copy;
-	return copy;
-}
-
-struct UFTouch_ *
 ut_frame_add_touch(struct UFFrame_ *frame, UFTouchId id)
 {
 	struct UFTouch_ *touch;
 
 	if (ut_frame_find_touch(frame, id, NULL))
 		return NULL;
-	if (!frame_reserve(frame, frame->num_touches + 1))
+	if (!ut_frame_reserve(frame, frame->num_touches + 1))
 		return NULL;
 	touch = ut_touch_new();
 	if (!touch)

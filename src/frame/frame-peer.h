@@ -68,6 +68,8 @@ enum ut_frame_set_bits {
 	UT_FRAME_SET_WINDOW = 1u << 1,
 	UT_FRAME_SET_ACTIVE = 1u << 2,
 	UT_FRAME_SET_CUT_OFF = 1u << 3, /* see ut_frame_cut_off() */
+	UT_FRAME_SET_ALL_UPDATE = 1u << 4, /* frame's own: every touch is in state
+	                                     Update (see ut_frame_next()) */
 };
 
 struct UFFrame_ {

@@ -32,6 +32,9 @@ register_thread(void)
 	if (ut_pool_state.exit_hook_set)
 		return;
 	ut_pool_state.exit_hook_set = true;
+	/* the lists are empty: nothing is put back before this */
+	for (int k = 0; k < UT_POOL_KIND_COUNT; k++)
+		ut_pool_state.pools[k].room = ut_pool_limit((enum ut_pool_kind)k);
 	pthread_once(&exit_key_once, create_exit_key);
 	if (exit_key != (pthread_key_t)-1)
 		pthread_setspecific(exit_key, &ut_pool_state);
@@ -67,10 +70,8 @@ ut_pool_get_slow(enum ut_pool_kind kind, bool *recycled)
 bool
 ut_pool_put_slow(enum ut_pool_kind kind, void *object)
 {
-	struct ut_pool *pool = &ut_pool_state.pools[kind];
-
-	if (pool->count >= ut_pool_limit(kind))
-		return false;
+	if (ut_pool_state.exit_hook_set)
+		return false; /* the list is full */
 	register_thread();
 	return ut_pool_put(kind, object);
 }
@@ -83,7 +84,10 @@ ut_frame_pool_get_stats(struct ut_frame_pool_stats *stats)
 	stats->mallocs = malloc_count;
 	stats->reuses = ut_pool_state.reuses;
 	for (int k = 0; k < UT_POOL_KIND_COUNT; k++)
-		stats->cached[k] = ut_pool_state.pools[k].count;
+		stats->cached[k] = ut_pool_state.exit_hook_set
+					   ? ut_pool_limit((enum ut_pool_kind)k) -
+						     ut_pool_state.pools[k].room
+					   : 0;
 }
 
 uint64_t
@@ -103,7 +107,7 @@ ut_frame_pool_trim(void)
 
 			ut_unpoison(object, ut_pool_object_size((enum ut_pool_kind)k));
 			pool->head = *(void **)object;
-			pool->count--;
+			pool->room++;
 			if (k == UT_POOL_FRAME) {
 				struct UFFrame_ *frame = object;
 

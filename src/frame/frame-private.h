@@ -10,9 +10,12 @@
 #ifndef UTOUCH_FRAME_PRIVATE_H
 #define UTOUCH_FRAME_PRIVATE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <oif/frame.h>
 #include <oif/frame_backend.h>
@@ -88,7 +91,7 @@ void ut_device_destroy(struct UFDevice_ *device);
  *  for as long as that drops their last reference. */
 void ut_frame_unref_last(struct UFFrame_ *frame);
 /** Return @p touch (its last reference is gone) to the free list. */
-void ut_touch_release(struct UFTouch_ *touch);
+static inline void ut_touch_release(struct UFTouch_ *touch);
 
 static inline void
 ut_device_ref(struct UFDevice_ *device)
@@ -122,9 +125,24 @@ ut_frame_unref(struct UFFrame_ *frame)
 		ut_frame_unref_last(frame);
 }
 
+/** Drop @p frame's link to its previous frame. */
+static inline void
+ut_frame_drop_prev(struct UFFrame_ *frame)
+{
+	struct UFFrame_ *prev = frame->prev;
+
+	frame->prev = NULL;
+	ut_frame_unref(prev);
+}
+
 /** Called when an event stops holding @p frame: the last one releases the
  *  link to the previous frame. */
-void ut_frame_release_event_hold(struct UFFrame_ *frame);
+static inline void
+ut_frame_release_event_hold(struct UFFrame_ *frame)
+{
+	if (--frame->event_holders == 0)
+		ut_frame_drop_prev(frame);
+}
 
 static inline void
 ut_touch_unref(struct UFTouch_ *touch)
@@ -137,7 +155,7 @@ ut_touch_unref(struct UFTouch_ *touch)
  *  NULL when out of memory. */
 struct UFTouch_ *ut_touch_new(void);
 /** A new touch that copies @p src, with refcount 1; NULL when out of memory. */
-struct UFTouch_ *ut_touch_clone(const struct UFTouch_ *src);
+static inline struct UFTouch_ *ut_touch_clone(const struct UFTouch_ *src);
 /** The touch of @p frame with id @p id, or NULL. */
 struct UFTouch_ *ut_frame_find_touch(const struct UFFrame_ *frame, UFTouchId id,
 				     unsigned int *index);
@@ -154,11 +172,40 @@ void ut_backend_touch_consume(UFBackendTouch handle);
  */
 
 /**
- * The touch of @p frame with id @p id, made private to the frame first
- * (copied when another frame shares it), for the caller to change in
- * place.  NULL when the frame has no such touch or out of memory.
+ * The frame after @p prev (frame_backend_frame_create_next()), except
+ * that of the touches it carries over unchanged, the first 64 take no
+ * reference yet: bit i of *@p borrowed set means touch i is prev's own
+ * object, counted once (by prev).  Most carried touches change in the
+ * next frame and are copied then, so the reference would be taken only to
+ * be dropped again.  Before anything but ut_frame_writable_touch() and
+ * ut_frame_add_touch() sees the frame, ut_frame_settle() takes the
+ * references still owed.  Every touch of the new frame is in state
+ * Update, which its UT_FRAME_SET_ALL_UPDATE bit says until a touch begins
+ * or ends in it; the frame after such a frame copies the touch array
+ * without looking at each touch.  NULL when out of memory.
  */
-struct UFTouch_ *ut_frame_writable_touch(struct UFFrame_ *frame, UFTouchId id);
+static inline struct UFFrame_ *ut_frame_next(struct UFFrame_ *prev, uint64_t *borrowed);
+
+/** Take a reference on each touch of @p frame marked in @p borrowed. */
+static inline void
+ut_frame_settle(struct UFFrame_ *frame, uint64_t borrowed)
+{
+	while (borrowed) {
+		frame->touches[__builtin_ctzll(borrowed)]->refcount++;
+		borrowed &= borrowed - 1;
+	}
+}
+
+/**
+ * The touch of @p frame with id @p id, made private to the frame first
+ * (copied when another frame shares it, or when its bit is set in
+ * *@p borrowed, which is then cleared; see ut_frame_next()), for the
+ * caller to change in place.  The search starts with index @p hint (a
+ * producer that changes the touches in their order finds each at once).
+ * NULL when the frame has no such touch or out of memory.
+ */
+static inline struct UFTouch_ *ut_frame_writable_touch(struct UFFrame_ *frame, UFTouchId id,
+						       unsigned int hint, uint64_t *borrowed);
 
 /**
  * Append a new touch with id @p id to @p frame, in state Begin with only
@@ -173,7 +220,13 @@ struct UFTouch_ *ut_frame_add_touch(struct UFFrame_ *frame, UFTouchId id);
  * evdev framer's loop over a frame's operations costs no call per
  * operation.  @p kind is an enum utouch_frame_op_kind, @p set its
  * utouch_frame_touch_op::set bits, @p pending_end the value for
- * UTOUCH_FRAME_SET_PENDING_END, @p values the values by axis.  The
+ * UTOUCH_FRAME_SET_PENDING_END, @p values the values by axis.  With
+ * @p dense, all UT_AXIS_COUNT values are readable and those of axes the
+ * touch does not have (not in its axis_mask, so never read) may be
+ * overwritten: a touch whose axes all come with the operation, as the
+ * evdev framer's always do, then takes the whole array in one copy.
+ * @p hint is where the touch probably is in the frame (see
+ * ut_frame_writable_touch()).  The
  * arguments are trusted (ut_frame_builder_touch() checks them for the
  * public API); a frame is being built.  On error nothing changes.
  */
@@ -182,7 +235,8 @@ struct UFTouch_ *ut_frame_add_touch(struct UFFrame_ *frame, UFTouchId id);
 static inline UFStatus
 ut_frame_builder_apply(struct ut_frame_builder *b, unsigned int kind, UFTouchId id,
 		       uint64_t time, uint64_t start_time, uint32_t set,
-		       int pending_end, float window_x, float window_y, const float *values)
+		       int pending_end, float window_x, float window_y, const float *values,
+		       bool dense, unsigned int hint)
 {
 	struct UFFrame_ *frame = ut_frame_from_backend(b->cur);
 	struct UFTouch_ *t;
@@ -193,6 +247,7 @@ ut_frame_builder_apply(struct ut_frame_builder *b, unsigned int kind, UFTouchId 
 		if (!t)
 			return ut_frame_find_touch(frame, id, NULL) ? UFStatusErrorTouchIdExists
 								    : UFStatusErrorResources;
+		frame->set &= ~(uint32_t)UT_FRAME_SET_ALL_UPDATE;
 		t->start_time = start_time;
 		t->owned = b->own_at_begin != 0;
 		t->pending_end = 0;
@@ -200,7 +255,7 @@ ut_frame_builder_apply(struct ut_frame_builder *b, unsigned int kind, UFTouchId 
 			  UT_TOUCH_BIT(UFTouchPropertyOwned) |
 			  UT_TOUCH_BIT(UFTouchPropertyPendingEnd);
 	} else {
-		t = ut_frame_writable_touch(frame, id);
+		t = ut_frame_writable_touch(frame, id, hint, &b->borrowed);
 		if (!t)
 			return ut_frame_find_touch(frame, id, NULL) ? UFStatusErrorResources
 								    : UFStatusErrorInvalidTouch;
@@ -219,7 +274,11 @@ ut_frame_builder_apply(struct ut_frame_builder *b, unsigned int kind, UFTouchId 
 			  UT_TOUCH_BIT(UFTouchPropertyWindowY);
 	}
 	axes = (uint16_t)(set & ((1u << UT_AXIS_COUNT) - 1));
-	t->axis_mask |= axes;
+	if (dense && !(t->axis_mask & ~axes)) {
+		memcpy(t->values, values, sizeof(t->values));
+		axes = 0;
+	}
+	t->axis_mask |= (uint16_t)(set & ((1u << UT_AXIS_COUNT) - 1));
 	while (axes) {
 		unsigned int i = (unsigned int)__builtin_ctz(axes);
 
@@ -231,6 +290,7 @@ ut_frame_builder_apply(struct ut_frame_builder *b, unsigned int kind, UFTouchId 
 		t->set |= UT_TOUCH_BIT(UFTouchPropertyPendingEnd);
 	} else if (kind == UTOUCH_FRAME_OP_END) {
 		t->state = UFTouchStateEnd;
+		frame->set &= ~(uint32_t)UT_FRAME_SET_ALL_UPDATE;
 	}
 	if (set & UTOUCH_FRAME_SET_PENDING_END) {
 		t->pending_end = pending_end != 0;
@@ -278,7 +338,10 @@ enum ut_pool_kind {
 
 struct ut_pool {
 	void *head;
-	unsigned int count;
+	/* How many more objects the list takes: ut_pool_limit() less those it
+	 * holds, and 0 until the thread is registered (ut_pool_put_slow()),
+	 * so one test tells the put fast path that it may keep the object. */
+	unsigned int room;
 };
 
 /* The calling thread's free lists (frame-pool.c); the get and put fast
@@ -350,7 +413,7 @@ ut_pool_get(enum ut_pool_kind kind, bool *recycled)
 		*recycled = true;
 	ut_unpoison(object, ut_pool_object_size(kind));
 	pool->head = *(void **)object;
-	pool->count--;
+	pool->room++;
 	ut_pool_state.reuses++;
 	return object;
 }
@@ -365,11 +428,11 @@ ut_pool_put(enum ut_pool_kind kind, void *object)
 {
 	struct ut_pool *pool = &ut_pool_state.pools[kind];
 
-	if (pool->count >= ut_pool_limit(kind) || !ut_pool_state.exit_hook_set)
+	if (!pool->room)
 		return ut_pool_put_slow(kind, object);
 	*(void **)object = pool->head;
 	pool->head = object;
-	pool->count++;
+	pool->room--;
 	ut_poison((char *)object + sizeof(void *), ut_pool_object_size(kind) - sizeof(void *));
 	/* A cached frame keeps its grown touch array; LeakSanitizer does not
 	 * follow pointers stored in poisoned memory. */
@@ -379,6 +442,153 @@ ut_pool_put(enum ut_pool_kind kind, void *object)
 		ut_unpoison(&frame->touches, sizeof(frame->touches));
 	}
 	return true;
+}
+
+static inline void
+ut_touch_release(struct UFTouch_ *touch)
+{
+	if (!ut_pool_put(UT_POOL_TOUCH, touch))
+		free(touch);
+}
+
+static inline struct UFTouch_ *
+ut_touch_clone(const struct UFTouch_ *src)
+{
+	struct UFTouch_ *touch = ut_pool_get(UT_POOL_TOUCH, NULL);
+
+	if (!touch)
+		return NULL;
+	*touch = *src;
+	touch->refcount = 1;
+	return touch;
+}
+
+static inline struct UFTouch_ *
+ut_frame_writable_touch(struct UFFrame_ *frame, UFTouchId id, unsigned int hint,
+			uint64_t *borrowed)
+{
+	struct UFTouch_ **touches = frame->touches;
+	unsigned int n = frame->num_touches;
+	unsigned int slot = hint;
+	struct UFTouch_ *touch, *copy;
+
+	if (slot >= n || touches[slot]->id != id) {
+		for (slot = 0; slot < n; slot++)
+			if (touches[slot]->id == id)
+				break;
+		if (slot == n)
+			return NULL;
+	}
+	touch = touches[slot];
+	if (slot < 64 && (*borrowed >> slot & 1)) {
+		/* the reference is prev's, not this frame's */
+		copy = ut_touch_clone(touch);
+		if (!copy)
+			return NULL;
+		*borrowed &= ~((uint64_t)1 << slot);
+	} else {
+		if (touch->refcount == 1)
+			return touch;
+		copy = ut_touch_clone(touch);
+		if (!copy)
+			return NULL;
+		touch->refcount--;
+	}
+	touches[slot] = copy;
+	return copy;
+}
+
+/* Serial of the next frame made (frame-frame.c). */
+extern atomic_uint_fast64_t ut_frame_next_serial __attribute__((visibility("hidden")));
+
+/** A new empty frame, refcount 1; NULL when out of memory. */
+static inline struct UFFrame_ *
+ut_frame_alloc(void)
+{
+	bool recycled;
+	struct UFFrame_ *frame = ut_pool_get(UT_POOL_FRAME, &recycled);
+
+	if (!frame)
+		return NULL;
+	if (!recycled) {
+		frame->touches = frame->inline_touches;
+		frame->capacity = UT_FRAME_INLINE_TOUCHES;
+	}
+	frame->refcount = 1;
+	frame->event_holders = 0;
+	frame->serial = atomic_fetch_add(&ut_frame_next_serial, 1);
+	frame->set = 0;
+	frame->active_touches = 0;
+	frame->device = NULL;
+	frame->window_id = 0;
+	frame->prev = NULL;
+	frame->num_touches = 0;
+	return frame;
+}
+
+/** ut_frame_reserve() when the touch array must grow. */
+bool ut_frame_grow(struct UFFrame_ *frame, unsigned int count);
+
+/** Make room for @p count touches in @p frame; false when out of memory. */
+static inline bool
+ut_frame_reserve(struct UFFrame_ *frame, unsigned int count)
+{
+	return count <= frame->capacity || ut_frame_grow(frame, count);
+}
+
+static inline struct UFFrame_ *
+ut_frame_next(struct UFFrame_ *prev, uint64_t *borrowed)
+{
+	struct UFFrame_ *frame = ut_frame_alloc();
+	uint64_t mask = 0;
+	unsigned int n = 0;
+
+	if (!frame)
+		return NULL;
+	if (!ut_frame_reserve(frame, prev->num_touches))
+		goto fail;
+
+	if ((prev->set & UT_FRAME_SET_ALL_UPDATE) && prev->num_touches <= 64) {
+		/* the usual case, where each touch is carried as it is */
+		n = prev->num_touches;
+		for (unsigned int i = 0; i < n; i++)
+			frame->touches[i] = prev->touches[i];
+		mask = n < 64 ? ((uint64_t)1 << n) - 1 : ~(uint64_t)0;
+	} else for (unsigned int i = 0; i < prev->num_touches; i++) {
+		struct UFTouch_ *touch = prev->touches[i];
+
+		if (touch->state == UFTouchStateEnd)
+			continue;
+		if (touch->state == UFTouchStateBegin) {
+			/* Same time: the copy counts as unchanged in the new frame. */
+			touch = ut_touch_clone(touch);
+			if (!touch)
+				goto fail;
+			touch->state = UFTouchStateUpdate;
+		} else if (n < 64) {
+			mask |= (uint64_t)1 << n;
+		} else {
+			touch->refcount++;
+		}
+		frame->touches[n++] = touch;
+	}
+	frame->num_touches = n;
+	frame->set |= UT_FRAME_SET_ALL_UPDATE;
+
+	frame->prev = prev;
+	prev->refcount++;
+	/* Only the last frame is ever looked back at; unless an event still
+	 * shows prev, its own history can go, so chains stay short. */
+	if (prev->event_holders == 0)
+		ut_frame_drop_prev(prev);
+	*borrowed = mask;
+	return frame;
+
+fail:
+	frame->num_touches = n;
+	ut_frame_settle(frame, mask);
+	ut_frame_unref(frame);
+	return NULL;
 }
 
 /** malloc() that counts into ut_frame_pool_malloc_count(). */
@@ -418,7 +628,9 @@ ut_frame_builder_begin(struct ut_frame_builder *b)
 
 	if (b->cur)
 		return UFStatusSuccess;
-	b->cur = b->prev ? frame_backend_frame_create_next(b->prev) : frame_backend_frame_new();
+	b->cur = b->prev ? (UFBackendFrame)(void *)ut_frame_next(ut_frame_from_backend(b->prev),
+								  &b->borrowed)
+			 : frame_backend_frame_new();
 	if (!b->cur)
 		return UFStatusErrorResources;
 	/* a fresh frame has neither device nor window */
@@ -434,6 +646,9 @@ ut_frame_builder_begin(struct ut_frame_builder *b)
 static inline void
 ut_frame_builder_cancel(struct ut_frame_builder *b)
 {
+	if (b->cur)
+		ut_frame_settle(ut_frame_from_backend(b->cur), b->borrowed);
+	b->borrowed = 0;
 	ut_frame_unref(ut_frame_from_backend(b->cur));
 	b->cur = NULL;
 }
@@ -447,6 +662,8 @@ ut_frame_builder_end(struct ut_frame_builder *b, uint64_t time, UFEvent *event)
 
 	if (!frame)
 		return UFStatusErrorGeneric;
+	ut_frame_settle(frame, b->borrowed);
+	b->borrowed = 0;
 	frame->active_touches = frame->num_touches;
 	frame->set |= UT_FRAME_SET_ACTIVE;
 	/* what frame_event_new() and its type, frame and time setters make */

@@ -8,37 +8,6 @@
 #include "frame/frame-private.h"
 
 
-static struct UFTouch_ *
-touch_alloc(void)
-{
-	return ut_pool_get(UT_POOL_TOUCH, NULL);
-}
-
-static void
-touch_release(struct UFTouch_ *touch)
-{
-	if (!ut_pool_put(UT_POOL_TOUCH, touch))
-		free(touch);
-}
-
-void
-ut_touch_release(struct UFTouch_ *touch)
-{
-	touch_release(touch);
-}
-
-struct UFTouch_ *
-ut_touch_clone(const struct UFTouch_ *src)
-{
-	struct UFTouch_ *touch = touch_alloc();
-
-	if (!touch)
-		return NULL;
-	*touch = *src;
-	touch->refcount = 1;
-	return touch;
-}
-
 static UFBackendTouch
 backend_touch_wrap(struct UFTouch_ *touch, uint64_t frame_serial, UFTouchId id)
 {
@@ -62,7 +31,7 @@ backend_touch_release(UFBackendTouch handle)
 struct UFTouch_ *
 ut_touch_new(void)
 {
-	struct UFTouch_ *touch = touch_alloc();
+	struct UFTouch_ *touch = ut_pool_get(UT_POOL_TOUCH, NULL);
 
 	if (!touch)
 		return NULL;
@@ -83,7 +52,7 @@ frame_backend_touch_new(void)
 		return NULL;
 	handle = backend_touch_wrap(touch, 0, 0);
 	if (!handle)
-		touch_release(touch);
+		ut_touch_release(touch);
 	return handle;
 }
 

@@ -209,6 +209,79 @@ test_sequence(void **state)
 	frame_event_unref(e4);
 }
 
+/*
+ * Touches carried over unchanged are shared with the previous frame (the
+ * builder takes their references only when the frame is ended or
+ * cancelled): every frame keeps its touches, whichever of the builder and
+ * the events goes first, with more touches than the 64 the builder
+ * tracks that way too.  Run under ASan, a missing or extra reference shows.
+ */
+static void
+test_carried_references(void **state)
+{
+	enum { MANY = 70 };
+	UFBackendDevice dev = make_device();
+	UTouchFrameBuilder b = NULL;
+	UFEvent e1, e2, e3, e4;
+	UFFrame fr;
+
+	assert_int_equal(utouch_frame_builder_new(dev, 9, 1, &b), UFStatusSuccess);
+	assert_int_equal(utouch_frame_builder_begin(b), UFStatusSuccess);
+	for (UFTouchId id = 1; id <= MANY; id++)
+		apply(b, op_at(UTOUCH_FRAME_OP_BEGIN, id, 10, (float)id, 1.0f));
+	assert_int_equal(utouch_frame_builder_end(b, 10, &e1), UFStatusSuccess);
+
+	/* every touch becomes an update (copied); then two of them move */
+	assert_int_equal(utouch_frame_builder_begin(b), UFStatusSuccess);
+	assert_int_equal(utouch_frame_builder_end(b, 20, &e2), UFStatusSuccess);
+	assert_int_equal(utouch_frame_builder_begin(b), UFStatusSuccess);
+	apply(b, op_at(UTOUCH_FRAME_OP_UPDATE, 3, 30, 300.0f, 2.0f));
+	apply(b, op_at(UTOUCH_FRAME_OP_UPDATE, 67, 30, 6700.0f, 2.0f));
+	assert_int_equal(utouch_frame_builder_end(b, 30, &e3), UFStatusSuccess);
+	fr = frame_of(e3);
+	assert_int_equal(frame_frame_get_num_touches(fr), MANY);
+	assert_true(frame_touch_get_window_x(touch_of(fr, 3)) == 300.0f);
+	assert_true(frame_touch_get_window_x(touch_of(fr, 67)) == 6700.0f);
+	assert_ptr_not_equal(touch_of(fr, 3), touch_of(frame_of(e2), 3));
+	assert_ptr_not_equal(touch_of(fr, 67), touch_of(frame_of(e2), 67));
+	assert_ptr_equal(touch_of(fr, 4), touch_of(frame_of(e2), 4));
+	assert_ptr_equal(touch_of(fr, 68), touch_of(frame_of(e2), 68));
+	assert_true(frame_touch_get_window_x(touch_of(frame_of(e2), 3)) == 3.0f);
+	assert_true(frame_touch_get_window_x(touch_of(frame_of(e2), 67)) == 67.0f);
+
+	/* a cancelled frame gives back what it borrowed, changed or not */
+	assert_int_equal(utouch_frame_builder_begin(b), UFStatusSuccess);
+	apply(b, op_at(UTOUCH_FRAME_OP_UPDATE, 5, 40, 500.0f, 2.0f));
+	apply(b, op_at(UTOUCH_FRAME_OP_END, 66, 40, 66.0f, 2.0f));
+	utouch_frame_builder_cancel(b);
+	assert_true(frame_touch_get_window_x(touch_of(fr, 5)) == 5.0f);
+	assert_int_equal(frame_touch_get_state(touch_of(fr, 66)), UFTouchStateUpdate);
+
+	/* the earlier events go first; then one ends a touch, and the frame
+	 * after it no longer has it */
+	frame_event_unref(e1);
+	frame_event_unref(e2);
+	assert_int_equal(utouch_frame_builder_begin(b), UFStatusSuccess);
+	apply(b, op_at(UTOUCH_FRAME_OP_END, 1, 50, 1.0f, 1.0f));
+	assert_int_equal(utouch_frame_builder_end(b, 50, &e4), UFStatusSuccess);
+	assert_int_equal(frame_touch_get_state(touch_of(frame_of(e4), 1)), UFTouchStateEnd);
+	frame_event_unref(e4);
+	assert_int_equal(utouch_frame_builder_begin(b), UFStatusSuccess);
+	assert_int_equal(utouch_frame_builder_end(b, 60, &e4), UFStatusSuccess);
+	assert_int_equal(frame_frame_get_num_touches(frame_of(e4)), MANY - 1);
+	assert_int_not_equal(frame_frame_get_touch_by_id(frame_of(e4), 1, &(UFTouch){ NULL }),
+			     UFStatusSuccess);
+
+	/* deleting the builder while a frame borrows touches */
+	assert_int_equal(utouch_frame_builder_begin(b), UFStatusSuccess);
+	utouch_frame_builder_delete(b);
+	frame_backend_device_delete(dev);
+	assert_true(frame_touch_get_window_x(touch_of(fr, 67)) == 6700.0f);
+	assert_true(frame_touch_get_window_x(touch_of(frame_of(e4), 70)) == 70.0f);
+	frame_event_unref(e3);
+	frame_event_unref(e4);
+}
+
 /* ownership and pending end, as X11 and the evdev stream report them */
 static void
 test_own_pending(void **state)
@@ -529,6 +602,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sequence),
+		cmocka_unit_test(test_carried_references),
 		cmocka_unit_test(test_own_pending),
 		cmocka_unit_test(test_same_as_backend_api),
 		cmocka_unit_test(test_begin_cancel),

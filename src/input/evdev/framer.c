@@ -89,7 +89,8 @@ ut_framer_build(struct ut_frame_builder *b, uint64_t time_ms,
 		ut_frame_builder_apply(b, ops[k].kind, ops[k].id, time_ms, time_ms,
 				       (ops[k].axis_mask & ((1u << UT_OP_NUM_AXES) - 1)) |
 					       UTOUCH_FRAME_SET_POSITION,
-				       0, ops[k].wx, ops[k].wy, ops[k].axis);
+				       0, ops[k].wx, ops[k].wy, ops[k].axis, true,
+				       (unsigned int)k);
 		if (ops[k].cut_off &&
 		    (ops[k].kind == UT_OP_END || ops[k].kind == UT_OP_PENDING_END))
 			ut_frame_mark_cut_off(b->cur);
