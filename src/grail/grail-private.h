@@ -201,6 +201,10 @@ struct gr_touch {
 	UFTouchState state;
 	float x, y;          /* window (direct) or device (indirect) coordinates */
 	uint32_t seen_serial; /* frame serial of x, y and state */
+	/* the frame touch object x, y and state were read from (frames share
+	 * a touch object while it does not change; see
+	 * gr_touches_read_frame()) */
+	const struct UFTouch_ *src;
 	uint32_t mod_serial;  /* frame serial in which the touch last changed */
 	/* the time of its last change, and where it was before the changes
 	 * of that time (for split framing, see struct gr_recognizer) */
@@ -345,6 +349,10 @@ struct gr_recognizer {
 	 */
 	uint32_t hint[GR_TOUCH_HINTS];
 	uint32_t serial;                   /* frames processed, starting at 1 */
+	/* the frame read last (compared, never dereferenced: it may be gone)
+	 * and its frame serial, to tell whether the next frame follows it */
+	const struct UFFrame_ *last_frame;
+	uint64_t last_frame_serial;
 	/*
 	 * Split framing: the device reports one changed touch per frame, the
 	 * frames of one moment sharing their time (X11 sends an event per
