@@ -206,6 +206,7 @@ struct gr_touch {
 	 * gr_touches_read_frame()) */
 	const struct UFTouch_ *src;
 	uint32_t mod_serial;  /* frame serial in which the touch last changed */
+	uint64_t bit;         /* gr_slot_bit() of its slot */
 	/* the time of its last change, and where it was before the changes
 	 * of that time (for split framing, see struct gr_recognizer) */
 	uint64_t mod_time;
@@ -273,6 +274,10 @@ struct gr_gesture {
 	unsigned int nall, capall;
 	uint32_t *all;
 	uint32_t all_inline[8];
+	/* the first nmasked of them as a slot mask (gr_slot_bit()), brought
+	 * up to date by gr_gesture_update() (all only grows) */
+	uint64_t slot_mask;
+	unsigned int nmasked;
 	UGGestureTypeMask recognized;
 	bool accepted;
 	bool owned;
@@ -349,6 +354,9 @@ struct gr_recognizer {
 	 */
 	uint32_t hint[GR_TOUCH_HINTS];
 	uint32_t serial;                   /* frames processed, starting at 1 */
+	/* the slots with mod_serial == serial, as a mask (gr_slot_bit()),
+	 * and those of them that ended unowned (someone above took them) */
+	uint64_t changed_mask, cancel_mask;
 	/* the frame read last (compared, never dereferenced: it may be gone)
 	 * and its frame serial, to tell whether the next frame follows it */
 	const struct UFFrame_ *last_frame;
@@ -599,6 +607,17 @@ gr_elapsed(uint64_t now, uint64_t then)
 	return then - now <= GR_CLOCK_SLACK ? 0 : UINT64_MAX;
 }
 
+/*
+ * A slot's bit in a slot mask: slots 0..62 have their own, the others
+ * share bit 63 (a mask with it set is only a hint: look at the slots).
+ */
+#define GR_SLOT_MASK_SHARED (UINT64_C(1) << 63)
+static inline uint64_t
+gr_slot_bit(uint32_t slot)
+{
+	return slot < 63 ? UINT64_C(1) << slot : GR_SLOT_MASK_SHARED;
+}
+
 static inline void
 gr_touch_ref(struct gr_recognizer *rec, uint32_t slot)
 {
@@ -651,20 +670,32 @@ gr_gesture_update(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint64_t time
 		return;
 	}
 
-	bool touched = false;
-	for (unsigned int i = 0; i < g->nall; i++) {
-		uint32_t slot = g->all[i];
-		if (rec->touches[slot].mod_serial != rec->serial)
-			continue;
-		touched = true;
-		const struct gr_touch *t = &rec->touches[slot];
-		if (t->ended && !t->owned) {
-			/* someone above us accepted the touch */
-			g->canceled = true;
-			return;
+	/* which of its touches changed: the gesture's slot mask against the
+	 * frame's; the touches themselves only when one of them may cancel
+	 * it or the masks cannot tell (a shared bit) */
+	while (g->nmasked < g->nall)
+		g->slot_mask |= gr_slot_bit(g->all[g->nmasked++]);
+	uint64_t hit = g->slot_mask & rec->changed_mask;
+	if (!hit)
+		return;
+	if (hit & (rec->cancel_mask | GR_SLOT_MASK_SHARED)) {
+		bool touched = false;
+		for (unsigned int i = 0; i < g->nall; i++) {
+			uint32_t slot = g->all[i];
+			const struct gr_touch *t = &rec->touches[slot];
+			if (t->mod_serial != rec->serial)
+				continue;
+			touched = true;
+			if (t->ended && !t->owned) {
+				/* someone above us accepted the touch */
+				g->canceled = true;
+				return;
+			}
 		}
+		if (!touched)
+			return;
 	}
-	if (!touched || g->canceled)
+	if (g->canceled)
 		return;
 	gr_gesture_update_touched(g, ev, frame, time);
 }

@@ -78,6 +78,7 @@ touch_new(struct gr_recognizer *rec, UFTouchId id, uint64_t start)
 	struct gr_touch *t = &rec->touches[slot];
 	memset(t, 0, sizeof(*t));
 	t->id = id;
+	t->bit = gr_slot_bit(slot);
 	t->start_time = start;
 	t->live = true;
 	t->listed = true;
@@ -175,6 +176,7 @@ cache_touch(struct gr_recognizer *rec, uint32_t slot, const struct UFTouch_ *ft,
 	if (changed) {
 		t->mod_time = time;
 		t->mod_serial = rec->serial;
+		rec->changed_mask |= t->bit;
 		/* a touch carried into a later frame of its moment keeps the
 		 * moment's time: count only what this frame changes */
 		bool moved = t->x != ox || t->y != oy;
@@ -272,6 +274,8 @@ read_touch(struct gr_recognizer *rec, const struct UFTouch_ *ft, uint32_t i, int
 		t->listed = false;
 	}
 	cache_touch(rec, (uint32_t)slot, ft, state, time);
+	if (t->ended && !t->owned && t->mod_serial == rec->serial)
+		rec->cancel_mask |= t->bit;
 	if (!t->pending_end && !t->ended) {
 		/*
 		 * Nothing to drop: the reference taken and released
@@ -331,6 +335,7 @@ gr_touches_read_frame(struct gr_recognizer *rec, UFFrame frame, uint32_t n, uint
 		rec->last_frame = NULL;
 	}
 	rec->frame_changes = 0;
+	rec->changed_mask = rec->cancel_mask = 0;
 
 	uint32_t serial = rec->serial;
 	/* f->prev, when set, is held by f: comparing its serial is safe */
@@ -362,6 +367,7 @@ gr_touches_read_frame(struct gr_recognizer *rec, UFFrame frame, uint32_t n, uint
 						t->mod_time = time;
 					}
 					t->mod_serial = serial;
+					rec->changed_mask |= t->bit;
 				}
 				continue;
 			}
