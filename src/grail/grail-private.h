@@ -192,7 +192,6 @@ struct gr_touch {
 	bool ended;
 	bool in_free;
 	bool in_new;
-	bool has_origin;
 	/* where it began: window or device coordinates like x, y, and the
 	 * device's axes (for the screen edges) */
 	float x0, y0;
@@ -340,6 +339,10 @@ struct gr_recognizer {
 	float res_x, res_y;
 	UGSubscription *subs;
 	unsigned int nsubs, capsubs;
+	/* gr_wants_hold()'s answer, valid while hold_known and the handle's
+	 * masks_changed is hold_masks */
+	bool hold_known, hold;
+	uint64_t hold_masks;
 	struct ut_list unaccepted;
 	struct ut_list accepted;
 	struct gr_touch *touches;
@@ -421,6 +424,9 @@ struct UGHandle_ {
 	struct gr_gesture_chunk *gesture_chunks;
 	uint32_t next_rank;
 	unsigned int ncached;
+	/* times the mask of a subscription active on it changed (see
+	 * gr_wants_hold()) */
+	uint64_t masks_changed;
 	struct ut_log log;              /* domain "grail" */
 	grail_log_handler log_handler;  /* the client's, fed by the log */
 	void *log_data;
@@ -567,7 +573,7 @@ void gr_recognizer_remove_subscription(struct gr_recognizer *rec, UGSubscription
 void gr_recognizer_process_frame(struct gr_recognizer *rec, UFEvent ev, UFFrame frame,
 				 unsigned int num_touches, uint64_t time);
 void gr_recognizer_update_time(struct gr_recognizer *rec, uint64_t time);
-uint64_t gr_recognizer_next_timeout(const struct gr_recognizer *rec);
+uint64_t gr_recognizer_next_timeout(struct gr_recognizer *rec);
 /*
  * The timeout work only concerns undecided gestures and free touches; in
  * a steady stream of frames of accepted gestures there are none, and the
@@ -639,15 +645,22 @@ gr_gesture_active(const struct gr_gesture *g)
 	return g->recognized != 0 && g->owned;
 }
 
-/* Whether a subscription of the recognizer wants UGGestureTypeHold (masks
- * may change while subscriptions are active). */
+/* Whether a subscription of the recognizer wants UGGestureTypeHold. */
 static inline bool
-gr_wants_hold(const struct gr_recognizer *rec)
+gr_wants_hold(struct gr_recognizer *rec)
 {
-	for (unsigned int i = 0; i < rec->nsubs; i++)
-		if (rec->subs[i]->mask & UGGestureTypeHold)
-			return true;
-	return false;
+	/* masks may change while subscriptions are active: the answer is
+	 * kept until the handle counts a change or the subscriptions change
+	 * (gr_recognizer_add/remove_subscription() forget it) */
+	if (rec->hold_known && rec->hold_masks == rec->handle->masks_changed)
+		return rec->hold;
+	bool hold = false;
+	for (unsigned int i = 0; i < rec->nsubs && !hold; i++)
+		hold = (rec->subs[i]->mask & UGGestureTypeHold) != 0;
+	rec->hold = hold;
+	rec->hold_known = true;
+	rec->hold_masks = rec->handle->masks_changed;
+	return hold;
 }
 
 /*

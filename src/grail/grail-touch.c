@@ -148,18 +148,24 @@ gr_free_remove(struct gr_recognizer *rec, uint32_t slot)
 	gr_touch_unref(rec, slot);
 }
 
-static inline void
+/*
+ * Copy the frame's touch @ft into @slot, marking what changed.  @first:
+ * the slot was just made for it (it has no origin yet); a slot found for a
+ * touch already has one (it got it when it was made), so the per-frame
+ * path passes a constant false and the checks go.
+ */
+static inline __attribute__((always_inline)) void
 cache_touch(struct gr_recognizer *rec, uint32_t slot, const struct UFTouch_ *ft,
-	    UFTouchState state, uint64_t time)
+	    UFTouchState state, uint64_t time, bool first)
 {
 	struct gr_touch *t = &rec->touches[slot];
+	uint32_t serial = rec->serial;
 	bool changed = ft->time == time;
 	float ox = t->x, oy = t->y;
 	UFTouchState ostate = t->state;
 
-	if (!t->has_origin || (changed && t->mod_time != time)) {
-		/* where it was before this moment (its first position for a
-		 * new touch, set below) */
+	if (!first && changed && t->mod_time != time) {
+		/* where it was before this moment */
 		t->px = t->x;
 		t->py = t->y;
 	}
@@ -171,32 +177,32 @@ cache_touch(struct gr_recognizer *rec, uint32_t slot, const struct UFTouch_ *ft,
 		t->y = ut_frame_touch_dev_y(ft);
 	}
 	t->state = state;
-	t->seen_serial = rec->serial;
+	t->seen_serial = serial;
 	t->src = ft;
 	if (changed) {
 		t->mod_time = time;
-		t->mod_serial = rec->serial;
+		t->mod_serial = serial;
 		rec->changed_mask |= t->bit;
 		/* a touch carried into a later frame of its moment keeps the
 		 * moment's time: count only what this frame changes */
 		bool moved = t->x != ox || t->y != oy;
-		if (!t->has_origin || moved || state != ostate) {
+		if (first || moved || state != ostate) {
 			rec->frame_changes++;
 			rec->frame_slot = slot;
 		}
 		/* split framing: two frames in a row of one moment that each
 		 * move a different touch */
-		if (state == UFTouchStateUpdate && t->has_origin && moved) {
-			if (rec->move_time == time && rec->move_serial + 1 == rec->serial &&
+		if (!first && state == UFTouchStateUpdate && moved) {
+			if (rec->move_time == time && rec->move_serial + 1 == serial &&
 			    rec->move_slot != slot)
 				rec->split = true;
 			rec->move_time = time;
-			rec->move_serial = rec->serial;
+			rec->move_serial = serial;
 			rec->move_slot = slot;
 		}
 	}
-	if (!t->has_origin) {
-		t->has_origin = true;
+	if (first) {
+		/* its first position is where it was before this moment */
 		t->px = t->x;
 		t->py = t->y;
 		t->x0 = t->x;
@@ -206,11 +212,6 @@ cache_touch(struct gr_recognizer *rec, uint32_t slot, const struct UFTouch_ *ft,
 	}
 }
 
-/*
- * Read the touch @ft at index @i of the frame: find or create its slot,
- * copy it (cache_touch()) and apply what it says (ownership, pending end,
- * end) to the slot and the lists.
- */
 /* read_touch() of a touch that begins (rare: kept out of the frame loop). */
 static __attribute__((noinline)) void
 read_new_touch(struct gr_recognizer *rec, const struct UFTouch_ *ft, uint32_t i, uint64_t time,
@@ -242,7 +243,7 @@ read_new_touch(struct gr_recognizer *rec, const struct UFTouch_ *ft, uint32_t i,
 	if (i < GR_TOUCH_HINTS)
 		rec->hint[i] = (uint32_t)slot;
 	if (rec->touches[slot].live)
-		cache_touch(rec, (uint32_t)slot, ft, UFTouchStateBegin, time);
+		cache_touch(rec, (uint32_t)slot, ft, UFTouchStateBegin, time, true);
 }
 
 /* @slot: the touch's slot when the caller found it, else -1 */
@@ -273,7 +274,7 @@ read_touch(struct gr_recognizer *rec, const struct UFTouch_ *ft, uint32_t i, int
 		t->ended = true;
 		t->listed = false;
 	}
-	cache_touch(rec, (uint32_t)slot, ft, state, time);
+	cache_touch(rec, (uint32_t)slot, ft, state, time, false);
 	if (t->ended && !t->owned && t->mod_serial == rec->serial)
 		rec->cancel_mask |= t->bit;
 	if (!t->pending_end && !t->ended) {
