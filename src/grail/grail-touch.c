@@ -252,32 +252,33 @@ read_touch(struct gr_recognizer *rec, const struct UFTouch_ *ft, uint32_t i, int
 	   uint64_t time, bool *any_new)
 {
 	UFTouchState state = ft->state;
-	int owned = ut_frame_touch_owned(ft);
-	int pending_end = ut_frame_touch_pending_end(ft);
-	if (slot < 0)
-		slot = find_listed_touch(rec, ft->id);
-
 	if (slot < 0) {
-		if (state == UFTouchStateBegin)
-			read_new_touch(rec, ft, i, time, any_new);
-		return;
+		slot = find_listed_touch(rec, ft->id);
+		if (slot < 0) {
+			if (state == UFTouchStateBegin)
+				read_new_touch(rec, ft, i, time, any_new);
+			return;
+		}
+		/* (a slot the caller found came from the hint) */
+		if (i < GR_TOUCH_HINTS)
+			rec->hint[i] = (uint32_t)slot;
 	}
-	if (i < GR_TOUCH_HINTS)
-		rec->hint[i] = (uint32_t)slot;
 
 	struct gr_touch *t = touch_at(rec, (uint32_t)slot);
-	if (owned)
+	if (ut_frame_touch_owned(ft))
 		t->owned = true;
-	if (pending_end)
+	if (ut_frame_touch_pending_end(ft))
 		t->pending_end = true;
+	/* a listed touch has not ended before: t->ended is state == End */
 	if (state == UFTouchStateEnd) {
 		t->ended = true;
 		t->listed = false;
 	}
 	cache_touch(rec, (uint32_t)slot, ft, state, time, false);
-	if (t->ended && !t->owned && t->mod_serial == rec->serial)
-		rec->cancel_mask |= t->bit;
-	if (!t->pending_end && !t->ended) {
+	if (state == UFTouchStateEnd) {
+		if (!t->owned && t->mod_serial == rec->serial)
+			rec->cancel_mask |= t->bit;
+	} else if (!t->pending_end) {
 		/*
 		 * Nothing to drop: the reference taken and released
 		 * around the block below only matters for a touch
