@@ -461,8 +461,7 @@ grail_next_timeout(UGHandle handle)
 	uint64_t best = 0;
 	struct ut_list *l;
 	for (l = handle->recognizers.next; l != &handle->recognizers; l = l->next) {
-		const struct gr_recognizer *rec =
-			ut_container_of(l, struct gr_recognizer, link);
+		struct gr_recognizer *rec = ut_container_of(l, struct gr_recognizer, link);
 		if (!gr_recognizer_has_undecided(rec))
 			continue; /* no timeout */
 		uint64_t t = gr_recognizer_next_timeout(rec);

@@ -192,7 +192,6 @@ struct gr_touch {
 	bool ended;
 	bool in_free;
 	bool in_new;
-	bool has_origin;
 	/* where it began: window or device coordinates like x, y, and the
 	 * device's axes (for the screen edges) */
 	float x0, y0;
@@ -201,7 +200,12 @@ struct gr_touch {
 	UFTouchState state;
 	float x, y;          /* window (direct) or device (indirect) coordinates */
 	uint32_t seen_serial; /* frame serial of x, y and state */
+	/* the frame touch object x, y and state were read from (frames share
+	 * a touch object while it does not change; see
+	 * gr_touches_read_frame()) */
+	const struct UFTouch_ *src;
 	uint32_t mod_serial;  /* frame serial in which the touch last changed */
+	uint64_t bit;         /* gr_slot_bit() of its slot */
 	/* the time of its last change, and where it was before the changes
 	 * of that time (for split framing, see struct gr_recognizer) */
 	uint64_t mod_time;
@@ -269,6 +273,10 @@ struct gr_gesture {
 	unsigned int nall, capall;
 	uint32_t *all;
 	uint32_t all_inline[8];
+	/* the first nmasked of them as a slot mask (gr_slot_bit()), brought
+	 * up to date by gr_gesture_update() (all only grows) */
+	uint64_t slot_mask;
+	unsigned int nmasked;
 	UGGestureTypeMask recognized;
 	bool accepted;
 	bool owned;
@@ -331,6 +339,10 @@ struct gr_recognizer {
 	float res_x, res_y;
 	UGSubscription *subs;
 	unsigned int nsubs, capsubs;
+	/* gr_wants_hold()'s answer, valid while hold_known and the handle's
+	 * masks_changed is hold_masks */
+	bool hold_known, hold;
+	uint64_t hold_masks;
 	struct ut_list unaccepted;
 	struct ut_list accepted;
 	struct gr_touch *touches;
@@ -345,6 +357,13 @@ struct gr_recognizer {
 	 */
 	uint32_t hint[GR_TOUCH_HINTS];
 	uint32_t serial;                   /* frames processed, starting at 1 */
+	/* the slots with mod_serial == serial, as a mask (gr_slot_bit()),
+	 * and those of them that ended unowned (someone above took them) */
+	uint64_t changed_mask, cancel_mask;
+	/* the frame read last (compared, never dereferenced: it may be gone)
+	 * and its frame serial, to tell whether the next frame follows it */
+	const struct UFFrame_ *last_frame;
+	uint64_t last_frame_serial;
 	/*
 	 * Split framing: the device reports one changed touch per frame, the
 	 * frames of one moment sharing their time (X11 sends an event per
@@ -405,6 +424,9 @@ struct UGHandle_ {
 	struct gr_gesture_chunk *gesture_chunks;
 	uint32_t next_rank;
 	unsigned int ncached;
+	/* times the mask of a subscription active on it changed (see
+	 * gr_wants_hold()) */
+	uint64_t masks_changed;
 	struct ut_log log;              /* domain "grail" */
 	grail_log_handler log_handler;  /* the client's, fed by the log */
 	void *log_data;
@@ -551,7 +573,7 @@ void gr_recognizer_remove_subscription(struct gr_recognizer *rec, UGSubscription
 void gr_recognizer_process_frame(struct gr_recognizer *rec, UFEvent ev, UFFrame frame,
 				 unsigned int num_touches, uint64_t time);
 void gr_recognizer_update_time(struct gr_recognizer *rec, uint64_t time);
-uint64_t gr_recognizer_next_timeout(const struct gr_recognizer *rec);
+uint64_t gr_recognizer_next_timeout(struct gr_recognizer *rec);
 /*
  * The timeout work only concerns undecided gestures and free touches; in
  * a steady stream of frames of accepted gestures there are none, and the
@@ -591,6 +613,17 @@ gr_elapsed(uint64_t now, uint64_t then)
 	return then - now <= GR_CLOCK_SLACK ? 0 : UINT64_MAX;
 }
 
+/*
+ * A slot's bit in a slot mask: slots 0..62 have their own, the others
+ * share bit 63 (a mask with it set is only a hint: look at the slots).
+ */
+#define GR_SLOT_MASK_SHARED (UINT64_C(1) << 63)
+static inline uint64_t
+gr_slot_bit(uint32_t slot)
+{
+	return slot < 63 ? UINT64_C(1) << slot : GR_SLOT_MASK_SHARED;
+}
+
 static inline void
 gr_touch_ref(struct gr_recognizer *rec, uint32_t slot)
 {
@@ -612,15 +645,22 @@ gr_gesture_active(const struct gr_gesture *g)
 	return g->recognized != 0 && g->owned;
 }
 
-/* Whether a subscription of the recognizer wants UGGestureTypeHold (masks
- * may change while subscriptions are active). */
+/* Whether a subscription of the recognizer wants UGGestureTypeHold. */
 static inline bool
-gr_wants_hold(const struct gr_recognizer *rec)
+gr_wants_hold(struct gr_recognizer *rec)
 {
-	for (unsigned int i = 0; i < rec->nsubs; i++)
-		if (rec->subs[i]->mask & UGGestureTypeHold)
-			return true;
-	return false;
+	/* masks may change while subscriptions are active: the answer is
+	 * kept until the handle counts a change or the subscriptions change
+	 * (gr_recognizer_add/remove_subscription() forget it) */
+	if (rec->hold_known && rec->hold_masks == rec->handle->masks_changed)
+		return rec->hold;
+	bool hold = false;
+	for (unsigned int i = 0; i < rec->nsubs && !hold; i++)
+		hold = (rec->subs[i]->mask & UGGestureTypeHold) != 0;
+	rec->hold = hold;
+	rec->hold_known = true;
+	rec->hold_masks = rec->handle->masks_changed;
+	return hold;
 }
 
 /*
@@ -643,20 +683,32 @@ gr_gesture_update(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint64_t time
 		return;
 	}
 
-	bool touched = false;
-	for (unsigned int i = 0; i < g->nall; i++) {
-		uint32_t slot = g->all[i];
-		if (rec->touches[slot].mod_serial != rec->serial)
-			continue;
-		touched = true;
-		const struct gr_touch *t = &rec->touches[slot];
-		if (t->ended && !t->owned) {
-			/* someone above us accepted the touch */
-			g->canceled = true;
-			return;
+	/* which of its touches changed: the gesture's slot mask against the
+	 * frame's; the touches themselves only when one of them may cancel
+	 * it or the masks cannot tell (a shared bit) */
+	while (g->nmasked < g->nall)
+		g->slot_mask |= gr_slot_bit(g->all[g->nmasked++]);
+	uint64_t hit = g->slot_mask & rec->changed_mask;
+	if (!hit)
+		return;
+	if (hit & (rec->cancel_mask | GR_SLOT_MASK_SHARED)) {
+		bool touched = false;
+		for (unsigned int i = 0; i < g->nall; i++) {
+			uint32_t slot = g->all[i];
+			const struct gr_touch *t = &rec->touches[slot];
+			if (t->mod_serial != rec->serial)
+				continue;
+			touched = true;
+			if (t->ended && !t->owned) {
+				/* someone above us accepted the touch */
+				g->canceled = true;
+				return;
+			}
 		}
+		if (!touched)
+			return;
 	}
-	if (!touched || g->canceled)
+	if (g->canceled)
 		return;
 	gr_gesture_update_touched(g, ev, frame, time);
 }

@@ -128,6 +128,7 @@ gr_recognizer_add_subscription(struct gr_recognizer *rec, UGSubscription sub)
 		return false;
 	memset(&rec->taps[rec->nsubs], 0, sizeof(rec->taps[0]));
 	rec->subs[rec->nsubs++] = sub;
+	rec->hold_known = false;
 	return true;
 }
 
@@ -143,6 +144,7 @@ gr_recognizer_remove_subscription(struct gr_recognizer *rec, UGSubscription sub)
 	memmove(&rec->subs[i], &rec->subs[i + 1], (rec->nsubs - i - 1) * sizeof(rec->subs[0]));
 	memmove(&rec->taps[i], &rec->taps[i + 1], (rec->nsubs - i - 1) * sizeof(rec->taps[0]));
 	rec->nsubs--;
+	rec->hold_known = false;
 
 	uint64_t t = last_time(rec);
 	struct ut_list *lists[2] = {&rec->accepted, &rec->unaccepted};
@@ -870,7 +872,7 @@ gr_recognizer_update_time(struct gr_recognizer *rec, uint64_t time)
 }
 
 uint64_t
-gr_recognizer_next_timeout(const struct gr_recognizer *rec)
+gr_recognizer_next_timeout(struct gr_recognizer *rec)
 {
 	uint64_t best = gr_wants_hold(rec) ? gr_next_hold(rec) : 0;
 

@@ -98,6 +98,9 @@ grail_subscription_set_property(UGSubscription subscription,
 		if (m == 0)
 			return UGStatusErrorInvalidValue;
 		s->mask = m;
+		/* the recognizers of its handles cache what the masks want */
+		for (unsigned int i = 0; i < s->nhandles; i++)
+			s->handles[i]->masks_changed++;
 		return UGStatusSuccess;
 	}
 	case UGSubscriptionPropertyTouchesStart:

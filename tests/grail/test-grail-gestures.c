@@ -286,6 +286,53 @@ test_velocity_forgets_on_touch_count_change(void **state)
 }
 
 /* ------------------------------------------------------------------ */
+/* dispatch                                                            */
+
+static void
+test_touch_in_a_far_slot_moves_its_gesture(void **state)
+{
+	(void)state;
+	/*
+	 * 64 touches down: the last one's slot (63) is beyond those with a
+	 * bit of their own in the slot masks that tell which gestures a
+	 * frame concerns, and shares one.  Moving it, and then the first,
+	 * drags their gestures and nothing else.
+	 */
+	struct fixture *fx = fx_new();
+	subscribe(fx, UGGestureTypeDrag, 1);
+	enum { N = 64 };
+	UFTouchId ids[N];
+	float xs[N], ys[N];
+	for (unsigned int i = 0; i < N; i++) {
+		ids[i] = i;
+		xs[i] = dev_x(100.0f + 10.0f * (float)i);
+		ys[i] = dev_y(300.0f);
+	}
+	fx_begin_many(fx, N, ids, xs, ys);
+	for (unsigned int f = 1; f <= 10; f++) {
+		fx->time += 10;
+		move_px(fx, N - 1, 100.0f + 10.0f * (N - 1), 300.0f + 10.0f * (float)f);
+	}
+	assert_int_equal(fx_count_gestures(fx), 1);
+	const struct fx_slice *s = &fx->slices[fx->nslices - 1];
+	assert_int_equal(s->num_touches, 1);
+	assert_int_equal(s->touches[0], N - 1);
+	assert_int_equal(s->recognized, UGGestureTypeDrag);
+	for (unsigned int f = 1; f <= 10; f++) {
+		fx->time += 10;
+		move_px(fx, 0, 100.0f, 300.0f + 10.0f * (float)f);
+	}
+	assert_int_equal(fx_count_gestures(fx), 2);
+	s = &fx->slices[fx->nslices - 1];
+	assert_int_equal(s->touches[0], 0);
+	assert_int_equal(s->recognized, UGGestureTypeDrag);
+	for (unsigned int i = 0; i < N; i++)
+		fx_end(fx, i);
+	fx_check_all_ended(fx);
+	fx_free(fx);
+}
+
+/* ------------------------------------------------------------------ */
 /* hold                                                                */
 
 static void
@@ -315,6 +362,47 @@ test_hold_recognized_while_held(void **state)
 	fx->time = t0 + 900;
 	fx_end(fx, 1);
 	assert_int_equal(fx_last_of(fx, 0)->state, UGGestureStateEnd);
+	fx_free(fx);
+}
+
+static void
+test_hold_added_to_an_active_mask(void **state)
+{
+	(void)state;
+	/* a mask changed while the subscription is active counts from the
+	 * next frame on (grail remembers whether anyone wants holds) */
+	struct fixture *fx = fx_new();
+	UGSubscription sub = subscribe(fx, UGGestureTypeDrag, 1);
+	begin_px(fx, 1, 400, 300);
+	fx->time += 700;
+	fx_run_timers(fx, fx->time);
+	fx_end(fx, 1);
+	assert_int_equal(fx_count_gestures(fx), 0);
+
+	UGGestureTypeMask mask = UGGestureTypeDrag | UGGestureTypeHold;
+	set(sub, UGSubscriptionPropertyMask, &mask);
+	fx->time += 1000;
+	begin_px(fx, 2, 400, 300);
+	uint64_t t0 = fx->time;
+	assert_int_equal(grail_next_timeout(fx->grail), t0 + 500);
+	fx_run_timers(fx, t0 + 600);
+	assert_int_equal(fx_count_gestures(fx), 1);
+	/* (gesture 0 was the first touch's drag candidate, never seen) */
+	const struct fx_slice *s = fx_last_of(fx, 1);
+	assert_non_null(s);
+	assert_int_equal(s->recognized, UGGestureTypeHold);
+	assert_int_equal(s->time, t0 + 500);
+
+	/* and taken away again: no hold */
+	fx->time = t0 + 1000;
+	fx_end(fx, 2);
+	mask = UGGestureTypeDrag;
+	set(sub, UGSubscriptionPropertyMask, &mask);
+	fx->time += 1000;
+	begin_px(fx, 3, 400, 300);
+	t0 = fx->time;
+	fx_run_timers(fx, t0 + 600);
+	assert_int_equal(fx_count_gestures(fx), 1);
 	fx_free(fx);
 }
 
@@ -1050,6 +1138,8 @@ main(void)
 		cmocka_unit_test(test_release_velocity),
 		cmocka_unit_test(test_velocity_forgets_on_touch_count_change),
 		cmocka_unit_test(test_hold_recognized_while_held),
+		cmocka_unit_test(test_touch_in_a_far_slot_moves_its_gesture),
+		cmocka_unit_test(test_hold_added_to_an_active_mask),
 		cmocka_unit_test(test_hold_that_moves_becomes_a_drag),
 		cmocka_unit_test(test_hold_lifted_early_and_two_fingers),
 		cmocka_unit_test(test_multi_tap_counts),
