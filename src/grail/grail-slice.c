@@ -21,25 +21,6 @@ set_identity(float m[3][3])
 	m[0][0] = m[1][1] = m[2][2] = 1.0f;
 }
 
-/* Every slice of a frame holds a reference to the frame event. */
-void
-gr_slice_set_frame(struct UGSlice_ *s, UFEvent ev, UFFrame frame)
-{
-	if (ev)
-		ut_frame_event_ref_inline(ev);
-	s->frame_event = ev;
-	s->frame = frame;
-}
-
-void
-gr_slice_clear_frame(struct UGSlice_ *s)
-{
-	if (s->frame_event)
-		ut_frame_event_unref_inline(s->frame_event);
-	s->frame_event = NULL;
-	s->frame = NULL;
-}
-
 /*
  * Wrap an angle difference into about (-π, π].  The comparisons are done
  * in double on purpose: atan2f() can return the float nearest to π, which
