@@ -499,7 +499,7 @@ sums_add(struct gr_velocity_sums *m, double t, double x, double y, double sign)
 	m->ty += sign * t * y;
 }
 
-static void
+static inline void
 drop_oldest(struct gr_gesture *g)
 {
 	const struct gr_velocity_sample *v = oldest_sample(g);
@@ -508,7 +508,7 @@ drop_oldest(struct gr_gesture *g)
 }
 
 /* Forget the samples older than the window before @now. */
-static void
+static inline void
 expire_samples(struct gr_gesture *g, uint64_t now)
 {
 	while (g->vcount > 0) {
@@ -519,7 +519,7 @@ expire_samples(struct gr_gesture *g, uint64_t now)
 	}
 }
 
-static void
+static inline void
 add_sample(struct gr_gesture *g, uint64_t time, float x, float y)
 {
 	if (g->vcount == 0) {
