@@ -99,9 +99,8 @@ gr_event_alloc(struct UGHandle_ *h)
 	struct ut_list *l = pool->free.next;
 	ut_list_remove(l);
 	struct UGEvent_ *ev = ut_container_of(l, struct UGEvent_, link);
-	/* the slice is left to the caller, which always overwrites all of it */
-	ev->slice.frame_event = NULL;
-	ev->slice.frame = NULL;
+	/* the slice, frame reference included, is left to the caller, which
+	 * always overwrites all of it */
 	ev->owner = NULL;
 	ut_list_init(&ev->link);
 	ut_list_init(&ev->glink);

@@ -470,8 +470,26 @@ int gr_slice_check_edge(const struct gr_gesture *g, const struct UGSlice_ *s,
 			unsigned int *edge);
 UGGestureTypeMask gr_slice_check_recognition(const struct gr_gesture *g,
 					     const struct UGSlice_ *s);
-void gr_slice_set_frame(struct UGSlice_ *s, UFEvent ev, UFFrame frame);
-void gr_slice_clear_frame(struct UGSlice_ *s);
+/* Give the slice @ev and @frame, taking a reference to @ev (every slice
+ * of a frame holds one; inline: done for every slice and queued copy). */
+static inline void
+gr_slice_set_frame(struct UGSlice_ *s, UFEvent ev, UFFrame frame)
+{
+	if (ev)
+		ut_frame_event_ref_inline(ev);
+	s->frame_event = ev;
+	s->frame = frame;
+}
+
+/* Drop the slice's reference to its frame event. */
+static inline void
+gr_slice_clear_frame(struct UGSlice_ *s)
+{
+	if (s->frame_event)
+		ut_frame_event_unref_inline(s->frame_event);
+	s->frame_event = NULL;
+	s->frame = NULL;
+}
 float gr_angle_mean(const float *angles, unsigned int n);
 /*
  * The rotation @angle (radians) and @scale of the similarity that best

@@ -21,25 +21,6 @@ set_identity(float m[3][3])
 	m[0][0] = m[1][1] = m[2][2] = 1.0f;
 }
 
-/* Every slice of a frame holds a reference to the frame event. */
-void
-gr_slice_set_frame(struct UGSlice_ *s, UFEvent ev, UFFrame frame)
-{
-	if (ev)
-		ut_frame_event_ref_inline(ev);
-	s->frame_event = ev;
-	s->frame = frame;
-}
-
-void
-gr_slice_clear_frame(struct UGSlice_ *s)
-{
-	if (s->frame_event)
-		ut_frame_event_unref_inline(s->frame_event);
-	s->frame_event = NULL;
-	s->frame = NULL;
-}
-
 /*
  * Wrap an angle difference into about (-π, π].  The comparisons are done
  * in double on purpose: atan2f() can return the float nearest to π, which
@@ -518,7 +499,7 @@ sums_add(struct gr_velocity_sums *m, double t, double x, double y, double sign)
 	m->ty += sign * t * y;
 }
 
-static void
+static inline void
 drop_oldest(struct gr_gesture *g)
 {
 	const struct gr_velocity_sample *v = oldest_sample(g);
@@ -527,7 +508,7 @@ drop_oldest(struct gr_gesture *g)
 }
 
 /* Forget the samples older than the window before @now. */
-static void
+static inline void
 expire_samples(struct gr_gesture *g, uint64_t now)
 {
 	while (g->vcount > 0) {
@@ -538,7 +519,7 @@ expire_samples(struct gr_gesture *g, uint64_t now)
 	}
 }
 
-static void
+static inline void
 add_sample(struct gr_gesture *g, uint64_t time, float x, float y)
 {
 	if (g->vcount == 0) {
