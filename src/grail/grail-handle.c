@@ -410,6 +410,25 @@ grail_process_frame_event(UGHandle handle, const UFEvent event)
 	gr_recognizer_process_frame(rec, event, frame, view.num_touches, time);
 }
 
+/*
+ * grail_get_event() on an empty queue, once per drain: out of line, so that
+ * the call that returns an event (once per slice) needs no stack frame.
+ */
+static __attribute__((noinline)) UGStatus
+no_event(struct UGHandle_ *h)
+{
+	/*
+	 * The eventfd is cleared lazily: a client that drains the queue after
+	 * every frame (the common case) never pays for the two syscalls per
+	 * frame.  A client that polls gets at most one spurious wake-up: its
+	 * second NoEvent in a row clears the fd.
+	 */
+	if (h->noevent_pending)
+		fd_drain(h);
+	h->noevent_pending = true;
+	return UGStatusErrorNoEvent;
+}
+
 GRAIL_PUBLIC UGStatus
 grail_get_event(UGHandle handle, UGEvent *event)
 {
@@ -417,18 +436,8 @@ grail_get_event(UGHandle handle, UGEvent *event)
 		return UGStatusErrorInvalidValue;
 	struct UGHandle_ *h = handle;
 
-	if (ut_list_empty(&h->queue)) {
-		/*
-		 * The eventfd is cleared lazily: a client that drains the queue
-		 * after every frame (the common case) never pays for the two
-		 * syscalls per frame.  A client that polls gets at most one
-		 * spurious wake-up: its second NoEvent in a row clears the fd.
-		 */
-		if (h->noevent_pending)
-			fd_drain(h);
-		h->noevent_pending = true;
-		return UGStatusErrorNoEvent;
-	}
+	if (ut_list_empty(&h->queue))
+		return no_event(h);
 	h->noevent_pending = false;
 	struct ut_list *l = h->queue.next;
 	ut_list_remove(l);
