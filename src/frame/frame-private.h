@@ -274,11 +274,12 @@ ut_frame_builder_apply(struct ut_frame_builder *b, unsigned int kind, UFTouchId 
 			  UT_TOUCH_BIT(UFTouchPropertyWindowY);
 	}
 	axes = (uint16_t)(set & ((1u << UT_AXIS_COUNT) - 1));
-	if (dense && !(t->axis_mask & ~axes)) {
+	bool whole = dense && !(t->axis_mask & ~axes);
+	t->axis_mask |= axes;
+	if (whole) {
 		memcpy(t->values, values, sizeof(t->values));
 		axes = 0;
 	}
-	t->axis_mask |= (uint16_t)(set & ((1u << UT_AXIS_COUNT) - 1));
 	while (axes) {
 		unsigned int i = (unsigned int)__builtin_ctz(axes);
 
