@@ -18,16 +18,15 @@ replay_run_sub_index(const struct replay_run *r, UGSubscription sub)
 }
 
 enum replay_decision
-replay_run_decide(struct replay_run *r, enum replay_policy policy, UGSlice slice,
-		  int sub, int *decided)
+replay_run_decide_undecided(struct replay_run *r, enum replay_policy policy, UGSlice slice,
+			    int sub, int *decided)
 {
 	enum replay_decision d;
 	unsigned int id;
 	UGStatus st;
 
-	/* a client asks for what it needs to decide once it decides: most
-	 * slices are of gestures decided already */
-	if (*decided || (sub >= 0 && r->subs[sub].atomic) ||
+	/* a client asks for what it needs to decide once it decides */
+	if ((sub >= 0 && r->subs[sub].atomic) ||
 	    policy == REPLAY_POLICY_NONE || grail_slice_get_canceled(slice))
 		return REPLAY_UNDECIDED;
 	if (policy == REPLAY_POLICY_ACCEPT_CF && !grail_slice_get_construction_finished(slice))
@@ -159,18 +158,6 @@ fail:
 	return -1;
 }
 
-/* ut_script_next(), with a built script's frames read in place: the call
- * into the frame library is for a streamed script, which reads on. */
-static inline int
-next_frame(struct ut_script *s, const struct ut_script_frame **f)
-{
-	if (s->next < s->nframes) {
-		*f = &s->frames[s->next++];
-		return 1;
-	}
-	return ut_script_next(s, f);
-}
-
 int
 replay_run_frames(struct replay_run *r, uint64_t offset)
 {
@@ -180,7 +167,7 @@ replay_run_frames(struct replay_run *r, uint64_t offset)
 
 	if ((rc = ut_script_rewind(s)) < 0)
 		goto fail;
-	while ((rc = next_frame(s, &f)) > 0) {
+	while ((rc = ut_script_next(s, &f)) > 0) {
 		advance_time(r, f->time + offset);
 		if (r->on_frame)
 			r->on_frame(r, f);

@@ -82,8 +82,25 @@ void replay_run_teardown(struct replay_run *r);
  * is gone).  A failed accept/reject call is counted in r->nfailures and
  * still ends the decision.  Returns what was decided now and succeeded.
  */
-enum replay_decision replay_run_decide(struct replay_run *r, enum replay_policy policy,
-				       UGSlice slice, int sub, int *decided);
+static inline enum replay_decision replay_run_decide(struct replay_run *r,
+						     enum replay_policy policy,
+						     UGSlice slice, int sub, int *decided);
+
+/** replay_run_decide() for a gesture not decided yet (*@p decided is 0). */
+enum replay_decision replay_run_decide_undecided(struct replay_run *r,
+						 enum replay_policy policy, UGSlice slice,
+						 int sub, int *decided);
+
+/* inline: most slices are of gestures decided already, which costs them
+ * no call */
+static inline enum replay_decision
+replay_run_decide(struct replay_run *r, enum replay_policy policy, UGSlice slice, int sub,
+		  int *decided)
+{
+	if (*decided)
+		return REPLAY_UNDECIDED;
+	return replay_run_decide_undecided(r, policy, slice, sub, decided);
+}
 
 /** Index of @p sub among the run's subscriptions, or -1. */
 int replay_run_sub_index(const struct replay_run *r, UGSubscription sub);

@@ -132,9 +132,7 @@ on_slice(struct replay_run *run, UGEvent ev, UGSlice slice, int sub)
 	if (r->print)
 		print_slice(r, ev, slice, sub);
 
-	/* most slices are of gestures decided already: no call for them */
-	enum replay_decision d = gs->decided ? REPLAY_UNDECIDED :
-		replay_run_decide(run, r->opts.policy, slice, sub, &gs->decided);
+	enum replay_decision d = replay_run_decide(run, r->opts.policy, slice, sub, &gs->decided);
 	if (r->story && story_slice(r->story, ev, slice, sub >= 0 && run->subs[sub].atomic, d) < 0)
 		tool_oom();
 }

@@ -140,11 +140,8 @@ ut_script_open(struct ut_script *s, struct ut_recording_reader *reader,
 	return 0;
 }
 
-/* ut_script_next() past the frames in memory: streams the next ones in.
- * Out of line, so that the common case costs its caller no more than a
- * call (no registers to save). */
-static __attribute__((noinline)) int
-script_next_streamed(struct ut_script *s, const struct ut_script_frame **f)
+int
+ut_script_next_streamed(struct ut_script *s, const struct ut_script_frame **f)
 {
 	if (!s->reader)
 		return 0;
@@ -170,16 +167,6 @@ script_next_streamed(struct ut_script *s, const struct ut_script_frame **f)
 		return 1;
 	}
 	return 0;
-}
-
-int
-ut_script_next(struct ut_script *s, const struct ut_script_frame **f)
-{
-	if (s->next < s->nframes) {
-		*f = &s->frames[s->next++];
-		return 1;
-	}
-	return script_next_streamed(s, f);
 }
 
 int

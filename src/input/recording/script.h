@@ -88,8 +88,24 @@ int ut_script_open(struct ut_script *s, struct ut_recording_reader *reader,
  *         (a streamed script's reader failed: message in reader->error;
  *         -ENOMEM).
  */
+static inline int ut_script_next(struct ut_script *s, const struct ut_script_frame **f);
+
+/** ut_script_next() past the frames in memory: a streamed script makes
+ *  the next ones; a built one has no more (0). */
 UT_FRAME_PRIVATE
-int ut_script_next(struct ut_script *s, const struct ut_script_frame **f);
+int ut_script_next_streamed(struct ut_script *s, const struct ut_script_frame **f);
+
+/* inline: a player calls it once per frame, and a built script's frames
+ * are read in place */
+static inline int
+ut_script_next(struct ut_script *s, const struct ut_script_frame **f)
+{
+	if (s->next < s->nframes) {
+		*f = &s->frames[s->next++];
+		return 1;
+	}
+	return ut_script_next_streamed(s, f);
+}
 
 /** Start again at the first frame.  Returns 0 or a negative errno as
  * ut_script_next(). */
