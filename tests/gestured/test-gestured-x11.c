@@ -20,6 +20,9 @@
  *                edit keeps the old one and the log names file:line
  *   server-gone  the X server dies: the daemon exits with status 0, no
  *                action is left a zombie
+ *   killed       the daemon is killed (SIGKILL) holding undecided touches:
+ *                the painting client gets them whole, and later touches
+ *                directly
  *   bench-tap    (benchmark) delay from the last touch of a rejected tap
  *                to the painting client receiving its end
  *   bench-idle   (benchmark) the daemon's wakeups per minute while idle
@@ -780,6 +783,90 @@ scenario_server_gone(void)
 	      "the continuous action was not told the gesture ended:\n%s", c);
 }
 
+/*
+ * The daemon killed (SIGKILL, no chance to clean up) while it holds three
+ * touches undecided: the X server passes them on to the painting client,
+ * which gets each of them from begin to end, with the moves made after the
+ * kill; later touches reach it directly.
+ */
+static void
+scenario_killed(void)
+{
+	char cfg[1024];
+	/* a long hold rule keeps three still fingers undecided */
+	snprintf(cfg, sizeof(cfg),
+		 "gestures:\n"
+		 "  - gesture: swipe\n    fingers: 3\n    command: \"%s\"\n"
+		 "  - gesture: hold\n    fingers: 3\n    time: 5000\n    command: \"%s\"\n",
+		 logcmd("actions.log", "S"), logcmd("actions.log", "H"));
+	struct painter p;
+	painter_open(&p, WIN_X, WIN_Y, WIN_W, WIN_H, "Painter");
+	start_daemon(cfg, 1);
+
+	const double x0 = 300, y0 = 250;
+	for (int i = 0; i < 3; i++)
+		xh_touch_begin(dev0(), (uint32_t)i + 1, x0 + 60 * i, y0);
+	sync_all();
+	sleep_ms(300);
+	painter_pump(&p);
+	XH_CHECK(p.n == 0, "the painting client got %d events while the daemon decided", p.n);
+
+	XH_CHECK(kill(daemon_pid, SIGKILL) == 0, "kill: %s", strerror(errno));
+	int status = wait_daemon_exit(3000);
+	XH_CHECK(status >= 0 && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL,
+		 "the daemon did not die of SIGKILL (0x%x)", status);
+	daemon_pid = 0;
+
+	/* a tiny move each (under any swipe threshold), then lift */
+	for (int s = 1; s <= 4; s++) {
+		sleep_ms(8);
+		for (int i = 0; i < 3; i++)
+			xh_touch_update(dev0(), (uint32_t)i + 1, x0 + 60 * i + s, y0);
+		sync_all();
+	}
+	for (int i = 0; i < 3; i++)
+		xh_touch_end(dev0(), (uint32_t)i + 1, x0 + 60 * i + 4, y0);
+	sync_all();
+	double start = xh_now_ms();
+	while (painter_count(&p, XI_TouchEnd) < 3 && xh_now_ms() - start < 3000) {
+		sleep_ms(5);
+		painter_pump(&p);
+	}
+	sleep_ms(100);
+	painter_pump(&p);
+	XH_CHECK(painter_count(&p, XI_TouchBegin) == 3, "%d TouchBegin after the kill",
+		 painter_count(&p, XI_TouchBegin));
+	XH_CHECK(painter_count(&p, XI_TouchEnd) == 3, "%d TouchEnd after the kill",
+		 painter_count(&p, XI_TouchEnd));
+	XH_CHECK(painter_count(&p, XI_TouchUpdate) == 3 * 4, "%d TouchUpdate, expected 12",
+		 painter_count(&p, XI_TouchUpdate));
+	for (int i = 0; i < p.n; i++) {
+		if (p.ev[i].type != XI_TouchEnd)
+			continue;
+		int begun_before = 0;
+		for (int j = 0; j < i; j++)
+			if (p.ev[j].id == p.ev[i].id && p.ev[j].type == XI_TouchBegin)
+				begun_before = 1;
+		XH_CHECK(begun_before, "touch %u: end without a begin before it", p.ev[i].id);
+		XH_CHECK(fabs(p.ev[i].y - (y0 - WIN_Y)) < 1.0, "touch %u ends at y %.1f",
+			 p.ev[i].id, p.ev[i].y);
+	}
+	XH_CHECK(count_lines(read_file("actions.log")) == 0, "an action ran: %s",
+		 read_file("actions.log"));
+
+	/* no grab is left behind: the next touches go straight through */
+	int before = p.n;
+	swipe(&p, 3, 200, 200, 0, 15, 6, 1);
+	start = xh_now_ms();
+	while (p.n < before + 3 * 8 && xh_now_ms() - start < 3000) {
+		sleep_ms(5);
+		painter_pump(&p);
+	}
+	XH_CHECK(p.n - before == 3 * 8, "%d events of a swipe after the kill, expected 24",
+		 p.n - before);
+	painter_close(&p);
+}
+
 /* ---- benchmarks ---- */
 
 static int
@@ -935,6 +1022,7 @@ main(int argc, char **argv)
 		{ "continuous", scenario_continuous, 1 },
 		{ "reload", scenario_reload, 1 },
 		{ "server-gone", scenario_server_gone, 1 },
+		{ "killed", scenario_killed, 1 },
 		{ "bench-tap", scenario_bench_tap, 1 },
 		{ "bench-idle", scenario_bench_idle, 1 },
 	};
