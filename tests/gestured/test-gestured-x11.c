@@ -309,6 +309,35 @@ painter_open(struct painter *p, int x, int y, int w, int h, const char *wm_class
 		die("%s", err);
 }
 
+/* pump @p p until it has @p ends TouchEnd events (3 s at most), then
+ * @p settle_ms more for what may follow */
+static void
+painter_wait_ends(struct painter *p, int ends, int settle_ms)
+{
+	double start = xh_now_ms();
+	while (painter_count(p, XI_TouchEnd) < ends && xh_now_ms() - start < 3000) {
+		sleep_ms(5);
+		painter_pump(p);
+	}
+	sleep_ms(settle_ms);
+	painter_pump(p);
+}
+
+/* each touch @p p got ends after a begin of it */
+static void
+check_begun_before_end(const struct painter *p)
+{
+	for (int i = 0; i < p->n; i++) {
+		if (p->ev[i].type != XI_TouchEnd)
+			continue;
+		int begun_before = 0;
+		for (int j = 0; j < i; j++)
+			if (p->ev[j].id == p->ev[i].id && p->ev[j].type == XI_TouchBegin)
+				begun_before = 1;
+		XH_CHECK(begun_before, "touch %u: end without a begin before it", p->ev[i].id);
+	}
+}
+
 /* ------------------------------------------------------------------ */
 /* touches                                                             */
 
@@ -323,6 +352,20 @@ sync_all(void)
 {
 	if (xh_sync(dev0()) < 0)
 		die("sync: %s", xs.error);
+}
+
+/* @p n touches (ids 1..n) in a row from (x, y), @p gap px apart, put down
+ * (@p down) or lifted, and the server synced */
+static void
+touch_row(int n, double x, double y, double gap, int down)
+{
+	for (int i = 0; i < n; i++) {
+		if (down)
+			xh_touch_begin(dev0(), (uint32_t)i + 1, x + gap * i, y);
+		else
+			xh_touch_end(dev0(), (uint32_t)i + 1, x + gap * i, y);
+	}
+	sync_all();
 }
 
 /* @p n fingers in a row from (x, y), 60 px apart, @p steps moves of (dx, dy);
@@ -424,13 +467,7 @@ scenario_whole_hand(void)
 	start_daemon(cfg, 1);
 
 	swipe(&p, 4, 200, 200, 15, 0, 12, 1);
-	double start = xh_now_ms();
-	while (painter_count(&p, XI_TouchEnd) < 4 && xh_now_ms() - start < 3000) {
-		sleep_ms(5);
-		painter_pump(&p);
-	}
-	sleep_ms(300);
-	painter_pump(&p);
+	painter_wait_ends(&p, 4, 300);
 	pump_daemon_log(50);
 	XH_CHECK(count_lines(read_file("actions.log")) == 0, "actions ran for 4 fingers: %s",
 		 read_file("actions.log"));
@@ -514,20 +551,10 @@ scenario_tap(void)
 	start_daemon(cfg, 1);
 
 	const double x0 = 300, y0 = 250;
-	for (int i = 0; i < 3; i++)
-		xh_touch_begin(dev0(), (uint32_t)i + 1, x0 + 50 * i, y0);
-	sync_all();
+	touch_row(3, x0, y0, 50, 1);
 	sleep_ms(40);
-	for (int i = 0; i < 3; i++)
-		xh_touch_end(dev0(), (uint32_t)i + 1, x0 + 50 * i, y0);
-	sync_all();
-	double start = xh_now_ms();
-	while (painter_count(&p, XI_TouchEnd) < 3 && xh_now_ms() - start < 3000) {
-		sleep_ms(5);
-		painter_pump(&p);
-	}
-	sleep_ms(100);
-	painter_pump(&p);
+	touch_row(3, x0, y0, 50, 0);
+	painter_wait_ends(&p, 3, 100);
 	pump_daemon_log(50);
 	XH_CHECK(painter_count(&p, XI_TouchBegin) == 3, "%d TouchBegin",
 	      painter_count(&p, XI_TouchBegin));
@@ -804,9 +831,7 @@ scenario_killed(void)
 	start_daemon(cfg, 1);
 
 	const double x0 = 300, y0 = 250;
-	for (int i = 0; i < 3; i++)
-		xh_touch_begin(dev0(), (uint32_t)i + 1, x0 + 60 * i, y0);
-	sync_all();
+	touch_row(3, x0, y0, 60, 1);
 	sleep_ms(300);
 	painter_pump(&p);
 	XH_CHECK(p.n == 0, "the painting client got %d events while the daemon decided", p.n);
@@ -824,40 +849,26 @@ scenario_killed(void)
 			xh_touch_update(dev0(), (uint32_t)i + 1, x0 + 60 * i + s, y0);
 		sync_all();
 	}
-	for (int i = 0; i < 3; i++)
-		xh_touch_end(dev0(), (uint32_t)i + 1, x0 + 60 * i + 4, y0);
-	sync_all();
-	double start = xh_now_ms();
-	while (painter_count(&p, XI_TouchEnd) < 3 && xh_now_ms() - start < 3000) {
-		sleep_ms(5);
-		painter_pump(&p);
-	}
-	sleep_ms(100);
-	painter_pump(&p);
+	touch_row(3, x0 + 4, y0, 60, 0);
+	painter_wait_ends(&p, 3, 100);
 	XH_CHECK(painter_count(&p, XI_TouchBegin) == 3, "%d TouchBegin after the kill",
 		 painter_count(&p, XI_TouchBegin));
 	XH_CHECK(painter_count(&p, XI_TouchEnd) == 3, "%d TouchEnd after the kill",
 		 painter_count(&p, XI_TouchEnd));
 	XH_CHECK(painter_count(&p, XI_TouchUpdate) == 3 * 4, "%d TouchUpdate, expected 12",
 		 painter_count(&p, XI_TouchUpdate));
-	for (int i = 0; i < p.n; i++) {
-		if (p.ev[i].type != XI_TouchEnd)
-			continue;
-		int begun_before = 0;
-		for (int j = 0; j < i; j++)
-			if (p.ev[j].id == p.ev[i].id && p.ev[j].type == XI_TouchBegin)
-				begun_before = 1;
-		XH_CHECK(begun_before, "touch %u: end without a begin before it", p.ev[i].id);
-		XH_CHECK(fabs(p.ev[i].y - (y0 - WIN_Y)) < 1.0, "touch %u ends at y %.1f",
-			 p.ev[i].id, p.ev[i].y);
-	}
+	check_begun_before_end(&p);
+	for (int i = 0; i < p.n; i++)
+		if (p.ev[i].type == XI_TouchEnd)
+			XH_CHECK(fabs(p.ev[i].y - (y0 - WIN_Y)) < 1.0, "touch %u ends at y %.1f",
+				 p.ev[i].id, p.ev[i].y);
 	XH_CHECK(count_lines(read_file("actions.log")) == 0, "an action ran: %s",
 		 read_file("actions.log"));
 
 	/* no grab is left behind: the next touches go straight through */
 	int before = p.n;
 	swipe(&p, 3, 200, 200, 0, 15, 6, 1);
-	start = xh_now_ms();
+	double start = xh_now_ms();
 	while (p.n < before + 3 * 8 && xh_now_ms() - start < 3000) {
 		sleep_ms(5);
 		painter_pump(&p);
