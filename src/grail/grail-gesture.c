@@ -137,6 +137,9 @@ gr_gesture_add_touch(struct gr_gesture *g, uint32_t slot)
 	g->cur[i] = slot;
 	memset(&g->track[i], 0, sizeof(g->track[i]));
 	g->ncur++;
+	g->ids_stale = true;
+	if (rec->touches[slot].ended)
+		g->cur_ended = true;
 	return true;
 }
 
@@ -146,6 +149,7 @@ gesture_remove_current(struct gr_gesture *g, unsigned int i)
 	memmove(&g->cur[i], &g->cur[i + 1], (g->ncur - i - 1) * sizeof(g->cur[0]));
 	memmove(&g->track[i], &g->track[i + 1], (g->ncur - i - 1) * sizeof(g->track[0]));
 	g->ncur--;
+	g->ids_stale = true;
 }
 
 static void
@@ -268,6 +272,7 @@ gr_gesture_end(struct gr_gesture *g, uint64_t time)
 	}
 	gesture_mark_ended(g);
 	g->ncur = 0;
+	g->ids_stale = true;
 }
 
 void
@@ -288,6 +293,7 @@ gr_gesture_finish_construction(struct gr_gesture *g, uint64_t time)
 	if (phys_ended) {
 		gesture_mark_ended(g);
 		g->ncur = 0;
+		g->ids_stale = true;
 	}
 }
 
@@ -428,12 +434,18 @@ gr_gesture_update_touched(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint6
 		new_slice = true;
 	}
 
-	for (unsigned int i = 0; i < g->ncur;) {
-		const struct gr_touch *t = &rec->touches[g->cur[i]];
-		if (t->ended)
-			gesture_remove_current(g, i);
-		else
-			i++;
+	/* the current touches that ended leave (none can be there unless a
+	 * touch ended since the last look, or one was added ended) */
+	if (g->ends_checked != rec->ends || g->cur_ended) {
+		for (unsigned int i = 0; i < g->ncur;) {
+			const struct gr_touch *t = &rec->touches[g->cur[i]];
+			if (t->ended)
+				gesture_remove_current(g, i);
+			else
+				i++;
+		}
+		g->cur_ended = false;
+		g->ends_checked = rec->ends;
 	}
 
 	gr_gesture_check_owned(g);

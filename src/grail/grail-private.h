@@ -262,6 +262,12 @@ struct gr_gesture {
 	uint64_t vbase; /* time of the first sample since the ring was empty */
 	uint8_t vadds;  /* samples added, modulo 256 */
 	bool lifting;   /* a current touch lifts in the newest slice */
+	/* whether a current touch may have ended: one was added ended, or a
+	 * touch ended (rec->ends moved) since the ended ones last left cur */
+	bool cur_ended;
+	uint64_t ends_checked;
+	/* cur changed since its touch ids were last written into last */
+	bool ids_stale;
 	struct gr_velocity_sums vsums;
 	/* hold: a touch moved beyond the hold threshold */
 	bool hold_out;
@@ -384,6 +390,7 @@ struct gr_recognizer {
 	uint32_t move_serial;              /* ... its serial */
 	uint32_t move_slot;                /* ... and the touch it moved */
 	unsigned int frame_changes;        /* touches the current frame changes */
+	uint64_t ends;                     /* touches that ended, ever */
 	uint32_t frame_slot;               /* ... the last of them */
 	uint32_t change_slot;              /* the touch the last changing frame changed */
 	unsigned int moment_frames;        /* frames of the moment, one touch each */

@@ -384,8 +384,12 @@ compute_values(struct gr_gesture *g, struct UGSlice_ *s, bool init,
 	const unsigned int n = geo->n;
 
 	s->num_touches = g->ncur;
-	for (unsigned int i = 0; i < g->ncur; i++)
-		s->touch_ids[i] = g->rec->touches[g->cur[i]].id;
+	/* @s is g->last: its ids are those of cur unless cur changed */
+	if (init || g->ids_stale) {
+		for (unsigned int i = 0; i < g->ncur; i++)
+			s->touch_ids[i] = g->rec->touches[g->cur[i]].id;
+		g->ids_stale = false;
+	}
 	g->lifting = geo->lifting;
 	if (n == 0)
 		return geo;

@@ -273,6 +273,7 @@ read_touch(struct gr_recognizer *rec, const struct UFTouch_ *ft, uint32_t i, int
 	if (state == UFTouchStateEnd) {
 		t->ended = true;
 		t->listed = false;
+		rec->ends++;
 	}
 	cache_touch(rec, (uint32_t)slot, ft, state, time, false);
 	if (state == UFTouchStateEnd) {
