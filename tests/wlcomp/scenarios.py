@@ -567,10 +567,16 @@ def scenario_actions_once(args, tmp):
         check(len(set(ids)) == len(ids), f"a gesture ran twice: {actions}")
         begins = [l for l in comp.out.lines if re.match(r"wlcomp: gesture \d+ begins", l)]
         check(len(begins) == 5, f"gestures: {begins}")
+        # the shell creates the file before it writes the line: wait for
+        # the line, then a little more for a second one that must not come
         end = time.monotonic() + 5
-        while not os.path.exists(marker) and time.monotonic() < end:
+        while time.monotonic() < end and not (
+                os.path.exists(marker) and open(marker).read().endswith("\n")):
             time.sleep(0.02)
-        check(open(marker).read() == "x\n", "the spawn command did not run exactly once")
+        time.sleep(0.2)
+        spawned = open(marker).read() if os.path.exists(marker) else ""
+        check(spawned == "x\n",
+              f"the spawn command did not run exactly once: {spawned!r}")
         check(touch_lines(a.lines) == [] and touch_lines(b.lines) == [],
               "a client saw touches of system gestures")
     finally:
