@@ -180,13 +180,16 @@ slice_motion(struct slice_geometry *m, UGSlice slice, uint64_t time,
 		m->rdelta = m->radius;
 		m->adelta = wrap_angle(m->angle);
 	}
-	if ((mask & UGGestureTypeRotate) && (grail_slice_get_center_of_rotation_x(slice) != 0.0f ||
-					    grail_slice_get_center_of_rotation_y(slice) != 0.0f)) {
-		m->cx = grail_slice_get_center_of_rotation_x(slice);
-		m->cy = grail_slice_get_center_of_rotation_y(slice);
-	} else {
-		m->cx = m->px;
-		m->cy = m->py;
+	m->cx = m->px;
+	m->cy = m->py;
+	if (mask & UGGestureTypeRotate) {
+		/* grail computes the centre of rotation when it is read */
+		float cx = grail_slice_get_center_of_rotation_x(slice);
+		float cy = grail_slice_get_center_of_rotation_y(slice);
+		if (cx != 0.0f || cy != 0.0f) {
+			m->cx = cx;
+			m->cy = cy;
+		}
 	}
 }
 

@@ -594,6 +594,8 @@ grail_slice_get_touch_id(const UGSlice slice, unsigned int index, UFTouchId *tou
 GRAIL_PUBLIC UGStatus
 grail_slice_get_property(const UGSlice slice, UGSliceProperty property, void *value)
 {
+	float other; /* the coordinate of the centre of rotation not asked for */
+
 	if (UT_CLIENT_BUG_IF(NULL, !slice || !value))
 		return UGStatusErrorInvalidValue;
 	switch (property) {
@@ -631,10 +633,10 @@ grail_slice_get_property(const UGSlice slice, UGSliceProperty property, void *va
 		*(const UGTransform **)value = (const UGTransform *)&slice->cumulative;
 		return UGStatusSuccess;
 	case UGSlicePropertyCenterOfRotationX:
-		*(float *)value = slice->center_of_rotation_x;
+		gr_slice_center_of_rotation(slice, (float *)value, &other);
 		return UGStatusSuccess;
 	case UGSlicePropertyCenterOfRotationY:
-		*(float *)value = slice->center_of_rotation_y;
+		gr_slice_center_of_rotation(slice, &other, (float *)value);
 		return UGStatusSuccess;
 	case UGSlicePropertyConstructionFinished:
 		*(int *)value = slice->construction_finished;
@@ -710,13 +712,21 @@ grail_slice_get_original_radius(const UGSlice slice)
 GRAIL_PUBLIC float
 grail_slice_get_center_of_rotation_x(const UGSlice slice)
 {
-	return UT_CLIENT_BUG_IF(NULL, !slice) ? 0.0f : slice->center_of_rotation_x;
+	float x, y;
+	if (UT_CLIENT_BUG_IF(NULL, !slice))
+		return 0.0f;
+	gr_slice_center_of_rotation(slice, &x, &y);
+	return x;
 }
 
 GRAIL_PUBLIC float
 grail_slice_get_center_of_rotation_y(const UGSlice slice)
 {
-	return UT_CLIENT_BUG_IF(NULL, !slice) ? 0.0f : slice->center_of_rotation_y;
+	float x, y;
+	if (UT_CLIENT_BUG_IF(NULL, !slice))
+		return 0.0f;
+	gr_slice_center_of_rotation(slice, &x, &y);
+	return y;
 }
 
 GRAIL_PUBLIC const UGTransform *

@@ -124,7 +124,9 @@ struct UGSlice_ {
 	float center_x, center_y, radius, angle;
 	float transform[3][3];
 	float cumulative[3][3];
-	float center_of_rotation_x, center_of_rotation_y;
+	/* the centre of rotation is computed when read (it is rarely read):
+	 * from transform and cumulative when the step has a fixed point */
+	bool rotates;
 	int construction_finished;
 	int canceled;
 	bool physically_ended;
@@ -518,6 +520,9 @@ bool gr_distances_ill_conditioned(const float *d, unsigned int n);
 /* Fixed point of [a -b c; b a d]-like transforms around centroid (x0, y0). */
 void gr_center_of_rotation(float a, float b, float c, float d, float x0, float y0,
 			   float *x, float *y);
+/* The slice's centre of rotation: that of its step, (0, 0) for a pure
+ * translation (or no step). */
+void gr_slice_center_of_rotation(const struct UGSlice_ *s, float *x, float *y);
 
 /* grail-touch.c: the touch table */
 /* small growable arrays of slot indices */

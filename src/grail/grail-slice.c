@@ -475,8 +475,7 @@ reset_original(struct gr_gesture *g, struct UGSlice_ *s, struct gr_geometry *scr
 	s->original_angle = s->angle;
 	set_identity(s->transform);
 	set_identity(s->cumulative);
-	s->center_of_rotation_x = 0.0f;
-	s->center_of_rotation_y = 0.0f;
+	s->rotates = false;
 	return geo;
 }
 
@@ -746,19 +745,9 @@ gr_slice_next(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame fram
 		s->cumulative[1][1] = cos_t * total_scale;
 		s->cumulative[1][2] = s->center_y - s->original_center_y;
 
-		if (sin_d == 0.0f && s->transform[0][0] == 1.0f) {
-			/* a pure translation has no fixed point (what
-			 * gr_center_of_rotation() reports for it) */
-			s->center_of_rotation_x = 0.0f;
-			s->center_of_rotation_y = 0.0f;
-		} else {
-			gr_center_of_rotation(s->transform[0][0], s->transform[1][0],
-					      s->transform[0][2], s->transform[1][2],
-					      s->original_center_x + s->cumulative[0][2],
-					      s->original_center_y + s->cumulative[1][2],
-					      &s->center_of_rotation_x,
-					      &s->center_of_rotation_y);
-		}
+		/* a pure translation has no fixed point (what
+		 * gr_center_of_rotation() reports for it) */
+		s->rotates = !(sin_d == 0.0f && s->transform[0][0] == 1.0f);
 	}
 	s->physically_ended = physically_ended(g, geo->active);
 	update_velocity(g, s, reset);
@@ -773,9 +762,21 @@ gr_slice_copy(const struct UGSlice_ *prev, struct UGSlice_ *s, uint64_t time)
 	*s = *prev;
 	s->canceled = 0;
 	set_identity(s->transform);
-	s->center_of_rotation_x = 0.0f;
-	s->center_of_rotation_y = 0.0f;
+	s->rotates = false;
 	gr_slice_set_frame(s, prev->frame_event, prev->frame);
+}
+
+void
+gr_slice_center_of_rotation(const struct UGSlice_ *s, float *x, float *y)
+{
+	if (!s->rotates) {
+		*x = 0.0f;
+		*y = 0.0f;
+		return;
+	}
+	gr_center_of_rotation(s->transform[0][0], s->transform[1][0], s->transform[0][2],
+			      s->transform[1][2], s->original_center_x + s->cumulative[0][2],
+			      s->original_center_y + s->cumulative[1][2], x, y);
 }
 
 UGGestureTypeMask
