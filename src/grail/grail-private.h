@@ -392,9 +392,9 @@ struct gr_recognizer {
 	uint32_t move_serial;              /* ... its serial */
 	uint32_t move_slot;                /* ... and the touch it moved */
 	unsigned int frame_changes;        /* touches the current frame changes */
-	uint64_t ends;                     /* touches that ended, ever */
 	uint32_t frame_slot;               /* ... the last of them */
 	uint32_t change_slot;              /* the touch the last changing frame changed */
+	uint64_t ends;                     /* touches that ended, ever (gr_gesture_update_touched()) */
 	unsigned int moment_frames;        /* frames of the moment, one touch each */
 	bool moment_split, prev_moment_split;
 	uint64_t moment, prev_moment;      /* the last two times a touch changed */
