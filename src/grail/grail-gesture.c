@@ -138,8 +138,6 @@ gr_gesture_add_touch(struct gr_gesture *g, uint32_t slot)
 	memset(&g->track[i], 0, sizeof(g->track[i]));
 	g->ncur++;
 	g->ids_stale = true;
-	if (rec->touches[slot].ended)
-		g->cur_ended = true;
 	return true;
 }
 
@@ -434,9 +432,10 @@ gr_gesture_update_touched(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint6
 		new_slice = true;
 	}
 
-	/* the current touches that ended leave (none can be there unless a
-	 * touch ended since the last look, or one was added ended) */
-	if (g->ends_checked != rec->ends || g->cur_ended) {
+	/* the current touches that ended leave; none can be there unless a
+	 * touch ended since the last look (gestures take touches only from
+	 * the free and new lists, which a touch leaves when it ends) */
+	if (g->ends_checked != rec->ends) {
 		for (unsigned int i = 0; i < g->ncur;) {
 			const struct gr_touch *t = &rec->touches[g->cur[i]];
 			if (t->ended)
@@ -444,7 +443,6 @@ gr_gesture_update_touched(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint6
 			else
 				i++;
 		}
-		g->cur_ended = false;
 		g->ends_checked = rec->ends;
 	}
 

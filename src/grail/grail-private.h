@@ -264,9 +264,8 @@ struct gr_gesture {
 	uint64_t vbase; /* time of the first sample since the ring was empty */
 	uint8_t vadds;  /* samples added, modulo 256 */
 	bool lifting;   /* a current touch lifts in the newest slice */
-	/* whether a current touch may have ended: one was added ended, or a
-	 * touch ended (rec->ends moved) since the ended ones last left cur */
-	bool cur_ended;
+	/* rec->ends when the ended touches last left cur: while it is the
+	 * same, no current touch has ended */
 	uint64_t ends_checked;
 	/* cur changed since its touch ids were last written into last */
 	bool ids_stale;

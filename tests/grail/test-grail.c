@@ -775,6 +775,48 @@ test_tap_timeout_zero_means_no_limit(void **state)
 	fx_free(fx);
 }
 
+/*
+ * An atomic gesture whose touch lifts in one frame and whose new touch
+ * lands in the next keeps its touch count, so its slices go on without a
+ * new start; their touch ids must still follow the change (grail writes
+ * them again only when the gesture's touches changed).
+ */
+static void
+test_atomic_touch_swap_keeps_ids_current(void **state)
+{
+	(void)state;
+	struct fixture *fx = fx_new();
+	fx_subscribe_atomic(fx, UGGestureTypeTouch, 2, 1, 5);
+
+	fx_begin_owned(fx, 1, 1000, 1000);
+	fx_begin_owned(fx, 2, 2000, 1000);
+	fx_run_timers(fx, fx->time + 100);
+	assert_true(fx->nslices >= 1);
+	unsigned int id = fx->slices[0].id;
+	const struct fx_slice *s = fx_last_of(fx, id);
+	assert_int_equal(s->num_touches, 2);
+	assert_int_equal(s->touches[0], 1);
+	assert_int_equal(s->touches[1], 2);
+
+	fx->time += 10;
+	fx_end(fx, 2);
+	fx->time += 10;
+	fx_begin_owned(fx, 3, 3000, 1000);
+	fx->time += 10;
+	fx_move(fx, 3, 3000, 1100);
+	s = fx_last_of(fx, id);
+	assert_int_equal(s->state, UGGestureStateUpdate);
+	assert_int_equal(s->num_touches, 2);
+	assert_int_equal(s->touches[0], 1);
+	assert_int_equal(s->touches[1], 3);
+
+	fx->time += 10;
+	fx_end(fx, 1);
+	fx_end(fx, 3);
+	fx_check_all_ended(fx);
+	fx_free(fx);
+}
+
 static void
 test_atomic_mode(void **state)
 {
@@ -1234,6 +1276,7 @@ main(void)
 		cmocka_unit_test(test_cut_off_ends_seen_drag),
 		cmocka_unit_test(test_cut_off_atomic),
 		cmocka_unit_test(test_cut_off_spares_lifted_touches),
+		cmocka_unit_test(test_atomic_touch_swap_keeps_ids_current),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
