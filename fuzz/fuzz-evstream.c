@@ -15,7 +15,9 @@
  * - every frame has operations; a touch id begins once and gets no
  *   operation after its end except ownership (for a touch that began and
  *   ended in one report); updates, ends and pending ends name a live touch;
- * - no more touches are live than the stream has slots;
+ * - no more touches are down than the stream has slots, and no more wait
+ *   with a pending end for their grant (none is ever granted here) than
+ *   that either;
  * - protocol B frames carry the time of the event that closed them;
  * - the framer builds a frame for every frame of operations;
  * - on the live path, the stream is removed at end of input and no touch
@@ -53,7 +55,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 struct model {
 	uint8_t live[MAX_IDS];   /* 1 while begun and not ended */
 	uint8_t seen[MAX_IDS];   /* 1 once begun */
+	uint8_t pending[MAX_IDS]; /* 1 between its pending end and its end */
 	int nlive;
+	int npending;
 	char protocol;
 	uint64_t last_usec;      /* time of the event pushed last */
 	struct ut_frame_builder framer;
@@ -84,6 +88,8 @@ check_ops(struct model *m, uint64_t usec, const struct ut_touch_op *ops, size_t 
 			CHECK(m->live[id], "end of touch %u that is not live", id);
 			m->live[id] = 0;
 			m->nlive--;
+			m->npending -= m->pending[id];
+			m->pending[id] = 0;
 			break;
 		case UT_OP_OWN:
 			/* a touch that began and ended in one report gets its
@@ -91,16 +97,25 @@ check_ops(struct model *m, uint64_t usec, const struct ut_touch_op *ops, size_t 
 			 * (the framer ignores it) */
 			CHECK(m->seen[id], "ownership of touch %u that never began", id);
 			break;
-		case UT_OP_UPDATE:
 		case UT_OP_PENDING_END:
-			CHECK(m->live[id], "operation %d on touch %u that is not live",
-			      (int)ops[i].kind, id);
+			CHECK(m->live[id] && !m->pending[id],
+			      "pending end of touch %u that is not down", id);
+			m->pending[id] = 1;
+			m->npending++;
+			break;
+		case UT_OP_UPDATE:
+			CHECK(m->live[id] && !m->pending[id],
+			      "update of touch %u that is not down", id);
 			break;
 		default:
 			fail("unknown operation kind %d", (int)ops[i].kind);
 		}
 	}
-	CHECK(m->nlive <= UT_EVSTREAM_MAX_SLOTS, "%d touches live", m->nlive);
+	/* a touch with a pending end has left its slot; at most
+	 * UT_EVSTREAM_MAX_SLOTS of them wait for their grant */
+	CHECK(m->nlive - m->npending <= UT_EVSTREAM_MAX_SLOTS, "%d touches down",
+	      m->nlive - m->npending);
+	CHECK(m->npending <= UT_EVSTREAM_MAX_SLOTS, "%d pending ends", m->npending);
 }
 
 static void

@@ -921,6 +921,60 @@ test_own_manual(void **state)
 	libevdev_free(caps);
 }
 
+/* UT_OWN_MANUAL with UT_EVSTREAM_MAX_SLOTS touches waiting for their grant:
+ * a further touch cannot wait and is owned at once; once a grant frees a
+ * place, new touches wait again. */
+static void
+test_own_manual_waiting_full(void **state)
+{
+	struct libevdev *caps = new_caps(CAPS_B);
+	struct rec r = { 0 };
+	struct ut_evstream_opts o = { .own = UT_OWN_MANUAL };
+	struct ut_evstream *s = new_stream(caps, &o, &r);
+	int t = 1;
+
+	(void)state;
+	for (int i = 0; i < UT_EVSTREAM_MAX_SLOTS; i++, t++) {
+		memset(&r, 0, sizeof(r));
+		b_down(s, T(t), i % 10, 100 + i, 500, 500);
+		b_up(s, T(t), i % 10);
+		syn(s, T(t));
+		assert_int_equal(r.nframes, 2);
+		assert_int_equal(op_at(&r, 0, 0)->kind, UT_OP_BEGIN);
+		assert_int_equal(op_at(&r, 1, 0)->kind, UT_OP_PENDING_END);
+		assert_int_equal(op_at(&r, 1, 0)->id, (uint32_t)i + 1);
+	}
+
+	/* touch 65: owned with its begin, a plain end, nothing to grant */
+	memset(&r, 0, sizeof(r));
+	b_down(s, T(t), 0, 500, 600, 600);
+	syn(s, T(t));
+	b_up(s, T(t + 1), 0);
+	syn(s, T(t + 1));
+	assert_string_equal(seq(&r), "B65|O65|E65");
+	check_times(&r, 0, 2, T(t));
+	assert_int_equal(ut_evstream_grant(s, 65, T(t + 2)), -ENOENT);
+
+	/* a grant frees a place: touch 66 waits */
+	memset(&r, 0, sizeof(r));
+	assert_int_equal(ut_evstream_grant(s, 7, T(t + 3)), 0);
+	b_down(s, T(t + 4), 1, 501, 700, 700);
+	syn(s, T(t + 4));
+	b_up(s, T(t + 5), 1);
+	syn(s, T(t + 5));
+	assert_string_equal(seq(&r), "O7|E7|B66|P66");
+	assert_int_equal(ut_evstream_grant(s, 66, T(t + 6)), 0);
+	assert_string_equal(seq(&r), "O7|E7|B66|P66|O66|E66");
+
+	/* the ones still waiting are there to grant */
+	assert_int_equal(ut_evstream_grant(s, 1, T(t + 7)), 0);
+	assert_int_equal(ut_evstream_grant(s, 64, T(t + 7)), 0);
+	assert_int_equal(ut_evstream_grant(s, 7, T(t + 7)), -ENOENT);
+
+	ut_evstream_destroy(s);
+	libevdev_free(caps);
+}
+
 /* ------------------------------------------------------------------ */
 /* Protocol A                                                          */
 
@@ -1837,6 +1891,7 @@ main(void)
 		cmocka_unit_test(test_own_event_split),
 		cmocka_unit_test(test_own_event_report),
 		cmocka_unit_test(test_own_manual),
+		cmocka_unit_test(test_own_manual_waiting_full),
 		cmocka_unit_test(test_protocol_a_without_ids),
 		cmocka_unit_test(test_protocol_a_with_ids),
 		cmocka_unit_test(test_protocol_a_too_many_contacts),

@@ -263,15 +263,20 @@ sync_report(struct ut_evstream *s, uint64_t usec)
 				sl->active = 1;
 				sl->begin_pending = 0;
 				sl->changed = 0;
-				if (s->opts.own == UT_OWN_EVENT) {
+				/* in manual mode, a touch beginning while
+				 * MAX_SLOTS touches wait for their grant is
+				 * owned at once: it cannot wait, and a touch
+				 * nobody can own would never end cleanly */
+				if (s->opts.own == UT_OWN_EVENT ||
+				    (s->opts.own == UT_OWN_MANUAL &&
+				     s->nwaiting == MAX_SLOTS)) {
 					if (s->opts.split) {
 						op.kind = UT_OP_OWN;
 						emit_alone(s, usec, &op);
 					} else {
 						owned[nowned++] = sl->id;
 					}
-				} else if (s->opts.own == UT_OWN_MANUAL &&
-					   s->nwaiting < MAX_SLOTS) {
+				} else if (s->opts.own == UT_OWN_MANUAL) {
 					struct waiting *w = &s->waiting[s->nwaiting++];
 					w->id = sl->id;
 					w->ended = 0;

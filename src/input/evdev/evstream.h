@@ -67,7 +67,10 @@ enum ut_own_mode {
 	UT_OWN_BEGIN = 0,  /**< touches are owned from their begin (plain evdev) */
 	UT_OWN_EVENT,      /**< ownership follows the begin in a frame of its own (X11) */
 	UT_OWN_MANUAL,     /**< the embedder grants it with ut_evstream_grant(); a touch
-	                        that lifts before that gets a pending end */
+	                        that lifts before that gets a pending end.  At most
+	                        UT_EVSTREAM_MAX_SLOTS touches wait; one beginning
+	                        while that many wait is owned at once, as with
+	                        UT_OWN_EVENT */
 };
 
 /** Options of a stream; zero-initialised means defaults except where noted. */
