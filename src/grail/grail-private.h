@@ -212,6 +212,11 @@ struct gr_touch {
 	 * of that time (for split framing, see struct gr_recognizer) */
 	uint64_t mod_time;
 	float px, py;
+	/* how many unaccepted gestures that are not active hold the touch,
+	 * valid while holders_stamp equals the recognizer's (see
+	 * check_construction_finished()) */
+	uint64_t holders_stamp;
+	unsigned int inactive_holders;
 };
 
 struct gr_recognizer;
@@ -364,6 +369,7 @@ struct gr_recognizer {
 	 */
 	uint32_t hint[GR_TOUCH_HINTS];
 	uint32_t serial;                   /* frames processed, starting at 1 */
+	uint64_t holders_stamp;            /* see struct gr_touch */
 	/* the slots with mod_serial == serial, as a mask (gr_slot_bit()),
 	 * and those of them that ended unowned (someone above took them) */
 	uint64_t changed_mask, cancel_mask;

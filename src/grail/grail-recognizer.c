@@ -707,9 +707,42 @@ process_event(struct gr_recognizer *rec, UFEvent ev, UFFrame frame, uint64_t tim
 	release_ended(rec);
 }
 
+/* Count, per touch, the unaccepted gestures that are not active and hold
+ * it (gr_gesture_has_touch() looks at all of a gesture's touches). */
+static void
+count_inactive_holders(struct gr_recognizer *rec)
+{
+	uint64_t stamp = ++rec->holders_stamp;
+
+	for (struct ut_list *l = rec->unaccepted.next; l != &rec->unaccepted; l = l->next) {
+		const struct gr_gesture *o = ut_container_of(l, struct gr_gesture, link);
+		if (gr_gesture_active(o))
+			continue;
+		for (unsigned int i = 0; i < o->nall; i++) {
+			struct gr_touch *t = &rec->touches[o->all[i]];
+			if (t->holders_stamp != stamp) {
+				t->holders_stamp = stamp;
+				t->inactive_holders = 0;
+			}
+			t->inactive_holders++;
+		}
+	}
+}
+
+/*
+ * An active gesture finishes its construction once every touch it has is
+ * older than the composition time and no unaccepted gesture that is not
+ * active holds any of them.  The holders are counted once per call, when
+ * first needed: walking the list for every touch of every gesture is
+ * quadratic in the gestures, which a client with thousands of them felt.
+ * Finishing a construction changes no gesture's recognized or owned
+ * state, so the counts hold for the whole walk.
+ */
 static void
 check_construction_finished(struct gr_recognizer *rec, uint64_t time)
 {
+	bool counted = false;
+
 	if (rec->atomic)
 		return;
 	for (struct ut_list *l = rec->unaccepted.next; l != &rec->unaccepted; l = l->next) {
@@ -718,20 +751,18 @@ check_construction_finished(struct gr_recognizer *rec, uint64_t time)
 			continue;
 		bool finished = true;
 		for (unsigned int i = 0; i < g->ncur && finished; i++) {
-			uint32_t slot = g->cur[i];
-			const struct gr_touch *t = &rec->touches[slot];
+			const struct gr_touch *t = &rec->touches[g->cur[i]];
 			if (gr_elapsed(time, t->start_time) < GR_COMPOSITION_TIME) {
 				finished = false;
 				break;
 			}
-			for (struct ut_list *m = rec->unaccepted.next; m != &rec->unaccepted;
-			     m = m->next) {
-				struct gr_gesture *o = ut_container_of(m, struct gr_gesture, link);
-				if (o != g && gr_gesture_has_touch(o, slot) && !gr_gesture_active(o)) {
-					finished = false;
-					break;
-				}
+			if (!counted) {
+				count_inactive_holders(rec);
+				counted = true;
 			}
+			/* g is active, so it is not among the holders */
+			if (t->holders_stamp == rec->holders_stamp && t->inactive_holders > 0)
+				finished = false;
 		}
 		if (finished)
 			gr_gesture_finish_construction(g, time);
