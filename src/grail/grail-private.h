@@ -212,11 +212,10 @@ struct gr_touch {
 	 * of that time (for split framing, see struct gr_recognizer) */
 	uint64_t mod_time;
 	float px, py;
-	/* how many unaccepted gestures that are not active hold the touch,
-	 * valid while holders_stamp equals the recognizer's (see
+	/* equal to the recognizer's holders_stamp: an unaccepted gesture
+	 * that is not active holds the touch (see
 	 * check_construction_finished()) */
 	uint64_t holders_stamp;
-	unsigned int inactive_holders;
 };
 
 struct gr_recognizer;

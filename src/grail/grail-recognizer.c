@@ -707,10 +707,10 @@ process_event(struct gr_recognizer *rec, UFEvent ev, UFFrame frame, uint64_t tim
 	release_ended(rec);
 }
 
-/* Count, per touch, the unaccepted gestures that are not active and hold
- * it (gr_gesture_has_touch() looks at all of a gesture's touches). */
+/* Stamp every touch that an unaccepted gesture that is not active holds
+ * (gr_gesture_has_touch() looks at all of a gesture's touches). */
 static void
-count_inactive_holders(struct gr_recognizer *rec)
+mark_inactive_holders(struct gr_recognizer *rec)
 {
 	uint64_t stamp = ++rec->holders_stamp;
 
@@ -718,30 +718,24 @@ count_inactive_holders(struct gr_recognizer *rec)
 		const struct gr_gesture *o = ut_container_of(l, struct gr_gesture, link);
 		if (gr_gesture_active(o))
 			continue;
-		for (unsigned int i = 0; i < o->nall; i++) {
-			struct gr_touch *t = &rec->touches[o->all[i]];
-			if (t->holders_stamp != stamp) {
-				t->holders_stamp = stamp;
-				t->inactive_holders = 0;
-			}
-			t->inactive_holders++;
-		}
+		for (unsigned int i = 0; i < o->nall; i++)
+			rec->touches[o->all[i]].holders_stamp = stamp;
 	}
 }
 
 /*
  * An active gesture finishes its construction once every touch it has is
  * older than the composition time and no unaccepted gesture that is not
- * active holds any of them.  The holders are counted once per call, when
- * first needed: walking the list for every touch of every gesture is
+ * active holds any of them.  The held touches are marked once per call,
+ * when first needed: walking the list for every touch of every gesture is
  * quadratic in the gestures, which a client with thousands of them felt.
  * Finishing a construction changes no gesture's recognized or owned
- * state, so the counts hold for the whole walk.
+ * state, so the marks hold for the whole walk.
  */
 static void
 check_construction_finished(struct gr_recognizer *rec, uint64_t time)
 {
-	bool counted = false;
+	bool marked = false;
 
 	if (rec->atomic)
 		return;
@@ -756,12 +750,12 @@ check_construction_finished(struct gr_recognizer *rec, uint64_t time)
 				finished = false;
 				break;
 			}
-			if (!counted) {
-				count_inactive_holders(rec);
-				counted = true;
+			if (!marked) {
+				mark_inactive_holders(rec);
+				marked = true;
 			}
 			/* g is active, so it is not among the holders */
-			if (t->holders_stamp == rec->holders_stamp && t->inactive_holders > 0)
+			if (t->holders_stamp == rec->holders_stamp)
 				finished = false;
 		}
 		if (finished)
