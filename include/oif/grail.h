@@ -366,9 +366,12 @@ typedef void (*grail_log_handler)(void *data, int level, const char *msg);
  * (debug, info, warning, error, none), else GRAIL_DEBUG (-1 debug,
  * 0 warning, 1 error); by default errors and client bugs are printed.
  *
+ * The handle takes no file descriptor until grail_get_fd() is first
+ * called.
+ *
  * @param[out] handle receives the handle, to be freed with grail_delete()
  * @return UGStatusSuccess, UGStatusErrorInvalidValue if @p handle is NULL,
- *         UGStatusErrorResources when out of memory or file descriptors
+ *         UGStatusErrorResources when out of memory
  */
 GRAIL_PUBLIC
 UGStatus grail_new(UGHandle *handle);
@@ -388,6 +391,11 @@ void grail_delete(UGHandle handle);
 /**
  * Get the file descriptor that is readable while events are queued.
  *
+ * The descriptor is made by the first call (an eventfd), readable at
+ * once if events are already queued; later calls return the same one.  A
+ * client that pulls events after every frame it feeds in need not ask for
+ * it, and then grail makes no system call at all.
+ *
  * The descriptor is owned by the handle; do not read from or close it.
  * Poll it, then call grail_get_event() until it returns
  * UGStatusErrorNoEvent.  To save two system calls per frame the
@@ -396,7 +404,9 @@ void grail_delete(UGHandle handle);
  * in a row, so a poll loop sees at most one spurious wake-up per batch.
  *
  * @param handle the handle
- * @return the file descriptor, or -1 for a NULL handle
+ * @return the file descriptor; -1 for a NULL handle, or when no descriptor
+ *         can be made (the process is out of file descriptors: an error
+ *         is logged, and a later call tries again)
  */
 GRAIL_PUBLIC
 int grail_get_fd(UGHandle handle);

@@ -22,6 +22,7 @@
 #include <utouch/frame_handle.h>
 
 #include "frame/frame-builder.h"
+#include "util/poison.h"
 #include "frame/frame-peer.h"
 #include "util/log.h"
 
@@ -318,25 +319,6 @@ enum ut_pool_kind {
 	UT_POOL_KIND_COUNT,
 };
 
-#if defined(__SANITIZE_ADDRESS__)
-#define UT_HAVE_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define UT_HAVE_ASAN 1
-#endif
-#endif
-
-#ifdef UT_HAVE_ASAN
-#include <sanitizer/asan_interface.h>
-/* Free-listed objects stay poisoned, so ASan still reports use after
- * release, except for the link word. */
-#define ut_poison(p, n) ASAN_POISON_MEMORY_REGION((p), (n))
-#define ut_unpoison(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
-#else
-#define ut_poison(p, n) ((void)(p), (void)(n))
-#define ut_unpoison(p, n) ((void)(p), (void)(n))
-#endif
-
 struct ut_pool {
 	void *head;
 	/* How many more objects the list takes: ut_pool_limit() less those it
@@ -434,6 +416,8 @@ ut_pool_put(enum ut_pool_kind kind, void *object)
 	*(void **)object = pool->head;
 	pool->head = object;
 	pool->room--;
+	/* listed objects stay poisoned but for the link word, so that ASan
+	 * reports a use after release */
 	ut_poison((char *)object + sizeof(void *), ut_pool_object_size(kind) - sizeof(void *));
 	/* A cached frame keeps its grown touch array; LeakSanitizer does not
 	 * follow pointers stored in poisoned memory. */

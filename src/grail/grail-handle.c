@@ -2,6 +2,7 @@
  * utouch grail: the handle, its event queue and the public entry points.
  */
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include <unistd.h>
 
 #include "grail-private.h"
+#include "util/poison.h"
 
 /* ------------------------------------------------------------------ */
 /* logging                                                             */
@@ -58,14 +60,102 @@ grail_set_log_handler(UGHandle handle, grail_log_handler handler, void *data)
 /* ------------------------------------------------------------------ */
 /* event pool and queue                                                */
 
+/*
+ * Event memory kept between handles.  Without it, a program that deletes a
+ * handle and makes the next one (a tool replaying recordings one after
+ * another, a test suite, geis making a grail per device as devices come and
+ * go) gives the pool's chunks back to malloc, which returns a free top of
+ * heap above its trim threshold (128 KiB by default) to the kernel, and the
+ * next pool faults fresh pages in, one fault per 4 KiB.  A pool that is
+ * destroyed leaves its largest chunks here, up to GR_SPARE_BYTES, and frees
+ * the rest; the next pool that needs memory takes all of them.  One
+ * atomic exchange each way, no lock; what waits here is freed when the
+ * library is unloaded or the process exits.
+ */
+#define GR_SPARE_BYTES (256u * 1024u)
+
+static _Atomic(struct gr_event_chunk *) spare;
+
+static size_t
+chunk_bytes(const struct gr_event_chunk *c)
+{
+	return sizeof(*c) + c->n * sizeof(c->ev[0]);
+}
+
+/* The events of a chunk kept for later are poisoned for ASan (a use of an
+ * event after its handle went is then reported); the header is not. */
+static void
+chunk_keep(struct gr_event_chunk *c)
+{
+	ut_poison(c->ev, c->n * sizeof(c->ev[0]));
+}
+
+static void
+chunk_use(struct gr_event_chunk *c)
+{
+	ut_unpoison(c->ev, c->n * sizeof(c->ev[0]));
+}
+
+static void
+chunks_free(struct gr_event_chunk *c)
+{
+	while (c) {
+		struct gr_event_chunk *next = c->next;
+		chunk_use(c);
+		free(c);
+		c = next;
+	}
+}
+
+static __attribute__((destructor)) void
+spare_release(void)
+{
+	chunks_free(atomic_exchange(&spare, NULL));
+}
+
+/* Keep the largest chunks of LIST, up to GR_SPARE_BYTES, for the next
+ * pool and free the others. */
+static void
+spare_give(struct gr_event_chunk *list)
+{
+	/* sort by size, largest first (a pool has a few dozen chunks at most) */
+	struct gr_event_chunk *sorted = NULL;
+	while (list) {
+		struct gr_event_chunk *c = list, **at = &sorted;
+		list = c->next;
+		while (*at && (*at)->n >= c->n)
+			at = &(*at)->next;
+		c->next = *at;
+		*at = c;
+	}
+
+	struct gr_event_chunk *keep = NULL, **tail = &keep;
+	size_t bytes = 0;
+	while (sorted) {
+		struct gr_event_chunk *c = sorted;
+		sorted = c->next;
+		c->next = NULL;
+		if (bytes + chunk_bytes(c) <= GR_SPARE_BYTES) {
+			bytes += chunk_bytes(c);
+			chunk_keep(c);
+			*tail = c;
+			tail = &c->next;
+		} else {
+			chunks_free(c);
+		}
+	}
+	if (keep)
+		chunks_free(atomic_exchange(&spare, keep));
+}
+
 static void
 pool_destroy(struct gr_pool *pool)
 {
-	while (pool->chunks) {
-		struct gr_event_chunk *c = pool->chunks;
-		pool->chunks = c->next;
-		free(c);
-	}
+	struct gr_event_chunk **end = &pool->reserve;
+	while (*end)
+		end = &(*end)->next;
+	*end = pool->chunks;
+	spare_give(pool->reserve);
 	free(pool);
 }
 
@@ -73,19 +163,33 @@ pool_destroy(struct gr_pool *pool)
 static bool
 pool_grow(struct gr_pool *pool)
 {
-	unsigned int n = pool->next_chunk ? pool->next_chunk : GR_EVENT_CHUNK_MIN;
-	struct gr_event_chunk *c = malloc(sizeof(*c) + n * sizeof(c->ev[0]));
-	if (!c)
-		return false;
-	c->n = n;
+	if (!pool->reserve_taken) {
+		pool->reserve = atomic_exchange(&spare, NULL);
+		pool->reserve_taken = true;
+	}
+
+	unsigned int n;
+	struct gr_event_chunk *c = pool->reserve;
+	if (c) {
+		pool->reserve = c->next;
+		chunk_use(c);
+		n = c->n;
+	} else {
+		n = pool->next_chunk ? pool->next_chunk : GR_EVENT_CHUNK_MIN;
+		c = malloc(sizeof(*c) + n * sizeof(c->ev[0]));
+		if (!c)
+			return false;
+		c->n = n;
+	}
 	c->next = pool->chunks;
 	pool->chunks = c;
 	for (unsigned int i = 0; i < n; i++)
 		ut_list_insert_before(&pool->free, &c->ev[i].link);
-	if (n < GR_EVENT_CHUNK_MAX)
-		pool->next_chunk = n * 2;
-	else
-		pool->next_chunk = n;
+	/* a new chunk is twice the largest so far (reserve chunks come
+	 * largest first) */
+	unsigned int next = n < GR_EVENT_CHUNK_MAX ? n * 2 : n;
+	if (next > pool->next_chunk)
+		pool->next_chunk = next;
 	return true;
 }
 
@@ -219,12 +323,8 @@ grail_new(UGHandle *handle)
 	}
 	ut_list_init(&h->pool->free);
 	ut_list_init(&h->gesture_fresh);
-	h->fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-	if (h->fd < 0) {
-		free(h->pool);
-		free(h);
-		return UGStatusErrorResources;
-	}
+	/* the eventfd is made when the client first asks for it */
+	h->fd = -1;
 	ut_list_init(&h->queue);
 	ut_list_init(&h->recognizers);
 	ut_list_init(&h->gesture_free);
@@ -269,7 +369,24 @@ grail_delete(UGHandle handle)
 GRAIL_PUBLIC int
 grail_get_fd(UGHandle handle)
 {
-	return UT_CLIENT_BUG_IF(NULL, !handle) ? -1 : handle->fd;
+	if (UT_CLIENT_BUG_IF(NULL, !handle))
+		return -1;
+	struct UGHandle_ *h = handle;
+	if (h->fd < 0) {
+		/*
+		 * Made on first use: a client that pulls events after each
+		 * frame (geis, the compositor library, the tools) never polls
+		 * it, and without it queueing costs no system call.
+		 */
+		h->fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+		if (h->fd < 0) {
+			gr_log(h, GR_LOG_ERROR, "grail_get_fd: eventfd: %s", strerror(errno));
+			return -1;
+		}
+		if (!ut_list_empty(&h->queue))
+			fd_signal(h);
+	}
+	return h->fd;
 }
 
 static struct gr_recognizer *

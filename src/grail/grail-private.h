@@ -167,11 +167,17 @@ struct gr_event_chunk {
 /*
  * Recycles events; lives until the handle is gone and no event is out.
  * Memory is taken in chunks (GR_EVENT_CHUNK_MIN doubling up to
- * GR_EVENT_CHUNK_MAX events) and only returned when the pool goes.
+ * GR_EVENT_CHUNK_MAX events) and only given up when the pool goes: the
+ * largest chunks to the next pool, the rest to malloc (grail-handle.c).
  */
 struct gr_pool {
 	struct ut_list free;
 	struct gr_event_chunk *chunks;
+	/* chunks a deleted handle's pool left (grail-handle.c, "Event memory
+	 * kept between handles"), taken at the first growth, used before
+	 * any new one is allocated */
+	struct gr_event_chunk *reserve;
+	bool reserve_taken;
 	unsigned int next_chunk;
 	unsigned int live;
 	bool orphaned;

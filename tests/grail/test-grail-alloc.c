@@ -10,6 +10,7 @@
 
 #include <cmocka.h>
 
+#include "frame/frame-private.h"
 #include "grail-fixture.h"
 #include "heap-count.h"
 
@@ -48,10 +49,67 @@ test_no_allocation_per_frame(void **state)
 	fx_free(fx);
 }
 
+/* One handle's life: four touches land together under drag, pinch and
+ * rotate subscriptions for one to four touches (15 candidate gestures)
+ * and move too little to be recognised for FRAMES frames, so that every
+ * candidate's slices wait in grail's event pool; then they lift.  Returns
+ * the heap calls it made outside the frame library (whose objects come
+ * from its own per-thread lists). */
+static uint64_t
+handle_life(unsigned int frames)
+{
+	uint64_t before = ut_test_heap_calls(), frame_before = ut_frame_pool_malloc_count();
+	struct fixture *fx = fx_new();
+	for (unsigned int k = 1; k <= 4; k++)
+		fx_subscribe(fx, UGGestureTypeDrag | UGGestureTypePinch | UGGestureTypeRotate,
+			     k, 0, 0);
+	UFTouchId ids[] = {1, 2, 3, 4};
+	float xs[] = {1000, 2000, 3000, 4000}, ys[] = {3000, 3000, 3000, 3000};
+	fx_begin_many(fx, 4, ids, xs, ys);
+	for (unsigned int i = 0; i < frames; i++) {
+		fx->time += 5;
+		for (unsigned int t = 0; t < 4; t++)
+			xs[t] += (i & 1) ? -0.5f : 0.5f;
+		fx_move_many(fx, 4, ids, xs, ys);
+	}
+	for (unsigned int t = 0; t < 4; t++)
+		fx_end(fx, ids[t]);
+	fx_free(fx);
+	return ut_test_heap_calls() - before - (ut_frame_pool_malloc_count() - frame_before);
+}
+
+static void
+test_event_memory_kept_between_handles(void **state)
+{
+	(void)state;
+	/* the first handle of the process: one-time allocations, and one
+	 * chunk of events (32) that it leaves for the next pool */
+	handle_life(1);
+	/* takes that chunk and allocates those of 64, 128 and 256 events;
+	 * leaves all four (about 160 KiB, under GR_SPARE_BYTES) */
+	uint64_t first = handle_life(20);
+	/* the same life again: every chunk comes from the one before */
+	uint64_t second = handle_life(20);
+	uint64_t third = handle_life(20);
+	assert_int_equal(first - second, 3);
+	assert_int_equal(second, third);
+
+	/* twice as many events: the four chunks and a new one of 512 events;
+	 * the pool keeps the largest that fit in GR_SPARE_BYTES (512 and 256
+	 * events, about 250 KiB) and frees the others */
+	uint64_t heavy = handle_life(40);
+	assert_int_equal(heavy - second, 1);
+	/* enough for the same life again */
+	assert_int_equal(handle_life(40), second);
+	/* and for a smaller one */
+	assert_int_equal(handle_life(20), second);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_event_memory_kept_between_handles),
 		cmocka_unit_test(test_no_allocation_per_frame),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -8,8 +8,10 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include <cmocka.h>
 
@@ -1117,6 +1119,34 @@ test_canceled_end_after_extension(void **state)
 	fx_free(fx);
 }
 
+/* Move touches IDS to (XS, YS) (the fixture's device units) in one frame
+ * at fx->time, leaving the events grail queues in its queue (fx_move
+ * drains it). */
+static void
+move_undrained(struct fixture *fx, unsigned int n, const UFTouchId *ids,
+	       const float *xs, const float *ys)
+{
+	UFBackendFrame f = frame_backend_frame_create_next(fx->prev);
+	frame_backend_frame_set_device(f, fx->bdev);
+	frame_backend_frame_set_window_id(f, FX_WINDOW);
+	for (unsigned int i = 0; i < n; i++) {
+		UFBackendTouch t = NULL;
+		assert_int_equal(frame_backend_frame_borrow_touch_by_id(f, ids[i], &t),
+				 UFStatusSuccess);
+		frame_backend_touch_set_window_pos(t, xs[i] * 0.1024f, ys[i] * 0.0768f);
+		frame_backend_touch_set_time(t, fx->time);
+		frame_backend_frame_give_touch(f, &t);
+	}
+	UFEvent ev = frame_event_new();
+	frame_event_set_type(ev, UFEventTypeFrame);
+	frame_event_set_frame(ev, f);
+	frame_event_set_time(ev, fx->time);
+	grail_process_frame_event(fx->grail, ev);
+	frame_event_unref(ev);
+	frame_backend_frame_delete(fx->prev);
+	fx->prev = f;
+}
+
 static void
 test_timers_and_fd(void **state)
 {
@@ -1141,26 +1171,8 @@ test_timers_and_fd(void **state)
 	UFTouchId ids[] = {1, 2};
 	float xs[] = {1500, 2500}, ys[] = {1000, 1000};
 	fx->policy = FX_POLICY_NONE;
-	UFBackendFrame f = frame_backend_frame_create_next(fx->prev);
-	frame_backend_frame_set_device(f, fx->bdev);
-	frame_backend_frame_set_window_id(f, FX_WINDOW);
 	fx->time += 20;
-	for (int i = 0; i < 2; i++) {
-		UFBackendTouch t = NULL;
-		assert_int_equal(frame_backend_frame_borrow_touch_by_id(f, ids[i], &t),
-				 UFStatusSuccess);
-		frame_backend_touch_set_window_pos(t, xs[i] * 0.1024f, ys[i] * 0.0768f);
-		frame_backend_touch_set_time(t, fx->time);
-		frame_backend_frame_give_touch(f, &t);
-	}
-	UFEvent ev = frame_event_new();
-	frame_event_set_type(ev, UFEventTypeFrame);
-	frame_event_set_frame(ev, f);
-	frame_event_set_time(ev, fx->time);
-	grail_process_frame_event(fx->grail, ev);
-	frame_event_unref(ev);
-	frame_backend_frame_delete(fx->prev);
-	fx->prev = f;
+	move_undrained(fx, 2, ids, xs, ys);
 
 	assert_int_equal(poll(&p, 1, 0), 1);
 	assert_true(p.revents & POLLIN);
@@ -1178,23 +1190,8 @@ test_timers_and_fd(void **state)
 	fx_move(fx, 2, 2600, 1000);
 	assert_int_equal(grail_get_event(fx->grail, &none), UGStatusErrorNoEvent);
 	assert_int_equal(grail_get_event(fx->grail, &none), UGStatusErrorNoEvent);
-	UFBackendFrame f2 = frame_backend_frame_create_next(fx->prev);
-	frame_backend_frame_set_device(f2, fx->bdev);
-	frame_backend_frame_set_window_id(f2, FX_WINDOW);
 	fx->time += 20;
-	UFBackendTouch t2 = NULL;
-	assert_int_equal(frame_backend_frame_borrow_touch_by_id(f2, 2, &t2), UFStatusSuccess);
-	frame_backend_touch_set_window_pos(t2, 2700 * 0.1024f, 1000 * 0.0768f);
-	frame_backend_touch_set_time(t2, fx->time);
-	frame_backend_frame_give_touch(f2, &t2);
-	UFEvent ev2 = frame_event_new();
-	frame_event_set_type(ev2, UFEventTypeFrame);
-	frame_event_set_frame(ev2, f2);
-	frame_event_set_time(ev2, fx->time);
-	grail_process_frame_event(fx->grail, ev2);
-	frame_event_unref(ev2);
-	frame_backend_frame_delete(fx->prev);
-	fx->prev = f2;
+	move_undrained(fx, 1, &ids[1], (float[]){2700}, &ys[1]);
 	p.revents = 0;
 	assert_int_equal(poll(&p, 1, 0), 1);
 	fx_process(fx);
@@ -1239,6 +1236,85 @@ test_log_handler(void **state)
 	fx_free(fx);
 }
 
+struct log_record {
+	int n;
+	int level;
+	char msg[256];
+};
+
+static void
+log_recorder(void *data, int level, const char *msg)
+{
+	struct log_record *r = data;
+	r->n++;
+	r->level = level;
+	snprintf(r->msg, sizeof(r->msg), "%s", msg);
+}
+
+static void
+test_fd_made_on_first_use(void **state)
+{
+	(void)state;
+	struct fixture *fx = fx_new();
+	fx_subscribe(fx, UGGestureTypeDrag, 2, 0, 0);
+	fx_begin_owned(fx, 1, 1000, 1000);
+	fx->time += 10;
+	fx_begin_owned(fx, 2, 2000, 1000);
+
+	/* events queued before the client first asks for the descriptor:
+	 * it is readable as soon as it exists */
+	UFTouchId ids[] = {1, 2};
+	float xs[] = {1500, 2500}, ys[] = {1000, 1000};
+	fx->time += 20;
+	move_undrained(fx, 2, ids, xs, ys);
+	int fd = grail_get_fd(fx->grail);
+	assert_true(fd >= 0);
+	assert_int_equal(grail_get_fd(fx->grail), fd);
+	struct pollfd p = {.fd = fd, .events = POLLIN};
+	assert_int_equal(poll(&p, 1, 0), 1);
+	fx_process(fx);
+	assert_true(fx->nslices >= 2);
+	UGEvent none = NULL;
+	assert_int_equal(grail_get_event(fx->grail, &none), UGStatusErrorNoEvent);
+	p.revents = 0;
+	assert_int_equal(poll(&p, 1, 0), 0);
+	fx_end(fx, 1);
+	fx_end(fx, 2);
+	fx_check_all_ended(fx);
+	fx_free(fx);
+
+	/* no descriptor to be had: -1 and an error; a later call makes it,
+	 * readable when events wait */
+	fx = fx_new();
+	struct log_record rec = {0};
+	grail_set_log_handler(fx->grail, log_recorder, &rec);
+	fx_subscribe(fx, UGGestureTypeTouch, 1, 0, 0);
+	fx_begin_owned(fx, 1, 1000, 1000);
+	fx->time += 10;
+	move_undrained(fx, 1, ids, (float[]){1200}, ys);
+	struct rlimit old, none_left;
+	assert_int_equal(getrlimit(RLIMIT_NOFILE, &old), 0);
+	none_left = old;
+	none_left.rlim_cur = 0;
+	assert_int_equal(setrlimit(RLIMIT_NOFILE, &none_left), 0);
+	rec.n = 0;
+	int failed = grail_get_fd(fx->grail);
+	assert_int_equal(setrlimit(RLIMIT_NOFILE, &old), 0);
+	assert_int_equal(failed, -1);
+	assert_int_equal(rec.n, 1);
+	assert_int_equal(rec.level, 1);
+	assert_non_null(strstr(rec.msg, "grail_get_fd: eventfd: "));
+	fd = grail_get_fd(fx->grail);
+	assert_true(fd >= 0);
+	p.fd = fd;
+	p.revents = 0;
+	assert_int_equal(poll(&p, 1, 0), 1);
+	assert_int_equal(rec.n, 1);
+	grail_set_log_handler(fx->grail, NULL, NULL);
+	fx_end(fx, 1);
+	fx_free(fx);
+}
+
 int
 main(void)
 {
@@ -1269,6 +1345,7 @@ main(void)
 		cmocka_unit_test(test_deactivate_leaves_others_alone),
 		cmocka_unit_test(test_canceled_end_after_extension),
 		cmocka_unit_test(test_timers_and_fd),
+		cmocka_unit_test(test_fd_made_on_first_use),
 		cmocka_unit_test(test_unsubscribed_window_rejects),
 		cmocka_unit_test(test_log_handler),
 		cmocka_unit_test(test_cut_off_invents_no_tap),
