@@ -1236,21 +1236,6 @@ test_log_handler(void **state)
 	fx_free(fx);
 }
 
-struct log_record {
-	int n;
-	int level;
-	char msg[256];
-};
-
-static void
-log_recorder(void *data, int level, const char *msg)
-{
-	struct log_record *r = data;
-	r->n++;
-	r->level = level;
-	snprintf(r->msg, sizeof(r->msg), "%s", msg);
-}
-
 static void
 test_fd_made_on_first_use(void **state)
 {
@@ -1286,8 +1271,8 @@ test_fd_made_on_first_use(void **state)
 	/* no descriptor to be had: -1 and an error; a later call makes it,
 	 * readable when events wait */
 	fx = fx_new();
-	struct log_record rec = {0};
-	grail_set_log_handler(fx->grail, log_recorder, &rec);
+	struct ut_test_log rec = {0};
+	grail_set_log_handler(fx->grail, ut_test_log_record, &rec);
 	fx_subscribe(fx, UGGestureTypeTouch, 1, 0, 0);
 	fx_begin_owned(fx, 1, 1000, 1000);
 	fx->time += 10;

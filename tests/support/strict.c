@@ -2,11 +2,13 @@
  * Every C test program is strict about client bugs (test-support.h): a
  * "client bug:" message the test did not announce fails it.  Linked whole
  * into every program that uses cmocka_dep (tests/support/meson.build), so
- * that no test can forget it.
+ * that no test can forget it; so is the log recorder that tests of log
+ * handlers install (ut_test_log_record()).
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include <cmocka.h>
 
@@ -45,4 +47,14 @@ unsigned int
 ut_test_client_bugs_seen(void)
 {
 	return client_bugs_seen;
+}
+
+void
+ut_test_log_record(void *data, int level, const char *msg)
+{
+	struct ut_test_log *log = data;
+
+	log->n++;
+	log->level = level;
+	snprintf(log->msg, sizeof(log->msg), "%s", msg ? msg : "(null)");
 }

@@ -27,6 +27,21 @@ struct ut_recording;
 		} \
 	} while (0)
 
+/** What ut_test_log_record() heard: how many messages, and the last
+ *  one's level and text. */
+struct ut_test_log {
+	int n;
+	int level;
+	char msg[1024];
+};
+
+/**
+ * A log handler of the shape grail_set_log_handler() takes (level -1
+ * debug, 0 warning, 1 error) that records into the struct ut_test_log
+ * @p data.
+ */
+void ut_test_log_record(void *data, int level, const char *msg);
+
 /*
  * Client bugs.  A program linked with test_support_dep fails the running
  * test on a "client bug:" message (a public function called with a bad

@@ -27,26 +27,10 @@
 
 #include "test-support.h"
 
-struct captured {
-	int n;
-	int level;
-	char msg[512];
-};
-
-static void
-capture(void *data, int level, const char *msg)
-{
-	struct captured *c = data;
-
-	c->n++;
-	c->level = level;
-	snprintf(c->msg, sizeof(c->msg), "%s", msg);
-}
-
 static void
 capture_geis(void *data, enum utouch_geis_log_priority priority, const char *msg)
 {
-	capture(data, (int)priority, msg);
+	ut_test_log_record(data, (int)priority, msg);
 }
 
 /* A subscription without a device is invalid: activating it is a client
@@ -85,13 +69,13 @@ static void
 test_grail_handler_own_only(void **state)
 {
 	UT_CLIENT_BUGS_BEGIN();
-	struct captured c = { 0 };
+	struct ut_test_log c = { 0 };
 	UGHandle h;
 	Geis geis = open_geis();
 
 	(void)state;
 	assert_int_equal(grail_new(&h), UGStatusSuccess);
-	grail_set_log_handler(h, capture, &c);
+	grail_set_log_handler(h, ut_test_log_record, &c);
 
 	misuse_handle(h);
 	assert_int_equal(c.n, 1);
@@ -121,13 +105,13 @@ static void
 test_geis_handler_own_only(void **state)
 {
 	UT_CLIENT_BUGS_BEGIN();
-	struct captured a = { 0 }, b = { 0 }, g = { 0 };
+	struct ut_test_log a = { 0 }, b = { 0 }, g = { 0 };
 	Geis ga = open_geis(), gb = open_geis();
 	UGHandle h;
 
 	(void)state;
 	assert_int_equal(grail_new(&h), UGStatusSuccess);
-	grail_set_log_handler(h, capture, &g);
+	grail_set_log_handler(h, ut_test_log_record, &g);
 	utouch_geis_set_log_handler(ga, capture_geis, &a);
 	utouch_geis_set_log_handler(gb, capture_geis, &b);
 

@@ -533,35 +533,25 @@ test_client_bug_wrong_type(void **state)
 	UT_CLIENT_BUGS_END(1);
 }
 
-static void
-grail_capture(void *data, int level, const char *msg)
-{
-	struct captured *c = data;
-
-	c->n++;
-	c->priority = level;
-	snprintf(c->msg, sizeof(c->msg), "%s", msg);
-}
-
 /* A misuse with a handle at hand goes to the handle's log handler, with
  * the public level numbers (1: error). */
 static void
 test_client_bug_grail_handler(void **state)
 {
 	UT_CLIENT_BUGS_BEGIN();
-	struct captured c = { 0 };
+	struct ut_test_log c = { 0 };
 	UGHandle h;
 	UFEvent ev;
 
 	(void)state;
 	assert_int_equal(grail_new(&h), UGStatusSuccess);
-	grail_set_log_handler(h, grail_capture, &c);
+	grail_set_log_handler(h, ut_test_log_record, &c);
 	ev = frame_event_new();
 	assert_non_null(ev);
 	frame_event_set_type(ev, UFEventTypeFrame);  /* but no frame */
 	grail_process_frame_event(h, ev);
 	assert_int_equal(c.n, 1);
-	assert_int_equal(c.priority, 1);
+	assert_int_equal(c.level, 1);
 	assert_string_equal(c.msg, "client bug: grail_process_frame_event: "
 				   "frame event without a frame");
 	frame_event_unref(ev);
