@@ -159,7 +159,7 @@ pool_destroy(struct gr_pool *pool)
 	free(pool);
 }
 
-/* Add a chunk of events to the free list; false when out of memory. */
+/* Start a new chunk of events; false when out of memory. */
 static bool
 pool_grow(struct gr_pool *pool)
 {
@@ -183,8 +183,7 @@ pool_grow(struct gr_pool *pool)
 	}
 	c->next = pool->chunks;
 	pool->chunks = c;
-	for (unsigned int i = 0; i < n; i++)
-		ut_list_insert_before(&pool->free, &c->ev[i].link);
+	pool->carved = 0;
 	/* a new chunk is twice the largest so far (reserve chunks come
 	 * largest first) */
 	unsigned int next = n < GR_EVENT_CHUNK_MAX ? n * 2 : n;
@@ -197,12 +196,18 @@ struct UGEvent_ *
 gr_event_alloc(struct UGHandle_ *h)
 {
 	struct gr_pool *pool = h->pool;
+	struct UGEvent_ *ev;
 
-	if (ut_list_empty(&pool->free) && !pool_grow(pool))
-		return NULL;
-	struct ut_list *l = pool->free.next;
-	ut_list_remove(l);
-	struct UGEvent_ *ev = ut_container_of(l, struct UGEvent_, link);
+	if (!ut_list_empty(&pool->free)) {
+		struct ut_list *l = pool->free.next;
+		ut_list_remove(l);
+		ev = ut_container_of(l, struct UGEvent_, link);
+	} else {
+		/* memory is touched only as events are first needed */
+		if ((!pool->chunks || pool->carved == pool->chunks->n) && !pool_grow(pool))
+			return NULL;
+		ev = &pool->chunks->ev[pool->carved++];
+	}
 	/* the slice, frame reference included, is left to the caller, which
 	 * always overwrites all of it */
 	ev->owner = NULL;
@@ -323,8 +328,10 @@ grail_new(UGHandle *handle)
 	}
 	ut_list_init(&h->pool->free);
 	ut_list_init(&h->gesture_fresh);
-	/* the eventfd is made when the client first asks for it */
+	/* the eventfd is made when the client first asks for it; until then
+	 * there is nothing to signal */
 	h->fd = -1;
+	h->fd_signalled = true;
 	ut_list_init(&h->queue);
 	ut_list_init(&h->recognizers);
 	ut_list_init(&h->gesture_free);
@@ -383,6 +390,7 @@ grail_get_fd(UGHandle handle)
 			gr_log(h, GR_LOG_ERROR, "grail_get_fd: eventfd: %s", strerror(errno));
 			return -1;
 		}
+		h->fd_signalled = false;
 		if (!ut_list_empty(&h->queue))
 			fd_signal(h);
 	}

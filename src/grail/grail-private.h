@@ -171,8 +171,11 @@ struct gr_event_chunk {
  * largest chunks to the next pool, the rest to malloc (grail-handle.c).
  */
 struct gr_pool {
-	struct ut_list free;
+	struct ut_list free;  /* released events */
+	/* chunks, newest first; events never used yet are taken from the
+	 * newest in order: chunks->ev[carved] is the next */
 	struct gr_event_chunk *chunks;
+	unsigned int carved;
 	/* chunks a deleted handle's pool left (grail-handle.c, "Event memory
 	 * kept between handles"), taken at the first growth, used before
 	 * any new one is allocated */
@@ -431,7 +434,8 @@ struct gr_recognizer {
 };
 
 struct UGHandle_ {
-	int fd;
+	int fd;             /* -1 until grail_get_fd() makes it */
+	/* the eventfd is readable, or there is none: nothing to write */
 	bool fd_signalled;
 	bool noevent_pending; /* last grail_get_event() found the queue empty */
 	struct ut_list queue;
