@@ -348,6 +348,8 @@ struct _Geis {
 	/* event loop */
 	int epfd;
 	int wakefd;              /* eventfd: something to dispatch */
+	int wake_signalled;      /* wakefd is readable: no write needed
+	                            until on_wake() has read it */
 	int timerfd;             /* grail timeouts (default clock) */
 	uint64_t timer_at;
 	uint64_t time_done;      /* latest time given to grail_update_time() */

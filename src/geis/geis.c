@@ -66,14 +66,20 @@ gs_mux_remove(Geis geis, int fd)
 	}
 }
 
+/*
+ * Make the wake fd readable.  Once it is, further wake-ups until the next
+ * dispatch reads it need no system call: a dispatch that queues a gesture
+ * event per slice writes the eventfd once, not once per event.
+ */
 void
 gs_wake(Geis geis)
 {
 	uint64_t one = 1;
 
-	if (geis && geis->wakefd >= 0 && write(geis->wakefd, &one, sizeof(one)) < 0) {
-		/* the counter is already non-zero: the fd stays readable */
-	}
+	if (!geis || geis->wakefd < 0 || geis->wake_signalled)
+		return;
+	if (write(geis->wakefd, &one, sizeof(one)) == sizeof(one) || errno == EAGAIN)
+		geis->wake_signalled = 1;
 }
 
 static void
@@ -84,6 +90,7 @@ wake_clear(Geis geis)
 	if (read(geis->wakefd, &v, sizeof(v)) < 0) {
 		/* EAGAIN: nothing to clear */
 	}
+	geis->wake_signalled = 0;
 }
 
 static void

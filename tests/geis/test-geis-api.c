@@ -2,6 +2,7 @@
  * geis API objects: instance, errors, configuration, attributes, devices,
  * classes, regions, filters, subscriptions, callbacks, backend selection.
  */
+#include <poll.h>
 #include <stdarg.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -894,6 +895,62 @@ test_timestamp_wrap(void **state)
 	geis_delete(geis);
 }
 
+/* The eventfd counter of @p fd, from /proc (reading the fd would clear it). */
+static unsigned long long
+eventfd_count(int fd)
+{
+	char path[64], line[256];
+	unsigned long long n = ~0ull;
+
+	snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", fd);
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f))
+		if (strncmp(line, "eventfd-count:", 14) == 0)
+			n = strtoull(line + 14, NULL, 16);
+	fclose(f);
+	return n;
+}
+
+/* Many events queued in one dispatch wake the instance with one write;
+ * the next dispatch clears it, and the next events wake it again. */
+static void
+test_wake_written_once(void **state)
+{
+	Geis geis = open_sync(DRAG2);
+	GeisSubscription sub = geis_subscription_new(geis, "all", 0);
+	GeisEvent ev;
+	int fd = -1;
+
+	assert_int_equal(geis_subscription_activate(sub), 0);
+	assert_int_equal(geis_get_configuration(geis, GEIS_CONFIGURATION_FD, &fd), 0);
+	for (int i = 0; i < 64 && geis->queue.count < 10; i++)
+		geis_dispatch_events(geis);
+	assert_true(geis->queue.count >= 10);
+	assert_int_equal(eventfd_count(geis->wakefd), 1);
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	assert_int_equal(poll(&p, 1, 0), 1);
+
+	/* take everything until a dispatch queues nothing: it has read the
+	 * wake fd, and nothing wrote it since */
+	for (int i = 0; i < 64; i++) {
+		while (geis_next_event(geis, &ev) != GEIS_STATUS_EMPTY)
+			geis_event_delete(ev);
+		geis_dispatch_events(geis);
+		if (geis->queue.count == 0)
+			break;
+	}
+	assert_int_equal(geis->queue.count, 0);
+	assert_int_equal(eventfd_count(geis->wakefd), 0);
+	/* the next wake-up writes it again */
+	geis_register_device_callback(geis, GEIS_DEFAULT_EVENT_CALLBACK, NULL);
+	assert_int_equal(eventfd_count(geis->wakefd), 1);
+	p.revents = 0;
+	assert_int_equal(poll(&p, 1, 0), 1);
+	geis_subscription_delete(sub);
+	geis_delete(geis);
+}
+
 int
 main(void)
 {
@@ -907,6 +964,7 @@ main(void)
 		cmocka_unit_test(test_device),
 		cmocka_unit_test(test_device_removed),
 		cmocka_unit_test(test_callbacks),
+		cmocka_unit_test(test_wake_written_once),
 		cmocka_unit_test(test_configuration),
 		cmocka_unit_test(test_regions),
 		cmocka_unit_test(test_filters),
