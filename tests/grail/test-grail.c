@@ -8,7 +8,6 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -1119,34 +1118,6 @@ test_canceled_end_after_extension(void **state)
 	fx_free(fx);
 }
 
-/* Move touches IDS to (XS, YS) (the fixture's device units) in one frame
- * at fx->time, leaving the events grail queues in its queue (fx_move
- * drains it). */
-static void
-move_undrained(struct fixture *fx, unsigned int n, const UFTouchId *ids,
-	       const float *xs, const float *ys)
-{
-	UFBackendFrame f = frame_backend_frame_create_next(fx->prev);
-	frame_backend_frame_set_device(f, fx->bdev);
-	frame_backend_frame_set_window_id(f, FX_WINDOW);
-	for (unsigned int i = 0; i < n; i++) {
-		UFBackendTouch t = NULL;
-		assert_int_equal(frame_backend_frame_borrow_touch_by_id(f, ids[i], &t),
-				 UFStatusSuccess);
-		frame_backend_touch_set_window_pos(t, xs[i] * 0.1024f, ys[i] * 0.0768f);
-		frame_backend_touch_set_time(t, fx->time);
-		frame_backend_frame_give_touch(f, &t);
-	}
-	UFEvent ev = frame_event_new();
-	frame_event_set_type(ev, UFEventTypeFrame);
-	frame_event_set_frame(ev, f);
-	frame_event_set_time(ev, fx->time);
-	grail_process_frame_event(fx->grail, ev);
-	frame_event_unref(ev);
-	frame_backend_frame_delete(fx->prev);
-	fx->prev = f;
-}
-
 static void
 test_timers_and_fd(void **state)
 {
@@ -1172,7 +1143,7 @@ test_timers_and_fd(void **state)
 	float xs[] = {1500, 2500}, ys[] = {1000, 1000};
 	fx->policy = FX_POLICY_NONE;
 	fx->time += 20;
-	move_undrained(fx, 2, ids, xs, ys);
+	fx_move_many_queued(fx, 2, ids, xs, ys);
 
 	assert_int_equal(poll(&p, 1, 0), 1);
 	assert_true(p.revents & POLLIN);
@@ -1191,7 +1162,7 @@ test_timers_and_fd(void **state)
 	assert_int_equal(grail_get_event(fx->grail, &none), UGStatusErrorNoEvent);
 	assert_int_equal(grail_get_event(fx->grail, &none), UGStatusErrorNoEvent);
 	fx->time += 20;
-	move_undrained(fx, 1, &ids[1], (float[]){2700}, &ys[1]);
+	fx_move_many_queued(fx, 1, &ids[1], (float[]){2700}, &ys[1]);
 	p.revents = 0;
 	assert_int_equal(poll(&p, 1, 0), 1);
 	fx_process(fx);
@@ -1251,7 +1222,7 @@ test_fd_made_on_first_use(void **state)
 	UFTouchId ids[] = {1, 2};
 	float xs[] = {1500, 2500}, ys[] = {1000, 1000};
 	fx->time += 20;
-	move_undrained(fx, 2, ids, xs, ys);
+	fx_move_many_queued(fx, 2, ids, xs, ys);
 	int fd = grail_get_fd(fx->grail);
 	assert_true(fd >= 0);
 	assert_int_equal(grail_get_fd(fx->grail), fd);
@@ -1276,7 +1247,7 @@ test_fd_made_on_first_use(void **state)
 	fx_subscribe(fx, UGGestureTypeTouch, 1, 0, 0);
 	fx_begin_owned(fx, 1, 1000, 1000);
 	fx->time += 10;
-	move_undrained(fx, 1, ids, (float[]){1200}, ys);
+	fx_move_many_queued(fx, 1, ids, (float[]){1200}, ys);
 	struct rlimit old, none_left;
 	assert_int_equal(getrlimit(RLIMIT_NOFILE, &old), 0);
 	none_left = old;

@@ -167,8 +167,9 @@ next_frame(struct fixture *fx)
 	return f;
 }
 
+/* Give grail the frame; what it queues stays in its queue. */
 static void
-send_frame(struct fixture *fx, UFBackendFrame f)
+send_frame_queued(struct fixture *fx, UFBackendFrame f)
 {
 	frame_backend_frame_set_active_touches(
 		f, frame_frame_get_num_touches(frame_backend_frame_get_frame(f)));
@@ -176,6 +177,12 @@ send_frame(struct fixture *fx, UFBackendFrame f)
 	if (fx->prev)
 		frame_backend_frame_delete(fx->prev);
 	fx->prev = f;
+}
+
+static void
+send_frame(struct fixture *fx, UFBackendFrame f)
+{
+	send_frame_queued(fx, f);
 	fx_process(fx);
 }
 
@@ -246,9 +253,9 @@ fx_move(struct fixture *fx, UFTouchId id, float x, float y)
 	fx_move_many(fx, 1, &id, &x, &y);
 }
 
-void
-fx_move_many(struct fixture *fx, unsigned int n, const UFTouchId *ids, const float *xs,
-	     const float *ys)
+static UFBackendFrame
+moved_frame(struct fixture *fx, unsigned int n, const UFTouchId *ids, const float *xs,
+	    const float *ys)
 {
 	UFBackendFrame f = next_frame(fx);
 	for (unsigned int i = 0; i < n; i++) {
@@ -257,7 +264,21 @@ fx_move_many(struct fixture *fx, unsigned int n, const UFTouchId *ids, const flo
 		frame_backend_touch_set_time(t, fx->time);
 		assert_int_equal(frame_backend_frame_give_touch(f, &t), UFStatusSuccess);
 	}
-	send_frame(fx, f);
+	return f;
+}
+
+void
+fx_move_many(struct fixture *fx, unsigned int n, const UFTouchId *ids, const float *xs,
+	     const float *ys)
+{
+	send_frame(fx, moved_frame(fx, n, ids, xs, ys));
+}
+
+void
+fx_move_many_queued(struct fixture *fx, unsigned int n, const UFTouchId *ids,
+		    const float *xs, const float *ys)
+{
+	send_frame_queued(fx, moved_frame(fx, n, ids, xs, ys));
 }
 
 void

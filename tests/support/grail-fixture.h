@@ -90,6 +90,10 @@ void fx_end(struct fixture *fx, UFTouchId id);
 /* Move several touches in one frame: ids[i] to (xs[i], ys[i]). */
 void fx_move_many(struct fixture *fx, unsigned int n, const UFTouchId *ids,
 		  const float *xs, const float *ys);
+/* The same, leaving grail's events in its queue (fx_process() takes them):
+ * for tests of grail_get_fd(). */
+void fx_move_many_queued(struct fixture *fx, unsigned int n, const UFTouchId *ids,
+			 const float *xs, const float *ys);
 /* Input stops with touches down: end ids[0..n-1] in a frame marked cut off
  * (frame-peer.h, ut_frame_cut_off()), as the evdev producers do. */
 void fx_cut_off(struct fixture *fx, unsigned int n, const UFTouchId *ids);
