@@ -22,9 +22,9 @@
 #include <utouch/frame_handle.h>
 
 #include "frame/frame-builder.h"
-#include "util/poison.h"
 #include "frame/frame-peer.h"
 #include "util/log.h"
+#include "util/poison.h"
 
 
 struct UFAxis_ {
