@@ -888,7 +888,7 @@ GRAIL_PUBLIC float
 grail_slice_get_velocity_x(const UGSlice slice)
 {
 	float vx = 0.0f, vy = 0.0f;
-	if (slice)
+	if (!UT_CLIENT_BUG_IF(NULL, !slice))
 		gr_slice_read_velocity(slice, &vx, &vy);
 	return vx;
 }
@@ -897,7 +897,7 @@ GRAIL_PUBLIC float
 grail_slice_get_velocity_y(const UGSlice slice)
 {
 	float vx = 0.0f, vy = 0.0f;
-	if (slice)
+	if (!UT_CLIENT_BUG_IF(NULL, !slice))
 		gr_slice_read_velocity(slice, &vx, &vy);
 	return vy;
 }
@@ -905,11 +905,11 @@ grail_slice_get_velocity_y(const UGSlice slice)
 GRAIL_PUBLIC unsigned int
 grail_slice_get_tap_count(const UGSlice slice)
 {
-	return slice ? slice->tap_count : 0;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? 0 : slice->tap_count;
 }
 
 GRAIL_PUBLIC unsigned int
 grail_slice_get_edge(const UGSlice slice)
 {
-	return slice ? slice->edge : 0;
+	return UT_CLIENT_BUG_IF(NULL, !slice) ? 0 : slice->edge;
 }

@@ -153,7 +153,7 @@ test_extension_defaults_and_validation(void **state)
 	assert_true(grail_slice_get_velocity_y(NULL) == 0.0f);
 	assert_int_equal(grail_slice_get_tap_count(NULL), 0);
 	assert_int_equal(grail_slice_get_edge(NULL), 0);
-	UT_CLIENT_BUGS_END(1);
+	UT_CLIENT_BUGS_END(5);
 }
 
 /* ------------------------------------------------------------------ */
