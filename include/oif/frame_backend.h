@@ -274,8 +274,9 @@ UFFrame frame_backend_frame_get_frame(UFBackendFrame frame);
  * @param frame the frame handle
  * @param id the touch id
  * @param[out] touch receives a touch handle owned by the producer
- * @return UFStatusSuccess, or UFStatusErrorInvalidTouch when the frame has
- *         no touch with that id
+ * @return UFStatusSuccess, UFStatusErrorInvalidTouch when the frame has
+ *         no touch with that id, or UFStatusErrorResources when out of
+ *         memory
  */
 FRAME_PUBLIC
 UFStatus frame_backend_frame_borrow_touch_by_id(UFBackendFrame frame, UFTouchId id,
@@ -324,10 +325,17 @@ void frame_backend_frame_set_active_touches(UFBackendFrame frame,
  * utouch_frame_backend_touch_delete() from <utouch/frame_handle.h>, or
  * change the id and give it again).
  *
+ * A change made through the handle that was lost for want of memory (the
+ * setters copy a touch a frame shares before changing it, and return
+ * nothing) makes this fail with UFStatusErrorResources: the producer keeps
+ * the handle and the frame its touch as it was, never a touch with some of
+ * the changes missing.
+ *
  * @param frame the frame handle
  * @param[in,out] touch the touch handle
  * @return UFStatusSuccess, UFStatusErrorTouchIdExists, UFStatusErrorResources
- *         when out of memory, or UFStatusErrorGeneric for NULL arguments
+ *         when out of memory (now or in a change made through the handle),
+ *         or UFStatusErrorGeneric for NULL arguments
  */
 FRAME_PUBLIC
 UFStatus frame_backend_frame_give_touch(UFBackendFrame frame, UFBackendTouch *touch);

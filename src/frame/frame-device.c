@@ -27,8 +27,8 @@ frame_backend_device_new(void)
 {
 	struct UFDevice_ *device = calloc(1, sizeof(*device));
 
-	if (UT_CLIENT_BUG_IF(NULL, !device))
-		return NULL;
+	if (!device)
+		return NULL; /* out of memory, like every _new of the backend API */
 	device->refcount = 1;
 	device->set = DEVICE_BIT(UFDevicePropertyNumAxes);
 	return (UFBackendDevice)(void *)device;

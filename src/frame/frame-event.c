@@ -11,8 +11,8 @@ frame_event_new(void)
 {
 	struct UFEvent_ *event = ut_pool_get(UT_POOL_EVENT, NULL);
 
-	if (UT_CLIENT_BUG_IF(NULL, !event))
-		return NULL;
+	if (!event)
+		return NULL; /* out of memory */
 	*event = (struct UFEvent_){ .refcount = 1 };
 	return event;
 }

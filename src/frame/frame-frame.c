@@ -179,6 +179,8 @@ frame_backend_frame_give_touch(UFBackendFrame backend, UFBackendTouch *touch)
 	if (!frame || !touch || !*touch)
 		return UFStatusErrorGeneric;
 	handle = *touch;
+	if (handle->lost_change)
+		return UFStatusErrorResources; /* the producer keeps the handle */
 
 	if (handle->frame_serial == frame->serial)
 		have_slot = ut_frame_find_touch(frame, handle->borrowed_id, &slot) != NULL;

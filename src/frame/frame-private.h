@@ -54,6 +54,7 @@ struct UFBackendTouch_ {
 	struct UFTouch_ *touch; /* holds one reference */
 	uint64_t frame_serial;  /* serial of the frame it was borrowed from, 0 if new */
 	UFTouchId borrowed_id;
+	bool lost_change;       /* a change was lost for want of memory */
 };
 
 enum ut_event_set_bits {

@@ -18,6 +18,7 @@ backend_touch_wrap(struct UFTouch_ *touch, uint64_t frame_serial, UFTouchId id)
 	handle->touch = touch;
 	handle->frame_serial = frame_serial;
 	handle->borrowed_id = id;
+	handle->lost_change = false;
 	return handle;
 }
 
@@ -48,8 +49,8 @@ frame_backend_touch_new(void)
 	struct UFTouch_ *touch = ut_touch_new();
 	UFBackendTouch handle;
 
-	if (UT_CLIENT_BUG_IF(NULL, !touch))
-		return NULL;
+	if (!touch)
+		return NULL; /* out of memory */
 	handle = backend_touch_wrap(touch, 0, 0);
 	if (!handle)
 		ut_touch_release(touch);
@@ -89,32 +90,38 @@ frame_backend_touch_get_touch(UFBackendTouch handle)
 
 /*
  * The touch to write through @p handle: private to the handle, copied
- * first if a frame shares it.  NULL for a NULL handle or out of memory
- * (the change is then lost, and the touch left as it was).
+ * first if a frame shares it.  NULL out of memory: the change is then
+ * lost and the touch left as it was, and the handle remembers it, so that
+ * frame_backend_frame_give_touch() refuses the touch instead of putting
+ * it into a frame with some of its changes missing.
  */
 static struct UFTouch_ *
 writable(UFBackendTouch handle)
 {
 	struct UFTouch_ *copy;
 
-	if (!handle)
-		return NULL;
 	if (handle->touch->refcount == 1)
 		return handle->touch;
 	copy = ut_touch_clone(handle->touch);
-	if (!copy)
+	if (!copy) {
+		handle->lost_change = true;
 		return NULL;
+	}
 	handle->touch->refcount--;
 	handle->touch = copy;
 	return copy;
 }
 
+/* writable() for a public setter, which reports a NULL handle as a client
+ * bug in its own name. */
+#define WRITABLE(h) (UT_CLIENT_BUG_IF(NULL, !h) ? NULL : writable(h)) /* h: a name */
+
 FRAME_PUBLIC void
 frame_backend_touch_set_id(UFBackendTouch handle, UFTouchId id)
 {
-	struct UFTouch_ *touch = writable(handle);
+	struct UFTouch_ *touch = WRITABLE(handle);
 
-	if (UT_CLIENT_BUG_IF(NULL, !touch))
+	if (!touch)
 		return;
 	touch->id = id;
 	touch->set |= UT_TOUCH_BIT(UFTouchPropertyId);
@@ -123,7 +130,7 @@ frame_backend_touch_set_id(UFBackendTouch handle, UFTouchId id)
 FRAME_PUBLIC void
 frame_backend_touch_set_ended(UFBackendTouch handle)
 {
-	struct UFTouch_ *touch = writable(handle);
+	struct UFTouch_ *touch = WRITABLE(handle);
 
 	if (touch)
 		touch->state = UFTouchStateEnd;
@@ -136,8 +143,8 @@ frame_backend_touch_set_window_pos(UFBackendTouch handle, float x, float y)
 
 	if (UT_CLIENT_BUG_IF(NULL, !isfinite(x) || !isfinite(y)))
 		return;
-	touch = writable(handle);
-	if (UT_CLIENT_BUG_IF(NULL, !touch))
+	touch = WRITABLE(handle);
+	if (!touch)
 		return;
 	touch->window_x = x;
 	touch->window_y = y;
@@ -147,9 +154,9 @@ frame_backend_touch_set_window_pos(UFBackendTouch handle, float x, float y)
 FRAME_PUBLIC void
 frame_backend_touch_set_time(UFBackendTouch handle, uint64_t time)
 {
-	struct UFTouch_ *touch = writable(handle);
+	struct UFTouch_ *touch = WRITABLE(handle);
 
-	if (UT_CLIENT_BUG_IF(NULL, !touch))
+	if (!touch)
 		return;
 	touch->time = time;
 	touch->set |= UT_TOUCH_BIT(UFTouchPropertyTime);
@@ -158,9 +165,9 @@ frame_backend_touch_set_time(UFBackendTouch handle, uint64_t time)
 FRAME_PUBLIC void
 frame_backend_touch_set_start_time(UFBackendTouch handle, uint64_t start_time)
 {
-	struct UFTouch_ *touch = writable(handle);
+	struct UFTouch_ *touch = WRITABLE(handle);
 
-	if (UT_CLIENT_BUG_IF(NULL, !touch))
+	if (!touch)
 		return;
 	touch->start_time = start_time;
 	touch->set |= UT_TOUCH_BIT(UFTouchPropertyStartTime);
@@ -169,9 +176,9 @@ frame_backend_touch_set_start_time(UFBackendTouch handle, uint64_t start_time)
 FRAME_PUBLIC void
 frame_backend_touch_set_owned(UFBackendTouch handle, int owned)
 {
-	struct UFTouch_ *touch = writable(handle);
+	struct UFTouch_ *touch = WRITABLE(handle);
 
-	if (UT_CLIENT_BUG_IF(NULL, !touch))
+	if (!touch)
 		return;
 	touch->owned = !!owned;
 	touch->set |= UT_TOUCH_BIT(UFTouchPropertyOwned);
@@ -180,9 +187,9 @@ frame_backend_touch_set_owned(UFBackendTouch handle, int owned)
 FRAME_PUBLIC void
 frame_backend_touch_set_pending_end(UFBackendTouch handle, int pending_end)
 {
-	struct UFTouch_ *touch = writable(handle);
+	struct UFTouch_ *touch = WRITABLE(handle);
 
-	if (UT_CLIENT_BUG_IF(NULL, !touch))
+	if (!touch)
 		return;
 	touch->pending_end = !!pending_end;
 	touch->set |= UT_TOUCH_BIT(UFTouchPropertyPendingEnd);
@@ -195,8 +202,8 @@ frame_backend_touch_set_value(UFBackendTouch handle, UFAxisType type, float valu
 
 	if (UT_CLIENT_BUG_IF(NULL, (unsigned int)type >= UT_AXIS_COUNT || !isfinite(value)))
 		return;
-	touch = writable(handle);
-	if (UT_CLIENT_BUG_IF(NULL, !touch))
+	touch = WRITABLE(handle);
+	if (!touch)
 		return;
 	touch->values[type] = value;
 	touch->axis_mask |= (uint16_t)(1u << type);

@@ -190,6 +190,56 @@ test_thread_exit_frees_pool(void **state)
 	UT_CLIENT_BUGS_END(5);
 }
 
+/*
+ * A change made through a borrowed touch copies it first (the frame before
+ * shares it); when that copy cannot be made, the change is lost, and the
+ * frame refuses the touch instead of taking it with the change missing.
+ */
+static void
+test_lost_change_refused(void **state)
+{
+	(void)state;
+	UFBackendFrame first = frame_backend_frame_new(), second;
+	UFBackendTouch t = frame_backend_touch_new();
+	UFTouch seen;
+
+	assert_non_null(first);
+	assert_non_null(t);
+	frame_backend_touch_set_id(t, 7);
+	frame_backend_touch_set_window_pos(t, 10.0f, 20.0f);
+	assert_int_equal(frame_backend_frame_give_touch(first, &t), UFStatusSuccess);
+	second = frame_backend_frame_create_next(first);
+	assert_non_null(second);
+	assert_int_equal(frame_backend_frame_borrow_touch_by_id(second, 7, &t), UFStatusSuccess);
+
+	ut_frame_pool_trim(); /* the copy must come from the heap */
+	uint64_t failures = ut_test_heap_failures();
+	ut_test_heap_fail_at(1);
+	frame_backend_touch_set_window_pos(t, 30.0f, 40.0f);
+	ut_test_heap_fail_at(0);
+	assert_int_equal(ut_test_heap_failures(), failures + 1);
+	frame_backend_touch_set_time(t, 99); /* made: the copy succeeds now */
+
+	assert_int_equal(frame_backend_frame_give_touch(second, &t), UFStatusErrorResources);
+	assert_non_null(t); /* still the producer's */
+	assert_int_equal(frame_frame_get_touch_by_id(frame_backend_frame_get_frame(second), 7, &seen),
+			 UFStatusSuccess);
+	assert_true(frame_touch_get_window_x(seen) == 10.0f);
+	assert_int_equal(frame_touch_get_time(seen), 0);
+	utouch_frame_backend_touch_delete(t);
+
+	/* borrowed again, changed with memory to spare: taken */
+	assert_int_equal(frame_backend_frame_borrow_touch_by_id(second, 7, &t), UFStatusSuccess);
+	frame_backend_touch_set_window_pos(t, 30.0f, 40.0f);
+	assert_int_equal(frame_backend_frame_give_touch(second, &t), UFStatusSuccess);
+	assert_null(t);
+	assert_int_equal(frame_frame_get_touch_by_id(frame_backend_frame_get_frame(second), 7, &seen),
+			 UFStatusSuccess);
+	assert_true(frame_touch_get_window_x(seen) == 30.0f);
+	frame_backend_frame_delete(first);
+	frame_backend_frame_delete(second);
+}
+
 int
 main(void)
 {
@@ -197,6 +247,7 @@ main(void)
 		cmocka_unit_test(test_steady_state_no_malloc),
 		cmocka_unit_test(test_counter_sees_allocations),
 		cmocka_unit_test(test_thread_exit_frees_pool),
+		cmocka_unit_test(test_lost_change_refused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -451,7 +451,7 @@ test_touch_properties(void **state)
 	utouch_frame_backend_touch_delete(NULL);
 
 	utouch_frame_backend_touch_delete(bt);
-	UT_CLIENT_BUGS_END(27);
+	UT_CLIENT_BUGS_END(28);
 }
 
 static void

@@ -4,8 +4,9 @@
  * A test linked with heap_count_dep has malloc, calloc and realloc wrapped
  * at link time (-Wl,--wrap): every call made by the objects linked into
  * the test executable, the static archives of the libraries included,
- * goes through a counter of the calling thread.  Calls made inside shared
- * libraries (libc, cmocka) are not counted.
+ * goes through a counter of the calling thread, and one of them can be
+ * made to fail (ut_test_heap_fail_at()).  Calls made inside shared
+ * libraries (libc, cmocka) are neither counted nor failed.
  */
 #ifndef UTOUCH_TEST_HEAP_COUNT_H
 #define UTOUCH_TEST_HEAP_COUNT_H
@@ -14,5 +15,15 @@
 
 /** malloc + calloc + realloc calls of the calling thread so far. */
 uint64_t ut_test_heap_calls(void);
+
+/**
+ * Make the @p n-th heap call of the calling thread from now on fail (return
+ * NULL, leaving a realloc'd block as it was), once; 0 cancels.  The calls
+ * still count in ut_test_heap_calls().
+ */
+void ut_test_heap_fail_at(uint64_t n);
+
+/** Heap calls of the calling thread made to fail so far. */
+uint64_t ut_test_heap_failures(void);
 
 #endif
