@@ -409,6 +409,28 @@ find_recognizer(struct UGHandle_ *h, UFDevice device, UFWindowId window)
 	return NULL;
 }
 
+/*
+ * A subscription is attached to a handle (gr_subscription_attach()) while
+ * a recognizer of the handle holds it: then deleting the subscription
+ * deactivates it there, and deleting the handle detaches it.  Detach @sub
+ * from @h unless a recognizer other than @except still holds it (a
+ * subscription activated again for another device or window).
+ */
+static void
+detach_unless_held(struct UGHandle_ *h, struct UGSubscription_ *sub,
+		   const struct gr_recognizer *except)
+{
+	for (struct ut_list *l = h->recognizers.next; l != &h->recognizers; l = l->next) {
+		const struct gr_recognizer *rec = ut_container_of(l, struct gr_recognizer, link);
+		if (rec == except)
+			continue;
+		for (unsigned int i = 0; i < rec->nsubs; i++)
+			if (rec->subs[i] == sub)
+				return;
+	}
+	gr_subscription_detach(sub, h);
+}
+
 GRAIL_PUBLIC UGStatus
 grail_subscription_activate(UGHandle handle, UGSubscription subscription)
 {
@@ -443,6 +465,7 @@ grail_subscription_activate(UGHandle handle, UGSubscription subscription)
 	if (!gr_subscription_attach(sub, h) || !gr_recognizer_add_subscription(rec, sub)) {
 		if (created)
 			gr_recognizer_destroy(rec, true);
+		detach_unless_held(h, sub, created ? NULL : rec);
 		return UGStatusErrorResources;
 	}
 	return UGStatusSuccess;
@@ -504,7 +527,7 @@ grail_process_frame_event(UGHandle handle, const UFEvent event)
 				ut_container_of(l, struct gr_recognizer, link);
 			if (rec->device == dev) {
 				for (unsigned int i = 0; i < rec->nsubs; i++)
-					gr_subscription_detach(rec->subs[i], h);
+					detach_unless_held(h, rec->subs[i], rec);
 				gr_recognizer_destroy(rec, true);
 			}
 			l = next;

@@ -1271,6 +1271,55 @@ test_fd_made_on_first_use(void **state)
 	fx_free(fx);
 }
 
+/* A device event for @bdev at @time. */
+static void
+device_event(UGHandle h, UFEventType type, UFBackendDevice bdev, uint64_t time)
+{
+	UFEvent ev = frame_event_new();
+	assert_non_null(ev);
+	frame_event_set_type(ev, type);
+	frame_event_set_device(ev, bdev);
+	frame_event_set_time(ev, time);
+	grail_process_frame_event(h, ev);
+	frame_event_unref(ev);
+}
+
+/*
+ * A subscription activated again after its device changed lives in two
+ * recognizers of the handle.  When the first device goes, the second
+ * recognizer still holds it: the subscription stays attached to the
+ * handle, so that deleting it later takes it out of that recognizer
+ * (which would otherwise keep a freed subscription).
+ */
+static void
+test_subscription_on_two_devices(void **state)
+{
+	(void)state;
+	struct fixture *fx = fx_new();
+	UGSubscription sub = fx_subscribe(fx, UGGestureTypeDrag, 2, 0, 0);
+	UFBackendDevice second = frame_backend_device_new();
+	assert_non_null(second);
+	frame_backend_device_set_direct(second, 1);
+	device_event(fx->grail, UFEventTypeDeviceAdded, second, fx->time);
+
+	UFDevice dev = frame_backend_device_get_device(second);
+	assert_int_equal(grail_subscription_set_property(sub, UGSubscriptionPropertyDevice, &dev),
+			 UGStatusSuccess);
+	assert_int_equal(grail_subscription_activate(fx->grail, sub), UGStatusSuccess);
+	assert_int_equal(sub->nhandles, 1);
+
+	device_event(fx->grail, UFEventTypeDeviceRemoved, fx->bdev, fx->time);
+	assert_int_equal(sub->nhandles, 1); /* the second device's recognizer has it */
+	assert_false(ut_list_empty(&fx->grail->recognizers));
+
+	grail_subscription_delete(sub);
+	fx->nsubs = 0;
+	/* its recognizer had no other subscription and went with it */
+	assert_true(ut_list_empty(&fx->grail->recognizers));
+	frame_backend_device_delete(second);
+	fx_free(fx);
+}
+
 int
 main(void)
 {
@@ -1310,6 +1359,7 @@ main(void)
 		cmocka_unit_test(test_cut_off_atomic),
 		cmocka_unit_test(test_cut_off_spares_lifted_touches),
 		cmocka_unit_test(test_atomic_touch_swap_keeps_ids_current),
+		cmocka_unit_test(test_subscription_on_two_devices),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
