@@ -73,8 +73,19 @@ gs_gesture_new(Geis geis, unsigned id, GeisSubscription sub)
 }
 
 void
+gs_gesture_forgive_end(Geis geis, struct geis_gesture *g)
+{
+	if (!g->owed_end)
+		return;
+	grail_event_unref(g->owed_end);
+	g->owed_end = NULL;
+	geis->ends_owed--;
+}
+
+void
 gs_gesture_remove(Geis geis, struct geis_gesture *g)
 {
+	gs_gesture_forgive_end(geis, g);
 	for (struct geis_gesture **p = &geis->gesture_hash[hash_slot(geis, g->id)]; *p;
 	     p = &(*p)->hnext) {
 		if (*p == g) {
@@ -164,7 +175,7 @@ gs_engine_release_undecided(Geis geis)
 		int in_queue = g->in_queue;
 
 		g->in_queue = 0;
-		if (!g->ended || in_queue)
+		if (!g->ended || in_queue || g->owed_end)
 			continue;
 		/* an atomic gesture's touches are grail's to decide: the
 		 * reject is refused (UGStatusErrorAtomicity) and changes

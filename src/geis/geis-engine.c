@@ -19,6 +19,7 @@ gs_engine_fini(Geis geis)
 {
 	ut_list_for_each_safe(pos, tmp, &geis->gestures) {
 		ut_list_remove(pos);
+		gs_gesture_forgive_end(geis, gs_gesture_of(pos));
 		free(gs_gesture_of(pos));
 	}
 	free(geis->gesture_hash);

@@ -42,6 +42,9 @@ void gs_gesture_mark_canceled(Geis geis, unsigned id);
 /* slices (geis-slice.c) */
 /** Turn one grail slice into gesture events (or drop it). */
 void gs_engine_handle_slice(Geis geis, UGEvent gev, UGSlice slice);
+/** Drop what @p g keeps of an owed End (the End was queued, or the
+ * application will not get one: its subscription or instance went). */
+void gs_gesture_forgive_end(Geis geis, struct geis_gesture *g);
 
 /* grail's events (geis-engine.c) */
 /** Turn every queued grail event into gesture events, without running

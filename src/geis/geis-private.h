@@ -303,6 +303,12 @@ struct geis_gesture {
 	unsigned last_touches;    /* "touches" of the previous event */
 	int in_queue;             /* release_undecided(): an event of it is queued */
 	int finished;             /* a slice said "construction finished" */
+	/* an End the application is owed: its event could not be made (out
+	 * of memory); made again at each dispatch (gs_engine_retry_ends()) */
+	UGEvent owed_end;         /* grail's event of the End slice (a reference) */
+	struct geis_binding *owed_binding;
+	UGGestureTypeMask owed_mask;
+	uint64_t owed_time;
 	struct ut_list link;      /* geis->gestures, newest first */
 	struct geis_gesture *hnext;  /* chain of geis->gesture_hash */
 };
@@ -380,6 +386,7 @@ struct _Geis {
 	int delivering;
 	int releasing;
 	int release_due;    /* an ended gesture may have left the queue */
+	size_t ends_owed;   /* gestures whose End could not be made yet */
 };
 
 /* engine (geis-engine.c) */
@@ -392,6 +399,10 @@ void gs_engine_apply_config(GeisSubscription sub);
 void gs_engine_frame(Geis geis, UFEvent event);
 void gs_engine_drain(Geis geis);
 void gs_engine_rearm(Geis geis);
+/* Queue the gesture Ends owed because their events could not be made (out
+ * of memory, geis-slice.c); while some are still owed, the fd stays
+ * readable so that the application dispatches again. */
+void gs_engine_retry_ends(Geis geis);
 void gs_engine_timer_fired(Geis geis);
 void gs_engine_device_added(Geis geis, GeisDevice dev);
 void gs_engine_device_removed(Geis geis, GeisDevice dev);

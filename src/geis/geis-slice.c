@@ -409,7 +409,7 @@ fail:
 	return NULL;
 }
 
-static void
+static bool
 queue_gesture_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 		    struct binding_info *bi, struct geis_gesture *g,
 		    UGGestureTypeMask mask)
@@ -419,10 +419,58 @@ queue_gesture_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 	if (!ev) {
 		gs_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR,
 				"out of memory building a gesture event");
-		return;
+		return false;
 	}
 	gs_enqueue(geis, ev);
 	gs_wake(geis);
+	return true;
+}
+
+/*
+ * Queue the End of @g, or, when its event cannot be made (out of memory),
+ * owe it: @g keeps grail's event @gev and what the End needs, and each
+ * dispatch makes it again (gs_engine_retry_ends()) until it is queued.
+ * Every gesture the application saw begin ends.
+ */
+static void
+queue_end(Geis geis, UGEvent gev, UGSlice slice, uint64_t time, struct binding_info *bi,
+	  struct geis_gesture *g, UGGestureTypeMask mask)
+{
+	if (queue_gesture_event(geis, GEIS_EVENT_GESTURE_END, slice, time, bi, g, mask) ||
+	    g->owed_end)
+		return;
+	grail_event_ref(gev);
+	g->owed_end = gev;
+	g->owed_binding = bi->b;
+	g->owed_mask = mask;
+	g->owed_time = time;
+	geis->ends_owed++;
+}
+
+void
+gs_engine_retry_ends(Geis geis)
+{
+	if (!geis->ends_owed)
+		return;
+	ut_list_for_each(pos, &geis->gestures) {
+		struct geis_gesture *g = gs_gesture_of(pos);
+		UGSlice slice = NULL;
+
+		if (!g->owed_end)
+			continue;
+		struct binding_info bi = { g->sub, g->owed_binding };
+		if (grail_event_get_property(g->owed_end, UGEventPropertySlice, &slice) !=
+			    UGStatusSuccess ||
+		    !queue_gesture_event(geis, GEIS_EVENT_GESTURE_END, slice, g->owed_time, &bi,
+					 g, g->owed_mask))
+			continue;
+		gs_gesture_forgive_end(geis, g);
+		g->ended = 1;
+		geis->release_due = 1;
+	}
+	/* still short of memory: come back (the fd stays readable) */
+	if (geis->ends_owed)
+		gs_wake(geis);
 }
 
 void
@@ -438,6 +486,8 @@ gs_engine_handle_slice(Geis geis, UGEvent gev, UGSlice slice)
 	if (!find_binding(geis, grail_slice_get_subscription(slice), &bi))
 		return;
 	g = gs_gesture_find(geis, id);
+	if (g && g->owed_end)
+		return; /* nothing of it after its End, even one still owed */
 	if (g && grail_slice_get_construction_finished(slice))
 		g->finished = 1;
 	if (grail_slice_get_canceled(slice)) {
@@ -450,14 +500,14 @@ gs_engine_handle_slice(Geis geis, UGEvent gev, UGSlice slice)
 		UFFrame frame = grail_slice_get_frame(slice);
 		bool cut = frame && ut_frame_cut_off(frame);
 		if (!g->dead && !g->ended && (g->seen || cut) && g->begun && !g->tap_only)
-			queue_gesture_event(geis, GEIS_EVENT_GESTURE_END, slice, time, &bi, g,
-					    grail_slice_get_recognized(slice) &
-					    binding_mask(bi.b));
+			queue_end(geis, gev, slice, time, &bi, g,
+				  grail_slice_get_recognized(slice) & binding_mask(bi.b));
 		if (!g->seen && !cut)
 			gs_gesture_purge(geis, id);
 		else   /* accepting it now would take nothing (gs_engine_accept) */
 			gs_gesture_mark_canceled(geis, id);
-		gs_gesture_remove(geis, g);
+		if (!g->owed_end)
+			gs_gesture_remove(geis, g);
 		return;
 	}
 	if (!g) {
@@ -483,32 +533,26 @@ gs_engine_handle_slice(Geis geis, UGEvent gev, UGSlice slice)
 		}
 	} else if (!geis->tentative && mask == UGGestureTypeTap) {
 		/* a pure tap is reported once, as an update */
-		if (!g->begun) {
-			queue_gesture_event(geis, GEIS_EVENT_GESTURE_UPDATE, slice, time,
-					    &bi, g, mask);
+		if (!g->begun &&
+		    queue_gesture_event(geis, GEIS_EVENT_GESTURE_UPDATE, slice, time, &bi, g,
+					mask)) {
 			g->begun = 1;
 			g->tap_only = 1;
 		}
 	} else if (g->tap_only) {
 		/* rest of a tap already reported */
 	} else if (!g->begun) {
-		if (state != UGGestureStateEnd || geis->synchronous) {
-			queue_gesture_event(geis, GEIS_EVENT_GESTURE_BEGIN, slice, time,
-					    &bi, g, mask);
+		/* (a Begin that could not be made, out of memory, is tried
+		 * again with the next slice: no event of the gesture before it;
+		 * recognized only at its end, it begins and ends at once) */
+		if (queue_gesture_event(geis, GEIS_EVENT_GESTURE_BEGIN, slice, time, &bi, g,
+					mask)) {
 			g->begun = 1;
 			if (state == UGGestureStateEnd)
-				queue_gesture_event(geis, GEIS_EVENT_GESTURE_END, slice, time,
-						    &bi, g, mask);
-		} else {
-			/* recognized only at its end: begin and end at once */
-			queue_gesture_event(geis, GEIS_EVENT_GESTURE_BEGIN, slice, time,
-					    &bi, g, mask);
-			g->begun = 1;
-			queue_gesture_event(geis, GEIS_EVENT_GESTURE_END, slice, time,
-					    &bi, g, mask);
+				queue_end(geis, gev, slice, time, &bi, g, mask);
 		}
 	} else if (state == UGGestureStateEnd) {
-		queue_gesture_event(geis, GEIS_EVENT_GESTURE_END, slice, time, &bi, g, mask);
+		queue_end(geis, gev, slice, time, &bi, g, mask);
 	} else if (geis->synchronous || time > g->last_time) {
 		queue_gesture_event(geis, GEIS_EVENT_GESTURE_UPDATE, slice, time, &bi, g, mask);
 	}

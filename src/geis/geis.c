@@ -730,6 +730,9 @@ geis_dispatch_events(Geis geis)
 	before = geis->queue.count;
 	if (!geis->started) {
 		if (start(geis) < 0) {
+			/* nothing will come: the fd goes quiet, so that a poll
+			 * loop waits instead of spinning on the error */
+			wake_clear(geis);
 			geis->in_dispatch = 0;
 			return GEIS_STATUS_UNKNOWN_ERROR;
 		}
@@ -750,10 +753,12 @@ geis_dispatch_events(Geis geis)
 		}
 	}
 	gs_engine_rearm(geis);
+	gs_engine_retry_ends(geis);
 	if (gs_deliver_callbacks(geis) > 0)
 		handled = 1;
 	geis->in_dispatch = 0;
 	if (geis->backend_failed) {
+		wake_clear(geis); /* as above */
 		gs_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR, "the backend failed to start");
 		return GEIS_STATUS_UNKNOWN_ERROR;
 	}

@@ -1,0 +1,222 @@
+/*
+ * Out of memory in geis (with grail and frame below it, all linked
+ * statically and their heap calls wrapped: heap-count.h): a geis
+ * application plays a bundled recording through the recording backend
+ * while the first heap call fails in one run, the second in the next, and
+ * so on until a run makes no call that could fail.
+ *
+ * A failed allocation may cost the application a gesture or an event,
+ * never the rules: every call returns (no crash, no hang), nothing leaks
+ * (ASan), no gesture event follows that gesture's End, and every gesture
+ * the application saw begin ends.  The test's own code keeps off the heap.
+ */
+#include <poll.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <geis/geis.h>
+#include <utouch/geis.h>
+
+#include "geis-test.h"
+#include "heap-count.h"
+
+#define MAX_IDS 256
+
+struct run {
+	bool begun[MAX_IDS], ended[MAX_IDS];
+	unsigned int gesture_events;
+	bool finished;
+	bool failed; /* the backend gave up */
+	char violation[160];
+};
+
+static void
+violate(struct run *r, const char *what, unsigned int id)
+{
+	if (!r->violation[0])
+		snprintf(r->violation, sizeof(r->violation), "%s (%u)", what, id);
+}
+
+static void
+gesture_event(struct run *r, Geis geis, GeisEvent ev)
+{
+	GeisEventType type = geis_event_type(ev);
+	GeisAttr attr = geis_event_attr_by_name(ev, GEIS_EVENT_ATTRIBUTE_GROUPSET);
+	GeisGroupSet set = attr ? geis_attr_value_to_pointer(attr) : NULL;
+
+	if (!set) {
+		violate(r, "a gesture event without a group set", (unsigned int)type);
+		return;
+	}
+	r->gesture_events++;
+	for (GeisSize g = 0; g < geis_groupset_group_count(set); g++) {
+		GeisGroup group = geis_groupset_group(set, g);
+		for (GeisSize f = 0; f < geis_group_frame_count(group); f++) {
+			GeisGestureId id = geis_frame_id(geis_group_frame(group, f));
+			if (id >= MAX_IDS) {
+				violate(r, "gesture id out of range", (unsigned int)id);
+				continue;
+			}
+			if (r->ended[id])
+				violate(r, "an event after the End of gesture", (unsigned int)id);
+			if (type == GEIS_EVENT_GESTURE_BEGIN) {
+				if (r->begun[id])
+					violate(r, "a second Begin of gesture", (unsigned int)id);
+				r->begun[id] = true;
+				(void)geis_gesture_accept(geis, group, id);
+			} else if (!r->begun[id]) {
+				violate(r, "an event before the Begin of gesture", (unsigned int)id);
+			}
+			if (type == GEIS_EVENT_GESTURE_END)
+				r->ended[id] = true;
+		}
+	}
+}
+
+static GeisSubscription
+subscribe(Geis geis, const char *klass, int touches)
+{
+	GeisSubscription sub = geis_subscription_new(geis, "oom", GEIS_SUBSCRIPTION_CONT);
+	GeisFilter filter = sub ? geis_filter_new(geis, "oom") : NULL;
+	bool ok = filter &&
+		  geis_filter_add_term(filter, GEIS_FILTER_CLASS, GEIS_CLASS_ATTRIBUTE_NAME,
+				       GEIS_FILTER_OP_EQ, klass, NULL) == GEIS_STATUS_SUCCESS &&
+		  geis_filter_add_term(filter, GEIS_FILTER_CLASS, GEIS_GESTURE_ATTRIBUTE_TOUCHES,
+				       GEIS_FILTER_OP_EQ, touches, NULL) == GEIS_STATUS_SUCCESS &&
+		  geis_subscription_add_filter(sub, filter) == GEIS_STATUS_SUCCESS;
+	if (!ok) {
+		/* (the subscription owns the filter only once it was added) */
+		if (filter)
+			geis_filter_delete(filter);
+		geis_subscription_delete(sub);
+		return NULL;
+	}
+	if (geis_subscription_activate(sub) != GEIS_STATUS_SUCCESS) {
+		geis_subscription_delete(sub);
+		return NULL;
+	}
+	return sub;
+}
+
+/* One application's life with the @fail_at-th heap call failing (0: none). */
+static void
+one_run(struct run *r, const char *recording, uint64_t fail_at)
+{
+	memset(r, 0, sizeof(*r));
+	ut_test_heap_fail_at(fail_at);
+	Geis geis = geis_new(UTOUCH_GEIS_INIT_RECORDING, recording,
+			     UTOUCH_GEIS_INIT_RECORDING_FAST, NULL);
+	if (!geis) {
+		ut_test_heap_fail_at(0);
+		return;
+	}
+	GeisSubscription drag = subscribe(geis, GEIS_GESTURE_DRAG, 2);
+	GeisSubscription pinch = subscribe(geis, GEIS_GESTURE_PINCH, 2);
+	for (int round = 0; round < 2000 && !r->finished; round++) {
+		GeisStatus st = geis_dispatch_events(geis), next;
+		GeisEvent ev = NULL;
+		int got = 0;
+		while ((next = geis_next_event(geis, &ev)) == GEIS_STATUS_SUCCESS ||
+		       next == GEIS_STATUS_CONTINUE) {
+			GeisEventType type = geis_event_type(ev);
+			if (type == GEIS_EVENT_GESTURE_BEGIN || type == GEIS_EVENT_GESTURE_UPDATE ||
+			    type == GEIS_EVENT_GESTURE_END)
+				gesture_event(r, geis, ev);
+			geis_event_delete(ev);
+			ev = NULL;
+			got++;
+		}
+		if (st == GEIS_STATUS_UNKNOWN_ERROR) {
+			/* the backend could not go on (out of memory): the
+			 * application has its error; a poll loop must not spin */
+			struct pollfd p = { .fd = -1, .events = POLLIN };
+			r->failed = true;
+			r->finished = true;
+			if (geis_get_configuration(geis, GEIS_CONFIGURATION_FD, &p.fd) ==
+				    GEIS_STATUS_SUCCESS &&
+			    poll(&p, 1, 0) == 1)
+				violate(r, "the fd stays readable after the backend failed", 0);
+		} else if (st != GEIS_STATUS_CONTINUE && !got &&
+			   utouch_geis_playback_finished(geis)) {
+			r->finished = true;
+		}
+	}
+	if (!r->finished)
+		violate(r, "the recording did not finish", 0);
+	for (unsigned int id = 0; id < MAX_IDS; id++)
+		if (r->begun[id] && !r->ended[id])
+			violate(r, "the application saw gesture without an End", id);
+	geis_subscription_delete(drag);
+	geis_subscription_delete(pinch);
+	geis_delete(geis);
+	ut_test_heap_fail_at(0);
+}
+
+static void
+sweep(const char *name)
+{
+	const char *recording = gt_recording(name);
+	struct run r;
+
+	one_run(&r, recording, 0); /* fills what the libraries keep */
+	uint64_t before = ut_test_heap_calls();
+	one_run(&r, recording, 0);
+	uint64_t calls = ut_test_heap_calls() - before;
+	assert_string_equal(r.violation, "");
+	assert_true(r.finished);
+	assert_true(r.gesture_events > 10);
+	assert_true(calls > 50);
+
+	unsigned int failed = 0, saw_gestures = 0, gave_up = 0;
+	for (uint64_t k = 1;; k++) {
+		uint64_t failures = ut_test_heap_failures();
+		one_run(&r, recording, k);
+		if (ut_test_heap_failures() == failures)
+			break; /* the run made fewer than k calls: all are covered */
+		failed++;
+		saw_gestures += r.gesture_events > 0;
+		gave_up += r.failed;
+		if (r.violation[0])
+			fail_msg("%s, heap call %llu failing: %s", name, (unsigned long long)k,
+				 r.violation);
+	}
+	assert_true(failed >= calls);
+	assert_true(saw_gestures > 0);
+	print_message("%s: %llu heap calls; %u runs, each with one failing; %u saw gestures, "
+		      "in %u the backend gave up\n",
+		      name, (unsigned long long)calls, failed, saw_gestures, gave_up);
+}
+
+static void
+test_drag(void **state)
+{
+	(void)state;
+	sweep("touchscreen/drag-2.evemu");
+}
+
+static void
+test_pinch(void **state)
+{
+	(void)state;
+	sweep("touchscreen/pinch-2.evemu");
+}
+
+int
+main(void)
+{
+	/* thousands of runs, each with its "out of memory" messages: quiet
+	 * (a client bug still fails the test: test-support.h) */
+	setenv("UTOUCH_DEBUG", "none", 1);
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_drag),
+		cmocka_unit_test(test_pinch),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
