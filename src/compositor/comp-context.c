@@ -31,7 +31,7 @@ utouch_comp_new(const char *seat_name)
 	comp->next_serial = 1;
 	ut_log_init(&comp->log, "compositor");
 	comp->seat = strdup(seat_name ? seat_name : "");
-	if (!comp->seat)
+	if (!comp->seat || uc_queue_grow(comp) < 0) /* the queue is there from the start */
 		goto fail_errno;
 	if (grail_new(&comp->grail) != UGStatusSuccess) {
 		errno = ENOMEM;

@@ -186,6 +186,10 @@ void uc_log(struct utouch_comp *comp, enum ut_log_priority priority, const char 
 void uc_out_of_memory(struct utouch_comp *comp, const char *what);
 
 /* comp-queue.c */
+/* The output queue's ring holds UC_QUEUE_INITIAL events first, twice as
+ * many each time it grows (0, or -1 out of memory). */
+#define UC_QUEUE_INITIAL 64
+int uc_queue_grow(struct utouch_comp *comp);
 void uc_emit(struct utouch_comp *comp, const struct utouch_comp_event *ev);
 void uc_emit_touch(struct utouch_comp *comp, enum utouch_comp_event_type type,
 		   struct uc_touch *t, uint64_t time, double x, double y,
@@ -215,6 +219,9 @@ void uc_queue_cancel(struct utouch_comp *comp, struct uc_touch *t, uint64_t time
 void uc_touch_flush_cancels(struct utouch_comp *comp);
 void uc_touch_forget_target(struct utouch_comp *comp, void *surface, void *client);
 void uc_device_flush_frames(struct utouch_comp_device *dev, uint64_t time);
+/* Whether a device has a frame grail has not got yet (out of memory): the
+ * timer then fires at once, and the frames are made again. */
+bool uc_frames_waiting(const struct utouch_comp *comp);
 
 /* comp-gesture.c */
 void uc_gestures_drain(struct utouch_comp *comp);

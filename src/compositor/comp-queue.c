@@ -36,23 +36,35 @@ uc_queue_rewake(struct utouch_comp *comp)
 		wake(comp, 1);
 }
 
+int
+uc_queue_grow(struct utouch_comp *comp)
+{
+	size_t n = comp->q_cap ? comp->q_cap * 2 : UC_QUEUE_INITIAL;
+	struct utouch_comp_event *q = malloc(n * sizeof(*q));
+
+	if (!q)
+		return -1;
+	for (size_t i = 0; i < comp->q_count; i++)
+		q[i] = comp->queue[(comp->q_head + i) % comp->q_cap];
+	free(comp->queue);
+	comp->queue = q;
+	comp->q_cap = n;
+	comp->q_head = 0;
+	return 0;
+}
+
 void
 uc_emit(struct utouch_comp *comp, const struct utouch_comp_event *ev)
 {
-	if (comp->q_count == comp->q_cap) {
-		size_t n = comp->q_cap ? comp->q_cap * 2 : 64;
-		struct utouch_comp_event *q = malloc(n * sizeof(*q));
-
-		if (!q) {
+	/* the ring grows when three quarters full, so that a failed growth
+	 * (out of memory) costs nothing yet: it is tried again with the next
+	 * event, and an event is dropped only when the ring is full */
+	if (comp->q_count >= comp->q_cap - comp->q_cap / 4 && uc_queue_grow(comp) < 0) {
+		if (comp->q_count == comp->q_cap) {
 			uc_out_of_memory(comp, "an event was dropped");
 			return;
 		}
-		for (size_t i = 0; i < comp->q_count; i++)
-			q[i] = comp->queue[(comp->q_head + i) % comp->q_cap];
-		free(comp->queue);
-		comp->queue = q;
-		comp->q_cap = n;
-		comp->q_head = 0;
+		uc_out_of_memory(comp, "the event queue could not grow");
 	}
 	comp->queue[(comp->q_head + comp->q_count) % comp->q_cap] = *ev;
 	comp->q_count++;

@@ -83,6 +83,11 @@ uc_step_timers(struct utouch_comp *comp, uint64_t now_us)
 	 * the earliest, see utouch_comp_next_timeout() */
 	if (now > comp->timers_done)
 		comp->timers_done = now;
+	/* frames grail missed for want of memory: again, before its timers */
+	for (size_t i = 0; i < comp->ndevices; i++)
+		if (comp->devices[i] && comp->devices[i]->dirty_zones)
+			uc_step_grail(comp->devices[i], now_us);
+	next = at = grail_next_timeout(comp->grail);
 	while (next && at <= now && guard++ < 10000) {
 		grail_update_time(comp->grail, at);
 		uc_gestures_drain(comp);
@@ -103,6 +108,9 @@ utouch_comp_next_timeout(struct utouch_comp *comp)
 		return 0;
 	next = grail_next_timeout(comp->grail);
 	if (next && next <= comp->timers_done)
+		next = comp->timers_done + 1;
+	/* a frame grail missed (out of memory) is made again a millisecond on */
+	if (uc_frames_waiting(comp) && (!next || next > comp->timers_done + 1))
 		next = comp->timers_done + 1;
 	return next * 1000u;
 }

@@ -227,7 +227,13 @@ uc_touch_handler(void *data, UFWindowId window, UFTouchId touch_id, int accept)
 
 /* ---- frames for grail ---- */
 
-static void
+/*
+ * Give grail the frame of zone @z: the touches changed since its last
+ * frame.  False when the frame could not be made (out of memory): the
+ * builder is left at the last frame grail has, and the frame is made again
+ * with the next input or timer (uc_device_flush_frames()).
+ */
+static bool
 zone_frame(struct utouch_comp_device *dev, unsigned int z, uint64_t ms)
 {
 	struct utouch_comp *comp = dev->comp;
@@ -243,7 +249,7 @@ zone_frame(struct utouch_comp_device *dev, unsigned int z, uint64_t ms)
 				      &dev->frames[z]) != UFStatusSuccess) ||
 	    utouch_frame_builder_begin(dev->frames[z]) != UFStatusSuccess) {
 		comp->oom = 1;
-		return;
+		return false;
 	}
 	for (size_t i = 0; i < dev->nchanged; i++) {
 		struct uc_touch *t = &comp->touches[dev->changed[i]];
@@ -266,17 +272,22 @@ zone_frame(struct utouch_comp_device *dev, unsigned int z, uint64_t ms)
 			/* UFStatusErrorInvalidTouch: it already ended in this zone */
 			status = utouch_frame_builder_touch(dev->frames[z], &op);
 		}
-		if (status == UFStatusErrorResources)
+		if (status == UFStatusErrorResources) {
+			utouch_frame_builder_cancel(dev->frames[z]);
 			comp->oom = 1;
+			return false;
+		}
 	}
+	/* (a failed end drops the frame as a cancel does) */
 	if (utouch_frame_builder_end(dev->frames[z], ms, &ev) != UFStatusSuccess) {
 		comp->oom = 1;
-		return;
+		return false;
 	}
 	comp->in_grail = 1;
 	grail_process_frame_event(comp->grail, ev);
 	comp->in_grail = 0;
 	frame_event_unref(ev);
+	return true;
 }
 
 void
@@ -284,22 +295,39 @@ uc_device_flush_frames(struct utouch_comp_device *dev, uint64_t time)
 {
 	struct utouch_comp *comp = dev->comp;
 	uint64_t ms = time / 1000u;
+	uint32_t missed = 0;
+	size_t kept = 0;
 	int oom = comp->oom;
 
-	/* zone_frame() notes what it lost in comp->oom: logged once here */
+	/* zone_frame() notes what it could not do in comp->oom: logged once */
 	comp->oom = 0;
 	for (unsigned int z = 0; z < UC_MAX_ZONES; z++)
-		if (dev->dirty_zones & (1u << z))
-			zone_frame(dev, z, ms);
+		if ((dev->dirty_zones & (1u << z)) && !zone_frame(dev, z, ms))
+			missed |= 1u << z;
 	if (comp->oom)
-		uc_out_of_memory(comp, "grail missed a frame or a touch of it");
+		uc_out_of_memory(comp, "a frame for grail waits for the next input or timer");
 	comp->oom |= oom;
+	/* the touches of a missed frame stay changed: the frame is made again
+	 * (a touch grail never saw still begins, one that lifted still ends) */
 	for (size_t i = 0; i < dev->nchanged; i++) {
 		struct uc_touch *t = &comp->touches[dev->changed[i]];
 
+		if (t->zones & missed) {
+			dev->changed[kept++] = dev->changed[i];
+			continue;
+		}
 		t->changed = 0;
 		t->framed = 1;
 	}
-	dev->nchanged = 0;
-	dev->dirty_zones = 0;
+	dev->nchanged = kept;
+	dev->dirty_zones = missed;
+}
+
+bool
+uc_frames_waiting(const struct utouch_comp *comp)
+{
+	for (size_t i = 0; i < comp->ndevices; i++)
+		if (comp->devices[i] && comp->devices[i]->dirty_zones)
+			return true;
+	return false;
 }
