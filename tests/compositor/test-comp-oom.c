@@ -281,6 +281,20 @@ out:
 	return complete;
 }
 
+struct sweep {
+	struct run r;
+	unsigned int complete; /* runs that got through the script */
+};
+
+static void
+sweep_run(void *data, uint64_t fail_at)
+{
+	struct sweep *s = data;
+	s->complete += one_run(&s->r, fail_at);
+	if (s->r.violation[0])
+		fail_msg("heap call %llu failing: %s", (unsigned long long)fail_at, s->r.violation);
+}
+
 static void
 test_every_allocation_may_fail(void **state)
 {
@@ -298,21 +312,12 @@ test_every_allocation_may_fail(void **state)
 	print_message("reference: %llu heap calls, %u touch and %u gesture events\n",
 		      (unsigned long long)calls, r.touch_events, r.gesture_events);
 
-	unsigned int failed = 0, complete = 0;
-	for (uint64_t k = 1;; k++) {
-		uint64_t failures = ut_test_heap_failures();
-		bool done = one_run(&r, k);
-		if (ut_test_heap_failures() == failures)
-			break; /* the run made fewer than k calls: all are covered */
-		failed++;
-		complete += done;
-		if (r.violation[0])
-			fail_msg("heap call %llu failing: %s", (unsigned long long)k, r.violation);
-	}
+	static struct sweep s;
+	uint64_t failed = ut_test_heap_sweep(sweep_run, &s);
 	assert_true(failed >= calls);
-	assert_true(complete > 0);
-	print_message("%llu heap calls; %u runs, each with one failing; %u ran to the end\n",
-		      (unsigned long long)calls, failed, complete);
+	assert_true(s.complete > 0);
+	print_message("%llu runs, each with one failing heap call; %u ran to the end\n",
+		      (unsigned long long)failed, s.complete);
 }
 
 int

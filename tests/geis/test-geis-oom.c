@@ -159,6 +159,24 @@ one_run(struct run *r, const char *recording, uint64_t fail_at)
 	ut_test_heap_fail_at(0);
 }
 
+struct sweep {
+	const char *name, *recording;
+	struct run r;
+	unsigned int saw_gestures, gave_up;
+};
+
+static void
+sweep_run(void *data, uint64_t fail_at)
+{
+	struct sweep *s = data;
+	one_run(&s->r, s->recording, fail_at);
+	s->saw_gestures += s->r.gesture_events > 0;
+	s->gave_up += s->r.failed;
+	if (s->r.violation[0])
+		fail_msg("%s, heap call %llu failing: %s", s->name, (unsigned long long)fail_at,
+			 s->r.violation);
+}
+
 static void
 sweep(const char *name)
 {
@@ -174,24 +192,15 @@ sweep(const char *name)
 	assert_true(r.gesture_events > 10);
 	assert_true(calls > 50);
 
-	unsigned int failed = 0, saw_gestures = 0, gave_up = 0;
-	for (uint64_t k = 1;; k++) {
-		uint64_t failures = ut_test_heap_failures();
-		one_run(&r, recording, k);
-		if (ut_test_heap_failures() == failures)
-			break; /* the run made fewer than k calls: all are covered */
-		failed++;
-		saw_gestures += r.gesture_events > 0;
-		gave_up += r.failed;
-		if (r.violation[0])
-			fail_msg("%s, heap call %llu failing: %s", name, (unsigned long long)k,
-				 r.violation);
-	}
+	static struct sweep s;
+	s = (struct sweep){ .name = name, .recording = recording };
+	uint64_t failed = ut_test_heap_sweep(sweep_run, &s);
 	assert_true(failed >= calls);
-	assert_true(saw_gestures > 0);
-	print_message("%s: %llu heap calls; %u runs, each with one failing; %u saw gestures, "
+	assert_true(s.saw_gestures > 0);
+	print_message("%s: %llu heap calls; %llu runs, each with one failing; %u saw gestures, "
 		      "in %u the backend gave up\n",
-		      name, (unsigned long long)calls, failed, saw_gestures, gave_up);
+		      name, (unsigned long long)calls, (unsigned long long)failed, s.saw_gestures,
+		      s.gave_up);
 }
 
 static void

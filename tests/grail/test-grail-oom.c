@@ -308,6 +308,21 @@ one_run(struct run *r, const struct scenario *sc, uint64_t fail_at)
 	return true;
 }
 
+struct sweep {
+	const struct scenario *sc;
+	struct run r;
+	unsigned int complete; /* runs that got through the script */
+};
+
+static void
+sweep_run(void *data, uint64_t fail_at)
+{
+	struct sweep *s = data;
+	s->complete += one_run(&s->r, s->sc, fail_at);
+	if (s->r.violation[0])
+		fail_msg("heap call %llu failing: %s", (unsigned long long)fail_at, s->r.violation);
+}
+
 static void
 sweep(const struct scenario *sc)
 {
@@ -325,23 +340,15 @@ sweep(const struct scenario *sc)
 	assert_true(r.events > 12);
 	assert_int_equal(r.oom_messages, 0);
 
-	unsigned int complete = 0, failed = 0;
-	for (uint64_t k = 1;; k++) {
-		uint64_t failures = ut_test_heap_failures();
-		bool done = one_run(&r, sc, k);
-		if (ut_test_heap_failures() == failures)
-			break; /* the run made fewer than k calls: all are covered */
-		failed++;
-		complete += done;
-		if (r.violation[0])
-			fail_msg("heap call %llu failing: %s", (unsigned long long)k, r.violation);
-	}
-	/* every call of the reference run was made to fail once, and most runs
+	static struct sweep s;
+	s = (struct sweep){ .sc = sc };
+	uint64_t failed = ut_test_heap_sweep(sweep_run, &s);
+	/* every call of the reference run was made to fail once, and many runs
 	 * lost too little to stop the script */
 	assert_true(failed >= calls);
-	assert_true(complete > 0);
-	print_message("%u runs, each with one failed heap call; %u ran to the end\n", failed,
-		      complete);
+	assert_true(s.complete > 0);
+	print_message("%llu runs, each with one failed heap call; %u ran to the end\n",
+		      (unsigned long long)failed, s.complete);
 }
 
 /* three touches, two subscriptions: a drag-pinch-rotate pair and a drag

@@ -63,3 +63,14 @@ ut_test_heap_failures(void)
 {
 	return heap_failures;
 }
+
+uint64_t
+ut_test_heap_sweep(void (*run)(void *data, uint64_t fail_at), void *data)
+{
+	for (uint64_t k = 1;; k++) {
+		uint64_t failures = heap_failures;
+		run(data, k);
+		if (heap_failures == failures)
+			return k - 1; /* the run made fewer than k calls */
+	}
+}

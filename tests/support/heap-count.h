@@ -26,4 +26,14 @@ void ut_test_heap_fail_at(uint64_t n);
 /** Heap calls of the calling thread made to fail so far. */
 uint64_t ut_test_heap_failures(void);
 
+/**
+ * An out-of-memory sweep: @p run(@p data, k) for k = 1, 2, ..., each run
+ * meant to call ut_test_heap_fail_at(k) before the code under test (and
+ * to check what it must), until a run makes fewer than k heap calls, so
+ * that every call of the code was made to fail once.
+ *
+ * @return the runs in which a call failed
+ */
+uint64_t ut_test_heap_sweep(void (*run)(void *data, uint64_t fail_at), void *data);
+
 #endif
