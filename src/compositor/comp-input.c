@@ -199,7 +199,7 @@ end_touch(struct utouch_comp *comp, struct utouch_comp_device *dev, int32_t id,
 	}
 	tick(comp, time);
 	slot = (size_t)(t - comp->touches);
-	if (t->zones && !t->framed) {
+	if (t->zones & ~t->framed_zones) {
 		/* grail must see the begin before the end */
 		uc_step_grail(dev, time);
 		uc_step_end(comp);

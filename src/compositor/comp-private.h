@@ -93,7 +93,7 @@ struct uc_touch {
 	uint32_t undecided;              /* zones that did not decide yet */
 	enum utouch_comp_route route;
 	uint8_t down;                    /* not lifted yet */
-	uint8_t framed;                  /* grail saw its begin */
+	uint32_t framed_zones;           /* zones whose grail saw its begin */
 	uint8_t changed;                 /* in dev->changed */
 	uint8_t replay;                  /* rejected while held: replay pending */
 	uint8_t seen;                    /* the client got an event of it */

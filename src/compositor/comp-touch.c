@@ -259,7 +259,7 @@ zone_frame(struct utouch_comp_device *dev, unsigned int z, uint64_t ms)
 		op.id = uc_touch_frame_id(comp, t);
 		op.window_x = op.values[UFAxisTypeX] = (float)t->x;
 		op.window_y = op.values[UFAxisTypeY] = (float)t->y;
-		if (!t->framed) {
+		if (!(t->framed_zones & (1u << z))) {
 			op.kind = UTOUCH_FRAME_OP_BEGIN;
 			op.start_time = t->start / 1000u;
 			status = utouch_frame_builder_touch(dev->frames[z], &op);
@@ -312,12 +312,11 @@ uc_device_flush_frames(struct utouch_comp_device *dev, uint64_t time)
 	for (size_t i = 0; i < dev->nchanged; i++) {
 		struct uc_touch *t = &comp->touches[dev->changed[i]];
 
-		if (t->zones & missed) {
+		t->framed_zones |= t->zones & ~missed;
+		if (t->zones & missed)
 			dev->changed[kept++] = dev->changed[i];
-			continue;
-		}
-		t->changed = 0;
-		t->framed = 1;
+		else
+			t->changed = 0;
 	}
 	dev->nchanged = kept;
 	dev->dirty_zones = missed;

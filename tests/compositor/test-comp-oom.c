@@ -226,8 +226,10 @@ script(struct run *r)
 	wait_ms(r, 1000);
 }
 
+/* A subscription, for the left half of the screen only with @left (its
+ * own zone: a touch there is in two zones, so in two of grail's frames). */
 static bool
-subscribe(struct run *r, UGGestureTypeMask mask, unsigned int touches)
+subscribe(struct run *r, UGGestureTypeMask mask, unsigned int touches, bool left)
 {
 	struct utouch_comp_subscription_params p;
 	struct utouch_comp_subscription *sub = NULL;
@@ -237,13 +239,15 @@ subscribe(struct run *r, UGGestureTypeMask mask, unsigned int touches)
 	p.mask = mask;
 	p.touches_start = touches;
 	p.policy = UTOUCH_COMP_POLICY_HOLD;
+	if (left)
+		p.region = (struct utouch_comp_rect){ 0, 0, 512, 768 };
 	return utouch_comp_subscribe(r->comp, &p, &sub) == 0;
 }
 
 /* One seat's life with the @fail_at-th heap call failing (0: none);
  * false when the setup failed (nothing to check then). */
 static bool
-one_run(struct run *r, uint64_t fail_at)
+one_run(struct run *r, bool zones, uint64_t fail_at)
 {
 	struct utouch_comp_device_info info;
 	bool complete = false;
@@ -262,7 +266,9 @@ one_run(struct run *r, uint64_t fail_at)
 	info.resolution = 1024.0 / 270.0;
 	info.max_touches = 10;
 	r->dev = utouch_comp_device_add(r->comp, &info);
-	if (!r->dev || !subscribe(r, UGGestureTypeDrag, 3) || !subscribe(r, UGGestureTypeTap, 3))
+	if (!r->dev || !subscribe(r, UGGestureTypeDrag, 3, false) ||
+	    !subscribe(r, UGGestureTypeTap, 3, false) ||
+	    (zones && !subscribe(r, UGGestureTypePinch, 2, true)))
 		goto out;
 	script(r);
 	complete = true;
@@ -282,6 +288,7 @@ out:
 }
 
 struct sweep {
+	bool zones;
 	struct run r;
 	unsigned int complete; /* runs that got through the script */
 };
@@ -290,20 +297,19 @@ static void
 sweep_run(void *data, uint64_t fail_at)
 {
 	struct sweep *s = data;
-	s->complete += one_run(&s->r, fail_at);
+	s->complete += one_run(&s->r, s->zones, fail_at);
 	if (s->r.violation[0])
 		fail_msg("heap call %llu failing: %s", (unsigned long long)fail_at, s->r.violation);
 }
 
 static void
-test_every_allocation_may_fail(void **state)
+sweep(bool zones)
 {
-	(void)state;
 	struct run r;
 
-	one_run(&r, 0); /* fills what the libraries keep */
+	one_run(&r, zones, 0); /* fills what the libraries keep */
 	uint64_t before = ut_test_heap_calls();
-	assert_true(one_run(&r, 0));
+	assert_true(one_run(&r, zones, 0));
 	uint64_t calls = ut_test_heap_calls() - before;
 	assert_string_equal(r.violation, "");
 	assert_true(r.touch_events > 15);
@@ -313,11 +319,28 @@ test_every_allocation_may_fail(void **state)
 		      (unsigned long long)calls, r.touch_events, r.gesture_events);
 
 	static struct sweep s;
+	s = (struct sweep){ .zones = zones };
 	uint64_t failed = ut_test_heap_sweep(sweep_run, &s);
 	assert_true(failed >= calls);
 	assert_true(s.complete > 0);
 	print_message("%llu runs, each with one failing heap call; %u ran to the end\n",
 		      (unsigned long long)failed, s.complete);
+}
+
+static void
+test_every_allocation_may_fail(void **state)
+{
+	(void)state;
+	sweep(false);
+}
+
+/* the same with a second zone on the left half: its touches are in two of
+ * grail's frames, one of which may be missed while the other is not */
+static void
+test_two_zones(void **state)
+{
+	(void)state;
+	sweep(true);
 }
 
 int
@@ -328,6 +351,7 @@ main(void)
 	setenv("UTOUCH_DEBUG", "none", 1);
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_allocation_may_fail),
+		cmocka_unit_test(test_two_zones),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
