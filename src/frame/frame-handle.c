@@ -127,10 +127,10 @@ frame_get_event(UFHandle handle, UFEvent *event)
 {
 	if (UT_CLIENT_BUG_IF(NULL, !handle || !event))
 		return UFStatusErrorGeneric;
-	/* Reset the counter, then re-arm it if events remain: the fd stays
-	 * readable exactly while the queue is not empty, even if the caller
-	 * read the fd itself. */
-	fd_clear(handle->fd);
+	/* The fd is readable exactly while the queue is not empty, even if
+	 * the caller read the fd itself: taking the last event clears it, and
+	 * taking one of several writes it again (one system call either way;
+	 * an empty queue's fd is clear already). */
 	if (handle->count == 0)
 		return UFStatusErrorNoEvent;
 	*event = handle->ring[handle->head];
@@ -138,5 +138,7 @@ frame_get_event(UFHandle handle, UFEvent *event)
 	handle->count--;
 	if (handle->count > 0)
 		fd_signal(handle->fd);
+	else
+		fd_clear(handle->fd);
 	return UFStatusSuccess;
 }
