@@ -108,6 +108,8 @@ struct utouch_comp_device {
 	UFBackendDevice bdev;
 	UTouchFrameBuilder frames[UC_MAX_ZONES];  /* per zone (window z + 1), made on first use */
 	uint32_t dirty_zones;
+	uint32_t missed_zones;           /* whose last frame grail could not get
+	                                    (out of memory): made again at once */
 	uint32_t *changed;               /* slots changed since the last frame */
 	size_t nchanged, capchanged;
 };
@@ -219,8 +221,9 @@ void uc_queue_cancel(struct utouch_comp *comp, struct uc_touch *t, uint64_t time
 void uc_touch_flush_cancels(struct utouch_comp *comp);
 void uc_touch_forget_target(struct utouch_comp *comp, void *surface, void *client);
 void uc_device_flush_frames(struct utouch_comp_device *dev, uint64_t time);
-/* Whether a device has a frame grail has not got yet (out of memory): the
- * timer then fires at once, and the frames are made again. */
+/* Whether a device has a frame grail could not get (out of memory, its
+ * missed_zones): the timer then fires at once, and the frames are made
+ * again.  (Changes waiting for the compositor's frame call do not count.) */
 bool uc_frames_waiting(const struct utouch_comp *comp);
 
 /* comp-gesture.c */

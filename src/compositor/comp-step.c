@@ -72,8 +72,7 @@ void
 uc_step_timers(struct utouch_comp *comp, uint64_t now_us)
 {
 	uint64_t now = now_us / 1000u;
-	uint64_t next = grail_next_timeout(comp->grail);
-	uint64_t at = next;
+	uint64_t next, at;
 	int guard = 0;
 
 	if (now_us > comp->now)
@@ -83,9 +82,10 @@ uc_step_timers(struct utouch_comp *comp, uint64_t now_us)
 	 * the earliest, see utouch_comp_next_timeout() */
 	if (now > comp->timers_done)
 		comp->timers_done = now;
-	/* frames grail missed for want of memory: again, before its timers */
+	/* frames grail missed for want of memory: again, before its timers
+	 * (not the changes that wait for the compositor's frame call) */
 	for (size_t i = 0; i < comp->ndevices; i++)
-		if (comp->devices[i] && comp->devices[i]->dirty_zones)
+		if (comp->devices[i] && comp->devices[i]->missed_zones)
 			uc_step_grail(comp->devices[i], now_us);
 	next = at = grail_next_timeout(comp->grail);
 	while (next && at <= now && guard++ < 10000) {

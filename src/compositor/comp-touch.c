@@ -319,14 +319,14 @@ uc_device_flush_frames(struct utouch_comp_device *dev, uint64_t time)
 			t->changed = 0;
 	}
 	dev->nchanged = kept;
-	dev->dirty_zones = missed;
+	dev->dirty_zones = dev->missed_zones = missed;
 }
 
 bool
 uc_frames_waiting(const struct utouch_comp *comp)
 {
 	for (size_t i = 0; i < comp->ndevices; i++)
-		if (comp->devices[i] && comp->devices[i]->dirty_zones)
+		if (comp->devices[i] && comp->devices[i]->missed_zones)
 			return true;
 	return false;
 }

@@ -25,6 +25,7 @@
 #include <cmocka.h>
 #include <utouch/compositor.h>
 
+#include "frame/frame-private.h"
 #include "heap-count.h"
 
 #define TOUCHES 4
@@ -343,6 +344,54 @@ test_two_zones(void **state)
 	sweep(true);
 }
 
+/* Only a frame grail missed sets the timer at once: touches changed and
+ * waiting for the compositor's frame call do not, and a missed frame is
+ * made by advance_time. */
+static void
+test_timer_only_for_missed_frames(void **state)
+{
+	(void)state;
+	struct run r;
+	struct utouch_comp_device_info info = { .name = "timer", .direct = 1,
+						.width_mm = 270, .height_mm = 203,
+						.resolution = 1024.0 / 270.0, .max_touches = 10 };
+
+	memset(&r, 0, sizeof(r));
+	r.time = 1000000;
+	r.comp = utouch_comp_new("seat0");
+	assert_non_null(r.comp);
+	r.dev = utouch_comp_device_add(r.comp, &info);
+	assert_non_null(r.dev);
+	assert_true(subscribe(&r, UGGestureTypeDrag, 3, false));
+	for (int i = 0; i < 3; i++)
+		input(&r, DOWN, i, 100, 100 + 50 * i);
+	assert_int_equal(utouch_comp_next_timeout(r.comp), 0);
+	frame(&r);
+	assert_true(utouch_comp_next_timeout(r.comp) > r.time); /* grail's own */
+
+	/* the next frame for grail fails: the timer is due a millisecond on */
+	for (int i = 0; i < 2; i++)
+		input(&r, MOTION, i, 130, 100 + 50 * i);
+	uint64_t failures = ut_test_heap_failures();
+	uint64_t calls = ut_test_heap_calls();
+	ut_frame_pool_trim(); /* the frame's objects must come from the heap */
+	ut_test_heap_fail_at(1);
+	assert_int_equal(utouch_comp_touch_frame(r.comp, r.dev, r.time), 0);
+	ut_test_heap_fail_at(0);
+	assert_int_equal(ut_test_heap_failures(), failures + 1);
+	assert_true(ut_test_heap_calls() > calls);
+	drain(&r);
+	uint64_t due = utouch_comp_next_timeout(r.comp);
+	assert_true(due > 0 && due <= r.time + 1000);
+	input(&r, WAIT, 0, 0, 0); /* r.time: the frame is made now */
+	r.time = due;
+	input(&r, WAIT, 0, 0, 0);
+	assert_true(utouch_comp_next_timeout(r.comp) == 0 ||
+		    utouch_comp_next_timeout(r.comp) > due);
+	utouch_comp_destroy(r.comp);
+	assert_string_equal(r.violation, "");
+}
+
 int
 main(void)
 {
@@ -352,6 +401,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_allocation_may_fail),
 		cmocka_unit_test(test_two_zones),
+		cmocka_unit_test(test_timer_only_for_missed_frames),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
