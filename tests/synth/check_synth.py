@@ -107,6 +107,9 @@ ERROR_CASES = [
     ("device touchscreen\ndrag from=10,10 to=10,250 dur=100\n", 2, "outside"),
     ("device touchpad\ntap pos=50,30 touches=6 spacing=10\n", 2,
      "6 touches down at once"),
+    # every slot is released in the report where the next touch lands
+    ("device touchpad\ntap pos=50,30 touches=5 spacing=10 dur=50\ntouch pos=20,20 at=60\n", 3,
+     "no free slot at 60 ms"),
     ("tap pos=50,30 touches=2 dur=50 stagger=60\n", 1, "land after the end"),
     ("tap pos=50,30 touches=2.5\n", 1, "whole number"),
     ("then\n", 1, "'then' needs a motion"),

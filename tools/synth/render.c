@@ -281,7 +281,7 @@ update_contacts(struct render *r, int64_t when, const size_t *order, size_t n, s
 		}
 		if (pr->protocol == SYNTH_PROTOCOL_B) {
 			int s = 0;
-			while (r->slots[s].touch >= 0 || r->slots[s].freed_now)
+			while (s < pr->slots && (r->slots[s].touch >= 0 || r->slots[s].freed_now))
 				s++;
 			if (s >= pr->slots) {
 				/* every free slot was released in this very report */
