@@ -465,7 +465,7 @@ grail_subscription_activate(UGHandle handle, UGSubscription subscription)
 	if (!gr_subscription_attach(sub, h) || !gr_recognizer_add_subscription(rec, sub)) {
 		if (created)
 			gr_recognizer_destroy(rec, true);
-		detach_unless_held(h, sub, created ? NULL : rec);
+		detach_unless_held(h, sub, NULL); /* rec did not take it */
 		return UGStatusErrorResources;
 	}
 	return UGStatusSuccess;

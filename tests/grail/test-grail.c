@@ -1271,19 +1271,6 @@ test_fd_made_on_first_use(void **state)
 	fx_free(fx);
 }
 
-/* A device event for @bdev at @time. */
-static void
-device_event(UGHandle h, UFEventType type, UFBackendDevice bdev, uint64_t time)
-{
-	UFEvent ev = frame_event_new();
-	assert_non_null(ev);
-	frame_event_set_type(ev, type);
-	frame_event_set_device(ev, bdev);
-	frame_event_set_time(ev, time);
-	grail_process_frame_event(h, ev);
-	frame_event_unref(ev);
-}
-
 /*
  * A subscription activated again after its device changed lives in two
  * recognizers of the handle.  When the first device goes, the second
@@ -1300,7 +1287,7 @@ test_subscription_on_two_devices(void **state)
 	UFBackendDevice second = frame_backend_device_new();
 	assert_non_null(second);
 	frame_backend_device_set_direct(second, 1);
-	device_event(fx->grail, UFEventTypeDeviceAdded, second, fx->time);
+	fx_device_event(fx, UFEventTypeDeviceAdded, second);
 
 	UFDevice dev = frame_backend_device_get_device(second);
 	assert_int_equal(grail_subscription_set_property(sub, UGSubscriptionPropertyDevice, &dev),
@@ -1308,7 +1295,7 @@ test_subscription_on_two_devices(void **state)
 	assert_int_equal(grail_subscription_activate(fx->grail, sub), UGStatusSuccess);
 	assert_int_equal(sub->nhandles, 1);
 
-	device_event(fx->grail, UFEventTypeDeviceRemoved, fx->bdev, fx->time);
+	fx_device_event(fx, UFEventTypeDeviceRemoved, fx->bdev);
 	assert_int_equal(sub->nhandles, 1); /* the second device's recognizer has it */
 	assert_false(ut_list_empty(&fx->grail->recognizers));
 

@@ -29,8 +29,9 @@ touch_handler(void *data, UFWindowId window, UFTouchId touch_id, int accept)
 	return UFStatusSuccess;
 }
 
+/* A frame event of @frame, or a device event of @bdev (frame NULL). */
 static void
-send_event(struct fixture *fx, UFEventType type, UFBackendFrame frame)
+send_event(struct fixture *fx, UFEventType type, UFBackendFrame frame, UFBackendDevice bdev)
 {
 	UFEvent ev = frame_event_new();
 	assert_non_null(ev);
@@ -38,10 +39,16 @@ send_event(struct fixture *fx, UFEventType type, UFBackendFrame frame)
 	if (type == UFEventTypeFrame)
 		frame_event_set_frame(ev, frame);
 	else
-		frame_event_set_device(ev, fx->bdev);
+		frame_event_set_device(ev, bdev);
 	frame_event_set_time(ev, fx->time);
 	grail_process_frame_event(fx->grail, ev);
 	frame_event_unref(ev);
+}
+
+void
+fx_device_event(struct fixture *fx, UFEventType type, UFBackendDevice bdev)
+{
+	send_event(fx, type, NULL, bdev);
 }
 
 struct fixture *
@@ -65,7 +72,7 @@ fx_new(void)
 	frame_backend_device_add_axis(fx->bdev, UFAxisTypeY, 0, 10000, 3764.70f);
 	utouch_frame_backend_device_set_touch_handler(fx->bdev, touch_handler, fx);
 	fx->device = frame_backend_device_get_device(fx->bdev);
-	send_event(fx, UFEventTypeDeviceAdded, NULL);
+	fx_device_event(fx, UFEventTypeDeviceAdded, fx->bdev);
 	return fx;
 }
 
@@ -173,7 +180,7 @@ send_frame_queued(struct fixture *fx, UFBackendFrame f)
 {
 	frame_backend_frame_set_active_touches(
 		f, frame_frame_get_num_touches(frame_backend_frame_get_frame(f)));
-	send_event(fx, UFEventTypeFrame, f);
+	send_event(fx, UFEventTypeFrame, f, NULL);
 	if (fx->prev)
 		frame_backend_frame_delete(fx->prev);
 	fx->prev = f;

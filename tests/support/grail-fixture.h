@@ -97,6 +97,9 @@ void fx_move_many_queued(struct fixture *fx, unsigned int n, const UFTouchId *id
 /* Input stops with touches down: end ids[0..n-1] in a frame marked cut off
  * (frame-peer.h, ut_frame_cut_off()), as the evdev producers do. */
 void fx_cut_off(struct fixture *fx, unsigned int n, const UFTouchId *ids);
+/* Give grail a device event (@type: DeviceAdded or DeviceRemoved) of @bdev
+ * at fx->time; the fixture's own device is fx->bdev. */
+void fx_device_event(struct fixture *fx, UFEventType type, UFBackendDevice bdev);
 /* Advance time to fx->time via grail_update_time and process events. */
 void fx_update_time(struct fixture *fx, uint64_t t);
 /* Run every due timer up to time t (like the replay tools do). */
