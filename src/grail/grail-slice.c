@@ -230,6 +230,10 @@ measure(const struct gr_gesture *g, uint64_t time, struct gr_geometry *geo)
 	const struct gr_recognizer *rec = g->rec;
 	unsigned int n = 0, active = 0, begun = 0;
 	bool lifting = false;
+	/* the centroid is summed as the positions are stored (in the same
+	 * order as a second loop would): reading them back at once would
+	 * stall on the stores just made */
+	float cx = 0.0f, cy = 0.0f;
 
 	geo->partial = false;
 	geo->ill = false;
@@ -247,6 +251,8 @@ measure(const struct gr_gesture *g, uint64_t time, struct gr_geometry *geo)
 			continue; /* not in this frame */
 		geo->gx[n] = t->x;
 		geo->gy[n] = t->y;
+		cx += t->x;
+		cy += t->y;
 		if (t->state == UFTouchStateBegin)
 			begun |= 1u << n;
 		geo->idx[n] = (unsigned char)i;
@@ -259,11 +265,6 @@ measure(const struct gr_gesture *g, uint64_t time, struct gr_geometry *geo)
 	if (n == 0)
 		return;
 
-	float cx = 0.0f, cy = 0.0f;
-	for (unsigned int i = 0; i < n; i++) {
-		cx += geo->gx[i];
-		cy += geo->gy[i];
-	}
 	cx /= (float)n;
 	cy /= (float)n;
 	geo->cx = cx;
