@@ -384,14 +384,18 @@ GEIS_API GeisInteger utouch_geis_region_window_id(GeisRegion region);
  * /dev/uinput.  The device's capabilities (axes, ranges, protocol) come
  * from the header of an evemu or libinput-record file.  The device is
  * removed (DEVICE_UNAVAILABLE) at end of file.  Event times are taken as
- * they are: write CLOCK_MONOTONIC times for timeouts to work.
+ * they are: write CLOCK_MONOTONIC times for timeouts to work.  What the
+ * stream holds is read by the next geis_dispatch_events(), so that a
+ * subscription made right after this call sees its touches.
  *
  * @param geis an instance using the evdev backend
  * @param fd the stream; the instance takes it (also on failure)
  * @param caps_path a recording whose device description to use
  * @return GEIS_STATUS_SUCCESS; GEIS_STATUS_BAD_ARGUMENT for NULL, a
  *         negative fd, another backend, or a recording that cannot be
- *         read (the error stack names the file and line)
+ *         read (the error stack names the file and line);
+ *         GEIS_STATUS_UNKNOWN_ERROR when the device cannot be taken (out
+ *         of memory; the stream is closed)
  */
 GEIS_API GeisStatus utouch_geis_add_input_fd(Geis geis, int fd, const char *caps_path);
 

@@ -68,55 +68,75 @@ dev_find(struct evdev_backend *be, UFDevice uf)
 	return NULL;
 }
 
-/* before the DeviceAdded event, which makes the core bind (and grab) */
+static void
+dev_free(struct evdev_dev *d)
+{
+	ut_list_remove(&d->link);
+	gs_proxy_destroy(d->proxy);
+	gs_router_fini(&d->router);
+	free(d);
+}
+
+/*
+ * A new device: the backend's record (router, proxy and grab), then the
+ * core's (DEVICE_AVAILABLE, bindings), before the DeviceAdded event.  A
+ * device either cannot take (out of memory) is dropped again, so that no
+ * input is read for a device the application never hears of; while
+ * ut_evdev_live_new() scans, evdev_start() drops it once the context
+ * exists.
+ */
 static void
 on_device_added(void *data, struct ut_evdev_live_device *dev, UFDevice device)
 {
 	struct evdev_backend *be = data;
+	Geis geis = be->base.geis;
 	struct evdev_dev *d = calloc(1, sizeof(*d));
 	if (!d) {
-		gs_core_error(be->base.geis, GEIS_STATUS_UNKNOWN_ERROR,
+		gs_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR,
 				"evdev: out of memory for a device");
+		ut_evdev_live_remove_device(be->live, dev);
 		return;
 	}
 	d->dev = dev;
 	d->uf = device;
-	gs_router_init(&d->router, be->base.geis,
-			 ut_evdev_live_device_get_backend_device(dev));
+	gs_router_init(&d->router, geis, ut_evdev_live_device_get_backend_device(dev));
 	ut_list_insert_after(&be->devs, &d->link);
-	if (!be->cfg.proxy.enabled)
-		return;
-	/* the clone first, then the grab: the user never loses a device,
-	 * neither when no clone can be made (it is then only read, as
-	 * without the proxy) nor when someone else holds it (the log says
-	 * who; the clone goes again) */
-	d->proxy = gs_proxy_new(be->base.geis, &be->cfg.proxy,
-				  ut_evdev_live_device_get_caps(dev),
-				  ut_evdev_live_device_get_backend_device(dev), ++be->nproxies);
-	if (!d->proxy) {
-		gs_core_error(be->base.geis, GEIS_STATUS_UNKNOWN_ERROR,
-				"proxy: %s is left to the desktop (not grabbed)",
-				ut_evdev_live_device_get_name(dev));
-	} else if (ut_evdev_live_device_grab(dev, 1) < 0) {
-		gs_proxy_destroy(d->proxy);
-		d->proxy = NULL;
+	if (be->cfg.proxy.enabled) {
+		/* the clone first, then the grab: the user never loses a
+		 * device, neither when no clone can be made (it is then only
+		 * read, as without the proxy) nor when someone else holds it
+		 * (the log says who; the clone goes again) */
+		d->proxy = gs_proxy_new(geis, &be->cfg.proxy, ut_evdev_live_device_get_caps(dev),
+					  ut_evdev_live_device_get_backend_device(dev),
+					  ++be->nproxies);
+		if (!d->proxy) {
+			gs_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR,
+					"proxy: %s is left to the desktop (not grabbed)",
+					ut_evdev_live_device_get_name(dev));
+		} else if (ut_evdev_live_device_grab(dev, 1) < 0) {
+			gs_proxy_destroy(d->proxy);
+			d->proxy = NULL;
+		}
+	}
+	/* (the DeviceAdded event that follows finds the device known) */
+	if (gs_core_device_added(geis, device, 0) < 0) {
+		dev_free(d);
+		ut_evdev_live_remove_device(be->live, dev);
 	}
 }
 
-/* after the DeviceRemoved event */
+/* after the DeviceRemoved event (which the core has normally seen; if
+ * that event was lost to a failed allocation, the device goes here) */
 static void
 on_device_removed(void *data, struct ut_evdev_live_device *dev, UFDevice device)
 {
 	struct evdev_backend *be = data;
-	(void)device;
+	gs_core_device_removed(be->base.geis, device);
 	ut_list_for_each(pos, &be->devs) {
 		struct evdev_dev *d = ut_container_of(pos, struct evdev_dev, link);
 
 		if (d->dev == dev) {
-			ut_list_remove(&d->link);
-			gs_proxy_destroy(d->proxy);
-			gs_router_fini(&d->router);
-			free(d);
+			dev_free(d);
 			return;
 		}
 	}
@@ -227,6 +247,13 @@ evdev_start(struct geis_backend *base)
 				be->cfg.dir ? be->cfg.dir : "/dev/input", strerror(err));
 		return -err;
 	}
+	/* devices of the scan that could not be taken (on_device_added) */
+	for (size_t i = ut_evdev_live_num_devices(be->live); i-- > 0;) {
+		struct ut_evdev_live_device *dev = ut_evdev_live_get_device(be->live, i);
+		struct evdev_dev *d = dev_find(be, ut_evdev_live_device_get_device(dev));
+		if (!d)
+			ut_evdev_live_remove_device(be->live, dev);
+	}
 	be->fd = ut_evdev_live_get_fd(be->live);
 	int r = gs_mux_add(base->geis, be->fd, EPOLLIN, on_readable, be);
 	if (r < 0) {
@@ -248,14 +275,8 @@ evdev_destroy(struct geis_backend *base)
 		gs_mux_remove(base->geis, be->fd);
 		ut_evdev_live_destroy(be->live);   /* removes every device */
 	}
-	while (!ut_list_empty(&be->devs)) {
-		struct evdev_dev *d = ut_container_of(be->devs.next, struct evdev_dev, link);
-
-		ut_list_remove(&d->link);
-		gs_proxy_destroy(d->proxy);
-		gs_router_fini(&d->router);
-		free(d);
-	}
+	while (!ut_list_empty(&be->devs))
+		dev_free(ut_container_of(be->devs.next, struct evdev_dev, link));
 	free(be->cfg.dir);
 	free(be->proxy_output);
 	free(be->proxy_uinput);
@@ -323,10 +344,10 @@ gs_backend_evdev_add_fd(struct geis_backend *base, int fd,
 		close(fd);
 		return GEIS_STATUS_UNKNOWN_ERROR;
 	}
-	/* takes the fd, also when it fails */
+	/* takes the fd, also when it fails; the device is announced now, and
+	 * what the stream holds is read by the application's next dispatch,
+	 * so that subscriptions it makes in between see those touches */
 	if (!ut_evdev_live_add_fd(be->live, fd, caps, name))
 		return GEIS_STATUS_UNKNOWN_ERROR;
-	/* the DeviceAdded event is delivered on the next dispatch */
-	ut_evdev_live_dispatch(be->live);
 	return GEIS_STATUS_SUCCESS;
 }

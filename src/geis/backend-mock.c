@@ -75,7 +75,8 @@ mock_start(struct geis_backend *base)
 	frame_backend_device_add_axis(be->device, UFAxisTypeX, 0.0f, 1000.0f, 10000.0f);
 	frame_backend_device_add_axis(be->device, UFAxisTypeY, 0.0f, 1000.0f, 10000.0f);
 	gs_core_class_available(base->geis, be->poke);
-	gs_core_device_added_as(base->geis, frame_backend_device_get_device(be->device), 0);
+	if (gs_core_device_added_as(base->geis, frame_backend_device_get_device(be->device), 0) < 0)
+		return -ENOMEM;
 	be->started = 1;
 	for (unsigned int i = 0; i < be->npending; i++) {
 		if (sub_active(base->geis, be->pending[i].sub_id))

@@ -221,7 +221,9 @@ rec_start(struct geis_backend *be)
 		return rc;
 	rb->start_mono = ut_mono_ms();
 	rb->vnow = TIME_BASE_MS;
-	gs_core_device_added(be->geis, frame_backend_device_get_device(rb->device), 0);
+	/* a recording whose device the core cannot take plays to nobody */
+	if (gs_core_device_added(be->geis, frame_backend_device_get_device(rb->device), 0) < 0)
+		return -ENOMEM;
 	if (rb->fast) {
 		uint64_t one = 1;
 

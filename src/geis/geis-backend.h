@@ -120,10 +120,15 @@ void gs_mux_remove(Geis geis, int fd);
  * A device appeared.  @p id is the device id to use (0: the core picks
  * the next free one).  The core takes a frame reference on nothing; the
  * UFDevice must stay valid until gs_core_device_removed().
+ *
+ * @return 0 when the core has the device (now or already), -1 when it
+ *         could not take it (out of memory: on the error stack; a
+ *         backend that can should then drop the device rather than read
+ *         input nobody will see)
  */
-void gs_core_device_added(Geis geis, UFDevice device, GeisInteger id);
+int gs_core_device_added(Geis geis, UFDevice device, GeisInteger id);
 /** gs_core_device_added() with exactly @p id (0 included). */
-void gs_core_device_added_as(Geis geis, UFDevice device, GeisInteger id);
+int gs_core_device_added_as(Geis geis, UFDevice device, GeisInteger id);
 /** Queue CLASS_AVAILABLE for a class of the backend's own (see activate). */
 void gs_core_class_available(Geis geis, GeisGestureClass gesture_class);
 /** A device went away (its subscriptions are dropped). */

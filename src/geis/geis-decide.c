@@ -79,6 +79,8 @@ gs_gesture_forgive_end(Geis geis, struct geis_gesture *g)
 		return;
 	grail_event_unref(g->owed_end);
 	g->owed_end = NULL;
+	geis_device_unref(g->owed_binding.device);
+	g->owed_binding.device = NULL;
 	geis->ends_owed--;
 }
 

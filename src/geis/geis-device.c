@@ -29,6 +29,7 @@ gs_device_new(Geis geis, UFDevice uf, GeisInteger id)
 		return NULL;
 	d->ref = 1;
 	ut_list_init(&d->link);
+	ut_list_init(&d->owed_link);
 	d->geis = geis;
 	d->id = id;
 	d->uf = uf;

@@ -88,6 +88,11 @@ struct _GeisDevice {
 	int direct;
 	struct geis_attr_bag attrs;
 	struct ut_list link;        /* instance's device list */
+	/* its DEVICE_AVAILABLE or DEVICE_UNAVAILABLE that could not be
+	 * queued (out of memory; 0: none): made again at each dispatch, the
+	 * instance holding a reference meanwhile (geis.c) */
+	GeisEventType owed_event;
+	struct ut_list owed_link;   /* instance's owed_devices */
 };
 
 GeisDevice gs_device_new(Geis geis, UFDevice uf, GeisInteger id);
@@ -229,6 +234,16 @@ struct geis_binding {
 	struct ut_list link;        /* subscription's bindings, newest first */
 };
 
+/* What a gesture event takes from the binding its slice came through
+ * (geis-slice.c): a copy, so that an End owed past the binding's life (a
+ * device removed while the End could not be made) still has it. */
+struct gs_binding_info {
+	GeisSubscription sub;
+	GeisDevice device;          /* the binding's; referenced while an End is owed */
+	UFWindowId window;
+	UGGestureTypeMask mask;     /* the grail subscription's classes */
+};
+
 struct gs_sub_config {
 	GeisFloat drag_threshold, pinch_threshold, rotate_threshold, tap_threshold;
 	GeisInteger drag_timeout, pinch_timeout, rotate_timeout, tap_timeout;
@@ -306,7 +321,7 @@ struct geis_gesture {
 	/* an End the application is owed: its event could not be made (out
 	 * of memory); made again at each dispatch (gs_engine_retry_ends()) */
 	UGEvent owed_end;         /* grail's event of the End slice (a reference) */
-	struct geis_binding *owed_binding;
+	struct gs_binding_info owed_binding;
 	UGGestureTypeMask owed_mask;
 	uint64_t owed_time;
 	struct ut_list link;      /* geis->gestures, newest first */
@@ -368,6 +383,7 @@ struct _Geis {
 	void *event_ctx, *device_ctx, *class_ctx;
 	/* objects */
 	struct ut_list devices;  /* struct _GeisDevice, newest first */
+	struct ut_list owed_devices;  /* devices whose event is owed (owed_link) */
 	GeisInteger next_device_id;
 	GeisInteger next_rect_window;   /* window ids of rectangle regions */
 	GeisGestureClass classes[GEIS_NUM_CLASSES];

@@ -9,10 +9,6 @@
 #include "frame/frame-peer.h"
 #include "geis-engine.h"
 
-struct binding_info {
-	GeisSubscription sub;
-	struct geis_binding *b;
-};
 
 /* mask of a binding is kept in the grail subscription; cache it here */
 static UGGestureTypeMask
@@ -28,13 +24,17 @@ binding_mask(struct geis_binding *b)
 /* ---- slices to events ---- */
 
 static int
-find_binding(Geis geis, UGSubscription ug, struct binding_info *out)
+find_binding(Geis geis, UGSubscription ug, struct gs_binding_info *out)
 {
 	ut_list_for_each(spos, &geis->subs) {
 		ut_list_for_each(bpos, &gs_sub_of(spos)->bindings) {
-			if (gs_binding_of(bpos)->ug == ug) {
+			struct geis_binding *b = gs_binding_of(bpos);
+
+			if (b->ug == ug) {
 				out->sub = gs_sub_of(spos);
-				out->b = gs_binding_of(bpos);
+				out->device = b->device;
+				out->window = b->window;
+				out->mask = binding_mask(b);
 				return 1;
 			}
 		}
@@ -251,22 +251,22 @@ add_frame_touches(GeisEvent ev, struct _GeisFrame *f, const struct slice_geometr
 
 /* The gesture attributes of geis 2.2 every frame carries. */
 static int
-add_gesture_attrs(Geis geis, struct geis_attr_bag *a, const struct binding_info *bi,
+add_gesture_attrs(Geis geis, struct geis_attr_bag *a, const struct gs_binding_info *bi,
 		  uint64_t time, int n, UGGestureTypeMask mask, const struct slice_geometry *m)
 {
 	float dt = m->dt;
 	int err = 0;
 
-	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_DEVICE_ID, bi->b->device->id);
+	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_DEVICE_ID, bi->device->id);
 	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TIMESTAMP,
 					 gs_core_timestamp(geis, time));
 	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_ROOT_WINDOW_ID,
 					 (GeisInteger)gs_core_root_window(geis));
 	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_EVENT_WINDOW_ID,
-					 (GeisInteger)bi->b->window);
+					 (GeisInteger)bi->window);
 	/* geis 2.2.17 reported the event window as the child window too */
 	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_CHILD_WINDOW_ID,
-					 (GeisInteger)bi->b->window);
+					 (GeisInteger)bi->window);
 	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TOUCHES, n);
 	err |= gs_attr_bag_add_string(a, GEIS_GESTURE_ATTRIBUTE_GESTURE_NAME, class_name(mask));
 	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_FOCUS_X, m->fx);
@@ -335,12 +335,12 @@ add_touch_attrs(struct geis_attr_bag *a, const struct touch_info *t, int n)
 
 /* The gesture's memory of this event, for the deltas of the next one. */
 static void
-remember_event(struct geis_gesture *g, const struct binding_info *bi, uint64_t time,
+remember_event(struct geis_gesture *g, const struct gs_binding_info *bi, uint64_t time,
 	       const struct touch_info *t, int n, const struct slice_geometry *m)
 {
 	g->last_touches = (unsigned)n;
-	g->device_id = bi->b->device->id;
-	g->window = bi->b->window;
+	g->device_id = bi->device->id;
+	g->window = bi->window;
 	for (int i = 0; i < n; i++)
 		remember_touch(g, t[i].id);
 	g->last_time = time;
@@ -354,9 +354,9 @@ remember_event(struct geis_gesture *g, const struct binding_info *bi, uint64_t t
  * the previous values. */
 static GeisEvent
 build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
-	    struct binding_info *bi, struct geis_gesture *g, UGGestureTypeMask mask)
+	    struct gs_binding_info *bi, struct geis_gesture *g, UGGestureTypeMask mask)
 {
-	GeisDevice dev = bi->b->device;
+	GeisDevice dev = bi->device;
 	UFFrame frame = grail_slice_get_frame(slice);
 	struct touch_info t[MAX_TOUCHES];
 	int n = collect_touches(slice, frame, dev->direct, t);
@@ -392,7 +392,7 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 	if (mask & UGGestureTypeTap)
 		err |= add_tap_time(&f->attrs, time, t, n);
 	if (bi->sub->config.extended ||
-	    (binding_mask(bi->b) & (UGGestureTypeHold | UGGestureTypeEdgeSwipe)))
+	    (bi->mask & (UGGestureTypeHold | UGGestureTypeEdgeSwipe)))
 		err |= add_extension_attrs(&f->attrs, slice);
 	err |= add_touch_attrs(&f->attrs, t, n);
 
@@ -411,7 +411,7 @@ fail:
 
 static bool
 queue_gesture_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
-		    struct binding_info *bi, struct geis_gesture *g,
+		    struct gs_binding_info *bi, struct geis_gesture *g,
 		    UGGestureTypeMask mask)
 {
 	GeisEvent ev = build_event(geis, type, slice, time, bi, g, mask);
@@ -433,7 +433,7 @@ queue_gesture_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
  * Every gesture the application saw begin ends.
  */
 static void
-queue_end(Geis geis, UGEvent gev, UGSlice slice, uint64_t time, struct binding_info *bi,
+queue_end(Geis geis, UGEvent gev, UGSlice slice, uint64_t time, struct gs_binding_info *bi,
 	  struct geis_gesture *g, UGGestureTypeMask mask)
 {
 	if (queue_gesture_event(geis, GEIS_EVENT_GESTURE_END, slice, time, bi, g, mask) ||
@@ -441,7 +441,8 @@ queue_end(Geis geis, UGEvent gev, UGSlice slice, uint64_t time, struct binding_i
 		return;
 	grail_event_ref(gev);
 	g->owed_end = gev;
-	g->owed_binding = bi->b;
+	g->owed_binding = *bi;
+	geis_device_ref(bi->device);
 	g->owed_mask = mask;
 	g->owed_time = time;
 	geis->ends_owed++;
@@ -458,11 +459,10 @@ gs_engine_retry_ends(Geis geis)
 
 		if (!g->owed_end)
 			continue;
-		struct binding_info bi = { g->sub, g->owed_binding };
 		if (grail_event_get_property(g->owed_end, UGEventPropertySlice, &slice) !=
 			    UGStatusSuccess ||
-		    !queue_gesture_event(geis, GEIS_EVENT_GESTURE_END, slice, g->owed_time, &bi,
-					 g, g->owed_mask))
+		    !queue_gesture_event(geis, GEIS_EVENT_GESTURE_END, slice, g->owed_time,
+					 &g->owed_binding, g, g->owed_mask))
 			continue;
 		gs_gesture_forgive_end(geis, g);
 		g->ended = 1;
@@ -476,7 +476,7 @@ gs_engine_retry_ends(Geis geis)
 void
 gs_engine_handle_slice(Geis geis, UGEvent gev, UGSlice slice)
 {
-	struct binding_info bi;
+	struct gs_binding_info bi;
 	unsigned id = grail_slice_get_id(slice);
 	UGGestureState state = grail_slice_get_state(slice);
 	uint64_t time = grail_event_get_time(gev);
@@ -501,7 +501,7 @@ gs_engine_handle_slice(Geis geis, UGEvent gev, UGSlice slice)
 		bool cut = frame && ut_frame_cut_off(frame);
 		if (!g->dead && !g->ended && (g->seen || cut) && g->begun && !g->tap_only)
 			queue_end(geis, gev, slice, time, &bi, g,
-				  grail_slice_get_recognized(slice) & binding_mask(bi.b));
+				  grail_slice_get_recognized(slice) & bi.mask);
 		if (!g->seen && !cut)
 			gs_gesture_purge(geis, id);
 		else   /* accepting it now would take nothing (gs_engine_accept) */
@@ -521,7 +521,7 @@ gs_engine_handle_slice(Geis geis, UGEvent gev, UGSlice slice)
 			gs_gesture_remove(geis, g);
 		return;
 	}
-	mask = grail_slice_get_recognized(slice) & binding_mask(bi.b);
+	mask = grail_slice_get_recognized(slice) & bi.mask;
 	if (mask == 0) {
 		if (geis->tentative) {
 			GeisEventType type = state == UGGestureStateBegin ?

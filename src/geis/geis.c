@@ -153,22 +153,70 @@ gs_enqueue(Geis geis, GeisEvent ev)
 	gs_queue_push(&geis->queue, ev);
 }
 
-static void
-queue_device_event(Geis geis, GeisEventType type, GeisDevice d)
+/* Queue a device event of @p d; false when it could not be made. */
+static bool
+make_device_event(Geis geis, GeisEventType type, GeisDevice d)
 {
-	GeisEvent ev;
-
 	/* always, as geis 2.2.17 did: GEIS_INIT_TRACK_DEVICES changes nothing */
-	ev = gs_event_new(type);
+	GeisEvent ev = gs_event_new(type);
 	if (!ev)
-		return;
+		return false;
 	ev->device = geis_device_ref(d);
 	if (gs_attr_bag_add_pointer(&ev->attrs, GEIS_EVENT_ATTRIBUTE_DEVICE, d)) {
 		geis_event_delete(ev);
-		return;
+		return false;
 	}
 	gs_enqueue(geis, ev);
 	gs_wake(geis);
+	return true;
+}
+
+static void
+forgive_device_event(GeisDevice d)
+{
+	ut_list_remove(&d->owed_link);
+	d->owed_event = 0;
+	geis_device_unref(d);
+}
+
+/*
+ * Queue DEVICE_AVAILABLE or DEVICE_UNAVAILABLE of @p d, or owe it when it
+ * cannot be made (out of memory): the application learns of every device
+ * that comes and goes, late rather than never.  An UNAVAILABLE of a device
+ * whose AVAILABLE is still owed cancels both.
+ */
+static void
+queue_device_event(Geis geis, GeisEventType type, GeisDevice d)
+{
+	if (d->owed_event == GEIS_EVENT_DEVICE_AVAILABLE &&
+	    type == GEIS_EVENT_DEVICE_UNAVAILABLE) {
+		forgive_device_event(d);
+		return;
+	}
+	if (d->owed_event == 0 && make_device_event(geis, type, d))
+		return;
+	if (d->owed_event == 0)
+		ut_list_insert_before(&geis->owed_devices, &d->owed_link);
+	else
+		geis_device_unref(d); /* (owing a second event of it: one ref) */
+	d->owed_event = type;
+	geis_device_ref(d);
+	gs_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR,
+			"out of memory queueing a device event (made again later)");
+	gs_wake(geis); /* the next dispatch tries again */
+}
+
+/* Queue the device events owed (see queue_device_event()), in order. */
+static void
+retry_device_events(Geis geis)
+{
+	ut_list_for_each_safe(pos, tmp, &geis->owed_devices) {
+		GeisDevice d = ut_container_of(pos, struct _GeisDevice, owed_link);
+
+		if (!make_device_event(geis, d->owed_event, d))
+			return;
+		forgive_device_event(d);
+	}
 }
 
 /* The instance's device record of the frame device @p device, or NULL. */
@@ -184,31 +232,34 @@ device_find(Geis geis, UFDevice device)
 	return NULL;
 }
 
-void
+int
 gs_core_device_added(Geis geis, UFDevice device, GeisInteger id)
 {
 	if (geis && id <= 0)
 		id = geis->next_device_id;
-	gs_core_device_added_as(geis, device, id);
+	return gs_core_device_added_as(geis, device, id);
 }
 
-void
+int
 gs_core_device_added_as(Geis geis, UFDevice device, GeisInteger id)
 {
 	GeisDevice d;
 
-	if (!geis || !device || device_find(geis, device))
-		return;
+	if (!geis || !device)
+		return -1;
+	if (device_find(geis, device))
+		return 0;
 	if (id >= geis->next_device_id)
 		geis->next_device_id = id + 1;
 	d = gs_device_new(geis, device, id);
 	if (!d) {
 		gs_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR, "out of memory adding a device");
-		return;
+		return -1;
 	}
 	ut_list_insert_after(&geis->devices, &d->link);
 	queue_device_event(geis, GEIS_EVENT_DEVICE_AVAILABLE, d);
 	gs_engine_device_added(geis, d);
+	return 0;
 }
 
 void
@@ -249,7 +300,7 @@ gs_core_frame_event(Geis geis, UFEvent event)
 	case UFEventTypeDeviceAdded:
 		if (frame_event_get_property(event, UFEventPropertyDevice, &dev) ==
 		    UFStatusSuccess)
-			gs_core_device_added(geis, dev, 0);
+			(void)gs_core_device_added(geis, dev, 0);
 		break;
 	case UFEventTypeDeviceRemoved:
 		if (frame_event_get_property(event, UFEventPropertyDevice, &dev) ==
@@ -370,6 +421,9 @@ instance_free(Geis geis)
 	/* the backend reported its devices gone as it went (DEVICE_UNAVAILABLE
 	 * events nobody will read) */
 	gs_queue_clear(&geis->queue);
+	while (!ut_list_empty(&geis->owed_devices))
+		forgive_device_event(ut_container_of(geis->owed_devices.next,
+						     struct _GeisDevice, owed_link));
 	ut_list_for_each_safe(pos, tmp, &geis->devices) {
 		GeisDevice d = ut_container_of(pos, struct _GeisDevice, link);
 
@@ -489,6 +543,7 @@ geis_new(GeisString init_arg_name, ...)
 	ut_log_init(&geis->log, "geis");
 	ut_list_init(&geis->mux);
 	ut_list_init(&geis->devices);
+	ut_list_init(&geis->owed_devices);
 	ut_list_init(&geis->subs);
 	ut_list_init(&geis->filters);
 	ut_list_init(&geis->regions);
@@ -738,6 +793,8 @@ geis_dispatch_events(Geis geis)
 		}
 		handled = 1;
 	}
+	/* a device event owed comes before the input that follows it */
+	retry_device_events(geis);
 	ready = epoll_wait(geis->epfd, evs, 16, 0);
 	for (int i = 0; i < ready; i++) {
 		struct geis_mux_entry *e = evs[i].data.ptr;
@@ -753,6 +810,7 @@ geis_dispatch_events(Geis geis)
 		}
 	}
 	gs_engine_rearm(geis);
+	retry_device_events(geis);
 	gs_engine_retry_ends(geis);
 	if (gs_deliver_callbacks(geis) > 0)
 		handled = 1;

@@ -139,18 +139,14 @@ static int
 setup_dir(void **state)
 {
 	(void)state;
-	snprintf(tmpdir, sizeof(tmpdir), "/tmp/utouch-geis-evdev-XXXXXX");
-	return mkdtemp(tmpdir) ? 0 : -1;
+	return gt_empty_dir(tmpdir, sizeof(tmpdir));
 }
 
 static int
 remove_dir(void **state)
 {
 	(void)state;
-	char path[128];
-	snprintf(path, sizeof(path), "%s/event0", tmpdir);
-	unlink(path);
-	return rmdir(tmpdir);
+	return gt_remove_dir(tmpdir, "event0");
 }
 
 /* Play the recording @p path in real time through a pipe, as a device of
@@ -671,10 +667,75 @@ test_skipped_node_logged_once(void **state)
 	unlink(errpath);
 }
 
+/* Write all of the recording @p path into a pipe at once, at monotonic
+ * times ending now, and add the pipe to @p geis as a device. */
+static void
+add_stream_at_once(Geis geis, const char *path)
+{
+	struct input_event *evs;
+	size_t n = gt_input_events(path, &evs);
+	size_t len = n * sizeof(*evs);
+	int fds[2];
+
+	assert_true(len <= 60000); /* fits the pipe */
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(write(fds[1], evs, len), (ssize_t)len);
+	close(fds[1]);
+	free(evs);
+	assert_int_equal(utouch_geis_add_input_fd(geis, fds[0], path), GEIS_STATUS_SUCCESS);
+}
+
+/*
+ * A stream added with input already waiting is read by the application's
+ * dispatch, not by utouch_geis_add_input_fd(): a subscription made right
+ * after adding it sees those touches, exactly as one made before.
+ */
+static void
+test_subscribe_after_add(void **state)
+{
+	(void)state;
+	const char *path = gt_recording("touchscreen/drag-2.evemu");
+	struct gt_log before = { 0 }, after = { 0 };
+	struct counts cb = { 0 }, ca = { 0 };
+
+	Geis geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, tmpdir,
+			     GEIS_INIT_TRACK_DEVICES, GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
+	assert_non_null(geis);
+	subscribe(geis, GEIS_GESTURE_DRAG, 2);
+	add_stream_at_once(geis, path);
+	pump(geis, &before, &cb, 3000, device_gone);
+	pump(geis, &before, &cb, 100, NULL);
+	geis_delete(geis);
+
+	geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, tmpdir,
+			GEIS_INIT_TRACK_DEVICES, GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
+	assert_non_null(geis);
+	add_stream_at_once(geis, path);
+	subscribe(geis, GEIS_GESTURE_DRAG, 2);
+	pump(geis, &after, &ca, 3000, device_gone);
+	pump(geis, &after, &ca, 100, NULL);
+	geis_delete(geis);
+
+	assert_int_equal(cb.available, 1);
+	assert_int_equal(ca.available, 1);
+	assert_int_equal(ca.unavailable, 1);
+	assert_true(before.n > 10);
+	assert_int_equal(after.n, before.n);
+	for (size_t i = 0; i < after.n && i < before.n; i++) {
+		assert_int_equal(after.ev[i].type, before.ev[i].type);
+		assert_true(fabsf(after.ev[i].pos_x - before.ev[i].pos_x) < 0.001f);
+	}
+	assert_int_equal(after.ev[0].type, GEIS_EVENT_GESTURE_BEGIN);
+	assert_int_equal(after.ev[after.n - 1].type, GEIS_EVENT_GESTURE_END);
+	gt_log_free(&before);
+	gt_log_free(&after);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_subscribe_after_add),
 		cmocka_unit_test(test_skipped_node_logged_once),
 		cmocka_unit_test(test_pipe_matches_recording),
 		cmocka_unit_test(test_pipe_rect_region),

@@ -1,9 +1,11 @@
 /*
  * Out of memory in geis (with grail and frame below it, all linked
  * statically and their heap calls wrapped: heap-count.h): a geis
- * application plays a bundled recording through the recording backend
- * while the first heap call fails in one run, the second in the next, and
- * so on until a run makes no call that could fail.
+ * application plays a bundled recording through the recording backend,
+ * or feeds it as a stream of input events to the evdev backend
+ * (utouch_geis_add_input_fd(), the seam the evdev tests use), while the
+ * first heap call fails in one run, the second in the next, and so on
+ * until a run makes no call that could fail.
  *
  * A failed allocation may cost the application a gesture or an event,
  * never the rules: every call returns (no crash, no hang), nothing leaks
@@ -19,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 #include <geis/geis.h>
@@ -114,20 +117,64 @@ subscribe(Geis geis, const char *klass, int touches)
 	return sub;
 }
 
-/* One application's life with the @fail_at-th heap call failing (0: none). */
+/* The evdev backend's input: the events of a recording, written at once
+ * into a pipe as struct input_event records (loaded before the sweeps, so
+ * that the test's own heap calls stay out of the runs). */
+static struct evdev_input {
+	const char *path;           /* the recording, for the capabilities */
+	struct input_event *events; /* its events at monotonic times ending now */
+	size_t n;
+} evdev_input;
+
+/* An empty directory, so that the evdev backend finds no real device. */
+static char evdev_dir[64];
+
+static void
+evdev_input_load(const char *path)
+{
+	free(evdev_input.events);
+	evdev_input.n = gt_input_events(path, &evdev_input.events);
+	evdev_input.path = path;
+	/* the whole stream must fit the pipe: written before it is read */
+	assert_true(evdev_input.n * sizeof(struct input_event) <= 60000);
+}
+
+/* Feed evdev_input to an instance of the evdev backend; whether the
+ * stream was taken as a device. */
+static bool
+evdev_feed(Geis geis)
+{
+	int fds[2];
+
+	assert_int_equal(pipe(fds), 0);
+	size_t len = evdev_input.n * sizeof(struct input_event);
+	assert_int_equal(write(fds[1], evdev_input.events, len), (ssize_t)len);
+	close(fds[1]); /* end of file: the device goes away */
+	return utouch_geis_add_input_fd(geis, fds[0], evdev_input.path) == GEIS_STATUS_SUCCESS;
+}
+
+/* One application's life with the @fail_at-th heap call failing (0: none);
+ * @recording NULL: the evdev backend fed evdev_input. */
 static void
 one_run(struct run *r, const char *recording, const char *klass, uint64_t fail_at)
 {
+	bool fed = true;
+	int devices_gone = 0;
+
 	memset(r, 0, sizeof(*r));
 	ut_test_heap_fail_at(fail_at);
-	Geis geis = geis_new(UTOUCH_GEIS_INIT_RECORDING, recording,
-			     UTOUCH_GEIS_INIT_RECORDING_FAST, NULL);
+	Geis geis = recording ? geis_new(UTOUCH_GEIS_INIT_RECORDING, recording,
+					 UTOUCH_GEIS_INIT_RECORDING_FAST, NULL)
+			      : geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR,
+					 evdev_dir, GEIS_INIT_TRACK_DEVICES, NULL);
 	if (!geis) {
 		ut_test_heap_fail_at(0);
 		return;
 	}
 	GeisSubscription drag = subscribe(geis, GEIS_GESTURE_DRAG, 2);
 	GeisSubscription other = subscribe(geis, klass, 2);
+	if (!recording)
+		fed = evdev_feed(geis);
 	for (int round = 0; round < 2000 && !r->finished; round++) {
 		GeisStatus st = geis_dispatch_events(geis), next;
 		GeisEvent ev = NULL;
@@ -138,6 +185,8 @@ one_run(struct run *r, const char *recording, const char *klass, uint64_t fail_a
 			if (type == GEIS_EVENT_GESTURE_BEGIN || type == GEIS_EVENT_GESTURE_UPDATE ||
 			    type == GEIS_EVENT_GESTURE_END)
 				gesture_event(r, geis, ev);
+			else if (type == GEIS_EVENT_DEVICE_UNAVAILABLE)
+				devices_gone++;
 			geis_event_delete(ev);
 			ev = NULL;
 			got++;
@@ -153,7 +202,10 @@ one_run(struct run *r, const char *recording, const char *klass, uint64_t fail_a
 			    poll(&p, 1, 0) == 1)
 				violate(r, "the fd stays readable after the backend failed", 0);
 		} else if (st != GEIS_STATUS_CONTINUE && !got &&
-			   utouch_geis_playback_finished(geis)) {
+			   (recording ? utouch_geis_playback_finished(geis)
+				      : !fed || devices_gone > 0)) {
+			/* (a stream the backend could not take is no device:
+			 * nothing comes) */
 			r->finished = true;
 		}
 	}
@@ -187,12 +239,18 @@ sweep_run(void *data, uint64_t fail_at)
 }
 
 /* A sweep over the recording @name with two-touch subscriptions for drags
- * and for @klass, which give at least @events gesture events. */
+ * and for @klass, which give at least @events gesture events; through the
+ * recording backend, or (@evdev) fed to the evdev backend as a stream. */
 static void
-sweep(const char *name, const char *klass, unsigned int events)
+sweep_backend(const char *name, const char *klass, unsigned int events, bool evdev)
 {
 	const char *recording = gt_recording(name);
 	struct run r;
+
+	if (evdev) {
+		evdev_input_load(recording);
+		recording = NULL;
+	}
 
 	one_run(&r, recording, klass, 0); /* fills what the libraries keep */
 	uint64_t before = ut_test_heap_calls();
@@ -208,10 +266,16 @@ sweep(const char *name, const char *klass, unsigned int events)
 	uint64_t failed = ut_test_heap_sweep(sweep_run, &s);
 	assert_true(failed >= calls);
 	assert_true(s.saw_gestures > 0);
-	print_message("%s: %llu heap calls; %llu runs, each with one failing; %u saw gestures, "
-		      "in %u the backend gave up\n",
-		      name, (unsigned long long)calls, (unsigned long long)failed, s.saw_gestures,
-		      s.gave_up);
+	print_message("%s (%s): %llu heap calls; %llu runs, each with one failing; %u saw "
+		      "gestures, in %u the backend gave up\n",
+		      name, evdev ? "evdev" : "recording", (unsigned long long)calls,
+		      (unsigned long long)failed, s.saw_gestures, s.gave_up);
+}
+
+static void
+sweep(const char *name, const char *klass, unsigned int events)
+{
+	sweep_backend(name, klass, events, false);
 }
 
 static void
@@ -236,6 +300,38 @@ test_tap(void **state)
 	sweep("touchscreen/tap-2.evemu", GEIS_GESTURE_TAP, 1);
 }
 
+/* the same through the evdev backend: its stream reader, device set-up
+ * (capabilities from the recording's header) and frame building */
+static void
+test_evdev_drag(void **state)
+{
+	(void)state;
+	sweep_backend("touchscreen/drag-2.evemu", GEIS_GESTURE_PINCH, 10, true);
+}
+
+static void
+test_evdev_tap(void **state)
+{
+	(void)state;
+	sweep_backend("touchscreen/tap-2.evemu", GEIS_GESTURE_TAP, 1, true);
+}
+
+static int
+make_evdev_dir(void **state)
+{
+	(void)state;
+	return gt_empty_dir(evdev_dir, sizeof(evdev_dir));
+}
+
+static int
+remove_evdev_dir(void **state)
+{
+	(void)state;
+	free(evdev_input.events);
+	evdev_input.events = NULL;
+	return gt_remove_dir(evdev_dir, NULL);
+}
+
 int
 main(void)
 {
@@ -246,6 +342,8 @@ main(void)
 		cmocka_unit_test(test_drag),
 		cmocka_unit_test(test_pinch),
 		cmocka_unit_test(test_tap),
+		cmocka_unit_test(test_evdev_drag),
+		cmocka_unit_test(test_evdev_tap),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, make_evdev_dir, remove_evdev_dir);
 }

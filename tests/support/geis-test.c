@@ -4,12 +4,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 #include <libevdev/libevdev.h>
 
 #include "input/recording/recording.h"
 #include "geis-test.h"
 #include "test-support.h"
+#include "util/clock.h"
 
 const char *
 gt_recording(const char *name)
@@ -335,4 +337,46 @@ gt_find_touch(const struct gt_snap *s, int id)
 		if (s->id[i] == id)
 			return i;
 	return -1;
+}
+
+size_t
+gt_input_events(const char *path, struct input_event **out)
+{
+	struct ut_recording *rec = NULL;
+	char err[256];
+
+	assert_int_equal(ut_recording_load(path, NULL, &rec, err, sizeof(err)), 0);
+	assert_true(rec->nevents > 0);
+	struct input_event *evs = calloc(rec->nevents, sizeof(*evs));
+	assert_non_null(evs);
+	uint64_t first = rec->events[0].usec, last = rec->events[rec->nevents - 1].usec;
+	uint64_t base = ut_mono_us() - (last - first);
+	for (size_t i = 0; i < rec->nevents; i++) {
+		ut_input_event_set_usec(&evs[i], base + rec->events[i].usec - first);
+		evs[i].type = rec->events[i].type;
+		evs[i].code = rec->events[i].code;
+		evs[i].value = rec->events[i].value;
+	}
+	size_t n = rec->nevents;
+	ut_recording_free(rec);
+	*out = evs;
+	return n;
+}
+
+int
+gt_empty_dir(char *buf, size_t size)
+{
+	snprintf(buf, size, "/tmp/utouch-geis-test-XXXXXX");
+	return mkdtemp(buf) ? 0 : -1;
+}
+
+int
+gt_remove_dir(const char *dir, const char *leftover)
+{
+	if (leftover) {
+		char path[256];
+		snprintf(path, sizeof(path), "%s/%s", dir, leftover);
+		unlink(path);
+	}
+	return rmdir(dir);
 }

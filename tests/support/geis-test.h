@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include <geis/geis.h>
+#include <linux/input.h>
 #include <utouch/geis.h>
 
 /** Absolute path of a bundled recording (data/recordings/NAME). */
@@ -93,5 +94,21 @@ void gt_centroid(const struct gt_snap *s, float *x, float *y);
 
 /** Index of touch @p id in a snapshot, or -1. */
 int gt_find_touch(const struct gt_snap *s, int id);
+
+/**
+ * The events of the recording @p path as struct input_event records at
+ * CLOCK_MONOTONIC times that keep the recording's spacing and end now,
+ * for a stream written whole into a pipe (utouch_geis_add_input_fd()).
+ * Returns their number; *out is the caller's to free.
+ */
+size_t gt_input_events(const char *path, struct input_event **out);
+
+/** An empty directory made for the test in @p buf (at least 64 bytes), so
+ * that an evdev backend pointed at it finds no real device; 0 on success. */
+int gt_empty_dir(char *buf, size_t size);
+
+/** Remove the directory gt_empty_dir() made, and the file @p leftover in
+ * it when not NULL; 0 on success. */
+int gt_remove_dir(const char *dir, const char *leftover);
 
 #endif
