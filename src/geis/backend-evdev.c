@@ -48,14 +48,6 @@ struct evdev_backend {
 	unsigned int nproxies;              /* proxies made so far */
 };
 
-static void
-on_frame_event(void *data, UFEvent event)
-{
-	struct evdev_backend *be = data;
-	/* DeviceAdded / DeviceRemoved are forwarded by the core itself */
-	gs_core_frame_event(be->base.geis, event);
-}
-
 static struct evdev_dev *
 dev_find(struct evdev_backend *be, UFDevice uf)
 {
@@ -79,9 +71,11 @@ dev_free(struct evdev_dev *d)
 
 /*
  * A new device: the backend's record (router, proxy and grab), then the
- * core's (DEVICE_AVAILABLE, bindings), before the DeviceAdded event.  A
- * device either cannot take (out of memory) is dropped again, so that no
- * input is read for a device the application never hears of; while
+ * core's (DEVICE_AVAILABLE, bindings).  The backend tells the core of its
+ * devices here and in on_device_removed(), not through evdev-live's
+ * DeviceAdded/DeviceRemoved events (it takes none), so that a device
+ * either cannot take (out of memory) is dropped again and no input is
+ * read for a device the application never hears of; while
  * ut_evdev_live_new() scans, evdev_start() drops it once the context
  * exists.
  */
@@ -118,15 +112,13 @@ on_device_added(void *data, struct ut_evdev_live_device *dev, UFDevice device)
 			d->proxy = NULL;
 		}
 	}
-	/* (the DeviceAdded event that follows finds the device known) */
 	if (gs_core_device_added(geis, device, 0) < 0) {
 		dev_free(d);
 		ut_evdev_live_remove_device(be->live, dev);
 	}
 }
 
-/* after the DeviceRemoved event (which the core has normally seen; if
- * that event was lost to a failed allocation, the device goes here) */
+/* after the device's touches ended: the core's record, then ours */
 static void
 on_device_removed(void *data, struct ut_evdev_live_device *dev, UFDevice device)
 {
@@ -216,7 +208,6 @@ evdev_start(struct geis_backend *base)
 	static const struct ut_evdev_live_callbacks cb = {
 		.device_added = on_device_added,
 		.device_removed = on_device_removed,
-		.frame_event = on_frame_event,
 		.frame_ops = on_frame_ops,
 		.log = on_log,
 		.raw_event = on_raw_event,

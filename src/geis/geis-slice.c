@@ -9,8 +9,8 @@
 #include "frame/frame-peer.h"
 #include "geis-engine.h"
 
-
-/* mask of a binding is kept in the grail subscription; cache it here */
+/* the classes of a binding are kept in its grail subscription (read once
+ * per slice, by find_binding()) */
 static UGGestureTypeMask
 binding_mask(struct geis_binding *b)
 {

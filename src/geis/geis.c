@@ -193,14 +193,13 @@ queue_device_event(Geis geis, GeisEventType type, GeisDevice d)
 		forgive_device_event(d);
 		return;
 	}
-	if (d->owed_event == 0 && make_device_event(geis, type, d))
-		return;
-	if (d->owed_event == 0)
+	if (d->owed_event == 0) {
+		if (make_device_event(geis, type, d))
+			return;
 		ut_list_insert_before(&geis->owed_devices, &d->owed_link);
-	else
-		geis_device_unref(d); /* (owing a second event of it: one ref) */
+		geis_device_ref(d);
+	}
 	d->owed_event = type;
-	geis_device_ref(d);
 	gs_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR,
 			"out of memory queueing a device event (made again later)");
 	gs_wake(geis); /* the next dispatch tries again */
@@ -810,7 +809,6 @@ geis_dispatch_events(Geis geis)
 		}
 	}
 	gs_engine_rearm(geis);
-	retry_device_events(geis);
 	gs_engine_retry_ends(geis);
 	if (gs_deliver_callbacks(geis) > 0)
 		handled = 1;

@@ -21,7 +21,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <cmocka.h>
 #include <geis/geis.h>
@@ -135,22 +134,6 @@ evdev_input_load(const char *path)
 	free(evdev_input.events);
 	evdev_input.n = gt_input_events(path, &evdev_input.events);
 	evdev_input.path = path;
-	/* the whole stream must fit the pipe: written before it is read */
-	assert_true(evdev_input.n * sizeof(struct input_event) <= 60000);
-}
-
-/* Feed evdev_input to an instance of the evdev backend; whether the
- * stream was taken as a device. */
-static bool
-evdev_feed(Geis geis)
-{
-	int fds[2];
-
-	assert_int_equal(pipe(fds), 0);
-	size_t len = evdev_input.n * sizeof(struct input_event);
-	assert_int_equal(write(fds[1], evdev_input.events, len), (ssize_t)len);
-	close(fds[1]); /* end of file: the device goes away */
-	return utouch_geis_add_input_fd(geis, fds[0], evdev_input.path) == GEIS_STATUS_SUCCESS;
 }
 
 /* One application's life with the @fail_at-th heap call failing (0: none);
@@ -174,7 +157,8 @@ one_run(struct run *r, const char *recording, const char *klass, uint64_t fail_a
 	GeisSubscription drag = subscribe(geis, GEIS_GESTURE_DRAG, 2);
 	GeisSubscription other = subscribe(geis, klass, 2);
 	if (!recording)
-		fed = evdev_feed(geis);
+		fed = gt_add_stream(geis, evdev_input.events, evdev_input.n, evdev_input.path) ==
+		      GEIS_STATUS_SUCCESS;
 	for (int round = 0; round < 2000 && !r->finished; round++) {
 		GeisStatus st = geis_dispatch_events(geis), next;
 		GeisEvent ev = NULL;

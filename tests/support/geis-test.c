@@ -363,6 +363,19 @@ gt_input_events(const char *path, struct input_event **out)
 	return n;
 }
 
+GeisStatus
+gt_add_stream(Geis geis, const struct input_event *evs, size_t n, const char *caps_path)
+{
+	size_t len = n * sizeof(*evs);
+	int fds[2];
+
+	assert_true(len <= 60000); /* written before it is read: fits the pipe */
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(write(fds[1], evs, len), (ssize_t)len);
+	close(fds[1]); /* end of file: the device goes away */
+	return utouch_geis_add_input_fd(geis, fds[0], caps_path);
+}
+
 int
 gt_empty_dir(char *buf, size_t size)
 {

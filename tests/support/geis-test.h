@@ -103,6 +103,15 @@ int gt_find_touch(const struct gt_snap *s, int id);
  */
 size_t gt_input_events(const char *path, struct input_event **out);
 
+/**
+ * Write @p n events whole into a new pipe (they must fit it), close its
+ * write end and add the read end to @p geis as a device with the
+ * capabilities of the recording @p caps_path.  Makes no heap call of its
+ * own.  Returns what utouch_geis_add_input_fd() returned.
+ */
+GeisStatus gt_add_stream(Geis geis, const struct input_event *evs, size_t n,
+			 const char *caps_path);
+
 /** An empty directory made for the test in @p buf (at least 64 bytes), so
  * that an evdev backend pointed at it finds no real device; 0 on success. */
 int gt_empty_dir(char *buf, size_t size);
