@@ -77,7 +77,11 @@ function parseSub(spec) {
 }
 
 const BASE = 1000; // like UT_SCRIPT_TIME_BASE_MS: times never start at 0
-const f3 = (v) => v.toFixed(3), f5 = (v) => v.toFixed(5);
+// printf's "%.Nf": negative zero keeps its sign ("-0.000"), which toFixed
+// drops; matching it keeps most lines byte-equal, so that close() below
+// rarely has to compare number by number
+const fixed = (v, n) => (Object.is(v, -0) ? '-' : '') + v.toFixed(n);
+const f3 = (v) => fixed(v, 3), f4 = (v) => fixed(v, 4), f5 = (v) => fixed(v, 5);
 
 function webTrace(device, ax, subs, policy, frames, lastTime) {
   const r = new Recognizer(module, { ...device, x: ax.x, y: ax.y }, BASE);
@@ -96,7 +100,7 @@ function webTrace(device, ax, subs, policy, frames, lastTime) {
         `cf=${s.constructionFinished ? 1 : 0} oc=${f3(s.originalCenter.x)},${f3(s.originalCenter.y)} ` +
         `c=${f3(s.center.x)},${f3(s.center.y)} r0=${f3(s.originalRadius)} r=${f3(s.radius)} ` +
         `T=[${f5(C[0])} ${f5(C[1])} ${f3(C[2])}; ${f5(C[3])} ${f5(C[4])} ${f3(C[5])}]` +
-        ` v=${s.velocity.x.toFixed(4)},${s.velocity.y.toFixed(4)}` +
+        ` v=${f4(s.velocity.x)},${f4(s.velocity.y)}` +
         (s.tapCount ? ` taps=${s.tapCount}` : '') + (s.edge ? ` edge=${edgeString(s.edge)}` : '') +
         (s.canceled ? ' canceled=1' : ''));
       const atomic = s.subscription >= 0 && specs[s.subscription].atomic;
@@ -132,15 +136,19 @@ function webTrace(device, ax, subs, policy, frames, lastTime) {
   return out;
 }
 
-const NUM = /-?\d+\.\d+|-?\d+/g;
+// split() with a capturing group: text at even indices, numbers at odd ones
+const NUM = /(-?\d+\.\d+|-?\d+)/;
 function close(a, b) {
   if (a === b) return true;
-  if (a.split(NUM).join('|') !== b.split(NUM).join('|')) return false;
-  const x = a.match(NUM) || [], y = b.match(NUM) || [];
-  return x.every((v, i) => {
-    const p = Number(v), q = Number(y[i]);
-    return Math.abs(p - q) <= 2e-3 + 1e-5 * Math.max(Math.abs(p), Math.abs(q));
-  });
+  const x = a.split(NUM), y = b.split(NUM);
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) {
+    if (x[i] === y[i]) continue;
+    if (i % 2 === 0) return false;
+    const p = Number(x[i]), q = Number(y[i]);
+    if (!(Math.abs(p - q) <= 2e-3 + 1e-5 * Math.max(Math.abs(p), Math.abs(q)))) return false;
+  }
+  return true;
 }
 
 const TRANSFORM = /T=\[(\S+) (\S+) (\S+); (\S+) (\S+) (\S+)\]/;
@@ -166,38 +174,67 @@ function runsFor(k) {
   return runs;
 }
 
+// The replays of one subscription set run from one shell: spawning a
+// process from node (a fork of a large process) costs more than most
+// replays, and a small shell forks cheaply.  Each replay's output ends with
+// a line END + its exit status.
+const END = '# trace.mjs: exit status ';
+const quote = (a) => `'${a.replace(/'/g, `'\\''`)}'`;
+function replayAll(argsList) {
+  const script = argsList.map((args) =>
+    `${[replay, ...args].map(quote).join(' ')}; printf '\\n${END}%d\\n' $?`).join('\n');
+  const out = execFileSync('sh', ['-c', script], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const runs = [];
+  let lines = [];
+  for (const line of out.split('\n')) {
+    if (line.startsWith(END)) {
+      runs.push({ status: Number(line.slice(END.length)), lines });
+      lines = [];
+    } else if (line) {
+      lines.push(line);
+    }
+  }
+  return runs;
+}
+
 let ok = 0, n = 0;
 for (const rec of recs) {
   const ax = axes(rec);
   SUBSETS.forEach((set, k) => {
     const subs = set.split(';');
-    for (const [policy, framing] of runsFor(k)) {
-      const args = ['--frames', '--extended', '--policy', policy, ...framing, ...subs.flatMap((s) => ['-s', s]), rec];
-      const lines = execFileSync(replay, args, { encoding: 'utf8', maxBuffer: 1 << 28 }).split('\n').filter(Boolean);
+    const runs = runsFor(k).map(([policy, framing]) => ({ policy, framing,
+      args: ['--frames', '--extended', '--policy', policy, ...framing, ...subs.flatMap((s) => ['-s', s]), rec] }));
+    const outputs = replayAll(runs.map((r) => r.args));
+    runs.forEach(({ policy, framing, args }, i) => {
+      const { status, lines } = outputs[i] ?? { status: -1, lines: [] };
+      n++;
+      if (status !== 0) {
+        console.log(`DIFFERENCE: utouch-replay ${args.join(' ')}: exit status ${status}`);
+        return;
+      }
       const header = lines[0];
       const direct = / direct=1 /.test(header);
       const ownAtBegin = / own=begin$/.test(header);
       const wres = framing[0] === '--window-res' ? Number(framing[1]) : 0;
       const frames = framesOf(lines);
       const want = Number((/ frames=(\d+) /.exec(header) || [])[1]);
-      n++;
       if (frames.length !== want) {
         console.log(`DIFFERENCE: utouch-replay ${args.join(' ')}: ${frames.length} frames recovered, the header says ${want}`);
-        continue;
+        return;
       }
       const lastTime = frames.length ? frames.at(-1).t : 0;
       let native = lines.filter((l) => !l.startsWith('# file=') && !l.startsWith('# frame '));
       let web = webTrace({ direct, ownAtBegin, windowResolution: wres }, ax, subs, policy, frames, lastTime);
       if (straddling) [native, web] = [native.map(withoutRotation), web.map(withoutRotation)];
-      if (native.length === web.length && native.every((l, i) => close(l, web[i]))) { ok++; continue; }
+      if (native.length === web.length && native.every((l, j) => close(l, web[j]))) { ok++; return; }
       console.log(`DIFFERENCE: utouch-replay ${args.join(' ')}`);
       let shown = 0;
-      for (let i = 0; i < Math.max(native.length, web.length) && shown < 6; i++) {
-        if (native[i] !== undefined && web[i] !== undefined && close(native[i], web[i])) continue;
-        console.log(`  native: ${native[i] ?? '(none)'}\n  wasm:   ${web[i] ?? '(none)'}`);
+      for (let j = 0; j < Math.max(native.length, web.length) && shown < 6; j++) {
+        if (native[j] !== undefined && web[j] !== undefined && close(native[j], web[j])) continue;
+        console.log(`  native: ${native[j] ?? '(none)'}\n  wasm:   ${web[j] ?? '(none)'}`);
         shown++;
       }
-    }
+    });
   });
 }
 console.log(`web trace: ${ok} of ${n} comparisons equal`);
