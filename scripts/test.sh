@@ -45,19 +45,22 @@ valgrind=no
 # memory safety and cost most of the time there.  diff-trace compares
 # traces with the original (the plain build does that; the replay, events
 # and plot suites run utouch-replay's code under the sanitizers), and web
-# runs the WebAssembly build in node and Chromium, which no sanitizer sees.
+# runs the WebAssembly build in node and Chromium, which no sanitizer sees
+# (-Dweb=disabled: the module is not built again for nothing).
 suite_args=(--no-suite fuzz --no-suite diff-trace --no-suite web)
-run_build build-asan cc -Dtests=true -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
+run_build build-asan cc -Dtests=true -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug -Dweb=disabled
 # Without the X11 backend, and optimised as distributions build it
 # (buildtype release: -O3, where GCC warns most): everything that does not
 # depend on X11.  The
 # differential suites replay the same recordings through the same code in
 # both configurations, and the web suite does not use the native build's
-# configuration, so they run in the builds above only.  The QML module
-# does not depend on X11 and is built and tested above (-Dqml=disabled
-# saves compiling it twice more).
+# configuration, so they run in the builds above only (-Dweb=disabled
+# saves building the module again).  The QML module does not depend on X11
+# and is built and tested above (-Dqml=disabled saves compiling it twice
+# more).  The libraries and programs are optimised across files as in any
+# release build; the test programs link without that (meson.build).
 suite_args=(--no-suite fuzz --no-suite diff-trace --no-suite diff-frames --no-suite web --no-suite qml)
-run_build build-nox11 cc -Dtests=true -Dx11=disabled -Dqml=disabled -Dbuildtype=release
+run_build build-nox11 cc -Dtests=true -Dx11=disabled -Dqml=disabled -Dweb=disabled -Dbuildtype=release
 suite_args=(--suite fuzz)
 run_build build-fuzz clang -Dfuzz=true -Dtests=false -Db_lundef=false -Dbuildtype=debug -Dqml=disabled
 
