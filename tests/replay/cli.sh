@@ -75,4 +75,39 @@ printf 'hello world\n' >"$tmp/notes.txt"
 check "text file is no recording" 1 "$tmp/notes.txt:1: not an evemu or libinput-record recording" -- "$replay" "$tmp/notes.txt"
 printf 'gestures:\n  - fingers: 3\n' >"$tmp/config.yaml"
 check "YAML without devices is no recording" 1 "$tmp/config.yaml: not an evemu or libinput-record recording .*no 'devices' list" -- "$replay" "$tmp/config.yaml"
+# --batch: one replay per line, each output as alone and then its status
+ts=$recs/touchscreen
+cp "$ts/pinch-2.evemu" "$tmp/with space.evemu"
+{
+	"$replay" -s mask=drag "$ts/drag-2.evemu"
+	echo "# batch line=2 status=0"
+	"$replay" --policy reject --x11 -s mask=drag+pinch+rotate,touches=2 -s mask=tap "$tmp/with space.evemu"
+	echo "# batch line=4 status=0"
+	"$replay" --summary "$ts/drag-2.evemu"
+	echo "# batch line=5 status=0"
+} >"$tmp/want" 2>/dev/null
+{
+	printf '# a comment; its quote is none: don'"'"'t\n'
+	printf -- '-s mask=drag %s\n\n' "$ts/drag-2.evemu"
+	printf -- '  --policy reject --x11 -s "mask=drag+pinch+rotate,touches=2"\t-s mask=tap '"'%s'"'\r\n' "$tmp/with space.evemu"
+	printf -- '--summary %s' "$ts/drag-2.evemu"
+} >"$tmp/batch"
+check "batch runs each line" 0 "^# batch line=5 status=0$" -- "$replay" --batch "$tmp/batch"
+if ! "$replay" --batch "$tmp/batch" 2>/dev/null | diff -u "$tmp/want" - >"$tmp/diff"; then
+	echo "FAIL: batch output is not each replay's output and status"; head -n 20 "$tmp/diff"; fail=1
+else
+	echo "ok: batch output is each replay's output and status"
+fi
+printf -- '--summary -s mask=drag+pinch+rotate,touches=2 %s\n' "$(printf '%s' "$tmp/with space.evemu" | sed 's/ /\\ /')" >"$tmp/escaped"
+check "batch backslash takes the next character" 0 "^summary file=with space.evemu frames=" -- "$replay" --batch "$tmp/escaped"
+check "batch from standard input" 0 "^summary file=drag-2.evemu frames=63 " -- sh -c "echo '--summary $ts/drag-2.evemu' | \"\$0\" --batch -" "$replay"
+printf -- '-s mask=bogus %s\n--batch x\n-s "mask=drag %s\n--summary %s\n' "$ts/drag-2.evemu" "$ts/drag-2.evemu" "$ts/drag-2.evemu" >"$tmp/bad-batch"
+check "batch line fails alone" 1 "$tmp/bad-batch:1: the replay ended with status 2" -- "$replay" --batch "$tmp/bad-batch"
+check "batch line's own error" 1 "bad value 'bogus' for subscription key 'mask'" -- "$replay" --batch "$tmp/bad-batch"
+check "batch inside batch" 1 "--batch FILE comes alone" -- "$replay" --batch "$tmp/bad-batch"
+check "batch unclosed quote names file:line" 1 "$tmp/bad-batch:3: a \" quote is not closed" -- "$replay" --batch "$tmp/bad-batch"
+check "batch statuses" 1 "^# batch line=1 status=2$" -- "$replay" --batch "$tmp/bad-batch"
+check "batch goes on after failures" 1 "^# batch line=4 status=0$" -- "$replay" --batch "$tmp/bad-batch"
+check "batch missing file" 1 "$tmp/none.txt: No such file or directory" -- "$replay" --batch "$tmp/none.txt"
+check "batch with other options" 2 "--batch FILE comes alone" -- "$replay" --summary --batch "$tmp/batch"
 exit $fail

@@ -30,6 +30,7 @@ Exit status 0 on success, 1 on a difference (printed as a unified diff),
 import difflib
 import os
 import re
+import shlex
 import subprocess
 import sys
 
@@ -280,6 +281,35 @@ def run(cmd):
     return p.stdout.splitlines()
 
 
+BATCH_END = re.compile(r"# batch line=(\d+) status=(\d+)$")
+
+
+def run_batch(replay, arglists):
+    """utouch-replay's lines for each argument list, from one --batch run:
+    each replay forks from one process instead of starting anew, which is
+    most of the time of a short replay."""
+    text = "".join(" ".join(shlex.quote(a) for a in args) + "\n" for args in arglists)
+    p = subprocess.run([replay, "--batch", "-"], input=text, capture_output=True,
+                       text=True, env=ORACLE_ENV)
+    outs, cur = [], []
+    for l in p.stdout.splitlines():
+        m = BATCH_END.match(l)
+        if not m:
+            cur.append(l)
+            continue
+        if m.group(2) != "0":
+            print("command failed (%s): %s\n%s" % (m.group(2), " ".join(arglists[len(outs)]),
+                                                   p.stderr))
+            sys.exit(1)
+        outs.append(cur)
+        cur = []
+    if len(outs) != len(arglists) or cur:
+        print("utouch-replay --batch gave %d outputs for %d replays (status %d)\n%s"
+              % (len(outs), len(arglists), p.returncode, p.stderr))
+        sys.exit(1)
+    return outs
+
+
 def frame_lines(lines):
     # the header names the file and may differ in nothing else
     return [l for l in lines if l.startswith("# frame ") or l.startswith("# file=")]
@@ -319,11 +349,11 @@ def compare(what, ref, ours, tolerant):
 def mode_frames(replay, ref, recs):
     ok = n = 0
     for rec in recs:
-        for fr in FRAMINGS:
-            args = fr + ["--frames", rec]
+        cases = [fr + ["--frames", rec] for fr in FRAMINGS]
+        for args, ours in zip(cases, run_batch(replay, cases)):
             n += 1
             ok += compare(" ".join(args), frame_lines(run([ref] + args)),
-                          frame_lines(run([replay] + args)), False)
+                          frame_lines(ours), False)
     return ok, n
 
 
@@ -342,54 +372,62 @@ def by_time_and_gesture(lines):
     return sorted(lines, key=slice_key)
 
 
+def trace_cases(rec, any_order):
+    """The argument lists mode_trace compares for one recording."""
+    cases = []
+    for subs in SUBSETS:
+        if any_order and subs is SHARED_SUBSET:
+            continue
+        if any_order and any("max=" in x for x in subs):
+            # expansion walks the original's gestures in heap-address
+            # order and numbers the copies in that order, so with many
+            # gestures their ids are an accident of the allocator
+            continue
+        # every policy with report framing, and the X11 framing with the
+        # default policy
+        for fr, pol in [([], p) for p in POLICIES] + [(["--x11"], POLICIES[0])]:
+            if (any_order and fr and
+                    any("pinch" in x or "rotate" in x for x in subs)):
+                # a crowd in X11 framing: grail 3.1 recognises pinches
+                # and rotations at partial frames (without_partial),
+                # which changes which of many candidates is accepted
+                # first and so the rest of the trace
+                continue
+            cases.append(fr + pol + subs + [rec])
+    return cases
+
+
 def mode_trace(replay, ref, recs, any_order=False):
     ok = n = degenerate = 0
     for rec in recs:
-        for subs in SUBSETS:
-            if any_order and subs is SHARED_SUBSET:
-                continue
-            if any_order and any("max=" in x for x in subs):
-                # expansion walks the original's gestures in heap-address
-                # order and numbers the copies in that order, so with many
-                # gestures their ids are an accident of the allocator
-                continue
-            # every policy with report framing, and the X11 framing with the
-            # default policy
-            for fr, pol in [([], p) for p in POLICIES] + [(["--x11"], POLICIES[0])]:
-                if (any_order and fr and
-                        any("pinch" in x or "rotate" in x for x in subs)):
-                    # a crowd in X11 framing: grail 3.1 recognises pinches
-                    # and rotations at partial frames (without_partial),
-                    # which changes which of many candidates is accepted
-                    # first and so the rest of the trace
-                    continue
-                args = fr + pol + subs + [rec]
+        cases = trace_cases(rec, any_order)
+        ours = run_batch(replay, [["--mark-degenerate", "--frames"] + args for args in cases])
+        for args, b in zip(cases, ours):
+            n += 1
+            a = run([ref] + args)
+            b = [l for l in b if "canceled=1" not in l]
+            wrong = check_degenerate_claims(b)
+            if wrong:
+                print("DIFFERENCE: %s: degenerate where the frames say otherwise:\n%s"
+                      % (" ".join(args), "\n".join(wrong[:5])))
                 n += 1
-                a = run([ref] + args)
-                b = [l for l in run([replay, "--mark-degenerate", "--frames"] + args)
-                     if "canceled=1" not in l]
-                wrong = check_degenerate_claims(b)
-                if wrong:
-                    print("DIFFERENCE: %s: degenerate where the frames say otherwise:\n%s"
-                          % (" ".join(args), "\n".join(wrong[:5])))
-                    n += 1
-                    continue
-                # the events= count includes canceled slices; compare the
-                # slices themselves and the failure count separately
-                fa = a[-1].split("failures=")[-1]
-                fb = b[-1].split("failures=")[-1]
-                a, b = a[:-1], b[:-1]
-                a, b, npartial, wrong = without_partial(a, b)
-                if wrong:
-                    print("DIFFERENCE: %s: partial where the frames say otherwise:\n%s"
-                          % (" ".join(args), "\n".join(wrong[:5])))
-                    n += 1
-                    continue
-                a, b, ndeg = without_degenerate(a, b)
-                degenerate += ndeg > 0
-                if any_order:
-                    a, b = by_time_and_gesture(a), by_time_and_gesture(b)
-                ok += compare(" ".join(args), a + [fa], b + [fb], True)
+                continue
+            # the events= count includes canceled slices; compare the
+            # slices themselves and the failure count separately
+            fa = a[-1].split("failures=")[-1]
+            fb = b[-1].split("failures=")[-1]
+            a, b = a[:-1], b[:-1]
+            a, b, npartial, wrong = without_partial(a, b)
+            if wrong:
+                print("DIFFERENCE: %s: partial where the frames say otherwise:\n%s"
+                      % (" ".join(args), "\n".join(wrong[:5])))
+                n += 1
+                continue
+            a, b, ndeg = without_degenerate(a, b)
+            degenerate += ndeg > 0
+            if any_order:
+                a, b = by_time_and_gesture(a), by_time_and_gesture(b)
+            ok += compare(" ".join(args), a + [fa], b + [fb], True)
     print("%d of %d runs had gestures with a degenerate angle estimate" % (degenerate, n))
     return ok, n
 

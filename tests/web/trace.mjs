@@ -174,21 +174,26 @@ function runsFor(k) {
   return runs;
 }
 
-// The replays of one subscription set run from one shell: spawning a
-// process from node (a fork of a large process) costs more than most
-// replays, and a small shell forks cheaply.  Each replay's output ends with
-// a line END + its exit status.
-const END = '# trace.mjs: exit status ';
-const quote = (a) => `'${a.replace(/'/g, `'\\''`)}'`;
+// The replays of one subscription set run from one utouch-replay --batch:
+// each forks from it instead of starting anew, and node spawns one process
+// per set instead of one per replay (a fork of a large process).  Each
+// replay's output ends with "# batch line=N status=S".
+const BATCH_END = /^# batch line=(\d+) status=(\d+)$/;
+const quote = (a) => `'${a.replace(/'/g, `'"'"'`)}'`;
 function replayAll(argsList) {
-  const script = argsList.map((args) =>
-    `${[replay, ...args].map(quote).join(' ')}; printf '\\n${END}%d\\n' $?`).join('\n');
-  const out = execFileSync('sh', ['-c', script], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const input = argsList.map((args) => args.map(quote).join(' ') + '\n').join('');
+  let out;
+  try {
+    out = execFileSync(replay, ['--batch', '-'], { input, encoding: 'utf8', maxBuffer: 1 << 30 });
+  } catch (e) {
+    out = e.stdout ?? ''; // a replay failed: its status says which
+  }
   const runs = [];
   let lines = [];
   for (const line of out.split('\n')) {
-    if (line.startsWith(END)) {
-      runs.push({ status: Number(line.slice(END.length)), lines });
+    const m = BATCH_END.exec(line);
+    if (m) {
+      runs.push({ status: Number(m[2]), lines });
       lines = [];
     } else if (line) {
       lines.push(line);

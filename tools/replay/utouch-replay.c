@@ -17,6 +17,7 @@
 #include <oif/frame.h>
 #include <oif/grail.h>
 
+#include "batch.h"
 #include "options.h"
 #include "run.h"
 #include "tool.h"
@@ -269,6 +270,7 @@ usage(FILE *out)
 {
 	fputs(
 "usage: utouch-replay [options] RECORDING\n"
+"       utouch-replay --batch FILE\n"
 "Replay an evemu or libinput-record recording through utouch's frame and\n"
 "grail layers and print the gesture trace.\n"
 "\n", out);
@@ -287,6 +289,9 @@ usage(FILE *out)
 "                       and \"# partial g=ID t=MS\" for slices of a frame in\n"
 "                       the middle of a moment of split (X11) framing\n"
 "      --bench N        replay N times and print ns per frame event\n"
+"      --batch FILE     alone: run one replay per line of FILE (- for standard\n"
+"                       input), each line holding the options and recording\n"
+"                       as above; \"# batch line=N status=S\" after each\n"
 "  -h, --help           show this help\n", out);
 }
 
@@ -318,10 +323,11 @@ bench_run(struct replay *r, long iterations, const char *path)
 }
 
 enum { OPT_FRAMES = REPLAY_OPT_TOOL, OPT_SUMMARY, OPT_STORY, OPT_BENCH, OPT_MARK_DEGENERATE,
-       OPT_EXTENDED };
+       OPT_EXTENDED, OPT_BATCH };
 
-int
-main(int argc, char **argv)
+/* One replay: the options and recording of @p argv. */
+static int
+replay_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		REPLAY_OPTS_LONGOPTS,
@@ -332,6 +338,7 @@ main(int argc, char **argv)
 		{ "bench", required_argument, NULL, OPT_BENCH },
 		{ "mark-degenerate", no_argument, NULL, OPT_MARK_DEGENERATE },
 		{ "extended", no_argument, NULL, OPT_EXTENDED },
+		{ "batch", required_argument, NULL, OPT_BATCH },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -345,7 +352,6 @@ main(int argc, char **argv)
 	struct ut_script script;
 	char err[512];
 
-	tool_init("utouch-replay");
 	replay_opts_init(&r.opts);
 	while ((c = getopt_long(argc, argv, REPLAY_OPTS_SHORT "vh", longopts, NULL)) != -1) {
 		char *end;
@@ -369,6 +375,9 @@ main(int argc, char **argv)
 			if (errno || *end || bench <= 0)
 				tool_usage_error("--bench takes a positive count, not '%s'", optarg);
 			break;
+		case OPT_BATCH:
+			tool_usage_error("--batch FILE comes alone: each line of FILE holds the "
+					 "options and recording of one replay");
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -448,4 +457,15 @@ main(int argc, char **argv)
 	ut_recording_free(rec);
 	ut_recording_close(reader);
 	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	tool_init("utouch-replay");
+	if (argc == 3 && !strcmp(argv[1], "--batch"))
+		return replay_batch(argv[2], argv[0], replay_main);
+	if (argc == 2 && !strncmp(argv[1], "--batch=", 8))
+		return replay_batch(argv[1] + 8, argv[0], replay_main);
+	return replay_main(argc, argv);
 }
