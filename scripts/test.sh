@@ -41,13 +41,14 @@ suite_args=(--no-suite fuzz)
 valgrind=yes
 run_build build cc -Dtests=true
 valgrind=no
-# Under the sanitizers: every suite but two that check equality rather than
-# memory safety and cost most of the time there.  diff-trace compares
-# traces with the original (the plain build does that; the replay, events
-# and plot suites run utouch-replay's code under the sanitizers), and web
+# Under the sanitizers: every suite but three that check equality rather
+# than memory safety and cost most of the time there.  diff-trace and
+# diff-frames compare traces and frames with the original (the plain build
+# does that; the replay, events, synth and plot suites run the same
+# recordings through utouch-replay's code under the sanitizers), and web
 # runs the WebAssembly build in node and Chromium, which no sanitizer sees
 # (-Dweb=disabled: the module is not built again for nothing).
-suite_args=(--no-suite fuzz --no-suite diff-trace --no-suite web)
+suite_args=(--no-suite fuzz --no-suite diff-trace --no-suite diff-frames --no-suite web)
 run_build build-asan cc -Dtests=true -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug -Dweb=disabled
 # Without the X11 backend, and optimised as distributions build it
 # (buildtype release: -O3, where GCC warns most): everything that does not
