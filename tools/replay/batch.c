@@ -145,7 +145,8 @@ replay_batch(const char *path, const char *progname, int (*run)(int argc, char *
 			*end = '\0';
 			if (end > line && end[-1] == '\r')
 				end[-1] = '\0';
-			if (line[strspn(line, " \t")] == '#' || line[strspn(line, " \t")] == '\0')
+			char first = line[strspn(line, " \t")];
+			if (first == '#' || first == '\0')
 				continue;
 			/* a word takes at least one character and a blank, or
 			 * two quotes */
