@@ -410,7 +410,6 @@ def mode_trace(replay, ref, recs, any_order=False):
             if wrong:
                 print("DIFFERENCE: %s: degenerate where the frames say otherwise:\n%s"
                       % (" ".join(args), "\n".join(wrong[:5])))
-                n += 1
                 continue
             # the events= count includes canceled slices; compare the
             # slices themselves and the failure count separately
@@ -421,7 +420,6 @@ def mode_trace(replay, ref, recs, any_order=False):
             if wrong:
                 print("DIFFERENCE: %s: partial where the frames say otherwise:\n%s"
                       % (" ".join(args), "\n".join(wrong[:5])))
-                n += 1
                 continue
             a, b, ndeg = without_degenerate(a, b)
             degenerate += ndeg > 0
