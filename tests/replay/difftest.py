@@ -27,6 +27,7 @@ MODE same   : all recordings must give identical frames (e.g. the same motion
 Exit status 0 on success, 1 on a difference (printed as a unified diff),
 77 when ref-grail is unavailable.
 """
+import bisect
 import difflib
 import os
 import re
@@ -189,21 +190,25 @@ def without_partial(ref, ours):
             ops.setdefault(int(m.group(1)), []).append(int(m.group(3)))
     times = sorted(ops)
     ours = [l for l in ours if not PARTIAL.match(l)]
+    # each trace's first line of every (time, gesture), found in one pass
+    # (a crowd has thousands of marks and hundreds of thousands of lines)
+    first_ours, first_ref = first_lines(ours), first_lines(ref)
     wrong = []
     stopped = set()
     for key in sorted(marked):
         t = key[0]
-        line = next((l for l in ours if slice_key(l) == key), None)
-        prev = [x for x in times if x < t]
-        if not prev:
+        line = first_ours.get(key)
+        before = bisect.bisect_left(times, t)
+        if before == 0:
             wrong.append("# partial g=%d t=%d" % (key[1], t))
             continue
         if line is None:
             continue  # the gesture's slices never reached the client
+        prev = ops[times[before - 1]]
         touches = [int(x) for x in TOUCHES.search(line).group(1).split(",")]
-        if not any(x in ops[prev[-1]] for x in touches):
+        if not any(x in prev for x in touches):
             wrong.append(line)
-        elif any(x in ops[prev[-1]] and x not in ops.get(t, []) for x in touches):
+        elif any(x in prev and x not in ops.get(t, []) for x in touches):
             # a touch that changed before and not at t (it stopped): the
             # whole moment is measured on the positions before it
             stopped.add(key)
@@ -229,20 +234,19 @@ def without_partial(ref, ours):
     # gesture's slices are left out of both traces from that time on.
     rec_of = re.compile(r" rec=(\S+) ")
 
-    def first_rec(lines, key):
-        for l in lines:
-            if slice_key(l) == key:
-                return set(rec_of.search(l).group(1).split("+"))
-        return set()
+    def first_rec(first, key):
+        l = first.get(key)
+        return set(rec_of.search(l).group(1).split("+")) if l is not None else set()
+    shown_ids = {g for (t, g) in first_ours}
     since = {}
     for key in sorted(marked):
         if key[1] in since:
             continue
-        a, b = first_rec(ref, key), first_rec(ours, key)
+        a, b = first_rec(first_ref, key), first_rec(first_ours, key)
         if (a ^ b) & {"pinch", "rotate"}:
             # all of it when utouch never showed the gesture (its slices
             # before the recognition were flushed with it)
-            shown = any(slice_key(l)[1] == key[1] for l in ours)
+            shown = key[1] in shown_ids
             since[key[1]] = key[0] if shown else -1
 
     def keep(line):
@@ -357,8 +361,19 @@ def mode_frames(replay, ref, recs):
     return ok, n
 
 
+def first_lines(lines):
+    """{(time, gesture): the first line of that slice key} (slice_key)."""
+    first = {}
+    for l in lines:
+        first.setdefault(slice_key(l), l)
+    return first
+
+
+SLICE_KEY = re.compile(r"t=(\d+) g=(\d+) ")
+
+
 def slice_key(line):
-    m = re.match(r"t=(\d+) g=(\d+) ", line)
+    m = SLICE_KEY.match(line)
     return (int(m.group(1)), int(m.group(2))) if m else (-1, -1)
 
 
