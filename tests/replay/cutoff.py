@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Recordings cut off with fingers down (issue 26 point 8).
 
-usage: cutoff.py REPLAY REFGRAIL RECORDING [RECORDING...]
+usage: cutoff.py REPLAY REF-GRAIL-BATCH RECORDING [RECORDING...]
 
 Each recording is cut after its first report (one or more fingers land and
 the recording stops, like grail 3.1's N-Trig 1_begin.record) and at a
@@ -96,11 +96,11 @@ def slices(lines):
     return [l for l in lines if SLICE.match(l)]
 
 
-def check_run(ref, args, ours, ncut):
+def check_run(theirs, args, ours, ncut):
     """One comparison of utouch-replay's lines (--mark-degenerate --frames)
-    with ref-grail's, ncut touches cut off; returns a list of problems."""
+    with ref-grail's (--frames), ncut touches cut off; returns a list of
+    problems."""
     before, after, tcut = split_at_cut(ours, ncut)
-    theirs = difftest.run([ref, "--frames"] + args)
     problems = []
     # frames: grail 3.1's, then the cut ends
     fo = [l for l in before if l.startswith("# frame ")]
@@ -150,7 +150,7 @@ def explicit_cases(replay, ref, tmp, recdir):
         f.write("\n".join(head + evs[:cut_points(evs)[0]]) + "\n")
     args = ["-s", "mask=tap,start=1,min=1", begin]
     ours, ncut = run_ours(replay, args)
-    theirs = difftest.run([ref] + args)
+    theirs = difftest.run_batch(ref, [args])[0]
     if ncut != 1 or slices(ours) or slices(theirs):
         print("DIFFERENCE: one finger lands, the recording stops: want no slice "
               "(grail 3.1: %d), got %d:\n%s"
@@ -203,9 +203,10 @@ def main():
                          for fr, pol in [([], p) for p in POLICIES] + [(["--x11"], POLICIES[0])]]
                 ours = difftest.run_batch(replay, [["--mark-degenerate", "--frames"] + args
                                                    for args in cases])
-                for args, lines in zip(cases, ours):
+                theirs = difftest.run_batch(ref, [["--frames"] + args for args in cases])
+                for args, lines, ref_lines in zip(cases, ours, theirs):
                     n += 1
-                    problems = check_run(ref, args, lines, ncut)
+                    problems = check_run(ref_lines, args, lines, ncut)
                     if problems:
                         print("DIFFERENCE: %s (cut after %d of %d events of %s):\n  %s"
                               % (" ".join(args), k, len(evs), rec,

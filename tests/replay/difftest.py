@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Differential tests: utouch-replay against ref-grail (the original stack).
 
-usage: difftest.py MODE REPLAY REFGRAIL RECORDING [RECORDING...]
+usage: difftest.py MODE REPLAY REF-GRAIL-BATCH RECORDING [RECORDING...]
+
+REF-GRAIL-BATCH is ref-grail-batch (ref-grail-batch.c): ref-grail's
+replays, like utouch-replay's, run from one process with --batch.
 
 MODE frames : the header and '# frame' lines must be identical for every
               framing option set.
@@ -289,12 +292,15 @@ BATCH_END = re.compile(r"# batch line=(\d+) status=(\d+)$")
 
 
 def run_batch(replay, arglists):
-    """utouch-replay's lines for each argument list, from one --batch run:
-    each replay forks from one process instead of starting anew, which is
-    most of the time of a short replay."""
+    """The lines of each argument list's replay, from one `--batch -` run of
+    utouch-replay or ref-grail-batch: each replay forks from one process
+    instead of starting anew, which is most of the time of a short replay."""
     text = "".join(" ".join(shlex.quote(a) for a in args) + "\n" for args in arglists)
     p = subprocess.run([replay, "--batch", "-"], input=text, capture_output=True,
                        text=True, env=ORACLE_ENV)
+    if p.returncode == 77 and not p.stdout:
+        print(p.stderr.strip())  # the oracle is not there
+        sys.exit(77)
     outs, cur = [], []
     for l in p.stdout.splitlines():
         m = BATCH_END.match(l)
@@ -354,10 +360,9 @@ def mode_frames(replay, ref, recs):
     ok = n = 0
     for rec in recs:
         cases = [fr + ["--frames", rec] for fr in FRAMINGS]
-        for args, ours in zip(cases, run_batch(replay, cases)):
+        for args, ours, theirs in zip(cases, run_batch(replay, cases), run_batch(ref, cases)):
             n += 1
-            ok += compare(" ".join(args), frame_lines(run([ref] + args)),
-                          frame_lines(ours), False)
+            ok += compare(" ".join(args), frame_lines(theirs), frame_lines(ours), False)
     return ok, n
 
 
@@ -417,9 +422,9 @@ def mode_trace(replay, ref, recs, any_order=False):
     for rec in recs:
         cases = trace_cases(rec, any_order)
         ours = run_batch(replay, [["--mark-degenerate", "--frames"] + args for args in cases])
-        for args, b in zip(cases, ours):
+        theirs = run_batch(ref, cases)
+        for args, a, b in zip(cases, theirs, ours):
             n += 1
-            a = run([ref] + args)
             b = [l for l in b if "canceled=1" not in l]
             wrong = check_degenerate_claims(b)
             if wrong:

@@ -1,8 +1,11 @@
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -61,37 +64,95 @@ replay_batch_split(char *line, char **words, int max, const char **err)
 	}
 }
 
-/* The whole file (or standard input) in one NUL-terminated buffer. */
-static char *
-read_all(const char *path, const char *shown, size_t *len)
-{
-	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
-	char *buf = NULL;
-	size_t cap = 0, n = 0;
+/*
+ * The parent of the replays takes no memory from the heap (the file and
+ * the word lists are mapped, the markers written with write(2)), so that
+ * every child starts with the heap as a fresh process of the program has
+ * it.  For utouch-replay that is tidiness; for the original grail run by
+ * tests/replay/ref-grail-batch it is what makes a forked replay print
+ * what a started one does: the original reads uninitialised gesture
+ * memory (original-utouch.md section 4, item 2) and orders gestures by
+ * heap address, so memory the parent had used and freed could change
+ * its output.
+ */
+struct mapping {
+	char *base;
+	size_t size;
+};
 
-	if (!f) {
+static bool
+map_grow(struct mapping *m, size_t size)
+{
+	void *p = m->base ? mremap(m->base, m->size, size, MREMAP_MAYMOVE)
+			  : mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+				 -1, 0);
+
+	if (p == MAP_FAILED)
+		return false;
+	m->base = p;
+	m->size = size;
+	return true;
+}
+
+static void
+map_free(struct mapping *m)
+{
+	if (m->base)
+		munmap(m->base, m->size);
+	m->base = NULL;
+}
+
+/* The whole file (or standard input) in one NUL-terminated mapping. */
+static bool
+read_all(const char *path, const char *shown, struct mapping *m, size_t *len)
+{
+	int fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : STDIN_FILENO;
+	size_t n = 0;
+	bool ok = true;
+
+	if (fd < 0) {
 		fprintf(stderr, "%s: %s: %s\n", tool_name(), shown, strerror(errno));
-		return NULL;
+		return false;
 	}
 	for (;;) {
-		TOOL_RESERVE(buf, cap, n + 4097, 4097);
-		size_t got = fread(buf + n, 1, 4096, f);
-
-		n += got;
-		if (got < 4096)
+		if ((!m->base || m->size - n < 4097) && !map_grow(m, m->base ? m->size * 2 : 65536))
+			tool_oom();
+		ssize_t got = read(fd, m->base + n, m->size - n - 1);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			fprintf(stderr, "%s: %s: %s\n", tool_name(), shown, strerror(errno));
+			ok = false;
 			break;
+		}
+		if (got == 0)
+			break;
+		n += (size_t)got;
 	}
-	if (ferror(f)) {
-		fprintf(stderr, "%s: %s: read error\n", tool_name(), shown);
-		free(buf);
-		buf = NULL;
-	} else {
-		buf[n] = '\0';
-		*len = n;
+	if (fd != STDIN_FILENO)
+		close(fd);
+	if (!ok) {
+		map_free(m);
+		return false;
 	}
-	if (f != stdin)
-		fclose(f);
-	return buf;
+	m->base[n] = '\0';
+	*len = n;
+	return true;
+}
+
+/* All of @p len bytes to standard output. */
+static void
+write_out(const char *text, size_t len)
+{
+	while (len > 0) {
+		ssize_t n = write(STDOUT_FILENO, text, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return; /* a closed pipe: the replays' own writes fail too */
+		text += n;
+		len -= (size_t)n;
+	}
 }
 
 /* Run one replay in a child; its exit status as a shell reports it. */
@@ -108,7 +169,12 @@ run_child(int argc, char **argv, int (*run)(int argc, char **argv))
 		return -1;
 	if (pid == 0) {
 		optind = 0; /* glibc: start getopt afresh */
-		exit(run(argc, argv));
+		st = run(argc, argv);
+		/* the replay's output, then out without the libraries'
+		 * destructors and exit handlers: each would touch (and copy)
+		 * pages of the parent for nothing */
+		fflush(NULL);
+		_exit(st);
 	}
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR)
@@ -122,22 +188,28 @@ int
 replay_batch(const char *path, const char *progname, int (*run)(int argc, char **argv))
 {
 	const char *shown = strcmp(path, "-") ? path : "standard input";
+	struct mapping file = {0}, words = {0};
 	size_t len, lineno = 0;
-	char *buf = read_all(path, shown, &len), *line, *end;
+	char *line, *end;
 	int failed = 0;
 
-	if (!buf)
+	if (!read_all(path, shown, &file, &len))
 		return 1;
-	for (line = buf; line < buf + len; line = end + 1) {
+	/* room for the words of any line: a word takes at least one character
+	 * and a blank, or two quotes */
+	if (!map_grow(&words, (len / 2 + 3) * sizeof(char *)))
+		tool_oom();
+	fflush(stdout);
+	for (line = file.base; line < file.base + len; line = end + 1) {
 		const char *err = NULL;
-		char **argv;
-		int max, n, status;
+		char **argv = (char **)words.base;
+		char marker[64];
+		int n, status;
 
 		lineno++;
-		end = memchr(line, '\n', (size_t)(buf + len - line));
+		end = memchr(line, '\n', (size_t)(file.base + len - line));
 		if (!end)
-			end = buf + len;
-		argv = NULL;
+			end = file.base + len;
 		if (memchr(line, '\0', (size_t)(end - line))) {
 			err = "the line holds a NUL byte";
 			n = -1;
@@ -148,13 +220,7 @@ replay_batch(const char *path, const char *progname, int (*run)(int argc, char *
 			char first = line[strspn(line, " \t")];
 			if (first == '#' || first == '\0')
 				continue;
-			/* a word takes at least one character and a blank, or
-			 * two quotes */
-			max = (int)(strlen(line) / 2 + 1);
-			argv = malloc(((size_t)max + 2) * sizeof(*argv));
-			if (!argv)
-				tool_oom();
-			n = replay_batch_split(line, argv + 1, max, &err);
+			n = replay_batch_split(line, argv + 1, (int)(strlen(line) / 2 + 1), &err);
 		}
 		if (n < 0) {
 			fprintf(stderr, "%s: %s:%zu: %s\n", tool_name(), shown, lineno, err);
@@ -172,11 +238,12 @@ replay_batch(const char *path, const char *progname, int (*run)(int argc, char *
 					tool_name(), shown, lineno, status);
 			}
 		}
-		free(argv);
-		printf("# batch line=%zu status=%d\n", lineno, status);
+		int k = snprintf(marker, sizeof(marker), "# batch line=%zu status=%d\n", lineno,
+				 status);
+		write_out(marker, (size_t)k);
 		failed |= status != 0;
 	}
-	fflush(stdout);
-	free(buf);
+	map_free(&words);
+	map_free(&file);
 	return failed;
 }

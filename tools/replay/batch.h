@@ -33,7 +33,11 @@ int replay_batch_split(char *line, char **words, int max, const char **err);
  * After each replay's output, a line "# batch line=N status=S" goes to
  * standard output: S is the replay's exit status, 128 + the signal number
  * if a signal ended it, 2 if the line could not be split.  The file is
- * read whole before the first replay starts.
+ * read whole before the first replay starts.  This process takes no heap
+ * memory for the batch (the file and the words are mapped, the markers
+ * written with write(2)), so each child starts with the heap a fresh
+ * process would have: what the original grail prints can depend on it
+ * (tests/replay/ref-grail-batch.c).
  *
  * @param path      the batch file, or "-"
  * @param progname  argv[0] for the replays and the prefix of messages
