@@ -12,6 +12,17 @@
 #include "batch.h"
 #include "tool.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+#define BATCH_LEAK_CHECK 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define BATCH_LEAK_CHECK 1
+#endif
+#endif
+#ifndef BATCH_LEAK_CHECK
+#define BATCH_LEAK_CHECK 0
+#endif
+
 int
 replay_batch_split(char *line, char **words, int max, const char **err)
 {
@@ -172,8 +183,11 @@ run_child(int argc, char **argv, int (*run)(int argc, char **argv))
 		st = run(argc, argv);
 		/* the replay's output, then out without the libraries'
 		 * destructors and exit handlers: each would touch (and copy)
-		 * pages of the parent for nothing */
+		 * pages of the parent for nothing.  Under AddressSanitizer
+		 * the exit handlers include the leak check of the replay. */
 		fflush(NULL);
+		if (BATCH_LEAK_CHECK)
+			exit(st);
 		_exit(st);
 	}
 	while (waitpid(pid, &st, 0) < 0)
