@@ -270,29 +270,27 @@ static void
 test_limits(void **state)
 {
 	(void)state;
-	size_t n = 60000;
-	char *text = malloc(2 * n + 16), err[512];
+	/* big enough for both documents below */
+	static char text[1100 * 1024];
+	enum { LEVELS = 60000 };
+	char err[512];
 	struct gd_config *c;
 
 	/* 60,000 levels: the document loader took seconds (quadratic) */
-	strcpy(text, "gestures: ");
-	memset(text + 10, '[', n);
-	memset(text + 10 + n, ']', n);
-	text[10 + 2 * n] = '\0';
+	memcpy(text, "gestures: ", 10);
+	memset(text + 10, '[', LEVELS);
+	memset(text + 10 + LEVELS, ']', LEVELS);
+	text[10 + 2 * LEVELS] = '\0';
 	c = gd_config_parse("test.yaml", text, strlen(text), err, sizeof(err));
 	assert_null(c);
 	assert_string_equal(err, "test.yaml:1:26: lists and mappings nested deeper than 16 levels");
-	free(text);
 
 	/* more than 1 MiB */
-	n = 1100 * 1024;
-	text = malloc(n);
-	memset(text, '#', n);
-	text[n - 1] = '\n';
-	c = gd_config_parse("test.yaml", text, n, err, sizeof(err));
+	memset(text, '#', sizeof(text));
+	text[sizeof(text) - 1] = '\n';
+	c = gd_config_parse("test.yaml", text, sizeof(text), err, sizeof(err));
 	assert_null(c);
 	assert_string_equal(err, "test.yaml: larger than 1024 KiB");
-	free(text);
 }
 
 static void
