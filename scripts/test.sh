@@ -52,9 +52,11 @@ valgrind=no
 # frames instead of 30: recording a deep stack for every malloc and free
 # was a third of the time of the heap-heavy tests (geis-oom 49 -> 33 s);
 # errors are found the same, their reports show the 8 innermost frames.
+# The benchmarks are left out (-Dbench=false): their "perf" suite counts
+# instructions of an unsanitized build only, and nothing else runs them.
 suite_args=(--no-suite fuzz --no-suite diff-trace --no-suite diff-frames --no-suite web)
 export ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_summary=1:malloc_context_size=8
-run_build build-asan cc -Dtests=true -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug -Dweb=disabled
+run_build build-asan cc -Dtests=true -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug -Dweb=disabled -Dbench=false
 unset ASAN_OPTIONS
 # Without the X11 backend, and optimised as distributions build it
 # (buildtype release: -O3, where GCC warns most): everything that does not
@@ -65,9 +67,11 @@ unset ASAN_OPTIONS
 # saves building the module again).  The QML module does not depend on X11
 # and is built and tested above (-Dqml=disabled saves compiling it twice
 # more).  The libraries and programs are optimised across files as in any
-# release build; the test programs link without that (meson.build).
+# release build; the test programs link without that (meson.build).  The
+# benchmarks are left out as in the Debian build (-Dbench=false: four
+# more optimised links; their "perf" suite runs in build/ only).
 suite_args=(--no-suite fuzz --no-suite diff-trace --no-suite diff-frames --no-suite web --no-suite qml)
-run_build build-nox11 cc -Dtests=true -Dx11=disabled -Dqml=disabled -Dweb=disabled -Dbuildtype=release
+run_build build-nox11 cc -Dtests=true -Dx11=disabled -Dqml=disabled -Dweb=disabled -Dbuildtype=release -Dbench=false
 # The fuzz targets run 8 s each here (-Dfuzz_seconds=, default 15): their
 # seed corpora first, then new inputs; longer runs are for fuzzing on purpose.
 suite_args=(--suite fuzz)
