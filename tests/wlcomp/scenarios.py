@@ -708,10 +708,17 @@ def scenario_control_input(args, tmp):
         check(st["touches"] == "0" and st["points"] == "0", f"a refused event went on: {st}")
         # a touch id on one device equal to another's: distinct seat ids;
         # the largest 32-bit id; an id past 63 on a window not at 0,0
+        # a blank line is a command that does nothing: it gets its reply too
+        for blank in ("", "   ", "\t\r"):
+            check(comp.cmd(blank) == "", f"blank line {blank!r}")
         comp.tick(PAUSE_MS)
         comp.cmd(f"down {dev} 1000 100 100")
         comp.cmd(f"down {dev} 100 500 300")
         comp.cmd(f"frame {dev}")
+        # a second down of a touch that is down (over A this time) is
+        # refused and changes nothing: B's coordinates below stay B's
+        err = comp.cmd_error(f"down {dev} 100 100 100")
+        check(err == f"touch 100 is down already on touch device {dev}", f"second down: {err}")
         comp.cmd(f"down {dev2} 0 150 100")   # once device 1 x 1000 + 0: 1000 as well
         comp.cmd(f"down {dev2} 2147483647 200 100")
         comp.cmd(f"frame {dev2}")
@@ -956,6 +963,150 @@ def scenario_sigterm(args, tmp):
     check(not os.path.exists(comp.ctl_path), "the control socket was left behind")
 
 
+def start_plain(args, tmp, name, extra, config=None):
+    """A compositor started by hand (not the Compositor class): its process
+    once it runs, or (None, output) when it stopped first."""
+    env = dict(os.environ, XDG_RUNTIME_DIR=os.path.join(tmp, "run"))
+    env.pop("WAYLAND_DISPLAY", None)
+    env.pop("DISPLAY", None)
+    os.makedirs(env["XDG_RUNTIME_DIR"], mode=0o700, exist_ok=True)
+    wrapper = os.environ.get("WLCOMP_WRAPPER", "").split()
+    p = subprocess.Popen(wrapper + [args.comp, "--headless", "--size", "800x600", "--config",
+                                    config or args.config, "--socket", "wl-utouch-" + name]
+                         + extra, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                         env=env)
+    r = Reader(p.stdout, name)
+    r.proc = p
+    return r
+
+
+def send_and_close(path, text):
+    """A control client that writes and goes without reading."""
+    s = socket.socket(socket.AF_UNIX)
+    s.connect(path)
+    s.sendall(text.encode())
+    s.close()
+
+
+def scenario_control_lifecycle(args, tmp):
+    """15. the control socket's path and clients' ends, programs the
+    compositor starts, a swipe after a long idle, a swipe that spawns."""
+    # a file at the control path is the user's: refused, not removed
+    notes = os.path.join(tmp, "notes.txt")
+    open(notes, "w").write("mine\n")
+    for cfg in (args.config, os.path.join(tmp, "missing.yaml")):
+        rc, out = run_failing(args, tmp, ["--config", cfg, "--control", notes])
+        check(rc == 1, f"--control on a file: exit status {rc}: {out}")
+        check(open(notes).read() == "mine\n", "--control removed the file at its path")
+    check("exists and is not a socket" in out or "missing.yaml" in out, out)
+    rc, out = run_failing(args, tmp, ["--config", args.config, "--control", notes])
+    check("notes.txt: the file exists and is not a socket; not replacing it" in out, out)
+
+    os.mkdir(os.path.join(tmp, "c1"))
+    comp = Compositor(args.comp, args.client, policy_config(args.config, "hold", tmp),
+                      os.path.join(tmp, "c1"))
+    try:
+        # a live control socket belongs to the compositor that listens on it
+        rc, out = run_failing(args, tmp, ["--config", args.config, "--control", comp.ctl_path])
+        check(rc == 1 and "another program listens on it" in out, f"second compositor: {out}")
+        check(comp.cmd("stats").startswith("points="), "the first compositor lost its socket")
+        # lines from a client that writes and goes at once are carried out
+        # (the manual clock tells: its time is in the refusal of a clock 0)
+        send_and_close(comp.ctl_path, "clock 5000\n\nclock 7000\n")
+        deadline = time.time() + TIMEOUT
+        while True:
+            comp.f.write("clock 0\n")   # ok until the client's lines ran
+            comp.f.flush()
+            reply = comp.f.readline().strip()
+            if reply.endswith(" 7000") or time.time() > deadline:
+                break
+            time.sleep(0.05)
+        check(reply == "error clock 0 is before the current time 7000", f"a client's clock: {reply}")
+        comp.t = 7000
+        n = comp.cmd("add-touch")
+        # a swipe after the touchscreen was left alone for 25 days (more
+        # than half the 32-bit millisecond wrap) is still a swipe
+        a = comp.client("A", 400, 600)
+        comp.tick(25 * 86400 * 1000)
+        swipe(comp, n, [100, 150, 200], 200)
+        comp.barrier(a)
+        comp.out.wait_for(r"wlcomp: action focus-next gesture \d+ window 'A'")
+        clean(comp)
+    finally:
+        comp.close()
+
+    # a socket nobody listens on (a compositor that died) is replaced;
+    # `quit` from a client that goes at once still ends the compositor,
+    # and lines after it are answered, not carried out
+    stale = os.path.join(tmp, "stale")
+    s = socket.socket(socket.AF_UNIX)
+    s.bind(stale)
+    s.close()
+    c = start_plain(args, tmp, "stale", ["--control", stale])
+    c.wait_for(r"wlcomp: running on .*")
+    q = socket.socket(socket.AF_UNIX)
+    q.connect(stale)
+    q.sendall(b"quit\nadd-touch\nstats\n")
+    replies = read_lines(q, 3)
+    q.close()
+    check(replies == ["ok", "error the compositor is quitting",
+                      "error the compositor is quitting"], f"after quit: {replies}")
+    check(c.proc.wait(timeout=TIMEOUT) == 0, "quit: exit status")
+    check(not os.path.exists(stale), "the control socket was left behind")
+    c = start_plain(args, tmp, "goes", ["--control", stale])
+    c.wait_for(r"wlcomp: running on .*")
+    send_and_close(stale, "quit\n")
+    try:
+        rc = c.proc.wait(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        c.proc.kill()
+        raise Failure("quit from a client that closed at once was lost")
+    check(rc == 0, f"exit status {rc}")
+
+    # a program started with -- COMMAND gets a new process's signal state
+    status = os.path.join(tmp, "status")
+    c = start_plain(args, tmp, "cmd", ["--", "sh", "-c",
+                                       f"grep -E '^Sig(Blk|Ign)' /proc/self/status > {status}.t"
+                                       f" && mv {status}.t {status}; sleep 30"])
+    c.wait_for(r"wlcomp: running on .*")
+    deadline = time.time() + TIMEOUT
+    while not os.path.exists(status) and time.time() < deadline:
+        time.sleep(0.05)
+    c.proc.terminate()
+    c.proc.wait(timeout=TIMEOUT)
+    fields = dict(l.split(":") for l in open(status).read().split("\n") if l)
+    blocked, ignored = int(fields["SigBlk"], 16), int(fields["SigIgn"], 16)
+    check(blocked == 0, f"the command runs with signals blocked: {blocked:x}")
+    for sig in (signal.SIGPIPE, signal.SIGCHLD, signal.SIGTERM, signal.SIGINT):
+        check(not ignored & (1 << (sig - 1)), f"the command runs with {sig.name} ignored")
+
+    # swipe-action: spawn takes the command; without one it is refused
+    text = open(args.config).read().replace("swipe-action: focus-next",
+                                            "swipe-action: spawn\n      command: touch "
+                                            + os.path.join(tmp, "spawned"))
+    cfg = os.path.join(tmp, "swipe-spawn.yaml")
+    open(cfg, "w").write(text)
+    os.mkdir(os.path.join(tmp, "sp"))
+    comp = Compositor(args.comp, args.client, cfg, os.path.join(tmp, "sp"))
+    try:
+        a = comp.client("A", 400, 600)
+        dev = comp.cmd("add-touch")
+        swipe(comp, dev, [100, 150, 200], 200)
+        comp.barrier(a)
+        comp.out.wait_for(r"wlcomp: action spawn gesture \d+ window 'A'")
+        deadline = time.time() + TIMEOUT
+        while not os.path.exists(os.path.join(tmp, "spawned")) and time.time() < deadline:
+            time.sleep(0.05)
+        check(os.path.exists(os.path.join(tmp, "spawned")), "the swipe's command did not run")
+    finally:
+        comp.close()
+    cfg2 = os.path.join(tmp, "swipe-spawn-bare.yaml")
+    open(cfg2, "w").write(open(args.config).read().replace("swipe-action: focus-next",
+                                                           "swipe-action: spawn"))
+    rc, out = run_failing(args, tmp, ["--config", cfg2])
+    check(rc == 1 and 'the action spawn needs a "command" option' in out, f"bare spawn: {out}")
+
+
 SCENARIOS = {
     "swipe": scenario_swipe,
     "tap": scenario_tap,
@@ -971,6 +1122,7 @@ SCENARIOS = {
     "control-socket": scenario_control_socket,
     "control-flood": scenario_control_flood,
     "sigterm": scenario_sigterm,
+    "control-lifecycle": scenario_control_lifecycle,
 }
 
 

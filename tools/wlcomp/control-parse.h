@@ -45,7 +45,7 @@ bool control_op_has_device(enum control_op op);
 
 /*
  * Parse one line (no newline).  Returns 1 and fills @p cmd for a command,
- * 0 for a blank line (no command, no reply), -1 for an invalid one with the
+ * 0 for a blank line (no command; control.c answers "ok"), -1 for an invalid one with the
  * reason in @p err (what follows "error " in the reply; always terminated
  * when @p errlen > 0).
  */

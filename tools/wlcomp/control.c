@@ -32,6 +32,7 @@
  * or a second has passed (the pending connection waits in the backlog).
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -254,6 +255,13 @@ touch_event(struct control_client *c, struct touch_device *td, const struct cont
 	if ((cmd->op == CONTROL_DOWN || cmd->op == CONTROL_MOTION) &&
 	    !normalise(c, cmd->x, cmd->y, &nx, &ny))
 		return;
+	if (cmd->op == CONTROL_DOWN && touch_origin_get(td, cmd->id, &nx, &ny)) {
+		/* a real device sends no second down; the context would refuse
+		 * it as a device bug and change nothing */
+		reply(c, "error touch %" PRId32 " is down already on touch device %d", cmd->id,
+		      cmd->device);
+		return;
+	}
 	/* as a real device does: milliseconds in 32 bits */
 	msec = (uint32_t)(us / 1000u);
 	switch (cmd->op) {
@@ -299,11 +307,20 @@ command(struct control_client *c, const char *line)
 	char err[CONTROL_LINE_MAX];
 	struct touch_device *td = NULL;
 	struct view *v;
-	int r = control_parse(line, &cmd, err, sizeof(err));
+	int r;
 
+	if (server->quitting) {
+		/* lines sent after `quit`, by any client, are not carried out */
+		reply(c, "error the compositor is quitting");
+		return;
+	}
+	r = control_parse(line, &cmd, err, sizeof(err));
 	if (r <= 0) {
+		/* a blank line does nothing, and says so: every line one reply */
 		if (r < 0)
 			reply(c, "error %s", err);
+		else
+			reply(c, "ok");
 		return;
 	}
 	if (control_op_has_device(cmd.op) && !(td = find_touch(server, cmd.device))) {
@@ -376,6 +393,7 @@ command(struct control_client *c, const char *line)
 	}
 	case CONTROL_QUIT:
 		reply(c, "ok");
+		server->quitting = true;
 		wl_display_terminate(server->display);
 		break;
 	}
@@ -444,13 +462,43 @@ run_lines(struct control_client *c)
 	wl_event_source_fd_update(c->source, c->out_len ? WL_EVENT_WRITABLE : WL_EVENT_READABLE);
 }
 
+/* Reads what the client sent and runs its whole lines: the bytes read,
+ * 0 at its end, -1 on an error or when nothing waits (errno says). */
+static ssize_t
+take_input(struct control_client *c)
+{
+	ssize_t n = read(c->fd, c->buf + c->len, sizeof(c->buf) - c->len);
+
+	if (n <= 0)
+		return n;
+	ssize_t got = n;
+	if (c->skipping) {
+		/* drop the rest of a line that was too long, up to its newline */
+		char *nl = memchr(c->buf + c->len, '\n', (size_t)n);
+
+		if (!nl)
+			return got;
+		c->skipping = false;
+		n -= nl + 1 - (c->buf + c->len);
+		memmove(c->buf + c->len, nl + 1, (size_t)n);
+	}
+	c->len += (size_t)n;
+	run_lines(c);
+	return got;
+}
+
 static int
 on_client(int fd, uint32_t mask, void *data)
 {
 	struct control_client *c = data;
 	ssize_t n;
 
+	(void)fd;
 	if (mask & (WL_EVENT_HANGUP | WL_EVENT_ERROR)) {
+		/* the whole lines it sent before it went still count (`echo
+		 * quit | nc -U`); their replies have nobody to go to */
+		while (!c->out_len && take_input(c) > 0) {
+		}
 		client_close(c);
 		return 0;
 	}
@@ -459,25 +507,9 @@ on_client(int fd, uint32_t mask, void *data)
 			run_lines(c);
 		return 0;
 	}
-	n = read(fd, c->buf + c->len, sizeof(c->buf) - c->len);
-	if (n <= 0) {
-		if (n < 0 && (errno == EAGAIN || errno == EINTR))
-			return 0;
+	n = take_input(c);
+	if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR))
 		client_close(c);
-		return 0;
-	}
-	if (c->skipping) {
-		/* drop the rest of a line that was too long, up to its newline */
-		char *nl = memchr(c->buf + c->len, '\n', (size_t)n);
-
-		if (!nl)
-			return 0;
-		c->skipping = false;
-		n -= nl + 1 - (c->buf + c->len);
-		memmove(c->buf + c->len, nl + 1, (size_t)n);
-	}
-	c->len += (size_t)n;
-	run_lines(c);
 	return 0;
 }
 
@@ -561,6 +593,49 @@ on_listen(int fd, uint32_t mask, void *data)
 	return 0;
 }
 
+/* Whether a program accepts connections on the socket at @p addr. */
+static bool
+socket_live(const struct sockaddr_un *addr)
+{
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	bool live;
+
+	if (fd < 0)
+		return false;
+	/* a full backlog (EAGAIN) is someone listening too */
+	live = connect(fd, (const struct sockaddr *)addr, sizeof(*addr)) == 0 ||
+	       errno == EAGAIN || errno == EINPROGRESS;
+	close(fd);
+	return live;
+}
+
+/*
+ * What may be at the control socket's path: nothing, or a socket nobody
+ * listens on (left by a compositor that died), which is replaced.  Any
+ * other file is the user's, and a live socket another program's: both
+ * are refused, never removed.
+ */
+static bool
+control_path_free(const char *path, const struct sockaddr_un *addr)
+{
+	struct stat st;
+
+	if (lstat(path, &st) < 0)
+		return true;
+	if (!S_ISSOCK(st.st_mode)) {
+		fprintf(stderr, "utouch-wlcomp: control socket %s: the file exists and is not a "
+			"socket; not replacing it\n", path);
+		return false;
+	}
+	if (socket_live(addr)) {
+		fprintf(stderr, "utouch-wlcomp: control socket %s: another program listens on it "
+			"(another utouch-wlcomp?)\n", path);
+		return false;
+	}
+	unlink(path);
+	return true;
+}
+
 int
 control_init(struct server *server, const char *path)
 {
@@ -576,8 +651,9 @@ control_init(struct server *server, const char *path)
 		return -1;
 	}
 	strcpy(addr.sun_path, path);
+	if (!control_path_free(path, &addr))
+		return -1;
 	server->control_fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
-	unlink(path);
 	if (server->control_fd >= 0) {
 		/* 0600 from the start: nobody else can connect in between */
 		mode_t old = umask(0177);
@@ -588,6 +664,11 @@ control_init(struct server *server, const char *path)
 	if (server->control_fd < 0 || bound < 0 || listen(server->control_fd, 4) < 0) {
 		fprintf(stderr, "utouch-wlcomp: control socket %s: %s\n", path, strerror(errno));
 		return -1;
+	}
+	struct stat st;
+	if (lstat(path, &st) == 0) {
+		server->control_dev = st.st_dev;
+		server->control_ino = st.st_ino;
 	}
 	server->control_path = strdup(path);
 	server->control_source = wl_event_loop_add_fd(server->loop, server->control_fd,
@@ -611,7 +692,10 @@ control_finish(struct server *server)
 	server->control_retry = NULL;
 	if (server->control_fd >= 0)
 		close(server->control_fd);
-	if (server->control_path)
+	/* the socket file made, unless it was replaced meanwhile */
+	struct stat st;
+	if (server->control_path && lstat(server->control_path, &st) == 0 &&
+	    st.st_dev == server->control_dev && st.st_ino == server->control_ino)
 		unlink(server->control_path);
 	free(server->control_path);
 	server->control_path = NULL;

@@ -125,11 +125,13 @@ action_from_options(const char *const *keys, const char *const *values, size_t c
 		}
 	}
 	*bad = count;
-	if (a->kind == ACTION_SPAWN && at[O_COMMAND] == count) {
+	/* spawn as the action or as the swipe's action runs the command */
+	bool spawns = a->kind == ACTION_SPAWN || a->swipe_kind == ACTION_SPAWN;
+	if (spawns && at[O_COMMAND] == count) {
 		snprintf(why, whylen, "the action spawn needs a \"command\" option");
 		return -1;
 	}
-	if (at[O_COMMAND] < count && a->kind != ACTION_SPAWN) {
+	if (at[O_COMMAND] < count && !spawns) {
 		*bad = at[O_COMMAND];
 		snprintf(why, whylen, "\"command\" is for the action spawn");
 		return -1;
@@ -257,6 +259,7 @@ spawn(const char *command)
 		/* a grandchild, so that nobody has to wait for it */
 		setsid();
 		if (fork() == 0) {
+			wlcomp_child_signals();
 			execl("/bin/sh", "/bin/sh", "-c", command, (char *)NULL);
 			_exit(127);
 		}

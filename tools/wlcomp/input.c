@@ -254,6 +254,10 @@ on_touch_down(struct wl_listener *listener, void *data)
 	view_at(server, lx, ly, &surface, &sx, &sy);
 	if (surface)
 		input_track_surface(server, surface);
+	/* a touch that is down already keeps its origin: the context refuses
+	 * the second down (a device bug), which must change nothing */
+	double ox, oy;
+	bool was_down = touch_origin_get(td, ev->touch_id, &ox, &oy);
 	if (!touch_origin_set(td, ev->touch_id, lx - sx, ly - sy)) {
 		wlr_log(WLR_ERROR, "touch down %d: out of memory", ev->touch_id);
 		return;
@@ -262,8 +266,13 @@ on_touch_down(struct wl_listener *listener, void *data)
 				   touch_event_time(td, ev->time_msec), lx, ly,
 				   surface, surface ? wl_resource_get_client(surface->resource) : NULL,
 				   sx, sy);
-	if (r < 0)
+	if (r < 0) {
 		wlr_log(WLR_DEBUG, "touch down %d: %s", ev->touch_id, strerror(-r));
+		if (was_down)
+			touch_origin_set(td, ev->touch_id, ox, oy);
+		else
+			touch_origin_remove(td, ev->touch_id);
+	}
 	input_run_gesture_events(server);
 }
 

@@ -171,10 +171,13 @@ touch_origin_remove(struct touch_device *td, int32_t id)
 uint64_t
 touch_event_time(struct touch_device *td, uint32_t time_msec)
 {
-	/* the first event: next to the compositor's clock; later ones: next
-	 * to the device's previous event, so that a wrap of the 32-bit
-	 * milliseconds (every 49.7 days) moves on instead of going back */
-	uint64_t ref = td->has_time ? td->last_ms : input_time_us(td->server) / 1000u;
+	/* the 64-bit time nearest to the compositor's clock (the event
+	 * happened a moment ago): a wrap of the 32-bit milliseconds (every
+	 * 49.7 days) moves on instead of going back, and so does the first
+	 * event after a device was left alone for more than 24.8 days (half
+	 * the wrap), which next to the device's previous event would have
+	 * been placed in the past */
+	uint64_t ref = input_time_us(td->server) / 1000u;
 	int64_t delta = (int32_t)(time_msec - (uint32_t)ref);
 	uint64_t ms = delta < 0 && (uint64_t)-delta > ref ? 0 : ref + (uint64_t)delta;
 

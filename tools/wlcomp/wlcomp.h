@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include <wayland-server-core.h>
 #include <wlr/backend.h>
@@ -104,6 +105,9 @@ struct server {
 	/* the control socket (virtual touch devices for tests) */
 	int control_fd;
 	char *control_path;
+	dev_t control_dev;            /* the socket file made, removed at the end */
+	ino_t control_ino;            /* only if it is still that file */
+	bool quitting;                /* `quit` came: no further command runs */
 	struct wl_event_source *control_source;
 	struct wl_event_source *control_retry;   /* re-watch after EMFILE */
 	bool control_paused;                      /* the socket is not watched */
@@ -222,6 +226,10 @@ int gestures_init(struct server *server, const char *config_path);
 void gestures_stop(struct server *server);   /* before the event loop goes */
 void gestures_finish(struct server *server);
 void gestures_handle(struct server *server, const struct utouch_comp_event *ev);
+
+/* main.c: in a child before exec, the signal state of a new process (not
+ * the compositor's blocked SIGINT/SIGTERM and ignored SIGPIPE/SIGCHLD) */
+void wlcomp_child_signals(void);
 
 /* control.c */
 int control_init(struct server *server, const char *path);
