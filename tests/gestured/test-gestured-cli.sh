@@ -145,5 +145,24 @@ mkdir "$tmp/live.yaml"
 wait_log 1 "live.yaml: not a regular file; keeping the previous configuration" "a directory"
 kill "$daemon"
 wait "$daemon"
+
+# SIGTERM stops a start that waits (here for a writer of the FIFO given
+# as the recording): the signals reach the signalfd only once it runs
+mkfifo "$tmp/fifo.evemu"
+"$exe" --config "$cfg" --recording "$tmp/fifo.evemu" --fast >"$tmp/fifo.out" 2>&1 &
+daemon=$!
+sleep 0.3
+kill -TERM "$daemon"
+i=0
+while kill -0 "$daemon" 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+if kill -0 "$daemon" 2>/dev/null; then
+	echo "FAIL: SIGTERM did not stop a start waiting for its recording"; fail=1
+	kill -KILL "$daemon"
+fi
+wait "$daemon" 2>/dev/null
+# an endless input is refused when it is read, not when the disk is full
+expect 1 "/dev/zero as the recording" -- timeout 10 "$exe" --config "$cfg" --recording /dev/zero --fast
+grep -q "/dev/zero:1: NUL byte in the file" "$tmp/err" ||
+	{ echo "FAIL: /dev/zero: $(cat "$tmp/out" "$tmp/err")"; fail=1; }
 [ $fail = 0 ] && echo "gestured-cli: ok"
 exit $fail

@@ -697,6 +697,23 @@ test_stream_pipe(void **state)
 	char want[128];
 	snprintf(want, sizeof(want), "%s:6: unknown line type 'Q:'", path);
 	assert_string_equal(err, want);
+
+	/* endless inputs are refused as they are copied, not when the disk
+	 * is full: a NUL byte stops the copy (/dev/zero at once, a text that
+	 * turns to NULs on its line) */
+	assert_int_equal(ut_recording_open("/dev/zero", NULL, &r, err, sizeof(err)), -EINVAL);
+	assert_null(r);
+	assert_string_equal(err, "/dev/zero:1: NUL byte in the file");
+	static const char nul_on_3[] = "N: x\nA: 35 0 100 0 0\nA: 36 \0 100 0 0\n";
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(write(fds[1], nul_on_3, sizeof(nul_on_3) - 1),
+			 (ssize_t)sizeof(nul_on_3) - 1);
+	close(fds[1]);
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fds[0]);
+	assert_int_equal(ut_recording_open(path, NULL, &r, err, sizeof(err)), -EINVAL);
+	close(fds[0]);
+	snprintf(want, sizeof(want), "%s:3: NUL byte in the file", path);
+	assert_string_equal(err, want);
 }
 
 /* A file longer than one chunk is read across chunk boundaries, lines

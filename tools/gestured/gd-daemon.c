@@ -109,15 +109,6 @@ gd_daemon_new(const struct gd_options *opts, char *err, size_t errlen)
 		snprintf(err, errlen, "timerfd: %s", strerror(errno));
 		goto fail;
 	}
-	sigset_t set;
-	daemon_signals(&set);
-	sigprocmask(SIG_BLOCK, &set, NULL);
-	d->signal_fd = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
-	if (d->signal_fd < 0) {
-		snprintf(err, errlen, "signalfd: %s", strerror(errno));
-		goto fail;
-	}
-
 	enum gd_backend be = opts->backend;
 	const char *display = getenv("DISPLAY");
 	const char *wayland = getenv("WAYLAND_DISPLAY");
@@ -210,6 +201,18 @@ gd_daemon_new(const struct gd_options *opts, char *err, size_t errlen)
 			gd_logw("no touchpad or touchscreen can be read under %s yet (is the user in "
 			     "the \"input\" group?); devices that appear later are used",
 			     opts->evdev_dir ? opts->evdev_dir : "/dev/input");
+	/* the signals go to the signalfd only now: until here SIGTERM and
+	 * SIGINT stop a start that waits (an X server that does not answer,
+	 * a FIFO without a writer as the recording), as they stop any
+	 * program; nothing is held yet that the kernel does not release */
+	sigset_t set;
+	daemon_signals(&set);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	d->signal_fd = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
+	if (d->signal_fd < 0) {
+		snprintf(err, errlen, "signalfd: %s", strerror(errno));
+		goto fail;
+	}
 	gd_daemon_follow_screen(d);
 	gd_config_note_limits(d);
 	gd_logw("ready: %s, %zu rules, %d subscriptions%s", opts->config_path, d->cr->cfg->nrules,

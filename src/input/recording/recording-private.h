@@ -68,6 +68,8 @@ struct ut_event_vec {
 
 /* Bytes read from a file at a time; a whole line must fit. */
 #define UT_REC_CHUNK (64u * 1024u)
+/* the most an input that cannot be read twice is copied to a temporary file */
+#define UT_REC_SPOOL_MAX ((uint64_t)1 << 30)
 
 /*
  * Where the bytes of a parse come from: a buffer in memory, or a file read

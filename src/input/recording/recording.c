@@ -410,8 +410,9 @@ src_open_memory(struct ut_parse *p, struct ut_rec_source *src, const char *data,
 	return 0;
 }
 
-/* Copy an input that cannot be read twice to an unlinked temporary file;
- * returns the copy's descriptor or a negative errno recorded. */
+/* Copy an input that cannot be read twice to an unlinked temporary file,
+ * up to UT_REC_SPOOL_MAX bytes (a regular file has no limit: it is read
+ * in place); returns the copy's descriptor or a negative errno recorded. */
 static int
 spool(struct ut_parse *p, int in)
 {
@@ -428,6 +429,7 @@ spool(struct ut_parse *p, int in)
 		return ut__rec_fail(p, -ENOMEM, 0, "out of memory");
 	}
 	int rc = 0;
+	uint64_t total = 0, lines = 1;
 	for (;;) {
 		ssize_t n = read(in, buf, UT_REC_CHUNK);
 		if (n < 0 && errno == EINTR)
@@ -439,6 +441,24 @@ spool(struct ut_parse *p, int in)
 		}
 		if (n == 0)
 			break;
+		/* what the parser would refuse anyway, refused before an endless
+		 * input (/dev/zero, /dev/urandom) fills the disk */
+		const char *nul = memchr(buf, '\0', (size_t)n);
+		for (const char *c = buf; (c = memchr(c, '\n', (size_t)((nul ? nul : buf + n) - c)));
+		     c++)
+			lines++;
+		if (nul) {
+			rc = ut__rec_fail(p, -EINVAL, lines, "NUL byte in the file");
+			break;
+		}
+		total += (uint64_t)n;
+		if (total > UT_REC_SPOOL_MAX) {
+			rc = ut__rec_fail(p, -EFBIG, 0, "an input that cannot be read twice (a pipe "
+					  "or a device) is copied first, and this one is larger than "
+					  "%u MiB: give a regular file",
+					  (unsigned)(UT_REC_SPOOL_MAX >> 20));
+			break;
+		}
 		for (ssize_t done = 0; done < n;) {
 			ssize_t m = write(fd, buf + done, (size_t)(n - done));
 			if (m < 0 && errno == EINTR)
