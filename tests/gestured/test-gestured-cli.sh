@@ -164,5 +164,25 @@ wait "$daemon" 2>/dev/null
 expect 1 "/dev/zero as the recording" -- timeout 10 "$exe" --config "$cfg" --recording /dev/zero --fast
 grep -q "/dev/zero:1: NUL byte in the file" "$tmp/err" ||
 	{ echo "FAIL: /dev/zero: $(cat "$tmp/out" "$tmp/err")"; fail=1; }
+# ten fingers, every subset a candidate (whole-hand off), rules that keep
+# them all undecided: more gestures at once than the daemon followed (64);
+# each still begins once and is decided once
+{
+	printf 'settings:\n  whole-hand: false\ngestures:\n'
+	for g in swipe pinch rotate; do
+		for n in 1 2 3 4 5; do
+			[ $g != swipe ] && [ $n = 1 ] && continue
+			printf '  - {gesture: %s, fingers: %s, threshold: 900, command: "true"}\n' $g $n
+		done
+	done
+	printf '  - {gesture: hold, fingers: 1, time: 60000, threshold: 900, command: "true"}\n'
+} >"$tmp/crowd.yaml"
+expect 0 "a crowd of undecided gestures" -- timeout 60 "$exe" -v --dry-run --config "$tmp/crowd.yaml" \
+	--recording "$src/../../data/recordings/touchscreen/storm-10.evemu" --fast
+begins=$(grep -c " begins at " "$tmp/err")
+distinct=$(grep -oE "[a-z]+ [0-9]+ begins at " "$tmp/err" | sort -u | wc -l)
+if [ "$begins" -lt 200 ] || [ "$begins" != "$distinct" ]; then
+	echo "FAIL: crowd: $begins begins for $distinct gestures"; fail=1
+fi
 [ $fail = 0 ] && echo "gestured-cli: ok"
 exit $fail

@@ -20,7 +20,10 @@
 #include "util/clock.h"
 
 #define MAX_FINGERS 5
-#define MAX_TRACKS 64
+/* gestures followed at once, at most: each a few hundred bytes, grown as
+ * needed (ten fingers with every subset a candidate make a few hundred);
+ * a gesture past this is rejected at once */
+#define MAX_TRACKS 4096
 #define MAX_DEVICES 32
 /* the screen the evdev backend maps devices onto (utouch/geis.h) */
 #define EVDEV_SCREEN_W 1024.0
@@ -102,7 +105,10 @@ struct gd_daemon {
 	struct cfgref *cr;
 	struct source src[2];
 	int nsrc;
-	struct track tracks[MAX_TRACKS];
+	/* the gestures followed: each track allocated once and reused, so
+	 * pointers to them stay valid while the list grows */
+	struct track **tracks;
+	int ntracks;
 	/* gestures whose accept failed (grail had cancelled them): their
 	 * events still queued are ignored instead of starting a new track */
 	struct { struct source *src; GeisGestureId id; } refused[GD_REFUSED];

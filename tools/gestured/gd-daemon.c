@@ -228,9 +228,12 @@ gd_daemon_free(struct gd_daemon *d)
 {
 	if (!d)
 		return;
-	for (int i = 0; i < MAX_TRACKS; i++)
-		if (d->tracks[i].state != T_FREE)
-			gd_track_free(&d->tracks[i]);
+	for (int i = 0; i < d->ntracks; i++) {
+		if (d->tracks[i]->state != T_FREE)
+			gd_track_free(d->tracks[i]);
+		free(d->tracks[i]);
+	}
+	free(d->tracks);
 	for (int i = 0; i < d->nsrc; i++)
 		gd_source_close(&d->src[i]);
 	gd_actions_free(d->act);
@@ -369,8 +372,8 @@ recording_done(struct gd_daemon *d)
 {
 	if (!d->opts.recording || d->nsrc == 0 || !utouch_geis_playback_finished(d->src[0].geis))
 		return 0;
-	for (int i = 0; i < MAX_TRACKS; i++)
-		if (d->tracks[i].state != T_FREE)
+	for (int i = 0; i < d->ntracks; i++)
+		if (d->tracks[i]->state != T_FREE)
 			return 0;
 	gd_actions_reap(d->act);
 	if (gd_actions_running(d->act) > 0)

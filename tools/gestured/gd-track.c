@@ -24,9 +24,9 @@
 static struct track *
 find_track(struct gd_daemon *d, struct source *s, GeisGestureId id)
 {
-	for (int i = 0; i < MAX_TRACKS; i++)
-		if (d->tracks[i].state != T_FREE && d->tracks[i].src == s && d->tracks[i].id == id)
-			return &d->tracks[i];
+	for (int i = 0; i < d->ntracks; i++)
+		if (d->tracks[i]->state != T_FREE && d->tracks[i]->src == s && d->tracks[i]->id == id)
+			return d->tracks[i];
 	return NULL;
 }
 
@@ -225,8 +225,8 @@ measure(struct track *t, GeisFrame f)
 static void
 absorb_taps(struct gd_daemon *d, const struct track *t)
 {
-	for (int i = 0; i < MAX_TRACKS; i++) {
-		struct track *o = &d->tracks[i];
+	for (int i = 0; i < d->ntracks; i++) {
+		struct track *o = d->tracks[i];
 		if (o == t || o->state != T_DEFERRED || o->src != t->src ||
 		    o->fingers != t->fingers || o->m.taps >= t->m.taps)
 			continue;
@@ -240,16 +240,27 @@ static struct track *
 track_new(struct gd_daemon *d, struct source *s, GeisGestureId id, GeisFrame f)
 {
 	struct track *t = NULL;
-	for (int i = 0; i < MAX_TRACKS && !t; i++)
-		if (d->tracks[i].state == T_FREE)
-			t = &d->tracks[i];
+	for (int i = 0; i < d->ntracks && !t; i++)
+		if (d->tracks[i]->state == T_FREE)
+			t = d->tracks[i];
+	if (!t && d->ntracks < MAX_TRACKS) {
+		struct track **grown = realloc(d->tracks, (size_t)(d->ntracks + 1) * sizeof(*grown));
+		if (grown) {
+			d->tracks = grown;
+			t = calloc(1, sizeof(*t));
+			if (t)
+				d->tracks[d->ntracks++] = t;
+		}
+	}
 	if (!t) {
-		/* every slot busy: the oldest gesture lost its end somewhere */
-		t = &d->tracks[0];
-		for (int i = 1; i < MAX_TRACKS; i++)
-			if (d->tracks[i].begin_ms < t->begin_ms)
-				t = &d->tracks[i];
-		gd_track_free(t);
+		/* a gesture that cannot be followed is rejected, never left
+		 * undecided (its touches would wait for geis's timeout) nor
+		 * taken from another gesture's track */
+		gd_logw("%s: gesture %u rejected: %s", s->name, (unsigned)id,
+			d->ntracks < MAX_TRACKS ? "out of memory"
+						: "more gestures at once than can be followed");
+		geis_gesture_reject(s->geis, NULL, id);
+		return NULL;
 	}
 	memset(t, 0, sizeof(*t));
 	t->src = s;
@@ -359,8 +370,8 @@ void
 gd_tracks_rearm_timer(struct gd_daemon *d)
 {
 	uint64_t next = 0;
-	for (int i = 0; i < MAX_TRACKS; i++) {
-		struct track *t = &d->tracks[i];
+	for (int i = 0; i < d->ntracks; i++) {
+		struct track *t = d->tracks[i];
 		uint64_t at;
 		if (t->state == T_DEFERRED) {
 			at = t->defer_ms;
@@ -394,8 +405,8 @@ gd_tracks_timer_fired(struct gd_daemon *d)
 	if (read(d->timer_fd, &n, sizeof(n)) < 0 && errno != EAGAIN)
 		gd_logw("timer: %s", strerror(errno));
 	d->timer_at = 0;
-	for (int i = 0; i < MAX_TRACKS; i++) {
-		struct track *t = &d->tracks[i];
+	for (int i = 0; i < d->ntracks; i++) {
+		struct track *t = d->tracks[i];
 		if (t->state == T_DEFERRED && ut_mono_ms() >= t->defer_ms) {
 			/* no further tap came: the taps so far were all */
 			if (t->defer_rule) {
