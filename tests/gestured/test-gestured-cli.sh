@@ -164,6 +164,19 @@ wait "$daemon" 2>/dev/null
 expect 1 "/dev/zero as the recording" -- timeout 10 "$exe" --config "$cfg" --recording /dev/zero --fast
 grep -q "/dev/zero:1: NUL byte in the file" "$tmp/err" ||
 	{ echo "FAIL: /dev/zero: $(cat "$tmp/out" "$tmp/err")"; fail=1; }
+# --fast plays the recording in virtual time, and holds and timeouts are
+# measured in it: a finger held still is a hold, a swipe slower than its
+# rule's timeout is not that rule's (the same decisions as in real time)
+printf 'gestures:\n  - {gesture: hold, fingers: 1, time: 300, command: "echo HOLD"}\n  - {gesture: swipe, fingers: 3, timeout: 100, threshold: 30, command: "echo SWIPE"}\n' >"$tmp/virtual.yaml"
+expect 0 "a hold in virtual time" -- timeout 20 "$exe" -v --dry-run --config "$tmp/virtual.yaml" \
+	--recording "$src/../../data/recordings/touchscreen/hold-1.evemu" --fast
+grep -q "command hold fingers=1 .*: echo HOLD" "$tmp/out" ||
+	{ echo "FAIL: --fast: no hold: $(cat "$tmp/out" "$tmp/err")"; fail=1; }
+expect 0 "a swipe past its timeout in virtual time" -- timeout 20 "$exe" -v --dry-run \
+	--config "$tmp/virtual.yaml" --recording "$src/../../data/recordings/touchscreen/drag-3.evemu" --fast
+grep -q "reject 3-finger swipe .*: no rule matches" "$tmp/err" && ! grep -q "echo SWIPE" "$tmp/out" ||
+	{ echo "FAIL: --fast: the slow swipe: $(cat "$tmp/out" "$tmp/err")"; fail=1; }
+
 # ten fingers, every subset a candidate (whole-hand off), rules that keep
 # them all undecided: more gestures at once than the daemon followed (64);
 # each still begins once and is decided once

@@ -118,6 +118,9 @@ struct gd_daemon {
 	int signal_fd;
 	int timer_fd;
 	uint64_t timer_at;
+	/* --recording --fast: the recording's virtual time (ms), that of the
+	 * newest event read; holds, timeouts and taps are measured in it */
+	uint64_t vnow;
 	struct gd_actions *act;
 	struct gd_screen *screen;  /* the screen's turn, for "orientation: auto" */
 	int screen_tried;          /* gd_daemon_follow_screen() tried to connect */
@@ -188,5 +191,8 @@ void gd_track_free(struct track *t);
 void gd_tracks_rearm_timer(struct gd_daemon *d);
 /** The timer fired: decide the waiting gestures again. */
 void gd_tracks_timer_fired(struct gd_daemon *d);
+/** A --recording --fast run played its whole recording: virtual time runs
+ * on past every deadline (a tap waiting for another is alone). */
+void gd_tracks_run_out(struct gd_daemon *d);
 
 #endif /* GD_DAEMON_PRIVATE_H */

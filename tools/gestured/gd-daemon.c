@@ -372,14 +372,18 @@ recording_done(struct gd_daemon *d)
 {
 	if (!d->opts.recording || d->nsrc == 0 || !utouch_geis_playback_finished(d->src[0].geis))
 		return 0;
+	struct pollfd p = { .fd = d->src[0].fd, .events = POLLIN };
+	if (poll(&p, 1, 0) != 0)
+		return 0;   /* events still to read */
+	/* in virtual time nothing more happens: every deadline passes (a tap
+	 * that waits for another is alone) */
+	if (d->opts.fast)
+		gd_tracks_run_out(d);
 	for (int i = 0; i < d->ntracks; i++)
 		if (d->tracks[i]->state != T_FREE)
 			return 0;
 	gd_actions_reap(d->act);
-	if (gd_actions_running(d->act) > 0)
-		return 0;
-	struct pollfd p = { .fd = d->src[0].fd, .events = POLLIN };
-	return poll(&p, 1, 0) == 0;
+	return gd_actions_running(d->act) == 0;
 }
 
 int

@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -20,6 +21,24 @@
 #endif
 
 /* ---- gestures ---- */
+
+/* The clock gestures are measured by: CLOCK_MONOTONIC, or in a --recording
+ * --fast run the recording's virtual time, which the events' timestamps
+ * carry (the whole recording is played at once, so the real clock would
+ * see every gesture take no time). */
+static bool
+virtual_time(const struct gd_daemon *d)
+{
+	return d->opts.recording && d->opts.fast;
+}
+
+static uint64_t
+track_now(const struct gd_daemon *d)
+{
+	return virtual_time(d) ? d->vnow : ut_mono_ms();
+}
+
+static void run_due(struct gd_daemon *d);
 
 static struct track *
 find_track(struct gd_daemon *d, struct source *s, GeisGestureId id)
@@ -56,7 +75,7 @@ static void
 run_discrete(struct gd_daemon *d, struct track *t)
 {
 	const struct gd_rule *r = &t->cr->cfg->rules[t->rule];
-	uint64_t now = ut_mono_ms();
+	uint64_t now = track_now(d);
 	uint64_t *last = &t->cr->last_run_ms[t->rule];
 	if (r->interval_ms > 0 && *last && now - *last < (uint64_t)r->interval_ms) {
 		gd_logv(d, "rule at line %d: within its interval, not run", r->line);
@@ -162,7 +181,7 @@ defer_tap(struct gd_daemon *d, struct track *t, int have_rule, size_t rule)
 	t->state = T_DEFERRED;
 	t->defer_rule = have_rule;
 	t->rule = rule;
-	t->defer_ms = ut_mono_ms() + GD_MULTITAP_MS;
+	t->defer_ms = track_now(d) + GD_MULTITAP_MS;
 	gd_logv(d, "%s: %d-finger tap %u (%d taps) taken; waiting for another tap", t->src->name,
 		t->fingers, (unsigned)t->id, t->m.taps);
 }
@@ -201,7 +220,7 @@ frame_num(GeisFrame f, const char *name, double dflt)
 }
 
 static void
-measure(struct track *t, GeisFrame f)
+measure(const struct gd_daemon *d, struct track *t, GeisFrame f)
 {
 	GeisFloat *M = geis_frame_matrix(f);
 	double tx = M ? M[2] : 0, ty = M ? M[5] : 0;
@@ -216,7 +235,7 @@ measure(struct track *t, GeisFrame f)
 	t->m.spread_mm = radius > 0 ? spread - spread / radius : 0;
 	/* geis angles grow counter-clockwise on the screen */
 	t->m.angle_deg = -frame_num(f, GEIS_GESTURE_ATTRIBUTE_ANGLE, 0) * 180.0 / M_PI;
-	t->m.elapsed_ms = (double)(ut_mono_ms() - t->begin_ms);
+	t->m.elapsed_ms = (double)(track_now(d) - t->begin_ms);
 	gd_rules_orient(t->orient, NULL, &t->m);
 }
 
@@ -266,7 +285,7 @@ track_new(struct gd_daemon *d, struct source *s, GeisGestureId id, GeisFrame f)
 	t->src = s;
 	t->id = id;
 	t->state = T_PENDING;
-	t->begin_ms = ut_mono_ms();
+	t->begin_ms = track_now(d);
 	GeisAttr na = geis_frame_attr_by_name(f, GEIS_GESTURE_ATTRIBUTE_GESTURE_NAME);
 	const char *name = na && geis_attr_type(na) == GEIS_ATTR_TYPE_STRING
 				   ? geis_attr_value_to_string(na) : "";
@@ -330,6 +349,14 @@ void
 gd_track_event(struct gd_daemon *d, struct source *s, GeisEventType type, GeisFrame f)
 {
 	GeisGestureId id = geis_frame_id(f);
+	if (virtual_time(d)) {
+		/* what was due before this event in the recording's time runs
+		 * first, as the timer would have fired it */
+		uint64_t ts = (uint64_t)frame_num(f, GEIS_GESTURE_ATTRIBUTE_TIMESTAMP, 0);
+		if (ts > d->vnow)
+			d->vnow = ts;
+		run_due(d);
+	}
 	struct track *t = find_track(d, s, id);
 	if (!t) {
 		if (refused(d, s, id))
@@ -342,7 +369,7 @@ gd_track_event(struct gd_daemon *d, struct source *s, GeisEventType type, GeisFr
 	}
 	if (t->state == T_DEFERRED)
 		return;   /* taken; waits for the next tap or its time */
-	measure(t, f);
+	measure(d, t, f);
 	t->m.ended = type == GEIS_EVENT_GESTURE_END;
 	if (t->state == T_PENDING)
 		decide(d, t);
@@ -370,6 +397,8 @@ void
 gd_tracks_rearm_timer(struct gd_daemon *d)
 {
 	uint64_t next = 0;
+	if (virtual_time(d))
+		return;   /* deadlines come with the events' times (gd_track_event) */
 	for (int i = 0; i < d->ntracks; i++) {
 		struct track *t = d->tracks[i];
 		uint64_t at;
@@ -398,16 +427,13 @@ gd_tracks_rearm_timer(struct gd_daemon *d)
 	timerfd_settime(d->timer_fd, next ? TFD_TIMER_ABSTIME : 0, &its, NULL);
 }
 
-void
-gd_tracks_timer_fired(struct gd_daemon *d)
+/* Decide again the gestures whose deadline has come. */
+static void
+run_due(struct gd_daemon *d)
 {
-	uint64_t n;
-	if (read(d->timer_fd, &n, sizeof(n)) < 0 && errno != EAGAIN)
-		gd_logw("timer: %s", strerror(errno));
-	d->timer_at = 0;
 	for (int i = 0; i < d->ntracks; i++) {
 		struct track *t = d->tracks[i];
-		if (t->state == T_DEFERRED && ut_mono_ms() >= t->defer_ms) {
+		if (t->state == T_DEFERRED && track_now(d) >= t->defer_ms) {
 			/* no further tap came: the taps so far were all */
 			if (t->defer_rule) {
 				gd_logv(d, "%s: %d-finger tap %u: no further tap; rule at line %d",
@@ -421,7 +447,24 @@ gd_tracks_timer_fired(struct gd_daemon *d)
 		}
 		if (t->state != T_PENDING)
 			continue;
-		t->m.elapsed_ms = (double)(ut_mono_ms() - t->begin_ms);
+		t->m.elapsed_ms = (double)(track_now(d) - t->begin_ms);
 		decide(d, t);
 	}
+}
+
+void
+gd_tracks_timer_fired(struct gd_daemon *d)
+{
+	uint64_t n;
+	if (read(d->timer_fd, &n, sizeof(n)) < 0 && errno != EAGAIN)
+		gd_logw("timer: %s", strerror(errno));
+	d->timer_at = 0;
+	run_due(d);
+}
+
+void
+gd_tracks_run_out(struct gd_daemon *d)
+{
+	d->vnow = UINT64_MAX / 2;
+	run_due(d);
 }
