@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 int
@@ -30,6 +31,16 @@ gd_instance_lock(pid_t *holder, char *err, size_t errlen)
 
 		snprintf(err, errlen, "cannot open the lock %s: %s", path, strerror(e));
 		return -e;
+	}
+	/* without XDG_RUNTIME_DIR the lock is in /tmp, where anyone may have
+	 * made it first: another user's lock file guards nothing of ours
+	 * (held, it would keep the daemon from starting at all) */
+	struct stat st;
+	if (fstat(fd, &st) == 0 && st.st_uid != getuid()) {
+		snprintf(err, errlen, "the lock %s belongs to uid %u, not to this user",
+			 path, (unsigned)st.st_uid);
+		close(fd);
+		return -EPERM;
 	}
 	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
 		int e = errno;
