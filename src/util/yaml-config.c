@@ -421,22 +421,22 @@ unsafe(const struct stat *st, bool dir)
 	return "is writable by everyone";
 }
 
+/* The directory of @p path must be safe too (unsafe()): whoever may write
+ * there may replace the file. */
 static int
-check_owner(struct ut_yaml_doc *doc, const struct stat *st)
+check_dir(struct ut_yaml_doc *doc, const char *path)
 {
 	char dir[4096];
-	const char *slash = strrchr(doc->name, '/');
+	const char *slash = strrchr(path, '/');
 	const char *why;
 	struct stat dst;
 
-	if ((why = unsafe(st, false)))
-		goto refuse;
 	if (!slash)
 		snprintf(dir, sizeof(dir), ".");
-	else if (slash == doc->name)
+	else if (slash == path)
 		snprintf(dir, sizeof(dir), "/");
 	else
-		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - doc->name), doc->name);
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
 	if (stat(dir, &dst) == 0 && (why = unsafe(&dst, true))) {
 		ut_yaml_error(doc, NULL, "refused: its directory %s %s (uid %u, mode %04o); a "
 			      "configuration runs commands, so only you and root may change it",
@@ -445,11 +445,26 @@ check_owner(struct ut_yaml_doc *doc, const struct stat *st)
 		return -EPERM;
 	}
 	return 0;
-refuse:
-	ut_yaml_error(doc, NULL, "refused: the file %s (uid %u, mode %04o); a configuration "
-		      "runs commands, so only you and root may change it",
-		      why, (unsigned int)st->st_uid, (unsigned int)(st->st_mode & 07777));
-	return -EPERM;
+}
+
+static int
+check_owner(struct ut_yaml_doc *doc, const struct stat *st)
+{
+	const char *why;
+
+	if ((why = unsafe(st, false))) {
+		ut_yaml_error(doc, NULL, "refused: the file %s (uid %u, mode %04o); a "
+			      "configuration runs commands, so only you and root may change it",
+			      why, (unsigned int)st->st_uid, (unsigned int)(st->st_mode & 07777));
+		return -EPERM;
+	}
+	if (check_dir(doc, doc->name) < 0)
+		return -EPERM;
+	/* through a symbolic link: the directory that holds the file itself */
+	char *real = realpath(doc->name, NULL);
+	int r = real && strcmp(real, doc->name) ? check_dir(doc, real) : 0;
+	free(real);
+	return r;
 }
 
 UT_FRAME_PRIVATE int

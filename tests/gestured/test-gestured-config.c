@@ -355,7 +355,22 @@ test_file_checks(void **state)
 	assert_null(gd_config_load(path, err, sizeof(err)));
 	assert_non_null(strstr(err, "refused: its directory"));
 	assert_non_null(strstr(err, "is writable by everyone"));
+	/* ... reached through a symbolic link in a safe directory: the
+	 * directory that holds the file itself counts */
+	char safe[] = "/tmp/gestured-safe-XXXXXX", link_path[96];
+	assert_non_null(mkdtemp(safe));
+	snprintf(link_path, sizeof(link_path), "%s/gestures.yaml", safe);
+	assert_int_equal(symlink(path, link_path), 0);
+	assert_null(gd_config_load(link_path, err, sizeof(err)));
+	snprintf(want, sizeof(want), "%s: refused: its directory %s is writable by everyone",
+		 link_path, dir);
+	assert_memory_equal(err, want, strlen(want));
 	assert_int_equal(chmod(dir, 0700), 0);
+	struct gd_config *via = gd_config_load(link_path, err, sizeof(err));
+	assert_non_null(via);
+	gd_config_free(via);
+	unlink(link_path);
+	rmdir(safe);
 	/* owned by another user (root may hand it over) */
 	if (geteuid() == 0) {
 		assert_int_equal(chown(path, 65534, 65534), 0);
