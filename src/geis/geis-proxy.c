@@ -207,8 +207,9 @@ end_report(struct geis_proxy *p, uint64_t time_ms)
 
 	p->nreport = 0;
 	if (rc < 0 && !p->failed) {
+		/* once, where the user sees it: what the clone lost is gone */
 		p->failed = 1;
-		gs_core_error(p->geis, GEIS_STATUS_UNKNOWN_ERROR,
+		gs_core_warning(p->geis, GEIS_STATUS_UNKNOWN_ERROR,
 				"proxy: writing to the clone of \"%s\" failed: %s",
 				libevdev_get_name(p->desc), strerror(-rc));
 	}

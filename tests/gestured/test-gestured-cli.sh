@@ -177,6 +177,12 @@ expect 0 "a swipe past its timeout in virtual time" -- timeout 20 "$exe" -v --dr
 grep -q "reject 3-finger swipe .*: no rule matches" "$tmp/err" && ! grep -q "echo SWIPE" "$tmp/out" ||
 	{ echo "FAIL: --fast: the slow swipe: $(cat "$tmp/out" "$tmp/err")"; fail=1; }
 
+# a proxy output that cannot be written is said and fails the trial run
+expect 1 "--proxy-output to a full disk" -- timeout 20 "$exe" --config "$tmp/virtual.yaml" \
+	--recording "$src/../../data/recordings/touchscreen/drag-1.evemu" --fast --proxy-output /dev/full
+grep -q "recording: proxy: writing to the clone of .* failed: No space left on device" "$tmp/err" ||
+	{ echo "FAIL: /dev/full: $(cat "$tmp/err")"; fail=1; }
+
 # ten fingers, every subset a candidate (whole-hand off), rules that keep
 # them all undecided: more gestures at once than the daemon followed (64);
 # each still begins once and is decided once

@@ -391,8 +391,7 @@ gd_daemon_step(struct gd_daemon *d, int timeout_ms)
 {
 	if (recording_done(d)) {
 		gd_logv(d, "the recording has been played and every action has finished");
-		d->status = 0;
-		return 0;
+		return 0;   /* with the status so far: 1 after a warning of geis */
 	}
 	struct pollfd p[8];
 	int n = 0, isig, iino, itim, ix = -1, isrc[2];

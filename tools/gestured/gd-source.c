@@ -319,6 +319,24 @@ on_event(Geis geis, GeisEvent ev, void *context)
 
 /* ---- sources ---- */
 
+/* geis's own messages join the daemon's: warnings and errors always (a
+ * device skipped, the proxy's clone that cannot be written), the rest with
+ * -v.  In a --recording run, a warning or an error fails the run: what it
+ * reports (lost output above all) is what a trial run is for. */
+static void
+on_geis_log(void *data, enum utouch_geis_log_priority priority, const char *message)
+{
+	struct source *s = data;
+
+	if (priority < UTOUCH_GEIS_LOG_WARNING) {
+		gd_logv(s->d, "%s: %s", s->name, message);
+		return;
+	}
+	gd_logw("%s: %s", s->name, message);
+	if (s->d->opts.recording)
+		s->d->status = 1;
+}
+
 int
 gd_source_open(struct gd_daemon *d, struct source *s, int x11, int only_indirect, char *err,
 	    size_t errlen)
@@ -370,6 +388,7 @@ gd_source_open(struct gd_daemon *d, struct source *s, int x11, int only_indirect
 	if (x11 && d->x11)
 		gd_x11_screen_size(d->x11, &s->screen_w, &s->screen_h);
 #endif
+	utouch_geis_set_log_handler(s->geis, on_geis_log, s);
 	geis_register_event_callback(s->geis, on_event, s);
 	if (geis_get_configuration(s->geis, GEIS_CONFIGURATION_FD, &s->fd) != GEIS_STATUS_SUCCESS) {
 		snprintf(err, errlen, "%s: no geis descriptor", s->name);
