@@ -544,10 +544,24 @@ ut_yaml_get(const struct ut_yaml_node *map, const char *key)
 	return NULL;
 }
 
+/* YAML's null: nothing, or ~ / null written plain (core schema) */
+static bool
+is_null(const struct ut_yaml_node *n)
+{
+	static const char *const words[] = { "", "~", "null", "Null", "NULL" };
+
+	if (!n || n->type != UT_YAML_SCALAR || n->quoted)
+		return false;
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (!strcmp(n->text, words[i]))
+			return true;
+	return false;
+}
+
 UT_FRAME_PRIVATE bool
 ut_yaml_is_empty(const struct ut_yaml_node *n)
 {
-	return n && n->type == UT_YAML_SCALAR && !n->quoted && !n->text[0];
+	return is_null(n);
 }
 
 /* whether @p word (len bytes) is one of the '|'-separated names of @p units */
@@ -705,8 +719,9 @@ ut_yaml_string(struct ut_yaml_doc *doc, const struct ut_yaml_node *n, const char
 {
 	if (ut_yaml_scalar(doc, n, key, out) < 0)
 		return -EINVAL;
-	if (!**out)
-		return ut_yaml_error(doc, n, "\"%s\" is empty", key);
+	if (!**out || is_null(n))
+		return ut_yaml_error(doc, n, "\"%s\" is empty%s", key,
+				     **out ? " (YAML's null; quote it to mean the text)" : "");
 	return 0;
 }
 

@@ -134,7 +134,8 @@ void ut_yaml_warning(struct ut_yaml_doc *doc, const struct ut_yaml_node *n, cons
 UT_FRAME_PRIVATE
 const struct ut_yaml_node *ut_yaml_get(const struct ut_yaml_node *map, const char *key);
 
-/** Whether @p n is a scalar with an empty plain value ("key:" with nothing). */
+/** Whether @p n is YAML's null: a plain scalar that is empty ("key:" with
+ * nothing), "~" or "null" (also "Null", "NULL"). */
 UT_FRAME_PRIVATE
 bool ut_yaml_is_empty(const struct ut_yaml_node *n);
 
@@ -177,7 +178,8 @@ UT_FRAME_PRIVATE
 int ut_yaml_enum(struct ut_yaml_doc *doc, const struct ut_yaml_node *n, const char *key,
 		 const char *const *names, int *out);
 
-/** A scalar that is not empty; *@p out points into the tree. */
+/** A scalar that is neither empty nor YAML's null (plain ~ or null; quoted, "null" is
+ * the text); *@p out points into the tree. */
 UT_FRAME_PRIVATE
 int ut_yaml_string(struct ut_yaml_doc *doc, const struct ut_yaml_node *n, const char *key,
 		   const char **out);

@@ -142,6 +142,11 @@ test_errors(void **state)
 		  "test.yaml:2:5: the rule has no action (\"command\", \"keys\", \"click\" or \"continuous\")" },
 		{ "gestures:\n  - gesture: tap\n    fingers: 2\n    command: a\n    keys: b\n",
 		  "test.yaml:5:11: a rule has one action; \"keys\" comes after another" },
+		/* YAML's null is no command (it ran "~" or "null" as a shell command) */
+		{ "gestures:\n  - gesture: tap\n    fingers: 2\n    command: ~\n",
+		  "test.yaml:4:14: \"command\" is empty (YAML's null; quote it to mean the text)" },
+		{ "gestures:\n  - gesture: tap\n    fingers: 2\n    continuous: null\n",
+		  "test.yaml:4:17: \"continuous\" is empty (YAML's null; quote it to mean the text)" },
 		{ "gestures:\n  - gesture: pinch\n    fingers: 2\n    direction: up\n    command: x\n",
 		  "test.yaml:4:16: a pinch has no direction \"up\"" },
 		{ "gestures:\n  - gesture: tap\n    fingers: 2\n    colour: red\n    command: x\n",
@@ -284,6 +289,16 @@ test_limits(void **state)
 	c = gd_config_parse("test.yaml", text, strlen(text), err, sizeof(err));
 	assert_null(c);
 	assert_string_equal(err, "test.yaml:1:26: lists and mappings nested deeper than 16 levels");
+
+	/* a command longer than one argument of a program may be: refused, not
+	 * left to fail (E2BIG) without a word each time the gesture comes */
+	int n = snprintf(text, sizeof(text), "gestures:\n  - {gesture: tap, fingers: 2, command: ");
+	memset(text + n, 'x', 32 * 4096);
+	strcpy(text + n + 32 * 4096, "}\n");
+	c = gd_config_parse("test.yaml", text, strlen(text), err, sizeof(err));
+	assert_null(c);
+	assert_string_equal(err, "test.yaml:2:41: \"command\": 131072 bytes, longer than the 131071 "
+				 "that one argument of a program may have");
 
 	/* more than 1 MiB */
 	memset(text, '#', sizeof(text));

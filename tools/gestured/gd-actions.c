@@ -121,6 +121,8 @@ spawn(struct gd_actions *a, const char *cmd, const struct gd_gesture_info *g, in
 		}
 		set_env(g);
 		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		fprintf(stderr, "utouch-gestured: cannot run /bin/sh for \"%.60s%s\": %s\n", cmd,
+			strlen(cmd) > 60 ? "..." : "", strerror(errno));
 		_exit(127);
 	}
 	a->running++;

@@ -187,6 +187,12 @@ read_action(struct ut_yaml_doc *doc, const struct ut_yaml_field *f,
 	if (ut_yaml_string(doc, v, f->key, &s) < 0)
 		return -1;
 	r->action = (enum gd_action)f->lo;
+	/* what the kernel takes as one argument of a program (MAX_ARG_STRLEN,
+	 * 32 pages): longer, /bin/sh -c never starts */
+	if (strlen(s) >= 32 * 4096)
+		return ut_yaml_error(doc, v, "\"%s\": %zu bytes, longer than the %d that one "
+				     "argument of a program may have", f->key, strlen(s),
+				     32 * 4096 - 1);
 	if (r->action == GD_ACT_KEYS) {
 		char why[200];
 
