@@ -146,6 +146,25 @@ wait_log 1 "live.yaml: not a regular file; keeping the previous configuration" "
 kill "$daemon"
 wait "$daemon"
 
+# the configuration's directory removed and made again: the daemon says
+# that its changes no longer reload, SIGHUP watches the new one
+mkdir -p "$tmp/livedir"
+printf 'gestures:\n  - {gesture: tap, fingers: 2, command: "true"}\n' >"$tmp/livedir/g.yaml"
+XDG_RUNTIME_DIR=$tmp/run2 "$exe" --backend evdev --evdev-dir "$tmp/ev" --config "$tmp/livedir/g.yaml" 2>"$tmp/daemon" &
+daemon=$!
+wait_log 1 "ready: $tmp/livedir/g.yaml" "start in a directory"
+rm -r "$tmp/livedir"
+wait_log 1 "$tmp/livedir was removed or moved: its changes no longer reload" "the directory removed"
+mkdir "$tmp/livedir"
+printf 'gestures:\n  - {gesture: tap, fingers: 3, command: "true"}\n' >"$tmp/livedir/g.yaml"
+kill -HUP "$daemon"
+wait_log 1 "watching $tmp/livedir again" "SIGHUP after the directory came back"
+wait_log 1 "configuration reloaded: 1 rules" "SIGHUP reloads"
+printf 'gestures:\n  - {gesture: tap, fingers: 4, command: "true"}\n  - {gesture: tap, fingers: 3, command: "true"}\n' >"$tmp/livedir/g.yaml"
+wait_log 1 "configuration reloaded: 2 rules" "an edit in the new directory"
+kill "$daemon"
+wait "$daemon"
+
 # SIGTERM stops a start that waits (here for a writer of the FIFO given
 # as the recording): the signals reach the signalfd only once it runs
 mkfifo "$tmp/fifo.evemu"

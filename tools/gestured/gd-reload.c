@@ -73,11 +73,25 @@ gd_config_set(struct gd_daemon *d, struct gd_config *cfg)
 		gd_source_subscribe(d, &d->src[i]);
 }
 
+/* Watch the configuration's directory (again): its changes reload. */
+static int
+watch_dir(struct gd_daemon *d)
+{
+	d->watch = inotify_add_watch(d->inotify_fd, d->dir,
+				     IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE |
+					     IN_MOVED_FROM | IN_MOVE_SELF);
+	return d->watch;
+}
+
 void
 gd_daemon_reload(struct gd_daemon *d)
 {
 	char err[512];
 	struct gd_config *cfg;
+
+	/* the directory came back since it went: changes reload again */
+	if (d->watch < 0 && d->inotify_fd >= 0 && watch_dir(d) >= 0)
+		gd_logw("watching %s again: its changes reload the configuration", d->dir);
 	if (access(d->opts.config_path, F_OK) < 0 && errno == ENOENT) {
 		cfg = gd_config_empty(d->opts.config_path);
 		if (!cfg)
@@ -115,10 +129,7 @@ gd_config_watch(struct gd_daemon *d, char *err, size_t errlen)
 		snprintf(err, errlen, "inotify: %s", strerror(errno));
 		return -1;
 	}
-	d->watch = inotify_add_watch(d->inotify_fd, d->dir,
-				     IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE |
-					     IN_MOVED_FROM);
-	if (d->watch < 0) {
+	if (watch_dir(d) < 0) {
 		snprintf(err, errlen, "cannot watch %s: %s", d->dir, strerror(errno));
 		return -1;
 	}
@@ -145,6 +156,18 @@ gd_config_changed(struct gd_daemon *d)
 	while ((n = read(d->inotify_fd, buf, sizeof(buf))) > 0) {
 		for (char *p = buf; p < buf + n;) {
 			struct inotify_event *e = (struct inotify_event *)p;
+			if (e->mask & (IN_IGNORED | IN_MOVE_SELF)) {
+				/* the directory itself was removed or moved: a
+				 * new one at its path is another directory */
+				if (e->mask & IN_MOVE_SELF)
+					inotify_rm_watch(d->inotify_fd, d->watch);
+				if (d->watch >= 0)
+					gd_logw("%s was removed or moved: its changes no longer "
+						"reload the configuration until SIGHUP (kill -HUP "
+						"%ld) once it is back", d->dir, (long)getpid());
+				d->watch = -1;
+				changed = 1;
+			}
 			/* IN_CREATE of a regular file is an empty file being
 			 * written: wait for its IN_CLOSE_WRITE; a symlink, a
 			 * hard link or anything else comes whole and gets no
