@@ -142,6 +142,11 @@ test_errors(void **state)
 		  "test.yaml:2:5: the rule has no action (\"command\", \"keys\", \"click\" or \"continuous\")" },
 		{ "gestures:\n  - gesture: tap\n    fingers: 2\n    command: a\n    keys: b\n",
 		  "test.yaml:5:11: a rule has one action; \"keys\" comes after another" },
+		/* a unit that is the other gesture's (both are units of the key) */
+		{ "gestures:\n  - gesture: swipe\n    fingers: 2\n    threshold: 20deg\n    command: x\n",
+		  "test.yaml:4:16: \"threshold\": a swipe is measured in mm, not deg" },
+		{ "gestures:\n  - gesture: rotate\n    fingers: 2\n    distance: 5 mm\n    continuous: x\n",
+		  "test.yaml:4:15: \"distance\": a rotate is measured in deg, not mm" },
 		/* YAML's null is no command (it ran "~" or "null" as a shell command) */
 		{ "gestures:\n  - gesture: tap\n    fingers: 2\n    command: ~\n",
 		  "test.yaml:4:14: \"command\" is empty (YAML's null; quote it to mean the text)" },

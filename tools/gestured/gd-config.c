@@ -5,7 +5,9 @@
  */
 #include "gd-config.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -264,6 +266,25 @@ dir_fits(enum gd_kind k, enum gd_dir d)
 	}
 }
 
+/* The unit written after a number ("20deg", "30 mm") into @p unit; false
+ * when there is none. */
+static bool
+written_unit(const char *text, char *unit, size_t len)
+{
+	size_t end = strlen(text), start;
+
+	while (end > 0 && isspace((unsigned char)text[end - 1]))
+		end--;
+	start = end;
+	while (start > 0 && isalpha((unsigned char)text[start - 1]))
+		start--;
+	if (start == end || end - start >= len)
+		return false;
+	memcpy(unit, text + start, end - start);
+	unit[end - start] = '\0';
+	return true;
+}
+
 /* what the keys of a read rule say together */
 static int
 check_rule(struct parser *p, const struct ut_yaml_node *map, const struct ut_yaml_node **seen,
@@ -305,6 +326,18 @@ check_rule(struct parser *p, const struct ut_yaml_node *map, const struct ut_yam
 	if (r->action == GD_ACT_CONTINUOUS && repeat)
 		return ut_yaml_error(doc, repeat, "a continuous action follows the fingers; it "
 				     "cannot repeat");
+	/* "mm|deg" is either unit to the reader; which one fits is the
+	 * gesture's: a rotation turns (deg), everything else moves (mm) */
+	const enum rule_key measured[] = { K_THRESHOLD, K_DISTANCE };
+	for (size_t i = 0; i < sizeof(measured) / sizeof(measured[0]); i++) {
+		const struct ut_yaml_node *v = seen[measured[i]];
+		const char *want = r->kind == GD_ROTATE ? "deg" : "mm";
+		char unit[8];
+
+		if (v && written_unit(v->text, unit, sizeof(unit)) && strcmp(unit, want))
+			return ut_yaml_error(doc, v, "\"%s\": a %s is measured in %s, not %s",
+					     rule_fields[measured[i]].key, kind, want, unit);
+	}
 	if (!seen[K_THRESHOLD])
 		r->threshold = p->d.threshold[r->kind];
 	if (!seen[K_DISTANCE])
