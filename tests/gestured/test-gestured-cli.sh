@@ -196,6 +196,21 @@ expect 0 "a swipe past its timeout in virtual time" -- timeout 20 "$exe" -v --dr
 grep -q "reject 3-finger swipe .*: no rule matches" "$tmp/err" && ! grep -q "echo SWIPE" "$tmp/out" ||
 	{ echo "FAIL: --fast: the slow swipe: $(cat "$tmp/out" "$tmp/err")"; fail=1; }
 
+# more rules for one gesture than a gesture is weighed against: said
+{
+	printf 'gestures:\n'
+	i=0
+	while [ $i -lt 64 ]; do
+		printf '  - {gesture: swipe, fingers: 3, direction: up, threshold: %s, command: "true"}\n' $((64 - i))
+		i=$((i + 1))
+	done
+	printf '  - {gesture: swipe, fingers: 3, direction: right, command: "true"}\n'
+} >"$tmp/cand65.yaml"
+expect 0 "65 rules for one gesture" -- "$exe" --check --config "$tmp/cand65.yaml"
+grep -q "cand65.yaml:66:5: warning: this rule may never run: 64 rules before it are for 3-finger swipes" "$tmp/err" &&
+	grep -q "OK, 65 rules, 1 that can never run" "$tmp/out" ||
+	{ echo "FAIL: 65 rules: $(cat "$tmp/out" "$tmp/err")"; fail=1; }
+
 # a proxy output that cannot be written is said and fails the trial run
 expect 1 "--proxy-output to a full disk" -- timeout 20 "$exe" --config "$tmp/virtual.yaml" \
 	--recording "$src/../../data/recordings/touchscreen/drag-1.evemu" --fast --proxy-output /dev/full

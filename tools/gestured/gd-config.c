@@ -15,6 +15,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "gd-rules.h"
 #include "geis/gesture-class.h"
 #include "util/yaml-config.h"
 
@@ -403,7 +404,20 @@ static void
 warn_shadowed(struct parser *p, const struct gd_config *cfg,
 	      const struct ut_yaml_node *list)
 {
-	for (size_t j = 1; j < cfg->nrules; j++)
+	for (size_t j = 1; j < cfg->nrules; j++) {
+		/* a gesture is weighed against its first GD_MAX_CANDIDATES rules */
+		size_t before = 0;
+		for (size_t i = 0; i < j; i++)
+			before += cfg->rules[i].kind == cfg->rules[j].kind &&
+				  cfg->rules[i].fingers == cfg->rules[j].fingers;
+		if (before >= GD_MAX_CANDIDATES) {
+			ut_yaml_warning(&p->doc, list->items[j], "this rule may never run: %zu rules "
+					"before it are for %d-finger %ss, and a gesture is weighed "
+					"against the first %d rules that can take it", before,
+					cfg->rules[j].fingers, gd_kind_name(cfg->rules[j].kind),
+					GD_MAX_CANDIDATES);
+			continue;
+		}
 		for (size_t i = 0; i < j; i++) {
 			if (!covers(&cfg->rules[i], &cfg->rules[j]))
 				continue;
@@ -414,6 +428,7 @@ warn_shadowed(struct parser *p, const struct gd_config *cfg,
 									       : "");
 			break;
 		}
+	}
 }
 
 static void
