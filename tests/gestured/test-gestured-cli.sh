@@ -22,6 +22,8 @@ grep -q -- "--dry-run" "$tmp/out" || { echo "FAIL: --help does not list --dry-ru
 expect 0 "--version" -- "$exe" --version
 grep -q "^utouch-gestured [0-9]" "$tmp/out" || { echo "FAIL: --version: $(cat "$tmp/out")"; fail=1; }
 expect 2 "unknown option" -- "$exe" --frobnicate
+expect 2 "an empty configuration path" -- "$exe" --config ""
+grep -q "the configuration path is empty" "$tmp/err" || { echo "FAIL: --config \"\": $(cat "$tmp/err")"; fail=1; }
 expect 2 "bad backend" -- "$exe" --backend wayland
 grep -q 'unknown backend "wayland"' "$tmp/err" || { echo "FAIL: bad backend message"; fail=1; }
 # the example sends keys: XTest on X11, the uinput keyboard without it

@@ -161,6 +161,12 @@ main(int argc, char **argv)
 		usage(stderr, argv[0]);
 		return 2;
 	}
+	if (config && !*config) {
+		/* "" would be a file with no name in the working directory */
+		fprintf(stderr, "%s: the configuration path is empty\n", argv[0]);
+		free(config);
+		return 2;
+	}
 	if (opts.fast && !opts.recording) {
 		fprintf(stderr, "%s: --fast needs --recording\n", argv[0]);
 		free(config);
