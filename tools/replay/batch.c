@@ -11,17 +11,7 @@
 
 #include "batch.h"
 #include "tool.h"
-
-#if defined(__SANITIZE_ADDRESS__)
-#define BATCH_LEAK_CHECK 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define BATCH_LEAK_CHECK 1
-#endif
-#endif
-#ifndef BATCH_LEAK_CHECK
-#define BATCH_LEAK_CHECK 0
-#endif
+#include "util/poison.h"   /* UT_HAVE_ASAN */
 
 int
 replay_batch_split(char *line, char **words, int max, const char **err)
@@ -186,9 +176,11 @@ run_child(int argc, char **argv, int (*run)(int argc, char **argv))
 		 * pages of the parent for nothing.  Under AddressSanitizer
 		 * the exit handlers include the leak check of the replay. */
 		fflush(NULL);
-		if (BATCH_LEAK_CHECK)
-			exit(st);
+#ifdef UT_HAVE_ASAN
+		exit(st);
+#else
 		_exit(st);
+#endif
 	}
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR)
@@ -213,7 +205,6 @@ replay_batch(const char *path, const char *progname, int (*run)(int argc, char *
 	 * and a blank, or two quotes */
 	if (!map_grow(&words, (len / 2 + 3) * sizeof(char *)))
 		tool_oom();
-	fflush(stdout);
 	for (line = file.base; line < file.base + len; line = end + 1) {
 		const char *err = NULL;
 		char **argv = (char **)words.base;
