@@ -15,6 +15,7 @@
 
 #include "gd-keys.h"
 #include "gd-uinput.h"
+#include "util/child.h"
 #ifdef GD_HAVE_X11
 #include "gd-x11.h"
 #endif
@@ -109,10 +110,7 @@ spawn(struct gd_actions *a, const char *cmd, const struct gd_gesture_info *g, in
 	}
 	if (pid == 0) {
 		/* the daemon blocks its signals for its signalfd: undo that */
-		sigset_t none;
-		sigemptyset(&none);
-		sigprocmask(SIG_SETMASK, &none, NULL);
-		signal(SIGPIPE, SIG_DFL);
+		ut_child_default_signals();
 		setsid();
 		int fd = in_fd >= 0 ? in_fd : open("/dev/null", O_RDONLY);
 		if (fd >= 0 && fd != 0) {

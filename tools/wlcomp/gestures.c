@@ -25,6 +25,7 @@
 
 #include <wlr/util/log.h>
 
+#include "util/child.h"
 #include "util/yaml-config.h"
 #include "wlcomp.h"
 
@@ -259,7 +260,7 @@ spawn(const char *command)
 		/* a grandchild, so that nobody has to wait for it */
 		setsid();
 		if (fork() == 0) {
-			wlcomp_child_signals();
+			ut_child_default_signals();
 			execl("/bin/sh", "/bin/sh", "-c", command, (char *)NULL);
 			_exit(127);
 		}

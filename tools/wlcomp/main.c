@@ -16,6 +16,7 @@
 #include <wlr/types/wlr_output.h>
 #include <wlr/util/log.h>
 
+#include "util/child.h"
 #include "wlcomp.h"
 
 static void
@@ -57,17 +58,6 @@ default_config(char *buf, size_t len)
 	return WLCOMP_SOURCE_CONFIG;
 }
 
-void
-wlcomp_child_signals(void)
-{
-	sigset_t none;
-
-	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
-	signal(SIGPIPE, SIG_DFL);
-	signal(SIGCHLD, SIG_DFL);
-}
-
 static void
 start_command(char **argv)
 {
@@ -75,7 +65,7 @@ start_command(char **argv)
 
 	if (pid == 0) {
 		setsid();
-		wlcomp_child_signals();
+		ut_child_default_signals();
 		execvp(argv[0], argv);
 		fprintf(stderr, "utouch-wlcomp: cannot run %s: %s\n", argv[0], strerror(errno));
 		_exit(127);

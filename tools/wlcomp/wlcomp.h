@@ -227,10 +227,6 @@ void gestures_stop(struct server *server);   /* before the event loop goes */
 void gestures_finish(struct server *server);
 void gestures_handle(struct server *server, const struct utouch_comp_event *ev);
 
-/* main.c: in a child before exec, the signal state of a new process (not
- * the compositor's blocked SIGINT/SIGTERM and ignored SIGPIPE/SIGCHLD) */
-void wlcomp_child_signals(void);
-
 /* control.c */
 int control_init(struct server *server, const char *path);
 void control_finish(struct server *server);
