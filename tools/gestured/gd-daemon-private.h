@@ -109,6 +109,7 @@ struct gd_daemon {
 	 * pointers to them stay valid while the list grows */
 	struct track **tracks;
 	int ntracks;
+	size_t captracks;
 	/* gestures whose accept failed (grail had cancelled them): their
 	 * events still queued are ignored instead of starting a new track */
 	struct { struct source *src; GeisGestureId id; } refused[GD_REFUSED];

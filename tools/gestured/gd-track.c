@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "gd-daemon-private.h"
+#include "util/array.h"
 #ifdef GD_HAVE_X11
 #include "gd-x11.h"
 #include "util/clock.h"
@@ -262,14 +263,11 @@ track_new(struct gd_daemon *d, struct source *s, GeisGestureId id, GeisFrame f)
 	for (int i = 0; i < d->ntracks && !t; i++)
 		if (d->tracks[i]->state == T_FREE)
 			t = d->tracks[i];
-	if (!t && d->ntracks < MAX_TRACKS) {
-		struct track **grown = realloc(d->tracks, (size_t)(d->ntracks + 1) * sizeof(*grown));
-		if (grown) {
-			d->tracks = grown;
-			t = calloc(1, sizeof(*t));
-			if (t)
-				d->tracks[d->ntracks++] = t;
-		}
+	if (!t && d->ntracks < MAX_TRACKS &&
+	    UT_ARRAY_RESERVE(d->tracks, d->captracks, (size_t)d->ntracks + 1, 16)) {
+		t = calloc(1, sizeof(*t));
+		if (t)
+			d->tracks[d->ntracks++] = t;
 	}
 	if (!t) {
 		/* a gesture that cannot be followed is rejected, never left
