@@ -5,9 +5,8 @@
  */
 #include "gd-config.h"
 
-#include <ctype.h>
 #include <errno.h>
-#include <stdbool.h>
+#include <float.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +15,11 @@
 #include <sys/stat.h>
 
 #include "gd-rules.h"
+
+/* what the kernel takes as one argument of a program, the terminating NUL
+ * included (MAX_ARG_STRLEN, 32 pages): a longer command never reaches
+ * /bin/sh -c (execve fails with E2BIG) */
+#define GD_ARG_MAX (32 * 4096)
 #include "geis/gesture-class.h"
 #include "util/yaml-config.h"
 
@@ -190,12 +194,10 @@ read_action(struct ut_yaml_doc *doc, const struct ut_yaml_field *f,
 	if (ut_yaml_string(doc, v, f->key, &s) < 0)
 		return -1;
 	r->action = (enum gd_action)f->lo;
-	/* what the kernel takes as one argument of a program (MAX_ARG_STRLEN,
-	 * 32 pages): longer, /bin/sh -c never starts */
-	if (strlen(s) >= 32 * 4096)
+	size_t len = strlen(s);
+	if (len >= GD_ARG_MAX)
 		return ut_yaml_error(doc, v, "\"%s\": %zu bytes, longer than the %d that one "
-				     "argument of a program may have", f->key, strlen(s),
-				     32 * 4096 - 1);
+				     "argument of a program may have", f->key, len, GD_ARG_MAX - 1);
 	if (r->action == GD_ACT_KEYS) {
 		char why[200];
 
@@ -267,25 +269,6 @@ dir_fits(enum gd_kind k, enum gd_dir d)
 	}
 }
 
-/* The unit written after a number ("20deg", "30 mm") into @p unit; false
- * when there is none. */
-static bool
-written_unit(const char *text, char *unit, size_t len)
-{
-	size_t end = strlen(text), start;
-
-	while (end > 0 && isspace((unsigned char)text[end - 1]))
-		end--;
-	start = end;
-	while (start > 0 && isalpha((unsigned char)text[start - 1]))
-		start--;
-	if (start == end || end - start >= len)
-		return false;
-	memcpy(unit, text + start, end - start);
-	unit[end - start] = '\0';
-	return true;
-}
-
 /* what the keys of a read rule say together */
 static int
 check_rule(struct parser *p, const struct ut_yaml_node *map, const struct ut_yaml_node **seen,
@@ -328,16 +311,21 @@ check_rule(struct parser *p, const struct ut_yaml_node *map, const struct ut_yam
 		return ut_yaml_error(doc, repeat, "a continuous action follows the fingers; it "
 				     "cannot repeat");
 	/* "mm|deg" is either unit to the reader; which one fits is the
-	 * gesture's: a rotation turns (deg), everything else moves (mm) */
+	 * gesture's: a rotation turns (deg), everything else moves (mm).  The
+	 * value passed with both, so the gesture's unit alone refuses it only
+	 * when it carries the other one. */
 	const enum rule_key measured[] = { K_THRESHOLD, K_DISTANCE };
+	const char *want = r->kind == GD_ROTATE ? "deg" : "mm";
+	const char *other = r->kind == GD_ROTATE ? "mm" : "deg";
 	for (size_t i = 0; i < sizeof(measured) / sizeof(measured[0]); i++) {
 		const struct ut_yaml_node *v = seen[measured[i]];
-		const char *want = r->kind == GD_ROTATE ? "deg" : "mm";
-		char unit[8];
+		double value;
+		char why[160];
 
-		if (v && written_unit(v->text, unit, sizeof(unit)) && strcmp(unit, want))
+		if (v && ut_config_number(v->text, want, -DBL_MAX, DBL_MAX, false, &value, why,
+					  sizeof(why)) < 0)
 			return ut_yaml_error(doc, v, "\"%s\": a %s is measured in %s, not %s",
-					     rule_fields[measured[i]].key, kind, want, unit);
+					     rule_fields[measured[i]].key, kind, want, other);
 	}
 	if (!seen[K_THRESHOLD])
 		r->threshold = p->d.threshold[r->kind];
