@@ -545,8 +545,8 @@ ut_yaml_get(const struct ut_yaml_node *map, const char *key)
 }
 
 /* YAML's null: nothing, or ~ / null written plain (core schema) */
-static bool
-is_null(const struct ut_yaml_node *n)
+UT_FRAME_PRIVATE bool
+ut_yaml_is_empty(const struct ut_yaml_node *n)
 {
 	static const char *const words[] = { "", "~", "null", "Null", "NULL" };
 
@@ -556,12 +556,6 @@ is_null(const struct ut_yaml_node *n)
 		if (!strcmp(n->text, words[i]))
 			return true;
 	return false;
-}
-
-UT_FRAME_PRIVATE bool
-ut_yaml_is_empty(const struct ut_yaml_node *n)
-{
-	return is_null(n);
 }
 
 /* whether @p word (len bytes) is one of the '|'-separated names of @p units */
@@ -719,7 +713,7 @@ ut_yaml_string(struct ut_yaml_doc *doc, const struct ut_yaml_node *n, const char
 {
 	if (ut_yaml_scalar(doc, n, key, out) < 0)
 		return -EINVAL;
-	if (!**out || is_null(n))
+	if (!**out || ut_yaml_is_empty(n))
 		return ut_yaml_error(doc, n, "\"%s\" is empty%s", key,
 				     **out ? " (YAML's null; quote it to mean the text)" : "");
 	return 0;

@@ -255,7 +255,8 @@ touch_event(struct control_client *c, struct touch_device *td, const struct cont
 	if ((cmd->op == CONTROL_DOWN || cmd->op == CONTROL_MOTION) &&
 	    !normalise(c, cmd->x, cmd->y, &nx, &ny))
 		return;
-	if (cmd->op == CONTROL_DOWN && touch_origin_get(td, cmd->id, &nx, &ny)) {
+	double ox, oy;
+	if (cmd->op == CONTROL_DOWN && touch_origin_get(td, cmd->id, &ox, &oy)) {
 		/* a real device sends no second down; the context would refuse
 		 * it as a device bug and change nothing */
 		reply(c, "error touch %" PRId32 " is down already on touch device %d", cmd->id,
