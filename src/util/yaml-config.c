@@ -144,6 +144,7 @@ struct builder {
 	struct open_node stack[UT_YAML_MAX_DEPTH];
 	int depth;
 	int documents;
+	bool key_errors;   /* pairs left out by check_keys() */
 };
 
 static struct ut_yaml_node *
@@ -181,39 +182,66 @@ key_cmp(const void *a, const void *b)
 	return c ? c : (x->index > y->index) - (x->index < y->index);
 }
 
-/* keys of a mapping are scalars, each at most once */
+/*
+ * Keys of a mapping are scalars, each at most once.  A pair whose key is
+ * not a scalar, or repeats an earlier key, is reported and left out of the
+ * mapping, so that the rest of the tree keeps that promise and a reader
+ * can still report what else is wrong (see ut_yaml_load()).
+ */
 static int
 check_keys(struct builder *b, struct ut_yaml_node *map)
 {
+	/* for each pair: itself when kept, else the pair its key repeats, or
+	 * map->count for a key that is not a scalar */
 	struct key_ref *keys;
-	int r = 0;
+	size_t *keep, n = 0;
 
+	if (map->count == 0)
+		return 0;
+	keys = malloc(map->count * sizeof(*keys));
+	keep = malloc(map->count * sizeof(*keep));
+	if (!keys || !keep) {
+		free(keys);
+		free(keep);
+		return ut_yaml_error(b->doc, NULL, "out of memory");
+	}
 	for (size_t i = 0; i < map->count; i++) {
 		const struct ut_yaml_node *k = map->items[2 * i];
 
-		if (k->type != UT_YAML_SCALAR)
-			r = ut_yaml_error(b->doc, k, "a key must be a name, not a %s",
-					  k->type == UT_YAML_LIST ? "list" : "mapping");
+		keep[i] = k->type == UT_YAML_SCALAR ? i : map->count;
+		if (k->type == UT_YAML_SCALAR)
+			keys[n++] = (struct key_ref){ k->text, i };
 	}
-	if (r < 0 || map->count < 2)
-		return r;
-	keys = malloc(map->count * sizeof(*keys));
-	if (!keys)
-		return ut_yaml_error(b->doc, NULL, "out of memory");
-	for (size_t i = 0; i < map->count; i++)
-		keys[i] = (struct key_ref){ map->items[2 * i]->text, i };
-	qsort(keys, map->count, sizeof(*keys), key_cmp);
-	for (size_t i = 1; i < map->count; i++) {
-		if (strcmp(keys[i - 1].text, keys[i].text) == 0) {
-			const struct ut_yaml_node *first = map->items[2 * keys[i - 1].index];
-			const struct ut_yaml_node *again = map->items[2 * keys[i].index];
+	qsort(keys, n, sizeof(*keys), key_cmp);
+	for (size_t i = 1, first = 0; i < n; i++) {
+		if (strcmp(keys[first].text, keys[i].text) != 0)
+			first = i;
+		else
+			keep[keys[i].index] = keys[first].index;
+	}
+	/* reported in the file's order */
+	n = 0;
+	for (size_t i = 0; i < map->count; i++) {
+		const struct ut_yaml_node *k = map->items[2 * i];
 
-			r = ut_yaml_error(b->doc, again, "\"%s\" appears twice (first on line %u)",
-					  again->text, first->line);
-		}
+		if (keep[i] == map->count)
+			ut_yaml_error(b->doc, k, "a key must be a name, not a %s",
+				      k->type == UT_YAML_LIST ? "list" : "mapping");
+		else if (keep[i] != i)
+			ut_yaml_error(b->doc, k, "\"%s\" appears twice (first on line %u)",
+				      k->text, map->items[2 * keep[i]]->line);
+		if (keep[i] != i)
+			continue;
+		map->items[2 * n] = map->items[2 * i];
+		map->items[2 * n + 1] = map->items[2 * i + 1];
+		n++;
 	}
+	if (n < map->count)
+		b->key_errors = true;
+	map->count = n;
 	free(keys);
-	return r;
+	free(keep);
+	return 0;
 }
 
 static int
@@ -401,6 +429,8 @@ ut_yaml_load(struct ut_yaml_doc *doc, const char *text, size_t len)
 	yaml_parser_delete(&parser);
 	if (r < 0)
 		ut_yaml_fini(doc);
+	else if (b.key_errors)
+		r = -EINVAL; /* the tree stays, for the reader's own errors */
 	return r;
 }
 

@@ -91,6 +91,12 @@ void ut_yaml_fini(struct ut_yaml_doc *doc);
 /**
  * Build the tree of @p len bytes of @p text.
  *
+ * A mapping key that is not a scalar, or that repeats an earlier key of
+ * its mapping, is reported and its pair left out; the rest of the tree is
+ * kept (@p doc->root) although the call fails, so that a reader that wants
+ * every error of the file (a configuration check) can go on and report
+ * its own.  Any other error leaves no tree.
+ *
  * @return 0, or a negative errno (-EINVAL for a refused file, -ENOMEM)
  *         with the reason reported
  */

@@ -60,6 +60,12 @@ printf 'gestures:\n  - {gesture: tap, fingers: 7, command: x}\n  - {gesture: swi
 expect 1 "--check lists every error" -- "$exe" --check "$tmp/three.yaml"
 [ "$(grep -c "^$tmp/three.yaml:[234]:" "$tmp/err")" = 3 ] ||
 	{ echo "FAIL: every error: $(cat "$tmp/err")"; fail=1; }
+# a repeated key does not hide the errors after it
+printf 'gestures:\n  - {gesture: tap, fingers: 2, command: a, command: b}\n  - {gesture: swipe, fingers: 9, command: x}\n' >"$tmp/twice.yaml"
+expect 1 "--check goes on after a repeated key" -- "$exe" --check "$tmp/twice.yaml"
+grep -q "^$tmp/twice.yaml:2:44: \"command\" appears twice (first on line 2)" "$tmp/err" &&
+	grep -q "^$tmp/twice.yaml:3:31: \"fingers\": 9 is out of range (1 to 5)" "$tmp/err" ||
+	{ echo "FAIL: errors after a repeated key: $(cat "$tmp/err")"; fail=1; }
 printf 'gestures:\n  - {gesture: tap, fingers: 2, command: a}\n  - {gesture: tap, fingers: 2, command: b}\n' >"$tmp/dup.yaml"
 expect 0 "--check warns about duplicates" -- "$exe" --check "$tmp/dup.yaml"
 grep -q "^$tmp/dup.yaml:3:5: warning: this rule can never run: the rule on line 2 takes the same gestures first (a duplicate)" "$tmp/err" &&

@@ -132,6 +132,48 @@ test_tree_and_table(void **state)
 	ut_yaml_fini(&doc);
 }
 
+/* bad and repeated keys: every one reported in the file's order, their
+ * pairs left out, the rest of the tree kept for the reader's own errors */
+static void
+test_bad_keys(void **state)
+{
+	static const char text[] = "a: 1\n"
+				   "b: {x: 1, y: 2, x: 3, x: 4}\n"
+				   "[k]: 5\n"
+				   "a: 6\n"
+				   "c: 7\n";
+	struct ut_yaml_doc doc;
+	char all[2048] = "";
+
+	(void)state;
+	ut_yaml_init(&doc, "k.yaml", collect, all);
+	assert_int_equal(ut_yaml_load(&doc, text, strlen(text)), -EINVAL);
+	assert_string_equal(all, "k.yaml:2:17: \"x\" appears twice (first on line 2)\n"
+				 "k.yaml:2:23: \"x\" appears twice (first on line 2)\n"
+				 "k.yaml:3:1: a key must be a name, not a list\n"
+				 "k.yaml:4:1: \"a\" appears twice (first on line 1)\n");
+	assert_int_equal(doc.nerrors, 4);
+	assert_non_null(doc.root);
+	assert_int_equal(doc.root->count, 3);
+	assert_string_equal(ut_yaml_get(doc.root, "a")->text, "1");
+	assert_string_equal(ut_yaml_get(doc.root, "c")->text, "7");
+	const struct ut_yaml_node *b = ut_yaml_get(doc.root, "b");
+	assert_int_equal(b->count, 2);
+	assert_string_equal(ut_yaml_get(b, "x")->text, "1");
+	assert_string_equal(ut_yaml_get(b, "y")->text, "2");
+	ut_yaml_fini(&doc);
+	assert_null(doc.root);
+
+	/* a syntax error after a bad key still leaves no tree */
+	static const char broken[] = "x: {a: 1, a: 2}\nb: [\n";
+	ut_yaml_init(&doc, "s.yaml", NULL, NULL);
+	assert_int_equal(ut_yaml_load(&doc, broken, strlen(broken)), -EINVAL);
+	assert_null(doc.root);
+	assert_int_equal(doc.nerrors, 2);
+	assert_string_equal(doc.first, "s.yaml:1:11: \"a\" appears twice (first on line 1)");
+	ut_yaml_fini(&doc);
+}
+
 /* the limits, one at a time */
 static void
 test_limits(void **state)
@@ -213,6 +255,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_numbers),
 		cmocka_unit_test(test_tree_and_table),
+		cmocka_unit_test(test_bad_keys),
 		cmocka_unit_test(test_limits),
 		cmocka_unit_test(test_unreadable_text),
 	};

@@ -528,7 +528,9 @@ read_config(const char *name, const char *text, size_t len, gd_config_report rep
 		err[0] = '\0';
 	ut_yaml_init(&p.doc, name, report, data);
 	r = text ? ut_yaml_load(&p.doc, text, len) : ut_yaml_load_file(&p.doc);
-	if (r == 0)
+	/* after a bad or repeated key the rest of the tree is still read, to
+	 * report every error of the file at once (build() fails then) */
+	if (r == 0 || (r == -EINVAL && p.doc.root))
 		cfg = build(&p);
 	if (!cfg && errlen)
 		snprintf(err, errlen, "%s", p.doc.first[0] ? p.doc.first : "out of memory");
