@@ -32,6 +32,11 @@
  *                the painting client whole; the swipe keeps its touches
  *   client-gone  the painting client's window is destroyed, or the client
  *                disconnects, while the daemon holds touches on it
+ *   config-trouble  a broken file or a directory at the start: status 1 and
+ *                the place; a directory, a removal, an empty file while
+ *                touches are held
+ *   reload-in-flight  the rules of gestures in flight removed by a reload:
+ *                the gestures go on with them to their end
  *   rapid        50 quick taps (rejected) and 50 swipes (accepted) in a row
  *   loaded       20 of each while two processes keep both cores busy
  *   bench-tap    (benchmark) delay from the last touch of a rejected tap
@@ -1226,6 +1231,150 @@ scenario_client_gone(void)
 }
 
 
+/* run the daemon on the configuration as it is now, without waiting for
+ * it to be ready */
+static void
+spawn_daemon(void)
+{
+	const char *exe = getenv("UTOUCH_GESTURED");
+	if (!exe)
+		die("UTOUCH_GESTURED is not set");
+	char cfg[128];
+	path_in(cfg, sizeof(cfg), "gestures.yaml");
+	int p[2];
+	if (pipe(p) < 0)
+		die("pipe");
+	daemon_pid = fork();
+	if (daemon_pid < 0)
+		die("fork");
+	if (daemon_pid == 0) {
+		dup2(p[1], 2);
+		close(p[0]);
+		close(p[1]);
+		execl(exe, exe, "--backend", "x11", "--config", cfg, "--verbose", (char *)NULL);
+		_exit(127);
+	}
+	close(p[1]);
+	daemon_err = p[0];
+	daemon_log_len = 0;
+	daemon_log[0] = '\0';
+}
+
+/* three fingers held still on a hold rule of 5 s: undecided */
+static const char held_cfg_fmt[] =
+	"gestures:\n"
+	"  - gesture: swipe\n    fingers: 3\n    command: \"%s\"\n"
+	"  - gesture: hold\n    fingers: 3\n    time: 5000\n    command: \"%s\"\n";
+
+/*
+ * Configuration trouble on X11.  At the start: a broken file and a
+ * directory in its place end the daemon with status 1 and a message with
+ * the place.  While it runs, with three touches held undecided: the file
+ * replaced by a directory (refused, the old rules kept; the touches go on
+ * to run the swipe), removed (no gestures: the touches in flight still
+ * end, later ones reach the painting client at once), emptied likewise.
+ */
+static void
+scenario_config_trouble(void)
+{
+	char path[128];
+	path_in(path, sizeof(path), "gestures.yaml");
+
+	write_config("gestures:\n  - gesture: swipe\n    fingers: 3\n    comand: \"true\"\n");
+	spawn_daemon();
+	int status = wait_daemon_exit(5000);
+	XH_CHECK(status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 1,
+		 "broken file: status 0x%x", status);
+	XH_CHECK(strstr(daemon_log, "gestures.yaml:4:5:") != NULL, "broken file: log:\n%s",
+		 daemon_log);
+	if (status < 0)
+		stop_daemon();
+	unlink(path);
+	if (mkdir(path, 0700) < 0)
+		die("mkdir: %s", strerror(errno));
+	spawn_daemon();
+	status = wait_daemon_exit(5000);
+	XH_CHECK(status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 1,
+		 "a directory: status 0x%x", status);
+	XH_CHECK(strstr(daemon_log, "gestures.yaml") != NULL, "a directory: log:\n%s", daemon_log);
+	if (status < 0)
+		stop_daemon();
+	rmdir(path);
+
+	char cfg[1024];
+	snprintf(cfg, sizeof(cfg), held_cfg_fmt, logcmd("actions.log", "S"),
+		 logcmd("actions.log", "H"));
+	struct painter p;
+	painter_open(&p, WIN_X, WIN_Y, WIN_W, WIN_H, "Painter");
+	start_daemon(cfg, 1);
+
+	/* a directory in its place while three touches are held */
+	fingers_down(0, 3, 150, 200);
+	sleep_ms(50);
+	/* the daemon stopped meanwhile, so that it sees the file go and the
+	 * directory come at once (else it may take the removal first: no
+	 * gestures, and then the directory keeps that) */
+	kill(daemon_pid, SIGSTOP);
+	unlink(path);
+	if (mkdir(path, 0700) < 0)
+		die("mkdir: %s", strerror(errno));
+	kill(daemon_pid, SIGCONT);
+	XH_CHECK(wait_daemon_log("keeping the previous configuration", 3000),
+		 "a directory put in place: log:\n%s", daemon_log);
+	fingers_move(&p, 3, 150, 200, 0, 15, 1, 12, 1);
+	XH_CHECK(wait_lines("actions.log", 1, 3000) == 1, "the held swipe ran no action");
+	swipe(&p, 3, 150, 200, 0, 15, 12, 1);
+	XH_CHECK(wait_lines("actions.log", 2, 3000) == 2, "the old rules are gone");
+	painter_pump(&p);
+	XH_CHECK(p.n == 0, "the painting client got %d events of the swipes", p.n);
+	rmdir(path);
+
+	/* removed (the directory above) and emptied while touches are held */
+	for (int k = 0; k < 2; k++) {
+		write_config(cfg);
+		daemon_log_len = 0;
+		daemon_log[0] = '\0';
+		XH_CHECK(wait_daemon_log("configuration reloaded", 3000), "no reload:\n%s",
+			 daemon_log);
+		p.n = 0;
+		fingers_down(0, 3, 150, 200);
+		sleep_ms(50);
+		daemon_log_len = 0;
+		daemon_log[0] = '\0';
+		if (k == 0) {
+			unlink(path);
+			XH_CHECK(wait_daemon_log("no gestures are taken", 3000), "removed: log:\n%s",
+				 daemon_log);
+		} else {
+			write_config("");
+			XH_CHECK(wait_daemon_log("configuration reloaded: 0 rules", 3000),
+				 "emptied: log:\n%s", daemon_log);
+		}
+		const char *what = k ? "emptied" : "removed";
+		/* the held touches: their rule is gone, and with it geis's
+		 * subscription, which ends its gestures: the painting client
+		 * gets them whole, no action runs (doc/gestured.md, "Reload") */
+		int actions = count_lines(read_file("actions.log"));
+		fingers_move(&p, 3, 150, 200, 0, 15, 1, 12, 1);
+		painter_wait_ends(&p, 3, 200);
+		XH_CHECK(count_lines(read_file("actions.log")) == actions, "%s: an action ran:\n%s",
+			 what, read_file("actions.log"));
+		check_swipe_whole(&p, 0, 3, 150, 200, 0, 15, 12, what);
+		/* later touches: no rule, the painting client gets them all */
+		p.n = 0;
+		swipe(&p, 3, 150, 300, 0, 15, 12, 1);
+		painter_wait_ends(&p, 3, 100);
+		check_swipe_whole(&p, 0, 3, 150, 300, 0, 15, 12, what);
+		check_not_stuck(&p, what);
+		XH_CHECK(count_lines(read_file("actions.log")) == actions,
+			 "%s: an action ran without rules", what);
+	}
+	XH_CHECK(kill(daemon_pid, 0) == 0, "the daemon died");
+	stop_daemon();
+	painter_close(&p);
+}
+
+
 static int
 count_in_log(const char *needle)
 {
@@ -1340,6 +1489,91 @@ scenario_loaded(void)
 	stop_spinners();
 }
 
+
+
+/*
+ * A reload that drops the rules of gestures in flight: a continuous swipe
+ * accepted before the file was emptied follows the fingers to their lift
+ * (updates after the reload, "end" with the whole progress), and a swipe
+ * still undecided when the file was removed runs the rule it began with;
+ * neither reaches the painting client.  Later touches find no
+ * subscription: the painting client gets them whole.
+ */
+static void
+scenario_reload_in_flight(void)
+{
+	char cfg[1024], out[128];
+	path_in(out, sizeof(out), "cont.log");
+	snprintf(cfg, sizeof(cfg),
+		 "gestures:\n"
+		 "  - gesture: swipe\n    fingers: 3\n    direction: down\n    command: \"%s\"\n"
+		 "  - gesture: swipe\n    fingers: 3\n    direction: right\n    distance: 40\n"
+		 "    continuous: \"cat >> %s\"\n",
+		 logcmd("actions.log", "S"), out);
+	struct painter p;
+	painter_open(&p, WIN_X, WIN_Y, WIN_W, WIN_H, "Painter");
+	start_daemon(cfg, 1);
+
+	/* emptied during an accepted continuous swipe */
+	fingers_down(0, 3, 150, 300);
+	fingers_move(&p, 3, 150, 300, 15, 0, 1, 8, 0);
+	double start = xh_now_ms();
+	while (!strstr(read_file("cont.log"), "update") && xh_now_ms() - start < 3000)
+		sleep_ms(10);
+	write_config("");
+	XH_CHECK(wait_daemon_log("configuration reloaded: 0 rules, 0 subscriptions", 3000),
+		 "no reload:\n%s", daemon_log);
+	int before = count_lines(read_file("cont.log"));
+	fingers_move(&p, 3, 150, 300, 15, 0, 9, 8, 1);
+	start = xh_now_ms();
+	while (!strstr(read_file("cont.log"), "end ") && xh_now_ms() - start < 3000)
+		sleep_ms(10);
+	const char *c = read_file("cont.log");
+	double final = -1;
+	const char *e = strstr(c, "end ");
+	if (e)
+		sscanf(e, "end %lf", &final);
+	Display *dpy = XOpenDisplay(xs.display_name);
+	double mmpp = (double)DisplayWidthMM(dpy, 0) / DisplayWidth(dpy, 0);
+	XCloseDisplay(dpy);
+	double expect = 16 * 15 * mmpp / 40.0;
+	XH_CHECK(count_lines(c) >= before + 6, "%d lines after the reload, %d before:\n%s",
+		 count_lines(c) - before, before, c);
+	XH_CHECK(fabs(final - expect) < 0.05 && !strstr(c, "cancel"),
+		 "the continuous swipe ended at %.3f, expected %.3f:\n%s", final, expect, c);
+
+	/* removed while a swipe is undecided (it moved 4 mm of its 8) */
+	write_config(cfg);
+	XH_CHECK(wait_daemon_log("configuration reloaded: 2 rules", 3000), "no reload:\n%s",
+		 daemon_log);
+	fingers_down(0, 3, 150, 150);
+	fingers_move(&p, 3, 150, 150, 0, 5, 1, 3, 0);
+	char path[128];
+	path_in(path, sizeof(path), "gestures.yaml");
+	daemon_log_len = 0;
+	daemon_log[0] = '\0';
+	unlink(path);
+	XH_CHECK(wait_daemon_log("no gestures are taken", 3000), "removal not seen:\n%s",
+		 daemon_log);
+	fingers_move(&p, 3, 150, 150, 0, 5, 4, 12, 1);
+	XH_CHECK(wait_lines("actions.log", 1, 3000) == 1, "the undecided swipe ran no action");
+	sleep_ms(100);
+	painter_pump(&p);
+	XH_CHECK(strcmp(read_file("actions.log"), "S swipe 3 down \n") == 0, "actions:\n%s",
+		 read_file("actions.log"));
+	XH_CHECK(p.n == 0, "the painting client got %d events of the system gestures", p.n);
+
+	/* and then no subscription is left */
+	pump_daemon_log(50);
+	p.n = 0;
+	swipe(&p, 3, 150, 200, 0, 15, 12, 1);
+	painter_wait_ends(&p, 3, 100);
+	check_swipe_whole(&p, 0, 3, 150, 200, 0, 15, 12, "after the reloads");
+	XH_CHECK(count_lines(read_file("actions.log")) == 1, "actions:\n%s",
+		 read_file("actions.log"));
+	stop_daemon();
+	painter_close(&p);
+}
 
 /* ---- benchmarks ---- */
 
@@ -1502,6 +1736,8 @@ main(int argc, char **argv)
 		{ "staggered", scenario_staggered, 1 },
 		{ "late-finger", scenario_late_finger, 1 },
 		{ "client-gone", scenario_client_gone, 1 },
+		{ "config-trouble", scenario_config_trouble, 1 },
+		{ "reload-in-flight", scenario_reload_in_flight, 1 },
 		{ "rapid", scenario_rapid, 1 },
 		{ "loaded", scenario_loaded, 1 },
 		{ "bench-tap", scenario_bench_tap, 1 },

@@ -95,6 +95,10 @@ struct source {
 	GeisSubscription subs[GD_KIND_COUNT][MAX_FINGERS + 1];
 	/* the devices each subscription binds (gd-source.c, rules_device()) */
 	enum gd_device subdev[GD_KIND_COUNT][MAX_FINGERS + 1];
+	/* subscriptions the configuration no longer needs as they are, kept
+	 * until the gestures of theirs in flight end (gd_source_subscribe()) */
+	unsigned char retiring[GD_KIND_COUNT][MAX_FINGERS + 1];
+	int nretiring;
 	struct device devices[MAX_DEVICES];
 	int ndevices;
 	double screen_w, screen_h;
@@ -128,6 +132,8 @@ struct gd_daemon {
 #ifdef GD_HAVE_X11
 	struct gd_x11 *x11;
 #endif
+	/* a gesture of a retiring subscription ended: subscribe again */
+	int resweep;
 	int quit;
 	int status;
 };
@@ -174,7 +180,8 @@ int gd_source_open(struct gd_daemon *d, struct source *s, int x11, int only_indi
 void gd_source_close(struct source *s);
 /** The source's descriptor is readable. */
 void gd_source_ready(struct gd_daemon *d, struct source *s);
-/** Subscribe to what the rules need, unsubscribe from the rest. */
+/** Subscribe to what the rules need, unsubscribe from the rest (once no
+ * gesture of the subscription is in flight). */
 void gd_source_subscribe(struct gd_daemon *d, struct source *s);
 /** Number of subscriptions of every source. */
 int gd_subscription_count(const struct gd_daemon *d);

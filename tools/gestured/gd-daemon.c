@@ -444,6 +444,15 @@ gd_daemon_step(struct gd_daemon *d, int timeout_ms)
 #else
 	(void)ix;
 #endif
+	if (d->resweep) {
+		/* gestures that kept a subscription the rules no longer
+		 * need have ended (outside geis's dispatch: the
+		 * subscription goes here, not in its own event) */
+		d->resweep = 0;
+		for (int i = 0; i < d->nsrc; i++)
+			if (d->src[i].nretiring)
+				gd_source_subscribe(d, &d->src[i]);
+	}
 	gd_tracks_rearm_timer(d);
 	return !d->quit;
 }

@@ -141,19 +141,50 @@ fail:
 	return NULL;
 }
 
-/* Subscribe to what the rules need, unsubscribe from the rest.  Gestures
- * of subscriptions that stay go on untouched. */
+/* whether a gesture of source @p s, class @p k and @p fingers is followed */
+static int
+in_flight(const struct gd_daemon *d, const struct source *s, enum gd_kind k, int fingers)
+{
+	for (int i = 0; i < d->ntracks; i++) {
+		const struct track *t = d->tracks[i];
+		if (t->state != T_FREE && t->src == s && t->kind == k && t->fingers == fingers)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Subscribe to what the rules need, unsubscribe from the rest.  Gestures
+ * of subscriptions that stay go on untouched.  A subscription the new
+ * rules no longer need (or need for other devices) while a gesture of it
+ * is in flight is kept until that gesture ends: deactivating it would end
+ * the gesture, which must keep the configuration it began with to its end
+ * (an undecided one may still run its rule, a continuous one follows the
+ * fingers to their lift).  Its new gestures have no candidate in the new
+ * rules and are rejected at once.  gd_track_free() asks for this sweep
+ * again (d->resweep) when such a gesture ends.
+ */
 void
 gd_source_subscribe(struct gd_daemon *d, struct source *s)
 {
 	const struct gd_config *cfg = d->cr->cfg;
 	if (s->broken)
 		return;
+	s->nretiring = 0;
 	for (int k = 0; k < GD_KIND_COUNT; k++)
 		for (int f = 1; f <= MAX_FINGERS; f++) {
 			enum gd_device dev;
 			int need = rules_need(cfg, s, (enum gd_kind)k, f, &dev);
+			s->retiring[k][f] = 0;
 			if (s->subs[k][f] && (!need || s->subdev[k][f] != dev)) {
+				if (in_flight(d, s, (enum gd_kind)k, f)) {
+					gd_logv(d, "%s: %d-finger %s subscription kept until its "
+						"gestures in flight end", s->name, f,
+						gd_kind_name((enum gd_kind)k));
+					s->retiring[k][f] = 1;
+					s->nretiring++;
+					continue;
+				}
 				/* no rule for it any more, or a reload named other
 				 * devices (subscribed anew below) */
 				geis_subscription_deactivate(s->subs[k][f]);
@@ -179,7 +210,7 @@ gd_subscription_count(const struct gd_daemon *d)
 	for (int i = 0; i < d->nsrc; i++)
 		for (int k = 0; k < GD_KIND_COUNT; k++)
 			for (int f = 1; f <= MAX_FINGERS; f++)
-				n += d->src[i].subs[k][f] != NULL;
+				n += d->src[i].subs[k][f] != NULL && !d->src[i].retiring[k][f];
 	return n;
 }
 

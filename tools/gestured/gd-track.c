@@ -59,6 +59,9 @@ gd_track_free(struct track *t)
 	gd_cfgref_unref(t->cr);
 	t->cr = NULL;
 	t->state = T_FREE;
+	/* its subscription may have waited for it to go */
+	if (t->src && t->src->nretiring)
+		t->src->d->resweep = 1;
 }
 
 static void
