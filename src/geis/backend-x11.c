@@ -460,9 +460,14 @@ x11_grab(struct geis_backend *base, UFDevice device, UFWindowId window, int on)
 		int failed = XIGrabTouchBegin(be->dpy, XIAllMasterDevices, w, 0, &mask,
 					      1, &mods);
 		if (failed != 0 || mods.status != 0) {
-			gs_core_error(base->geis, GEIS_STATUS_UNKNOWN_ERROR,
-					"x11: touch grab on window 0x%lx failed "
-					"(another client holds it?)", (unsigned long)w);
+			/* a warning, not only the error stack: a program that
+			 * goes on without its grab gets no touch of the window,
+			 * and its user must learn why */
+			gs_core_warning(base->geis, GEIS_STATUS_UNKNOWN_ERROR,
+					"x11: cannot take the touch grab on window 0x%lx: "
+					"another client holds one there (a second gesture "
+					"program?); no touch there reaches this one",
+					(unsigned long)w);
 		}
 		XFlush(be->dpy);
 		be->grabs[be->ngrabs++] = (struct x11_grab){ .window = w, .refs = 1 };

@@ -37,6 +37,7 @@
  *                touches are held
  *   reload-in-flight  the rules of gestures in flight removed by a reload:
  *                the gestures go on with them to their end
+ *   other-grab   another client holds the root's touch grab: said at once
  *   rapid        50 quick taps (rejected) and 50 swipes (accepted) in a row
  *   loaded       20 of each while two processes keep both cores busy
  *   bench-tap    (benchmark) delay from the last touch of a rejected tap
@@ -1575,6 +1576,42 @@ scenario_reload_in_flight(void)
 	painter_close(&p);
 }
 
+
+/* another client holds the touch grab on the root window: the daemon says
+ * so without --verbose; once the client is gone a new daemon works */
+static void
+scenario_other_grab(void)
+{
+	char cfg[512];
+	snprintf(cfg, sizeof(cfg),
+		 "gestures:\n"
+		 "  - gesture: swipe\n    fingers: 3\n    command: \"%s\"\n",
+		 logcmd("actions.log", "S"));
+	Display *g = xh_open_client(&xs);
+	if (!g)
+		die("%s", xs.error);
+	XH_CHECK(xh_grab_touch(g, DefaultRootWindow(g)) == 0, "the test's grab failed");
+	start_daemon(cfg, 0);
+	pump_daemon_log(200);
+	XH_CHECK(strstr(daemon_log, "x11: cannot take the touch grab on window 0x") &&
+		 strstr(daemon_log, "another client holds one there"),
+		 "the failed grab was not said:\n%s", daemon_log);
+	swipe(NULL, 3, 150, 200, 0, 15, 12, 1);
+	sleep_ms(300);
+	XH_CHECK(count_lines(read_file("actions.log")) == 0, "an action ran without the grab: %s",
+		 read_file("actions.log"));
+	stop_daemon();
+	XCloseDisplay(g);
+
+	start_daemon(cfg, 0);
+	pump_daemon_log(100);
+	XH_CHECK(!strstr(daemon_log, "cannot take the touch grab"), "the grab failed again:\n%s",
+		 daemon_log);
+	swipe(NULL, 3, 150, 200, 0, 15, 12, 1);
+	XH_CHECK(wait_lines("actions.log", 1, 3000) == 1, "no action once the grab was free");
+	stop_daemon();
+}
+
 /* ---- benchmarks ---- */
 
 static int
@@ -1738,6 +1775,7 @@ main(int argc, char **argv)
 		{ "client-gone", scenario_client_gone, 1 },
 		{ "config-trouble", scenario_config_trouble, 1 },
 		{ "reload-in-flight", scenario_reload_in_flight, 1 },
+		{ "other-grab", scenario_other_grab, 1 },
 		{ "rapid", scenario_rapid, 1 },
 		{ "loaded", scenario_loaded, 1 },
 		{ "bench-tap", scenario_bench_tap, 1 },
