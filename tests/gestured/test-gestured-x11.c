@@ -38,6 +38,8 @@
  *   reload-in-flight  the rules of gestures in flight removed by a reload:
  *                the gestures go on with them to their end
  *   other-grab   another client holds the root's touch grab: said at once
+ *   core-pointer a client without touch events gets a rejected drag as a
+ *                press, motion and release; an accepted swipe presses nothing
  *   rapid        50 quick taps (rejected) and 50 swipes (accepted) in a row
  *   loaded       20 of each while two processes keep both cores busy
  *   bench-tap    (benchmark) delay from the last touch of a rejected tap
@@ -1612,6 +1614,85 @@ scenario_other_grab(void)
 	stop_daemon();
 }
 
+
+/* what a client that reads only core pointer events (no XI 2.2 touch)
+ * gets, through the X server's pointer emulation */
+struct core_events {
+	int press, release, motion;
+	int press_x, press_y, release_x, release_y, last_x;
+};
+
+static void
+core_read(Display *c, struct core_events *ce)
+{
+	memset(ce, 0, sizeof(*ce));
+	ce->press_x = ce->release_x = ce->last_x = -1;
+	XSync(c, False);
+	while (XPending(c)) {
+		XEvent e;
+		XNextEvent(c, &e);
+		if (e.type == ButtonPress) {
+			ce->press++;
+			ce->press_x = e.xbutton.x;
+			ce->press_y = e.xbutton.y;
+		} else if (e.type == ButtonRelease) {
+			ce->release++;
+			ce->release_x = e.xbutton.x;
+			ce->release_y = e.xbutton.y;
+		} else if (e.type == MotionNotify) {
+			ce->motion++;
+			ce->last_x = e.xmotion.x;
+		}
+	}
+}
+
+/*
+ * An application that knows no touch: a rejected 1-finger drag reaches it
+ * as one press where the finger landed, motion, and one release where it
+ * lifted; an accepted 3-finger swipe presses nothing in it.
+ */
+static void
+scenario_core_pointer(void)
+{
+	char cfg[512];
+	snprintf(cfg, sizeof(cfg),
+		 "gestures:\n"
+		 "  - gesture: swipe\n    fingers: 3\n    command: \"%s\"\n",
+		 logcmd("actions.log", "S"));
+	Display *c = XOpenDisplay(xs.display_name);
+	if (!c)
+		die("cannot open %s", xs.display_name);
+	Window w = XCreateSimpleWindow(c, DefaultRootWindow(c), WIN_X, WIN_Y, WIN_W, WIN_H, 0, 0, 0);
+	XSetWindowAttributes attrs = { .override_redirect = True };
+	XChangeWindowAttributes(c, w, CWOverrideRedirect, &attrs);
+	XSelectInput(c, w, ButtonPressMask | ButtonReleaseMask | PointerMotionMask);
+	XMapRaised(c, w);
+	XSync(c, False);
+	start_daemon(cfg, 1);
+
+	struct core_events ce;
+	for (int r = 0; r < 3; r++) {
+		double y = 200 + 50 * r;
+		swipe(NULL, 1, 200, y, 10, 0, 10, 1);
+		sleep_ms(200);
+		core_read(c, &ce);
+		XH_CHECK(ce.press == 1 && ce.release == 1 && ce.press_x == 200 - WIN_X &&
+			 ce.press_y == (int)y - WIN_Y && ce.release_x == 300 - WIN_X &&
+			 ce.release_y == (int)y - WIN_Y && ce.motion >= 1 && ce.last_x == 300 - WIN_X,
+			 "1-finger drag %d: %d presses at %d,%d, %d releases at %d,%d, %d motions "
+			 "(last x %d)", r, ce.press, ce.press_x, ce.press_y, ce.release,
+			 ce.release_x, ce.release_y, ce.motion, ce.last_x);
+		swipe(NULL, 3, 200, 200, 0, 15, 12, 1);
+		XH_CHECK(wait_lines("actions.log", r + 1, 3000) == r + 1, "swipe %d: no action", r);
+		sleep_ms(100);
+		core_read(c, &ce);
+		XH_CHECK(ce.press == 0 && ce.release == 0, "swipe %d: %d presses, %d releases", r,
+			 ce.press, ce.release);
+	}
+	stop_daemon();
+	XCloseDisplay(c);
+}
+
 /* ---- benchmarks ---- */
 
 static int
@@ -1776,6 +1857,7 @@ main(int argc, char **argv)
 		{ "config-trouble", scenario_config_trouble, 1 },
 		{ "reload-in-flight", scenario_reload_in_flight, 1 },
 		{ "other-grab", scenario_other_grab, 1 },
+		{ "core-pointer", scenario_core_pointer, 1 },
 		{ "rapid", scenario_rapid, 1 },
 		{ "loaded", scenario_loaded, 1 },
 		{ "bench-tap", scenario_bench_tap, 1 },
