@@ -40,6 +40,8 @@
  *   other-grab   another client holds the root's touch grab: said at once
  *   core-pointer a client without touch events gets a rejected drag as a
  *                press, motion and release; an accepted swipe presses nothing
+ *   terminated   SIGTERM while touches are held: the client gets them whole
+ *   reload-storm the file rewritten every 7 ms during 40 swipes
  *   rapid        50 quick taps (rejected) and 50 swipes (accepted) in a row
  *   loaded       20 of each while two processes keep both cores busy
  *   bench-tap    (benchmark) delay from the last touch of a rejected tap
@@ -1378,6 +1380,92 @@ scenario_config_trouble(void)
 }
 
 
+
+/* the daemon ends at SIGTERM while it holds three touches undecided: the
+ * painting client gets them whole */
+static void
+scenario_terminated(void)
+{
+	char cfg[1024];
+	snprintf(cfg, sizeof(cfg), held_cfg_fmt, logcmd("actions.log", "S"),
+		 logcmd("actions.log", "H"));
+	struct painter p;
+	painter_open(&p, WIN_X, WIN_Y, WIN_W, WIN_H, "Painter");
+	start_daemon(cfg, 1);
+	fingers_down(0, 3, 150, 200);
+	sleep_ms(100);
+	painter_pump(&p);
+	XH_CHECK(p.n == 0, "the painting client got %d events while the daemon decided", p.n);
+	stop_daemon();
+	fingers_move(&p, 3, 150, 200, 0, 15, 1, 12, 1);
+	painter_wait_ends(&p, 3, 200);
+	check_swipe_whole(&p, 0, 3, 150, 200, 0, 15, 12, "after SIGTERM");
+	XH_CHECK(count_lines(read_file("actions.log")) == 0, "an action ran: %s",
+		 read_file("actions.log"));
+	painter_close(&p);
+}
+
+/* the file rewritten every 7 ms (three configurations: whole-hand on and
+ * off, a device filter, other rule classes; each with a 3-finger swipe)
+ * during 40 swipes: each swipe runs one action, none reaches the
+ * painting client, the daemon lives on and holds nothing afterwards */
+static void
+scenario_reload_storm(void)
+{
+	char cfgs[3][1024];
+	snprintf(cfgs[0], sizeof(cfgs[0]),
+		 "gestures:\n  - {gesture: swipe, fingers: 3, command: \"%s\"}\n",
+		 logcmd("actions.log", "A"));
+	snprintf(cfgs[1], sizeof(cfgs[1]),
+		 "settings: {whole-hand: false}\ngestures:\n"
+		 "  - {gesture: swipe, fingers: 3, device: touchscreen, command: \"%s\"}\n"
+		 "  - {gesture: hold, fingers: 3, command: \"%s\"}\n",
+		 logcmd("actions.log", "B"), logcmd("actions.log", "H"));
+	snprintf(cfgs[2], sizeof(cfgs[2]),
+		 "gestures:\n  - {gesture: swipe, fingers: 3, direction: down, command: \"%s\"}\n"
+		 "  - {gesture: tap, fingers: 3, command: \"%s\"}\n",
+		 logcmd("actions.log", "C"), logcmd("actions.log", "T"));
+	struct painter p;
+	painter_open(&p, WIN_X, WIN_Y, WIN_W, WIN_H, "Painter");
+	start_daemon(cfgs[0], 0);
+	/* the writer is ended like the spinners of "loaded" */
+	spin[0] = fork();
+	if (spin[0] == 0) {
+		/* not write_config(): its die() is the parent's business */
+		char tmp[128], path[128];
+		path_in(tmp, sizeof(tmp), "storm.new");
+		path_in(path, sizeof(path), "gestures.yaml");
+		for (int k = 0;; k++) {
+			FILE *f = fopen(tmp, "w");
+			if (!f || fputs(cfgs[k % 3], f) < 0 || fclose(f) != 0 ||
+			    rename(tmp, path) < 0)
+				_exit(1);
+			sleep_ms(7);
+		}
+	}
+	for (int r = 0; r < 40; r++) {
+		swipe(&p, 3, 150, 200, 0, 15, 8, 1);
+		sleep_ms(5);
+	}
+	stop_spinners();
+	wait_lines("actions.log", 40, 3000);
+	sleep_ms(300);
+	painter_pump(&p);
+	const char *log = read_file("actions.log");
+	int bad = 0;
+	for (const char *l = log; *l; l = strchr(l, '\n') + 1)
+		bad += !strchr("ABC", l[0]) || strncmp(l + 1, " swipe 3 down", 13) != 0;
+	XH_CHECK(count_lines(log) == 40 && !bad, "%d actions for 40 swipes, %d not a swipe's:\n%s",
+		 count_lines(log), bad, log);
+	XH_CHECK(p.n == 0, "the painting client got %d events", p.n);
+	XH_CHECK(kill(daemon_pid, 0) == 0, "the daemon died");
+	write_config(cfgs[0]);
+	sleep_ms(200);
+	check_not_stuck(&p, "after the reloads");
+	stop_daemon();
+	painter_close(&p);
+}
+
 static int
 count_in_log(const char *needle)
 {
@@ -1858,6 +1946,8 @@ main(int argc, char **argv)
 		{ "reload-in-flight", scenario_reload_in_flight, 1 },
 		{ "other-grab", scenario_other_grab, 1 },
 		{ "core-pointer", scenario_core_pointer, 1 },
+		{ "terminated", scenario_terminated, 1 },
+		{ "reload-storm", scenario_reload_storm, 1 },
 		{ "rapid", scenario_rapid, 1 },
 		{ "loaded", scenario_loaded, 1 },
 		{ "bench-tap", scenario_bench_tap, 1 },
