@@ -168,7 +168,7 @@ void
 gd_source_subscribe(struct gd_daemon *d, struct source *s)
 {
 	const struct gd_config *cfg = d->cr->cfg;
-	if (s->broken)
+	if (s->broken || !s->geis)
 		return;
 	s->nretiring = 0;
 	for (int k = 0; k < GD_KIND_COUNT; k++)
@@ -437,8 +437,11 @@ gd_source_close(struct source *s)
 		return;
 	for (int k = 0; k < GD_KIND_COUNT; k++)
 		for (int f = 1; f <= MAX_FINGERS; f++)
-			if (s->subs[k][f])
+			if (s->subs[k][f]) {
 				geis_subscription_delete(s->subs[k][f]);
+				s->subs[k][f] = NULL;
+			}
+	s->nretiring = 0;
 	geis_delete(s->geis);
 	s->geis = NULL;
 	/* a source opened later in this slot numbers its gestures anew */
