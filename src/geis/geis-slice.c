@@ -249,17 +249,74 @@ add_frame_touches(GeisEvent ev, struct _GeisFrame *f, const struct slice_geometr
 	return err;
 }
 
-/* The gesture attributes of geis 2.2 every frame carries. */
+/* The drag attributes: position, its delta and velocity. */
 static int
-add_gesture_attrs(Geis geis, struct geis_attr_bag *a, const struct gs_binding_info *bi,
-		  uint64_t time, int n, UGGestureTypeMask mask, const struct slice_geometry *m)
+add_drag_attrs(struct geis_attr_bag *a, const struct slice_geometry *m)
 {
 	float dt = m->dt;
 	int err = 0;
 
-	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_DEVICE_ID, bi->device->id);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_POSITION_X, m->px);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_POSITION_Y, m->py);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_DELTA_X, m->dx);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_DELTA_Y, m->dy);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_VELOCITY_X, dt > 0 ? m->dx / dt : 0.0f);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_VELOCITY_Y, dt > 0 ? m->dy / dt : 0.0f);
+	return err;
+}
+
+/* The pinch attributes: the scale, its ratio to the last one and rate. */
+static int
+add_pinch_attrs(struct geis_attr_bag *a, const struct slice_geometry *m)
+{
+	float dt = m->dt;
+	int err = 0;
+
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_RADIUS, m->radius);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_RADIUS_DELTA, m->rdelta);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_RADIAL_VELOCITY,
+				       dt > 0 ? m->rdelta / dt : 0.0f);
+	return err;
+}
+
+/* The rotation attributes: its centre, the angle, its delta and rate. */
+static int
+add_rotate_attrs(struct geis_attr_bag *a, const struct slice_geometry *m)
+{
+	float dt = m->dt;
+	int err = 0;
+
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_CENTROID_X, m->cx);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_CENTROID_Y, m->cy);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_ANGLE, m->angle);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_ANGLE_DELTA, m->adelta);
+	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_ANGULAR_VELOCITY,
+				       dt > 0 ? m->adelta / dt : 0.0f);
+	return err;
+}
+
+/*
+ * The gesture attributes of geis 2.2, which every frame carries, in geis
+ * 2.2.17's order: the common ones, then those of the frame's classes
+ * (drag, pinch, rotation), then the other classes' ones that geis 2.2
+ * left out, so a program walking the attributes by index finds geis
+ * 2.2's first.
+ */
+static int
+add_gesture_attrs(Geis geis, struct geis_attr_bag *a, const struct gs_binding_info *bi,
+		  uint64_t time, int n, UGGestureTypeMask mask, const struct slice_geometry *m)
+{
+	static const UGGestureTypeMask blocks[3] = {
+		UGGestureTypeDrag, UGGestureTypePinch, UGGestureTypeRotate,
+	};
+	static int (*const add_block[3])(struct geis_attr_bag *, const struct slice_geometry *) = {
+		add_drag_attrs, add_pinch_attrs, add_rotate_attrs,
+	};
+	int err = 0;
+
 	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TIMESTAMP,
 					 gs_core_timestamp(geis, time));
+	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_DEVICE_ID, bi->device->id);
 	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_ROOT_WINDOW_ID,
 					 (GeisInteger)gs_core_root_window(geis));
 	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_EVENT_WINDOW_ID,
@@ -268,29 +325,19 @@ add_gesture_attrs(Geis geis, struct geis_attr_bag *a, const struct gs_binding_in
 	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_CHILD_WINDOW_ID,
 					 (GeisInteger)bi->window);
 	err |= gs_attr_bag_add_integer(a, GEIS_GESTURE_ATTRIBUTE_TOUCHES, n);
-	err |= gs_attr_bag_add_string(a, GEIS_GESTURE_ATTRIBUTE_GESTURE_NAME, class_name(mask));
 	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_FOCUS_X, m->fx);
 	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_FOCUS_Y, m->fy);
 	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_X1, m->bx1);
 	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_Y1, m->by1);
 	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_X2, m->bx2);
 	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_Y2, m->by2);
-	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_POSITION_X, m->px);
-	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_POSITION_Y, m->py);
-	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_DELTA_X, m->dx);
-	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_DELTA_Y, m->dy);
-	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_VELOCITY_X, dt > 0 ? m->dx / dt : 0.0f);
-	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_VELOCITY_Y, dt > 0 ? m->dy / dt : 0.0f);
-	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_RADIUS, m->radius);
-	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_RADIUS_DELTA, m->rdelta);
-	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_RADIAL_VELOCITY,
-				       dt > 0 ? m->rdelta / dt : 0.0f);
-	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_ANGLE, m->angle);
-	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_ANGLE_DELTA, m->adelta);
-	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_ANGULAR_VELOCITY,
-				       dt > 0 ? m->adelta / dt : 0.0f);
-	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_CENTROID_X, m->cx);
-	err |= gs_attr_bag_add_float(a, GEIS_GESTURE_ATTRIBUTE_CENTROID_Y, m->cy);
+	err |= gs_attr_bag_add_string(a, GEIS_GESTURE_ATTRIBUTE_GESTURE_NAME, class_name(mask));
+	for (int i = 0; i < 3; i++)
+		if (mask & blocks[i])
+			err |= add_block[i](a, m);
+	for (int i = 0; i < 3; i++)
+		if (!(mask & blocks[i]))
+			err |= add_block[i](a, m);
 	return err;
 }
 

@@ -34,6 +34,13 @@
  *               comes back although the finger is long in the pinch
  *   cf-late-dispatch  a motion before the 60 ms boundary that the client
  *               reads after it reports it (the timeout runs first)
+ *   attrs       the attributes of the BEGIN, UPDATE and END of a 2-touch
+ *               drag, pinch and rotation and of a tap's one UPDATE: the
+ *               event's three, then the frame's in geis 2.2.17's order
+ *               (common ones, then the class's; no velocities on an END,
+ *               no "tap time"), which is all the original gives (utouch
+ *               gives every attribute after these); the frames' "device
+ *               id" is the device's
  *
  * Exit status 0 pass, 1 fail, 77 skip (Xorg cannot run here).
  */
@@ -44,6 +51,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <signal.h>
+#include <unistd.h>
+#include <sys/wait.h>
 
 #include <X11/Xlib.h>
 #include <X11/Xatom.h>
@@ -79,14 +89,112 @@ struct client {
 	int count_changes, count_change_moved;   /* touches changed; with a delta */
 	int begins_checked, begin_bad_delta;      /* pinch BEGIN: radius delta */
 	GeisGestureClass drag_class;   /* for geis_frame_is_class() */
+	/* the classes announced, in order (bit i of trace_ev.cls) */
+	GeisGestureClass classes[8];
+	char class_names[8][16];
+	int nclasses;
+	/* what the client does with the first event of each gesture */
+	enum { DECIDE_NONE, DECIDE_ACCEPT, DECIDE_REJECT } decide;
+	GeisGestureId decided[64];
+	int ndecided, decide_failed;
+	int dump;               /* ORACLE_DUMP: print every gesture event */
+	int device_id;          /* of the last DEVICE_AVAILABLE */
+	int frame_device_id;    /* "device id" of the last gesture frame */
 	struct trace_ev {
 		GeisEventType type;
 		GeisGestureId id;
 		int ts, touches, cf, drag;
+		unsigned cls;
 		float dx, dy;
 	} trace[512];
 	int ntrace;
+	/* the frame attributes seen, "name:type" (attrs scenario) */
+	struct attr_seen {
+		GeisEventType type;
+		unsigned cls;
+		char names[48][40];
+		int n;
+	} seen[8];
+	int nseen;
 };
+
+static const char *
+attr_type_name(GeisAttrType t)
+{
+	switch (t) {
+	case GEIS_ATTR_TYPE_BOOLEAN: return "b";
+	case GEIS_ATTR_TYPE_FLOAT: return "f";
+	case GEIS_ATTR_TYPE_INTEGER: return "i";
+	case GEIS_ATTR_TYPE_POINTER: return "p";
+	case GEIS_ATTR_TYPE_STRING: return "s";
+	default: return "?";
+	}
+}
+
+static const char *
+event_type_name(GeisEventType t)
+{
+	return t == GEIS_EVENT_GESTURE_BEGIN ? "BEGIN" :
+	       t == GEIS_EVENT_GESTURE_UPDATE ? "UPDATE" :
+	       t == GEIS_EVENT_GESTURE_END ? "END" : "other";
+}
+
+static void
+dump_event(const struct client *c, GeisEvent ev, GeisFrame f, unsigned cls)
+{
+	fprintf(stderr, "%s gesture %u classes", event_type_name(geis_event_type(ev)),
+		(unsigned)geis_frame_id(f));
+	for (int i = 0; i < c->nclasses; i++)
+		if (cls & (1u << i))
+			fprintf(stderr, " %s", c->class_names[i]);
+	fprintf(stderr, " touchids");
+	for (GeisSize i = 0; i < geis_frame_touchid_count(f); i++)
+		fprintf(stderr, " %zu", (size_t)geis_frame_touchid(f, i));
+	fprintf(stderr, "\n  event:");
+	for (GeisSize i = 0; i < geis_event_attr_count(ev); i++) {
+		GeisAttr a = geis_event_attr(ev, i);
+		fprintf(stderr, " [%s:%s]", geis_attr_name(a), attr_type_name(geis_attr_type(a)));
+	}
+	fprintf(stderr, "\n  frame:");
+	for (GeisSize i = 0; i < geis_frame_attr_count(f); i++) {
+		GeisAttr a = geis_frame_attr(f, i);
+		fprintf(stderr, " [%s:%s", geis_attr_name(a), attr_type_name(geis_attr_type(a)));
+		if (geis_attr_type(a) == GEIS_ATTR_TYPE_INTEGER)
+			fprintf(stderr, "=%d", geis_attr_value_to_integer(a));
+		else if (geis_attr_type(a) == GEIS_ATTR_TYPE_FLOAT)
+			fprintf(stderr, "=%.2f", geis_attr_value_to_float(a));
+		fprintf(stderr, "]");
+	}
+	fprintf(stderr, "\n");
+}
+
+/* Remember the frame attributes ("name:type") of the first event of each
+ * (event type, classes) pair. */
+static void
+note_attrs(struct client *c, GeisEvent ev, GeisFrame f, unsigned cls)
+{
+	GeisEventType t = geis_event_type(ev);
+
+	for (int i = 0; i < c->nseen; i++)
+		if (c->seen[i].type == t && c->seen[i].cls == cls)
+			return;
+	if (c->nseen == 8)
+		return;
+	struct attr_seen *s = &c->seen[c->nseen++];
+	s->type = t;
+	s->cls = cls;
+	s->n = 0;
+	for (GeisSize i = 0; i < geis_event_attr_count(ev) && s->n < 48; i++) {
+		GeisAttr a = geis_event_attr(ev, i);
+		snprintf(s->names[s->n++], sizeof(s->names[0]), "E %s:%s", geis_attr_name(a),
+			 attr_type_name(geis_attr_type(a)));
+	}
+	for (GeisSize i = 0; i < geis_frame_attr_count(f) && s->n < 48; i++) {
+		GeisAttr a = geis_frame_attr(f, i);
+		snprintf(s->names[s->n++], sizeof(s->names[0]), "%s:%s", geis_attr_name(a),
+			 attr_type_name(geis_attr_type(a)));
+	}
+}
 
 static void
 take_event(struct client *c, GeisEvent ev)
@@ -95,6 +203,9 @@ take_event(struct client *c, GeisEvent ev)
 
 	if (t == GEIS_EVENT_CLASS_AVAILABLE || t == GEIS_EVENT_INIT_COMPLETE ||
 	    t == GEIS_EVENT_DEVICE_AVAILABLE) {
+		if (t == GEIS_EVENT_DEVICE_AVAILABLE)
+			c->device_id = (int)geis_device_id(geis_attr_value_to_pointer(
+				geis_event_attr_by_name(ev, GEIS_EVENT_ATTRIBUTE_DEVICE)));
 		if (c->nstartup < 16) {
 			c->startup[c->nstartup] = t;
 			c->startup_class[c->nstartup][0] = '\0';
@@ -105,6 +216,12 @@ take_event(struct client *c, GeisEvent ev)
 					 geis_gesture_class_name(k));
 				if (strcmp(geis_gesture_class_name(k), "Drag") == 0)
 					c->drag_class = k;
+				if (c->nclasses < 8) {
+					c->classes[c->nclasses] = k;
+					snprintf(c->class_names[c->nclasses], 16, "%s",
+						 geis_gesture_class_name(k));
+					c->nclasses++;
+				}
 			}
 			c->nstartup++;
 		}
@@ -115,10 +232,35 @@ take_event(struct client *c, GeisEvent ev)
 		return;
 	GeisGroupSet gs = geis_attr_value_to_pointer(
 		geis_event_attr_by_name(ev, GEIS_EVENT_ATTRIBUTE_GROUPSET));
-	GeisFrame f = geis_group_frame(geis_groupset_group(gs, 0), 0);
+	GeisGroup group = geis_groupset_group(gs, 0);
+	GeisFrame f = geis_group_frame(group, 0);
 	if (!f)
 		return;
-	GeisAttr a = geis_frame_attr_by_name(f, GEIS_GESTURE_ATTRIBUTE_TOUCHES);
+	unsigned cls = 0;
+	for (int i = 0; i < c->nclasses; i++)
+		if (geis_frame_is_class(f, c->classes[i]))
+			cls |= 1u << i;
+	if (c->dump)
+		dump_event(c, ev, f, cls);
+	note_attrs(c, ev, f, cls);
+	if (c->decide != DECIDE_NONE) {
+		int i;
+		for (i = 0; i < c->ndecided; i++)
+			if (c->decided[i] == geis_frame_id(f))
+				break;
+		if (i == c->ndecided && i < 64) {
+			c->decided[c->ndecided++] = geis_frame_id(f);
+			GeisStatus st = c->decide == DECIDE_ACCEPT
+				? geis_gesture_accept(c->geis, group, geis_frame_id(f))
+				: geis_gesture_reject(c->geis, group, geis_frame_id(f));
+			if (st != GEIS_STATUS_SUCCESS)
+				c->decide_failed++;
+		}
+	}
+	GeisAttr a = geis_frame_attr_by_name(f, GEIS_GESTURE_ATTRIBUTE_DEVICE_ID);
+	if (a)
+		c->frame_device_id = geis_attr_value_to_integer(a);
+	a = geis_frame_attr_by_name(f, GEIS_GESTURE_ATTRIBUTE_TOUCHES);
 	if (a)
 		c->touches = geis_attr_value_to_integer(a);
 	if (geis_attr_value_to_integer(geis_frame_attr_by_name(
@@ -140,6 +282,7 @@ take_event(struct client *c, GeisEvent ev)
 		e->touches = a ? geis_attr_value_to_integer(a) : -1;
 		e->cf = cfa ? (int)geis_attr_value_to_boolean(cfa) : -1;
 		e->drag = c->drag_class && geis_frame_is_class(f, c->drag_class);
+		e->cls = cls;
 		e->dx = dxa ? geis_attr_value_to_float(dxa) : 0.0f;
 		e->dy = dya ? geis_attr_value_to_float(dya) : 0.0f;
 	}
@@ -213,20 +356,36 @@ settle(struct client *c, struct xh_device *d)
 	pump(c, 100, 1000);
 }
 
-static void
-subscribe(struct client *c, const char *cls, GeisFilterOperation op, int touches)
+/* A subscription to @p cls gestures with touches @p op @p touches, on
+ * @p window (0: no region term, the root window); activated, or NULL. */
+static GeisSubscription
+subscribe_on(struct client *c, const char *cls, GeisFilterOperation op, int touches,
+	     Window window)
 {
 	GeisSubscription sub = geis_subscription_new(c->geis, cls, GEIS_SUBSCRIPTION_NONE);
 	GeisFilter filter = geis_filter_new(c->geis, cls);
-	if (geis_filter_add_term(filter, GEIS_FILTER_CLASS, GEIS_CLASS_ATTRIBUTE_NAME,
-				 GEIS_FILTER_OP_EQ, cls, GEIS_GESTURE_ATTRIBUTE_TOUCHES, op,
-				 touches, NULL) != GEIS_STATUS_SUCCESS ||
+	GeisStatus st = geis_filter_add_term(filter, GEIS_FILTER_CLASS, GEIS_CLASS_ATTRIBUTE_NAME,
+					     GEIS_FILTER_OP_EQ, cls,
+					     GEIS_GESTURE_ATTRIBUTE_TOUCHES, op, touches, NULL);
+	if (st == GEIS_STATUS_SUCCESS && window)
+		st = geis_filter_add_term(filter, GEIS_FILTER_REGION,
+					  GEIS_REGION_ATTRIBUTE_WINDOWID, GEIS_FILTER_OP_EQ,
+					  (GeisInteger)window, NULL);
+	if (st != GEIS_STATUS_SUCCESS ||
 	    geis_subscription_add_filter(sub, filter) != GEIS_STATUS_SUCCESS ||
 	    geis_subscription_activate(sub) != GEIS_STATUS_SUCCESS) {
 		fprintf(stderr, "FAIL: subscription to %s\n", cls);
 		xh_failures++;
+		sub = NULL;
 	}
 	pump(c, 100, 1000);
+	return sub;
+}
+
+static GeisSubscription
+subscribe(struct client *c, const char *cls, GeisFilterOperation op, int touches)
+{
+	return subscribe_on(c, cls, op, touches, 0);
 }
 
 enum client_kind { CLIENT_PLAIN, CLIENT_ATOMIC, CLIENT_TRACK_SYNC };
@@ -256,6 +415,7 @@ client_open(struct client *c, enum client_kind kind)
 		xh_stop(&xs);
 		exit(1);
 	}
+	c->dump = getenv("ORACLE_DUMP") != NULL;
 	pump(c, 150, 3000);
 }
 
@@ -933,6 +1093,180 @@ scenario_cf_late_dispatch(void)
 	geis_delete(c.geis);
 }
 
+/* ---- hostile clients: more touches than wanted, decisions, grabs ---- */
+
+/* The bits of trace_ev.cls: the classes in the order geis announces
+ * them (the startup scenarios check it). */
+#define CLS_DRAG 1u
+#define CLS_PINCH 2u
+#define CLS_ROTATE 4u
+#define CLS_TAP 8u
+
+/* @p n fingers land at y 200, 80 px apart from x 300 (inside the painter's
+ * window), move 12 px down @p steps times together and lift; @p c (if any)
+ * reads after each step and @p p (if any) too. */
+static void
+fingers(struct client *c, struct painter *p, struct xh_device *d, int n, int steps)
+{
+	for (int i = 0; i < n; i++)
+		xh_touch_begin(d, (uint32_t)i + 1, 300 + 80 * i, 200);
+	xh_sync(d);
+	if (c)
+		pump(c, 5, 30);
+	for (int s = 1; s <= steps; s++) {
+		for (int i = 0; i < n; i++)
+			xh_touch_update(d, (uint32_t)i + 1, 300 + 80 * i, 200 + 12 * s);
+		xh_sync(d);
+		if (c)
+			pump(c, 5, 30);
+		if (p)
+			painter_pump(p);
+	}
+	for (int i = 0; i < n; i++)
+		xh_touch_end(d, (uint32_t)i + 1, 300 + 80 * i, 200 + 12 * steps);
+	xh_sync(d);
+}
+
+static void
+attrs_dump(const struct client *c)
+{
+	for (int i = 0; i < c->nseen; i++) {
+		fprintf(stderr, "%s cls %x:", event_type_name(c->seen[i].type), c->seen[i].cls);
+		for (int k = 0; k < c->seen[i].n; k++)
+			fprintf(stderr, " %s", c->seen[i].names[k]);
+		fprintf(stderr, "\n");
+	}
+}
+
+static const char *const attrs_common[] = {
+	"timestamp:i", "device id:i", "root window id:i", "event window id:i",
+	"child window id:i", "touches:i", "focus x:f", "focus y:f", "boundingbox x1:f",
+	"boundingbox y1:f", "boundingbox x2:f", "boundingbox y2:f", "gesture name:s",
+};
+static const char *const attrs_drag[] = {
+	"position x:f", "position y:f", "delta x:f", "delta y:f", "velocity x:f", "velocity y:f",
+};
+static const char *const attrs_pinch[] = { "radius:f", "radius delta:f", "radial velocity:f" };
+static const char *const attrs_rotate[] = {
+	"centroid x:f", "centroid y:f", "angle:f", "angle delta:f", "angular velocity:f",
+};
+
+/*
+ * The attributes of the first event of type @p t of a gesture of class
+ * @p cls: the event's three, then geis 2.2.17's frame attributes in its
+ * order, the common ones and @p nblock of the class (the last @p nrates
+ * of them, velocities, not on an END).  utouch's frames carry more after
+ * these (every attribute of every class, the touches); the original's
+ * carry exactly these.
+ */
+static void
+check_attrs(const struct client *c, GeisEventType t, unsigned cls, const char *const *block,
+	    int nblock, int nrates)
+{
+	static const char *const ev_attrs[] = {
+		"E group set:p", "E touch set:p", "E construction finished:b",
+	};
+	const char *want[48];
+	int n = 0;
+
+	for (int i = 0; i < 3; i++)
+		want[n++] = ev_attrs[i];
+	for (size_t i = 0; i < sizeof(attrs_common) / sizeof(attrs_common[0]); i++)
+		want[n++] = attrs_common[i];
+	for (int i = 0; i < nblock - (t == GEIS_EVENT_GESTURE_END ? nrates : 0); i++)
+		want[n++] = block[i];
+	const struct attr_seen *s = NULL;
+	for (int i = 0; i < c->nseen; i++)
+		if (c->seen[i].type == t && c->seen[i].cls == cls)
+			s = &c->seen[i];
+	XH_CHECK(s, "no %s of class %#x", event_type_name(t), cls);
+	if (!s)
+		return;
+	for (int i = 0; i < n; i++)
+		XH_CHECK(i < s->n && strcmp(s->names[i], want[i]) == 0,
+			 "%s of class %#x: attribute %d is \"%s\", expected \"%s\"",
+			 event_type_name(t), cls, i, i < s->n ? s->names[i] : "(none)", want[i]);
+#ifdef GEIS_ORACLE_BUILD
+	XH_CHECK(s->n == n, "%s of class %#x: %d attributes, expected %d", event_type_name(t),
+		 cls, s->n, n);
+#endif
+}
+
+static void
+check_attrs_class(const struct client *c, unsigned cls, const char *const *block, int nblock,
+		  int nrates)
+{
+	check_attrs(c, GEIS_EVENT_GESTURE_BEGIN, cls, block, nblock, nrates);
+	check_attrs(c, GEIS_EVENT_GESTURE_UPDATE, cls, block, nblock, nrates);
+	check_attrs(c, GEIS_EVENT_GESTURE_END, cls, block, nblock, nrates);
+	XH_CHECK(c->nseen == 3, "%d kinds of event, expected 3", c->nseen);
+	XH_CHECK(c->frame_device_id == c->device_id, "the frames' device id %d is not the "
+		 "device's %d", c->frame_device_id, c->device_id);
+}
+
+static void
+scenario_attrs(void)
+{
+	struct client c;
+	struct xh_device *d = &xs.devices[0];
+
+	client_new(&c);
+	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 2);
+	fingers(&c, NULL, d, 2, 10);
+	settle(&c, d);
+	attrs_dump(&c);
+	check_attrs_class(&c, CLS_DRAG, attrs_drag, 6, 2);
+	geis_delete(c.geis);
+
+	client_new(&c);
+	subscribe(&c, GEIS_GESTURE_PINCH, GEIS_FILTER_OP_EQ, 2);
+	xh_touch_begin(d, 1, 360, 300);
+	xh_touch_begin(d, 2, 440, 300);
+	step(&c, d);
+	for (int s = 1; s <= 10; s++) {
+		xh_touch_update(d, 1, 360 - 8 * s, 300);
+		xh_touch_update(d, 2, 440 + 8 * s, 300);
+		step(&c, d);
+	}
+	xh_touch_end(d, 1, 280, 300);
+	xh_touch_end(d, 2, 520, 300);
+	settle(&c, d);
+	attrs_dump(&c);
+	check_attrs_class(&c, CLS_PINCH, attrs_pinch, 3, 1);
+	geis_delete(c.geis);
+
+	client_new(&c);
+	subscribe(&c, GEIS_GESTURE_ROTATE, GEIS_FILTER_OP_EQ, 2);
+	xh_touch_begin(d, 1, 300, 300);
+	xh_touch_begin(d, 2, 500, 300);
+	step(&c, d);
+	for (int s = 1; s <= 10; s++) {
+		double a = 0.08 * s;
+		xh_touch_update(d, 1, 400 - 100 * cos(a), 300 - 100 * sin(a));
+		xh_touch_update(d, 2, 400 + 100 * cos(a), 300 + 100 * sin(a));
+		step(&c, d);
+	}
+	xh_touch_end(d, 1, 400 - 100 * cos(0.8), 300 - 100 * sin(0.8));
+	xh_touch_end(d, 2, 400 + 100 * cos(0.8), 300 + 100 * sin(0.8));
+	settle(&c, d);
+	attrs_dump(&c);
+	check_attrs_class(&c, CLS_ROTATE, attrs_rotate, 5, 1);
+	geis_delete(c.geis);
+
+	/* a tap is one UPDATE with the common attributes (no "tap time" in
+	 * geis 2.2.17) */
+	client_new(&c);
+	subscribe(&c, GEIS_GESTURE_TAP, GEIS_FILTER_OP_EQ, 1);
+	xh_touch_begin(d, 1, 300, 300);
+	step(&c, d);
+	xh_touch_end(d, 1, 300, 300);
+	settle(&c, d);
+	attrs_dump(&c);
+	check_attrs(&c, GEIS_EVENT_GESTURE_UPDATE, CLS_TAP, NULL, 0, 0);
+	XH_CHECK(c.nseen == 1, "%d kinds of event, expected 1", c.nseen);
+	geis_delete(c.geis);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -946,6 +1280,7 @@ main(int argc, char **argv)
 		{ "cf-timeout", scenario_cf_timeout, 1 },
 		{ "cf-glue", scenario_cf_glue, 1 },
 		{ "cf-late-dispatch", scenario_cf_late_dispatch, 1 },
+		{ "attrs", scenario_attrs, 1 },
 	};
 
 	return xh_run_scenario(&xs, argc, argv, scenarios, sizeof(scenarios) / sizeof(scenarios[0]),
