@@ -42,6 +42,30 @@
  *               gives every attribute after these); the frames' "device
  *               id" is the device's
  *
+ * Hostile clients (a painting client below counts the touches it gets):
+ *   extra-touches    4 touches on a 2-touch drag subscription: a drag of
+ *               each of the 6 pairs (BEGIN, UPDATEs, END, 2 touches);
+ *               all touches replayed to the painter
+ *   extra-touches-1  3 touches on a 1-touch one: a drag per finger
+ *   atomic-extra, atomic-extra-1  the same with atomic gestures (the geis
+ *               default) and 3 touches: no gesture at all; the painter
+ *               gets everything
+ *   reject      the client rejects its drag at the BEGIN: nothing more
+ *               of it (no END); the painter gets every touch event
+ *   accept      the client accepts it: it goes on to its END; the
+ *               painter gets nothing
+ *   dup-sub     two subscriptions on the same window: a drag each
+ *   deactivate  the subscription deactivated mid-gesture: no UPDATE after
+ *               (utouch: its END; the original: nothing, grail's cancel),
+ *               the touches go to the painter; re-activated, it gets the
+ *               next drag (the original: nothing more)
+ *   nested      two geis instances, on a window and its child: a drag
+ *               each; the painter gets the touches (the original: not)
+ *   late-client a client that reads only after the drag ended: it gets
+ *               the whole drag, the painter every touch
+ *   killed      a geis process killed mid-gesture: the painter gets
+ *               every touch
+ *
  * Exit status 0 pass, 1 fail, 77 skip (Xorg cannot run here).
  */
 #include <math.h>
@@ -357,10 +381,11 @@ settle(struct client *c, struct xh_device *d)
 }
 
 /* A subscription to @p cls gestures with touches @p op @p touches, on
- * @p window (0: no region term, the root window); activated, or NULL. */
+ * @p window (0: no region term, the root window), not activated; @p st
+ * the status of the first call that failed, or SUCCESS. */
 static GeisSubscription
-subscribe_on(struct client *c, const char *cls, GeisFilterOperation op, int touches,
-	     Window window)
+sub_new(struct client *c, const char *cls, GeisFilterOperation op, int touches,
+	Window window, GeisStatus *st_out)
 {
 	GeisSubscription sub = geis_subscription_new(c->geis, cls, GEIS_SUBSCRIPTION_NONE);
 	GeisFilter filter = geis_filter_new(c->geis, cls);
@@ -371,9 +396,23 @@ subscribe_on(struct client *c, const char *cls, GeisFilterOperation op, int touc
 		st = geis_filter_add_term(filter, GEIS_FILTER_REGION,
 					  GEIS_REGION_ATTRIBUTE_WINDOWID, GEIS_FILTER_OP_EQ,
 					  (GeisInteger)window, NULL);
-	if (st != GEIS_STATUS_SUCCESS ||
-	    geis_subscription_add_filter(sub, filter) != GEIS_STATUS_SUCCESS ||
-	    geis_subscription_activate(sub) != GEIS_STATUS_SUCCESS) {
+	if (st == GEIS_STATUS_SUCCESS)
+		st = geis_subscription_add_filter(sub, filter);
+	*st_out = st;
+	return sub;
+}
+
+/* The same, activated, or NULL. */
+static GeisSubscription
+subscribe_on(struct client *c, const char *cls, GeisFilterOperation op, int touches,
+	     Window window)
+{
+	GeisStatus st;
+	GeisSubscription sub = sub_new(c, cls, op, touches, window, &st);
+
+	if (st == GEIS_STATUS_SUCCESS)
+		st = geis_subscription_activate(sub);
+	if (st != GEIS_STATUS_SUCCESS) {
 		fprintf(stderr, "FAIL: subscription to %s\n", cls);
 		xh_failures++;
 		sub = NULL;
@@ -1102,6 +1141,59 @@ scenario_cf_late_dispatch(void)
 #define CLS_ROTATE 4u
 #define CLS_TAP 8u
 
+/* One gesture of a trace. */
+struct gsum {
+	GeisGestureId id;
+	unsigned cls;
+	int begins, updates, ends;
+	int tmin, tmax;    /* touch counts seen */
+};
+
+static int
+summarize(const struct client *c, struct gsum *g, int max)
+{
+	int n = 0;
+
+	for (int i = 0; i < c->ntrace; i++) {
+		const struct trace_ev *e = &c->trace[i];
+		int k;
+		for (k = 0; k < n; k++)
+			if (g[k].id == e->id)
+				break;
+		if (k == n) {
+			if (n == max)
+				continue;
+			memset(&g[n], 0, sizeof(g[n]));
+			g[n].id = e->id;
+			g[n].tmin = 99;
+			n++;
+		}
+		g[k].cls |= e->cls;
+		g[k].begins += e->type == GEIS_EVENT_GESTURE_BEGIN;
+		g[k].updates += e->type == GEIS_EVENT_GESTURE_UPDATE;
+		g[k].ends += e->type == GEIS_EVENT_GESTURE_END;
+		if (e->touches < g[k].tmin)
+			g[k].tmin = e->touches;
+		if (e->touches > g[k].tmax)
+			g[k].tmax = e->touches;
+	}
+	return n;
+}
+
+static void
+summary_dump(const char *who, const struct client *c, const struct gsum *g, int n)
+{
+	fprintf(stderr, "%s: %d gestures\n", who, n);
+	for (int k = 0; k < n; k++) {
+		fprintf(stderr, "  gesture %u:", (unsigned)g[k].id);
+		for (int i = 0; i < c->nclasses; i++)
+			if (g[k].cls & (1u << i))
+				fprintf(stderr, " %s", c->class_names[i]);
+		fprintf(stderr, " %d begin %d update %d end, touches %d..%d\n", g[k].begins,
+			g[k].updates, g[k].ends, g[k].tmin, g[k].tmax);
+	}
+}
+
 /* @p n fingers land at y 200, 80 px apart from x 300 (inside the painter's
  * window), move 12 px down @p steps times together and lift; @p c (if any)
  * reads after each step and @p p (if any) too. */
@@ -1125,6 +1217,436 @@ fingers(struct client *c, struct painter *p, struct xh_device *d, int n, int ste
 	for (int i = 0; i < n; i++)
 		xh_touch_end(d, (uint32_t)i + 1, 300 + 80 * i, 200 + 12 * steps);
 	xh_sync(d);
+}
+
+/* Read until the painter has @p ends touch ends (3 s at the most), then
+ * until @p c is quiet. */
+static void
+drain(struct client *c, struct painter *p, int ends)
+{
+	double start = xh_now_ms();
+
+	do {
+		if (c)
+			pump(c, 20, 50);
+		else
+			sleep_until(xh_now_ms() + 20);
+		painter_pump(p);
+	} while (p->ends < ends && xh_now_ms() - start < 3000);
+	if (c)
+		pump(c, 100, 1000);
+	painter_pump(p);
+}
+
+/* Each of the @p n gestures: only @p cls, one BEGIN, at least
+ * @p min_updates UPDATEs, @p ends END, always @p touches touches. */
+static void
+check_gestures(const struct gsum *g, int n, unsigned cls, int min_updates, int ends,
+	       int touches)
+{
+	for (int k = 0; k < n; k++) {
+		XH_CHECK(g[k].cls == cls, "gesture %d has classes %#x, not %#x", k, g[k].cls, cls);
+		XH_CHECK(g[k].begins == 1 && g[k].updates >= min_updates && g[k].ends == ends,
+			 "gesture %d: %d BEGIN, %d UPDATE, %d END", k, g[k].begins, g[k].updates,
+			 g[k].ends);
+		XH_CHECK(g[k].tmin == touches && g[k].tmax == touches,
+			 "gesture %d has %d..%d touches, not %d", k, g[k].tmin, g[k].tmax, touches);
+	}
+}
+
+static void
+check_painter(const struct painter *p, int begins, int updates, int ends)
+{
+	XH_CHECK(p->begins == begins && p->updates == updates && p->ends == ends,
+		 "the painter got %d begins, %d updates, %d ends; expected %d, %d, %d",
+		 p->begins, p->updates, p->ends, begins, updates, ends);
+}
+
+static void
+painter_dump(const struct painter *p)
+{
+	fprintf(stderr, "painter: %d begins, %d updates, %d ends\n", p->begins, p->updates,
+		p->ends);
+}
+
+static void
+scenario_extra_touches(void)
+{
+	struct painter p;
+	struct client c;
+	struct gsum g[16];
+
+	painter_open(&p);
+	client_new(&c);
+	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 2);
+	fingers(&c, &p, &xs.devices[0], 4, 10);
+	drain(&c, &p, 4);
+	int n = summarize(&c, g, 16);
+	summary_dump("4 touches, 2-touch drags", &c, g, n);
+	painter_dump(&p);
+	/* a 2-touch drag of each of the 6 pairs, nothing of 3 or 4 touches;
+	 * every touch is replayed to the painter in full */
+	XH_CHECK(n == 6, "%d gestures, expected 6", n);
+	check_gestures(g, n, CLS_DRAG, 8, 1, 2);
+	check_painter(&p, 4, 40, 4);
+	geis_delete(c.geis);
+	XCloseDisplay(p.dpy);
+}
+
+static void
+scenario_extra_touches_1(void)
+{
+	struct painter p;
+	struct client c;
+	struct gsum g[16];
+
+	painter_open(&p);
+	client_new(&c);
+	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 1);
+	fingers(&c, &p, &xs.devices[0], 3, 10);
+	drain(&c, &p, 3);
+	int n = summarize(&c, g, 16);
+	summary_dump("3 touches, 1-touch drags", &c, g, n);
+	painter_dump(&p);
+	/* one 1-touch drag per finger */
+	XH_CHECK(n == 3, "%d gestures, expected 3", n);
+	check_gestures(g, n, CLS_DRAG, 8, 1, 1);
+	check_painter(&p, 3, 30, 3);
+	geis_delete(c.geis);
+	XCloseDisplay(p.dpy);
+}
+
+static void
+decide_run(int decide)
+{
+	struct painter p;
+	struct client c;
+	struct gsum g[16];
+
+	painter_open(&p);
+	client_new(&c);
+	c.decide = decide;
+	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 2);
+	fingers(&c, &p, &xs.devices[0], 2, 10);
+	drain(&c, &p, decide == DECIDE_ACCEPT ? 0 : 2);
+	if (decide == DECIDE_ACCEPT) {
+		/* nothing may come late */
+		sleep_until(xh_now_ms() + 300);
+		pump(&c, 20, 100);
+		painter_pump(&p);
+	}
+	int n = summarize(&c, g, 16);
+	summary_dump(decide == DECIDE_ACCEPT ? "accept" : "reject", &c, g, n);
+	painter_dump(&p);
+	XH_CHECK(n == 1 && c.ndecided == 1 && c.decide_failed == 0,
+		 "%d gestures, %d decided, %d refused", n, c.ndecided, c.decide_failed);
+	if (decide == DECIDE_ACCEPT) {
+		/* the drag goes on to its END; the painter gets nothing */
+		check_gestures(g, n, CLS_DRAG, 8, 1, 2);
+		check_painter(&p, 0, 0, 0);
+	} else {
+		/* the rejected drag's BEGIN was its only event (no END); the
+		 * touches are replayed to the painter in full */
+		check_gestures(g, n, CLS_DRAG, 0, 0, 2);
+		XH_CHECK(n == 1 && g[0].updates == 0, "%d UPDATEs after the reject",
+			 n ? g[0].updates : -1);
+		check_painter(&p, 2, 20, 2);
+	}
+	geis_delete(c.geis);
+	XCloseDisplay(p.dpy);
+}
+
+static void
+scenario_reject(void)
+{
+	decide_run(DECIDE_REJECT);
+}
+
+static void
+scenario_accept(void)
+{
+	decide_run(DECIDE_ACCEPT);
+}
+
+static void
+scenario_dup_sub(void)
+{
+	struct painter p;
+	struct client c;
+	struct gsum g[16];
+
+	painter_open(&p);
+	client_new(&c);
+	Window root = DefaultRootWindow(p.dpy);
+	GeisSubscription a = subscribe_on(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 2, root);
+	GeisSubscription b = subscribe_on(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 2, root);
+	XH_CHECK(a && b, "a subscription did not activate");
+	fingers(&c, &p, &xs.devices[0], 2, 10);
+	drain(&c, &p, 2);
+	int n = summarize(&c, g, 16);
+	summary_dump("two subscriptions", &c, g, n);
+	painter_dump(&p);
+	/* one drag per subscription, both undecided: replayed */
+	XH_CHECK(n == 2, "%d gestures, expected 2", n);
+	check_gestures(g, n, CLS_DRAG, 8, 1, 2);
+	check_painter(&p, 2, 20, 2);
+	geis_delete(c.geis);
+	XCloseDisplay(p.dpy);
+}
+
+static void
+scenario_deactivate(void)
+{
+	struct painter p;
+	struct client c;
+	struct gsum g[16];
+	struct xh_device *d = &xs.devices[0];
+
+	painter_open(&p);
+	client_new(&c);
+	GeisSubscription sub = subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 2);
+	int at = -1;
+	xh_touch_begin(d, 1, 300, 200);
+	xh_touch_begin(d, 2, 380, 200);
+	step(&c, d);
+	for (int s = 1; s <= 10; s++) {
+		if (s == 5) {
+			XH_CHECK(geis_subscription_deactivate(sub) == GEIS_STATUS_SUCCESS,
+				 "deactivation failed");
+			at = c.ntrace;
+			fprintf(stderr, "-- deactivated after %d events\n", c.ntrace);
+		}
+		xh_touch_update(d, 1, 300, 200 + 12 * s);
+		xh_touch_update(d, 2, 380, 200 + 12 * s);
+		step(&c, d);
+		painter_pump(&p);
+	}
+	xh_touch_end(d, 1, 300, 320);
+	xh_touch_end(d, 2, 380, 320);
+	xh_sync(d);
+	drain(&c, &p, 2);
+	int n = summarize(&c, g, 16);
+	summary_dump("deactivated mid-gesture", &c, g, n);
+	painter_dump(&p);
+	XH_CHECK(n == 1 && at >= 2 && c.trace[0].type == GEIS_EVENT_GESTURE_BEGIN,
+		 "%d gestures, %d events before the deactivation", n, at);
+	/* no UPDATE after the deactivation; the touches go to the painter */
+	for (int i = at; i >= 0 && i < c.ntrace; i++)
+		XH_CHECK(c.trace[i].type == GEIS_EVENT_GESTURE_END, "event %d after it is %s", i,
+			 event_type_name(c.trace[i].type));
+#ifdef GEIS_ORACLE_BUILD
+	/* geis 2.2.17 cancels the gesture without an END (grail bug) */
+	XH_CHECK(c.ntrace == at, "%d events after the deactivation", c.ntrace - at);
+#else
+	/* a gesture the application saw always ends with its END */
+	XH_CHECK(c.ntrace == at + 1, "%d events after the deactivation", c.ntrace - at);
+#endif
+	check_painter(&p, 2, 20, 2);
+	XH_CHECK(geis_subscription_activate(sub) == GEIS_STATUS_SUCCESS, "re-activation failed");
+	pump(&c, 100, 1000);
+	int before = c.ntrace;
+	fingers(&c, &p, d, 2, 10);
+	drain(&c, &p, 4);
+	fprintf(stderr, "-- re-activated: %d events after\n", c.ntrace - before);
+	n = summarize(&c, g, 16);
+	summary_dump("all", &c, g, n);
+	painter_dump(&p);
+#ifdef GEIS_ORACLE_BUILD
+	/* geis 2.2.17 reports success but delivers nothing more */
+	XH_CHECK(n == 1 && c.ntrace == before, "the re-activated subscription delivered %d "
+		 "events", c.ntrace - before);
+#else
+	/* the re-activated subscription works as it did */
+	XH_CHECK(n == 2, "%d gestures, expected 2", n);
+	if (n == 2)
+		check_gestures(&g[1], 1, CLS_DRAG, 8, 1, 2);
+#endif
+	/* undecided (utouch) or not grabbed (geis 2.2.17): the painter has
+	 * all the touches */
+	check_painter(&p, 4, 40, 4);
+	geis_delete(c.geis);
+	XCloseDisplay(p.dpy);
+}
+
+static void
+scenario_nested(void)
+{
+	struct painter p;
+	struct client outer, inner;
+	struct gsum g[16];
+	struct xh_device *d = &xs.devices[0];
+
+	painter_open(&p);
+	Window child = XCreateSimpleWindow(p.dpy, p.win, 100, 50, 400, 300, 0, 0, 0);
+	XMapRaised(p.dpy, child);
+	XSync(p.dpy, False);
+	client_new(&outer);
+	client_new(&inner);
+	subscribe_on(&outer, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 2, p.win);
+	subscribe_on(&inner, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 2, child);
+	xh_touch_begin(d, 1, 300, 200);
+	xh_touch_begin(d, 2, 380, 200);
+	xh_sync(d);
+	for (int s = 1; s <= 10; s++) {
+		xh_touch_update(d, 1, 300, 200 + 12 * s);
+		xh_touch_update(d, 2, 380, 200 + 12 * s);
+		xh_sync(d);
+		pump(&outer, 5, 30);
+		pump(&inner, 5, 30);
+	}
+	xh_touch_end(d, 1, 300, 320);
+	xh_touch_end(d, 2, 380, 320);
+	xh_sync(d);
+	double start = xh_now_ms();
+	while (xh_now_ms() - start < 1500) {
+		pump(&outer, 20, 50);
+		pump(&inner, 20, 50);
+		painter_pump(&p);
+	}
+	int n = summarize(&outer, g, 16);
+	summary_dump("outer (parent window)", &outer, g, n);
+	XH_CHECK(n == 1, "outer: %d gestures, expected 1", n);
+	check_gestures(g, n, CLS_DRAG, 8, 1, 2);
+	n = summarize(&inner, g, 16);
+	summary_dump("inner (child window)", &inner, g, n);
+	painter_dump(&p);
+	XH_CHECK(n == 1, "inner: %d gestures, expected 1", n);
+	check_gestures(g, n, CLS_DRAG, 8, 1, 2);
+#ifdef GEIS_ORACLE_BUILD
+	/* geis 2.2.17: the two undecided listeners keep the touches from
+	 * the painter (for as long as the test waits, 1.5 s) */
+	check_painter(&p, 0, 0, 0);
+#else
+	/* both release their undecided drags: the painter gets everything */
+	check_painter(&p, 2, 20, 2);
+#endif
+	geis_delete(inner.geis);
+	geis_delete(outer.geis);
+	XCloseDisplay(p.dpy);
+}
+
+static void
+scenario_late_client(void)
+{
+	struct painter p;
+	struct client c;
+	struct gsum g[16];
+	struct xh_device *d = &xs.devices[0];
+
+	painter_open(&p);
+	client_new(&c);
+	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 2);
+	double t0 = xh_now_ms();
+	xh_touch_begin(d, 1, 300, 200);
+	xh_touch_begin(d, 2, 380, 200);
+	xh_sync(d);
+	for (int s = 1; s <= 10; s++) {
+		sleep_until(t0 + 25 * s);
+		xh_touch_update(d, 1, 300, 200 + 12 * s);
+		xh_touch_update(d, 2, 380, 200 + 12 * s);
+		xh_sync(d);
+		painter_pump(&p);
+	}
+	xh_touch_end(d, 1, 300, 320);
+	xh_touch_end(d, 2, 380, 320);
+	xh_sync(d);
+	sleep_until(t0 + 300);
+	drain(&c, &p, 2);
+	int n = summarize(&c, g, 16);
+	summary_dump("late client", &c, g, n);
+	painter_dump(&p);
+	XH_CHECK(n == 1, "%d gestures, expected 1", n);
+	check_gestures(g, n, CLS_DRAG, 5, 1, 2);
+	check_painter(&p, 2, 20, 2);
+	geis_delete(c.geis);
+	XCloseDisplay(p.dpy);
+}
+
+static void
+scenario_killed(void)
+{
+	struct painter p;
+	struct xh_device *d = &xs.devices[0];
+	int ready[2];
+
+	painter_open(&p);
+	if (pipe(ready) != 0) {
+		XH_CHECK(0, "pipe");
+		return;
+	}
+	pid_t pid = fork();
+	if (pid == 0) {
+		struct client c;
+		close(ready[0]);
+		client_new(&c);
+		subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 2);
+		if (write(ready[1], "r", 1) != 1)
+			_exit(1);
+		for (;;)
+			pump(&c, 1000, 1000);
+	}
+	close(ready[1]);
+	char b;
+	XH_CHECK(pid > 0 && read(ready[0], &b, 1) == 1, "the geis child did not start");
+	close(ready[0]);
+	xh_touch_begin(d, 1, 300, 200);
+	xh_touch_begin(d, 2, 380, 200);
+	xh_sync(d);
+	for (int s = 1; s <= 10; s++) {
+		if (s == 5 && pid > 0) {
+			kill(pid, SIGKILL);
+			waitpid(pid, NULL, 0);
+		}
+		xh_touch_update(d, 1, 300, 200 + 12 * s);
+		xh_touch_update(d, 2, 380, 200 + 12 * s);
+		xh_sync(d);
+		sleep_until(xh_now_ms() + 10);
+		painter_pump(&p);
+	}
+	xh_touch_end(d, 1, 300, 320);
+	xh_touch_end(d, 2, 380, 320);
+	xh_sync(d);
+	drain(NULL, &p, 2);
+	painter_dump(&p);
+	/* the grab went with the client: everything reaches the painter */
+	check_painter(&p, 2, 20, 2);
+	XCloseDisplay(p.dpy);
+}
+
+static void
+atomic_extra_run(int want, int n_fingers)
+{
+	struct painter p;
+	struct client c;
+	struct gsum g[16];
+
+	painter_open(&p);
+	client_open(&c, CLIENT_ATOMIC);
+	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, want);
+	fingers(&c, &p, &xs.devices[0], n_fingers, 10);
+	drain(&c, &p, n_fingers);
+	int n = summarize(&c, g, 16);
+	fprintf(stderr, "atomic, %d fingers on %d-touch drags\n", n_fingers, want);
+	summary_dump("atomic", &c, g, n);
+	painter_dump(&p);
+	/* atomic gestures start only on as many free touches as the
+	 * subscription wants: none here; everything reaches the painter */
+	XH_CHECK(n == 0, "%d gestures, expected none", n);
+	check_painter(&p, n_fingers, 10 * n_fingers, n_fingers);
+	geis_delete(c.geis);
+	XCloseDisplay(p.dpy);
+}
+
+static void
+scenario_atomic_extra(void)
+{
+	atomic_extra_run(2, 3);
+}
+
+static void
+scenario_atomic_extra_1(void)
+{
+	atomic_extra_run(1, 3);
 }
 
 static void
@@ -1280,6 +1802,17 @@ main(int argc, char **argv)
 		{ "cf-timeout", scenario_cf_timeout, 1 },
 		{ "cf-glue", scenario_cf_glue, 1 },
 		{ "cf-late-dispatch", scenario_cf_late_dispatch, 1 },
+		{ "extra-touches", scenario_extra_touches, 1 },
+		{ "extra-touches-1", scenario_extra_touches_1, 1 },
+		{ "reject", scenario_reject, 1 },
+		{ "accept", scenario_accept, 1 },
+		{ "dup-sub", scenario_dup_sub, 1 },
+		{ "deactivate", scenario_deactivate, 1 },
+		{ "nested", scenario_nested, 1 },
+		{ "late-client", scenario_late_client, 1 },
+		{ "killed", scenario_killed, 1 },
+		{ "atomic-extra", scenario_atomic_extra, 1 },
+		{ "atomic-extra-1", scenario_atomic_extra_1, 1 },
 		{ "attrs", scenario_attrs, 1 },
 	};
 
