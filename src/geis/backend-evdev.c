@@ -166,15 +166,16 @@ on_raw_event(void *data, struct ut_evdev_live_device *dev, const struct input_ev
 	}
 }
 
-static void
+static int
 evdev_grab(struct geis_backend *base, UFDevice device, UFWindowId window, int on)
 {
 	struct evdev_dev *d = dev_find((struct evdev_backend *)base, device);
 	if (!d)
-		return;
+		return 0;
 	gs_router_grab(&d->router, window, on);
 	if (d->proxy && !on && !gs_router_has_window(&d->router, window))
 		gs_proxy_window_gone(d->proxy, window);
+	return 0;
 }
 
 /* evdev-live's problems (a device skipped or lost): on the error stack

@@ -235,16 +235,17 @@ rec_start(struct geis_backend *be)
 	return 0;
 }
 
-static void
+static int
 rec_grab(struct geis_backend *be, UFDevice device, UFWindowId window, int on)
 {
 	struct rec_backend *rb = (struct rec_backend *)be;
 
 	if (!rb->device || device != frame_backend_device_get_device(rb->device))
-		return;
+		return 0;
 	gs_router_grab(&rb->router, window, on);
 	if (rb->proxy && !on && !gs_router_has_window(&rb->router, window))
 		gs_proxy_window_gone(rb->proxy, window);
+	return 0;
 }
 
 static void

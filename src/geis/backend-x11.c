@@ -429,25 +429,25 @@ find_grab(struct x11_backend *be, Window w)
 	return NULL;
 }
 
-static void
+static int
 x11_grab(struct geis_backend *base, UFDevice device, UFWindowId window, int on)
 {
 	struct x11_backend *be = (struct x11_backend *)base;
 	(void)device;
 	if (!be->dpy || be->dead)
-		return;
+		return 0;
 	Window w = frame_x11_get_window_id(window);
 	struct x11_grab *g = find_grab(be, w);
 
 	if (on) {
 		if (g) {
 			g->refs++;
-			return;
+			return 0;
 		}
 		if (!UT_ARRAY_RESERVE(be->grabs, be->capgrabs, be->ngrabs + 1, 4)) {
 			gs_core_error(base->geis, GEIS_STATUS_UNKNOWN_ERROR,
 					"x11: out of memory");
-			return;
+			return -1;
 		}
 		unsigned char bits[XIMaskLen(XI_LASTEVENT)] = { 0 };
 		XIEventMask mask = { .deviceid = XIAllMasterDevices,
@@ -460,14 +460,16 @@ x11_grab(struct geis_backend *base, UFDevice device, UFWindowId window, int on)
 		int failed = XIGrabTouchBegin(be->dpy, XIAllMasterDevices, w, 0, &mask,
 					      1, &mods);
 		if (failed != 0 || mods.status != 0) {
-			/* a warning, not only the error stack: a program that
-			 * goes on without its grab gets no touch of the window,
-			 * and its user must learn why */
+			/* a warning, not only the error stack: the activation
+			 * that asked for it fails (as in geis 2.2), and a program
+			 * that goes on anyway gets no touch of the window, so its
+			 * user must learn why */
 			gs_core_warning(base->geis, GEIS_STATUS_UNKNOWN_ERROR,
 					"x11: cannot take the touch grab on window 0x%lx: "
 					"another client holds one there (a second gesture "
 					"program?); no touch there reaches this one",
 					(unsigned long)w);
+			return -1;
 		}
 		XFlush(be->dpy);
 		be->grabs[be->ngrabs++] = (struct x11_grab){ .window = w, .refs = 1 };
@@ -477,6 +479,7 @@ x11_grab(struct geis_backend *base, UFDevice device, UFWindowId window, int on)
 		XFlush(be->dpy);
 		*g = be->grabs[--be->ngrabs];
 	}
+	return 0;
 }
 
 static void

@@ -65,9 +65,14 @@ struct geis_backend_ops {
 	 * backend then runs due timeouts with gs_core_advance_time().
 	 */
 	void (*set_timer)(struct geis_backend *be, uint64_t at);
-	/** Optional: first/last subscription of (device, window) came/went. */
-	void (*grab)(struct geis_backend *be, UFDevice device, UFWindowId window,
-		     int on);
+	/**
+	 * Optional: first/last subscription of (device, window) came/went.
+	 * @return 0, or -1 when a grab (@p on 1) could not be taken: the
+	 *         backend said why with gs_core_error(), and the core fails
+	 *         the activation that asked for it
+	 */
+	int (*grab)(struct geis_backend *be, UFDevice device, UFWindowId window,
+		    int on);
 	/** Optional: 1 when the input has ended for good (recordings). */
 	int (*finished)(struct geis_backend *be);
 	/**

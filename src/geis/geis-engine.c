@@ -36,7 +36,8 @@ gs_engine_fini(Geis geis)
 
 /* ---- subscriptions ---- */
 
-static void
+/* @return 0, or -1 when the backend could not take the grab */
+static int
 grab(Geis geis, GeisDevice dev, UFWindowId window, int on)
 {
 	/* only the first binding of a (device, window) grabs, and only the
@@ -44,7 +45,7 @@ grab(Geis geis, GeisDevice dev, UFWindowId window, int on)
 	int count = 0;
 
 	if (!geis->backend || !geis->backend->ops->grab || !dev->uf)
-		return;
+		return 0;
 	ut_list_for_each(spos, &geis->subs) {
 		ut_list_for_each(bpos, &gs_sub_of(spos)->bindings) {
 			struct geis_binding *b = gs_binding_of(bpos);
@@ -54,7 +55,8 @@ grab(Geis geis, GeisDevice dev, UFWindowId window, int on)
 		}
 	}
 	if ((on && count == 1) || (!on && count == 0))
-		geis->backend->ops->grab(geis->backend, dev->uf, window, on);
+		return geis->backend->ops->grab(geis->backend, dev->uf, window, on);
+	return 0;
 }
 
 static void
@@ -71,6 +73,8 @@ gs_engine_apply_config(GeisSubscription sub)
 		set_config(gs_binding_of(pos)->ug, &sub->config);
 }
 
+/* @return 0; -1 when grail refused it, -2 when the backend could not
+ * grab the window */
 static int
 bind_one(GeisSubscription sub, GeisDevice dev, UFWindowId window,
 	 const struct geis_gesture_params *p)
@@ -110,11 +114,19 @@ bind_one(GeisSubscription sub, GeisDevice dev, UFWindowId window,
 	b->window = window;
 	b->ug = ug;
 	ut_list_insert_after(&sub->bindings, &b->link);
-	grab(geis, dev, window, 1);
+	if (grab(geis, dev, window, 1) < 0) {
+		ut_list_remove(&b->link);
+		grail_subscription_deactivate(geis->grail, ug);
+		grail_subscription_delete(ug);
+		geis_device_unref(b->device);
+		free(b);
+		return -2;
+	}
 	return 0;
 }
 
-/* Bind @p sub to @p dev through every filter that selects the device. */
+/* Bind @p sub to @p dev through every filter that selects the device:
+ * 0, or the worst bind_one() failure (-2 before -1). */
 static int
 bind_device(GeisSubscription sub, GeisDevice dev)
 {
@@ -131,8 +143,9 @@ bind_device(GeisSubscription sub, GeisDevice dev)
 		for (int i = 0; i < (p.nwindows ? p.nwindows : 1); i++) {
 			UFWindowId window = p.nwindows ? (UFWindowId)(uint32_t)p.windows[i] :
 				gs_core_root_window(sub->geis);
-			if (bind_one(sub, dev, window, &p) < 0)
-				rc = -1;
+			int r = bind_one(sub, dev, window, &p);
+			if (r < rc)
+				rc = r;
 		}
 	} while (f && (f = gs_sub_next_filter(sub, f)));
 	return rc;
@@ -197,9 +210,12 @@ gs_engine_activate(GeisSubscription sub)
 		gs_engine_deactivate(sub);
 	sub->active = 1;
 	ut_list_for_each(pos, &geis->devices) {
-		if (bind_device(sub, ut_container_of(pos, struct _GeisDevice, link)) < 0) {
+		int rc = bind_device(sub, ut_container_of(pos, struct _GeisDevice, link));
+		if (rc < 0) {
 			gs_engine_deactivate(sub);
-			return GEIS_STATUS_BAD_ARGUMENT;
+			/* a window another client grabbed: GEIS_STATUS_UNKNOWN_ERROR,
+			 * as geis 2.2 returned */
+			return rc == -2 ? GEIS_STATUS_UNKNOWN_ERROR : GEIS_STATUS_BAD_ARGUMENT;
 		}
 	}
 	gs_engine_rearm(geis);

@@ -61,6 +61,10 @@
  *               next drag (the original: nothing more)
  *   nested      two geis instances, on a window and its child: a drag
  *               each; the painter gets the touches (the original: not)
+ *   same-window two geis instances on the root window: the second's
+ *               activation fails with GEIS_STATUS_UNKNOWN_ERROR (the
+ *               touch grab is the first's); once the first is gone it
+ *               activates and gets the next drag (the original: nothing)
  *   late-client a client that reads only after the drag ended: it gets
  *               the whole drag, the painter every touch
  *   killed      a geis process killed mid-gesture: the painter gets
@@ -1614,6 +1618,80 @@ scenario_killed(void)
 }
 
 static void
+scenario_same_window(void)
+{
+	struct painter p;
+	struct client a, b;
+	struct gsum g[16];
+	struct xh_device *d = &xs.devices[0];
+	GeisStatus st;
+
+	painter_open(&p);
+	client_new(&a);
+	client_new(&b);
+	subscribe(&a, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 2);
+	GeisSubscription sb = sub_new(&b, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 2, 0, &st);
+	XH_CHECK(st == GEIS_STATUS_SUCCESS, "the second subscription: status %d", (int)st);
+	/* the root window's touch grab is the first client's */
+	st = geis_subscription_activate(sb);
+	XH_CHECK(st == GEIS_STATUS_UNKNOWN_ERROR, "the second client's activation: status %d, "
+		 "expected GEIS_STATUS_UNKNOWN_ERROR", (int)st);
+	xh_touch_begin(d, 1, 300, 200);
+	xh_touch_begin(d, 2, 380, 200);
+	xh_sync(d);
+	for (int s = 1; s <= 10; s++) {
+		xh_touch_update(d, 1, 300, 200 + 12 * s);
+		xh_touch_update(d, 2, 380, 200 + 12 * s);
+		xh_sync(d);
+		pump(&a, 5, 30);
+		pump(&b, 5, 30);
+	}
+	xh_touch_end(d, 1, 300, 320);
+	xh_touch_end(d, 2, 380, 320);
+	xh_sync(d);
+	double start = xh_now_ms();
+	while (p.ends < 2 && xh_now_ms() - start < 3000) {
+		pump(&a, 20, 50);
+		pump(&b, 20, 50);
+		painter_pump(&p);
+	}
+	pump(&b, 50, 200);
+	int n = summarize(&a, g, 16);
+	summary_dump("first", &a, g, n);
+	n = summarize(&b, g, 16);
+	summary_dump("second", &b, g, n);
+	painter_dump(&p);
+	XH_CHECK(n == 0, "the second client got %d gestures", n);
+	n = summarize(&a, g, 16);
+	XH_CHECK(n == 1, "the first client got %d gestures, expected 1", n);
+	check_gestures(g, n, CLS_DRAG, 8, 1, 2);
+	check_painter(&p, 2, 20, 2);
+
+	/* the first client goes: the second activates now */
+	geis_delete(a.geis);
+	st = geis_subscription_activate(sb);
+	XH_CHECK(st == GEIS_STATUS_SUCCESS, "activation after the first client left: status %d",
+		 (int)st);
+	pump(&b, 100, 1000);
+	fingers(&b, &p, d, 2, 10);
+	drain(&b, &p, 4);
+	n = summarize(&b, g, 16);
+	summary_dump("second", &b, g, n);
+	painter_dump(&p);
+#ifdef GEIS_ORACLE_BUILD
+	/* geis 2.2.17: a subscription activated a second time gets nothing
+	 * (as in the deactivate scenario) */
+	XH_CHECK(n == 0, "the second client got %d gestures", n);
+#else
+	XH_CHECK(n == 1, "the second client got %d gestures, expected 1", n);
+	check_gestures(g, n, CLS_DRAG, 8, 1, 2);
+#endif
+	check_painter(&p, 4, 40, 4);
+	geis_delete(b.geis);
+	XCloseDisplay(p.dpy);
+}
+
+static void
 atomic_extra_run(int want, int n_fingers)
 {
 	struct painter p;
@@ -1811,6 +1889,7 @@ main(int argc, char **argv)
 		{ "nested", scenario_nested, 1 },
 		{ "late-client", scenario_late_client, 1 },
 		{ "killed", scenario_killed, 1 },
+		{ "same-window", scenario_same_window, 1 },
 		{ "atomic-extra", scenario_atomic_extra, 1 },
 		{ "atomic-extra-1", scenario_atomic_extra_1, 1 },
 		{ "attrs", scenario_attrs, 1 },
