@@ -69,6 +69,11 @@
  *               the whole drag, the painter every touch
  *   killed      a geis process killed mid-gesture: the painter gets
  *               every touch
+ *   extra-accept  4 touches on a 2-touch drag subscription, each drag
+ *               accepted at its first event: the first pair's and the
+ *               last pair's (the sixth candidate) go to their END, the
+ *               others vanish unseen; the painter gets nothing
+ *   deleted     geis_delete() mid-gesture: the painter gets every touch
  *
  * Exit status 0 pass, 1 fail, 77 skip (Xorg cannot run here).
  */
@@ -1728,6 +1733,71 @@ scenario_atomic_extra_1(void)
 }
 
 static void
+scenario_extra_accept(void)
+{
+	struct painter p;
+	struct client c;
+	struct gsum g[16];
+
+	painter_open(&p);
+	client_new(&c);
+	c.decide = DECIDE_ACCEPT;
+	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 2);
+	fingers(&c, &p, &xs.devices[0], 4, 10);
+	drain(&c, &p, 2);
+	sleep_until(xh_now_ms() + 300);
+	pump(&c, 20, 100);
+	painter_pump(&p);
+	int n = summarize(&c, g, 16);
+	summary_dump("4 touches, 2-touch drags, accepted", &c, g, n);
+	painter_dump(&p);
+	/* accepting the first pair's drag rejects the four others that
+	 * share a touch with it, unseen; the last pair's drag comes and is
+	 * accepted too: two whole drags, and the painter gets nothing */
+	XH_CHECK(n == 2 && c.ndecided == 2 && c.decide_failed == 0,
+		 "%d gestures, %d decided, %d refused", n, c.ndecided, c.decide_failed);
+	check_gestures(g, n, CLS_DRAG, 8, 1, 2);
+	XH_CHECK(n == 2 && g[1].id == g[0].id + 5, "the second drag is not the sixth candidate");
+	check_painter(&p, 0, 0, 0);
+	geis_delete(c.geis);
+	XCloseDisplay(p.dpy);
+}
+
+static void
+scenario_deleted(void)
+{
+	struct painter p;
+	struct client c;
+	struct xh_device *d = &xs.devices[0];
+
+	painter_open(&p);
+	client_new(&c);
+	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 2);
+	xh_touch_begin(d, 1, 300, 200);
+	xh_touch_begin(d, 2, 380, 200);
+	step(&c, d);
+	for (int s = 1; s <= 10; s++) {
+		if (s == 5)
+			geis_delete(c.geis);
+		xh_touch_update(d, 1, 300, 200 + 12 * s);
+		xh_touch_update(d, 2, 380, 200 + 12 * s);
+		xh_sync(d);
+		if (s < 5)
+			pump(&c, 5, 30);
+		painter_pump(&p);
+	}
+	xh_touch_end(d, 1, 300, 320);
+	xh_touch_end(d, 2, 380, 320);
+	xh_sync(d);
+	drain(NULL, &p, 2);
+	painter_dump(&p);
+	XH_CHECK(c.begun == 1, "%d BEGINs before geis_delete()", c.begun);
+	/* the grab went with the instance: everything reaches the painter */
+	check_painter(&p, 2, 20, 2);
+	XCloseDisplay(p.dpy);
+}
+
+static void
 attrs_dump(const struct client *c)
 {
 	for (int i = 0; i < c->nseen; i++) {
@@ -1889,6 +1959,8 @@ main(int argc, char **argv)
 		{ "nested", scenario_nested, 1 },
 		{ "late-client", scenario_late_client, 1 },
 		{ "killed", scenario_killed, 1 },
+		{ "extra-accept", scenario_extra_accept, 1 },
+		{ "deleted", scenario_deleted, 1 },
 		{ "same-window", scenario_same_window, 1 },
 		{ "atomic-extra", scenario_atomic_extra, 1 },
 		{ "atomic-extra-1", scenario_atomic_extra_1, 1 },
