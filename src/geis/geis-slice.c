@@ -430,8 +430,12 @@ build_event(Geis geis, GeisEventType type, UGSlice slice, uint64_t time,
 	}
 	/* a flick: a drag that ends faster than 1 px/ms.  The end usually
 	 * comes without a time step of its own (the touch lifts where it last
-	 * moved), so the newest velocity counts, as in geis 2.2. */
+	 * moved), so the newest velocity counts, as in geis 2.2.  Not the END
+	 * of a gesture grail cancelled (its subscription deactivated, another
+	 * gesture accepted): the fingers did not lift, and geis 2.2 sent no
+	 * END for it at all. */
 	if (type == GEIS_EVENT_GESTURE_END && (mask & UGGestureTypeDrag) &&
+	    !grail_slice_get_canceled(slice) &&
 	    g->last_vx * g->last_vx + g->last_vy * g->last_vy > 1.0f)
 		f->flick = 1;
 	err |= add_frame_touches(ev, f, &m, t, n);
