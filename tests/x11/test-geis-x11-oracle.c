@@ -75,6 +75,9 @@
  *               last pair's (the sixth candidate) go to their END, the
  *               others vanish unseen; the painter gets nothing
  *   deleted     geis_delete() mid-gesture: the painter gets every touch
+ *   atomic-late an atomic 1-touch drag while the client sleeps 300 ms:
+ *               read late, all of it, BEGIN under construction, then
+ *               finished; accepted, so the painter gets nothing
  *   deactivate-accepted  a drag accepted at its BEGIN, its subscription
  *               deactivated mid-drag: no UPDATE after (utouch: an END,
  *               not a flick; the original: nothing); the accepted
@@ -1810,6 +1813,53 @@ scenario_deleted(void)
 }
 
 static void
+scenario_atomic_late(void)
+{
+	struct painter p;
+	struct client c;
+	struct gsum g[16];
+	struct xh_device *d = &xs.devices[0];
+
+	painter_open(&p);
+	client_open(&c, CLIENT_ATOMIC);
+	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 1);
+	double t0 = xh_now_ms();
+	xh_touch_begin(d, 1, 300, 200);
+	xh_sync(d);
+	for (int s = 1; s <= 10; s++) {
+		sleep_until(t0 + 25 * s);
+		xh_touch_update(d, 1, 300, 200 + 12 * s);
+		xh_sync(d);
+		painter_pump(&p);
+	}
+	xh_touch_end(d, 1, 300, 320);
+	xh_sync(d);
+	sleep_until(t0 + 300);
+	drain(&c, &p, 1);
+	int n = summarize(&c, g, 16);
+	summary_dump("atomic late client", &c, g, n);
+	painter_dump(&p);
+	/* the whole drag, accepted at +60 ms while the client slept: the
+	 * BEGIN is under construction, then every event is finished */
+	XH_CHECK(n == 1, "%d gestures, expected 1", n);
+	check_gestures(g, n, CLS_DRAG, 8, 1, 1);
+	XH_CHECK(c.ntrace > 0 && c.trace[0].cf == 0, "the BEGIN reports construction finished");
+	int flip = -1;
+	for (int i = 0; i < c.ntrace; i++) {
+		if (flip < 0 && c.trace[i].cf == 1)
+			flip = i;
+		if (flip >= 0)
+			XH_CHECK(c.trace[i].cf == 1, "construction finished went back at %d", i);
+	}
+	XH_CHECK(flip > 0, "never construction finished");
+	check_painter(&p, 0, 0, 0);
+	if (xh_failures)
+		trace_dump(&c);
+	geis_delete(c.geis);
+	XCloseDisplay(p.dpy);
+}
+
+static void
 scenario_deactivate_accepted(void)
 {
 	struct painter p;
@@ -2028,6 +2078,7 @@ main(int argc, char **argv)
 		{ "killed", scenario_killed, 1 },
 		{ "extra-accept", scenario_extra_accept, 1 },
 		{ "deleted", scenario_deleted, 1 },
+		{ "atomic-late", scenario_atomic_late, 1 },
 		{ "deactivate-accepted", scenario_deactivate_accepted, 1 },
 		{ "same-window", scenario_same_window, 1 },
 		{ "atomic-extra", scenario_atomic_extra, 1 },
