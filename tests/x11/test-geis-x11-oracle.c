@@ -41,6 +41,11 @@
  *               no "tap time"), which is all the original gives (utouch
  *               gives every attribute after these); the frames' "device
  *               id" is the device's
+ *   flick       a subscription to the Flick class and a fast 1-touch drag:
+ *               utouch gives drags whose END is a flick when the last
+ *               motion beat 1 px/ms; the original gives Touch (the BEGIN)
+ *               and Drag|Touch events (from the drag's recognition on),
+ *               never a flick
  *
  * Hostile clients (a painting client below counts the touches it gets):
  *   extra-touches    4 touches on a 2-touch drag subscription: a drag of
@@ -1157,6 +1162,7 @@ scenario_cf_late_dispatch(void)
 #define CLS_PINCH 2u
 #define CLS_ROTATE 4u
 #define CLS_TAP 8u
+#define CLS_TOUCH 16u
 #define CLS_FLICK 32u
 
 /* One gesture of a trace. */
@@ -1914,6 +1920,76 @@ scenario_deactivate_accepted(void)
 	XCloseDisplay(p.dpy);
 }
 
+/*
+ * A subscription to the Flick class and a fast 1-touch drag (40 px per
+ * step, the touch lifting 80 px further on).  utouch: Flick stands for
+ * Drag; every event is a drag, and the END is also a flick exactly when
+ * the last motion was faster than 1 px/ms.  geis 2.2.17: the events are
+ * of class Touch (the BEGIN, at the touch's first event, only Touch) and
+ * Drag once it moved; none is ever a flick.
+ */
+static void
+scenario_flick(void)
+{
+	struct client c;
+	struct xh_device *d = &xs.devices[0];
+
+	client_new(&c);
+	XH_CHECK(c.nclasses == 6 && strcmp(c.class_names[5], "Flick") == 0,
+		 "the sixth class is not Flick");
+	subscribe(&c, "Flick", GEIS_FILTER_OP_EQ, 1);
+	xh_touch_begin(d, 1, 200, 300);
+	xh_sync(d);
+	pump(&c, 5, 30);
+	for (int s = 1; s <= 6; s++) {
+		sleep_until(xh_now_ms() + 5);
+		xh_touch_update(d, 1, 200 + 40 * s, 300);
+		xh_sync(d);
+		pump(&c, 5, 30);
+	}
+	xh_touch_end(d, 1, 520, 300);
+	settle(&c, d);
+
+	int n = c.ntrace;
+	XH_CHECK(n >= 4 && c.trace[0].type == GEIS_EVENT_GESTURE_BEGIN &&
+		 c.trace[n - 1].type == GEIS_EVENT_GESTURE_END, "%d events, not BEGIN .. END", n);
+	if (n < 4) {
+		geis_delete(c.geis);
+		return;
+	}
+#ifdef GEIS_ORACLE_BUILD
+	/* Touch from the BEGIN on, Drag too from its recognition (the first
+	 * motion or one later, as the machine schedules the test) */
+	XH_CHECK(c.trace[0].cls == CLS_TOUCH, "the BEGIN has classes %#x", c.trace[0].cls);
+	int drag = 0;
+	for (int i = 1; i < n; i++) {
+		drag |= c.trace[i].cls == (CLS_DRAG | CLS_TOUCH);
+		XH_CHECK(c.trace[i].cls == (drag ? CLS_DRAG | CLS_TOUCH : CLS_TOUCH),
+			 "event %d has classes %#x", i, c.trace[i].cls);
+	}
+	XH_CHECK(c.trace[n - 1].cls == (CLS_DRAG | CLS_TOUCH), "the END has classes %#x",
+		 c.trace[n - 1].cls);
+#else
+	/* the last motion's speed: the last UPDATE with a time step */
+	double v = 0.0;
+	for (int i = n - 2; i > 0; i--) {
+		int dt = c.trace[i].ts - c.trace[i - 1].ts;
+		if (c.trace[i].type == GEIS_EVENT_GESTURE_UPDATE && dt > 0) {
+			v = hypot(c.trace[i].dx, c.trace[i].dy) / dt;
+			break;
+		}
+	}
+	for (int i = 0; i < n - 1; i++)
+		XH_CHECK(c.trace[i].cls == CLS_DRAG, "event %d has classes %#x", i, c.trace[i].cls);
+	printf("last motion %.2f px/ms, END classes %#x\n", v, c.trace[n - 1].cls);
+	XH_CHECK(c.trace[n - 1].cls == (v > 1.0 ? CLS_DRAG | CLS_FLICK : CLS_DRAG),
+		 "the END has classes %#x after a last motion of %.2f px/ms", c.trace[n - 1].cls, v);
+#endif
+	if (xh_failures)
+		trace_dump(&c);
+	geis_delete(c.geis);
+}
+
 static void
 attrs_dump(const struct client *c)
 {
@@ -2084,6 +2160,7 @@ main(int argc, char **argv)
 		{ "atomic-extra", scenario_atomic_extra, 1 },
 		{ "atomic-extra-1", scenario_atomic_extra_1, 1 },
 		{ "attrs", scenario_attrs, 1 },
+		{ "flick", scenario_flick, 1 },
 	};
 
 	return xh_run_scenario(&xs, argc, argv, scenarios, sizeof(scenarios) / sizeof(scenarios[0]),
