@@ -80,6 +80,11 @@
  *               last pair's (the sixth candidate) go to their END, the
  *               others vanish unseen; the painter gets nothing
  *   deleted     geis_delete() mid-gesture: the painter gets every touch
+ *   extra-reject  4 touches on a 2-touch drag subscription, each drag
+ *               rejected at its BEGIN: 6 BEGINs and nothing more; the
+ *               painter gets every touch event
+ *   cont-extra  3 touches on a 2-touch GEIS_SUBSCRIPTION_CONT drag
+ *               subscription: a drag per pair, 2 touches, 1 as they lift
  *   atomic-late an atomic 1-touch drag while the client sleeps 300 ms:
  *               read late, all of it, BEGIN under construction, then
  *               finished; accepted, so the painter gets nothing
@@ -1785,6 +1790,73 @@ scenario_extra_accept(void)
 }
 
 static void
+scenario_extra_reject(void)
+{
+	struct painter p;
+	struct client c;
+	struct gsum g[16];
+
+	painter_open(&p);
+	client_new(&c);
+	c.decide = DECIDE_REJECT;
+	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 2);
+	fingers(&c, &p, &xs.devices[0], 4, 10);
+	drain(&c, &p, 4);
+	int n = summarize(&c, g, 16);
+	summary_dump("4 touches, 2-touch drags, rejected", &c, g, n);
+	painter_dump(&p);
+	/* each pair's drag: its BEGIN, then nothing; all replayed */
+	XH_CHECK(n == 6 && c.ndecided == 6 && c.decide_failed == 0,
+		 "%d gestures, %d decided, %d refused", n, c.ndecided, c.decide_failed);
+	check_gestures(g, n, CLS_DRAG, 0, 0, 2);
+	for (int k = 0; k < n; k++)
+		XH_CHECK(g[k].updates == 0, "gesture %d: %d UPDATEs after the reject", k,
+			 g[k].updates);
+	check_painter(&p, 4, 40, 4);
+	geis_delete(c.geis);
+	XCloseDisplay(p.dpy);
+}
+
+static void
+scenario_cont_extra(void)
+{
+	struct painter p;
+	struct client c;
+	struct gsum g[16];
+
+	painter_open(&p);
+	client_new(&c);
+	GeisSubscription sub = geis_subscription_new(c.geis, "cont", GEIS_SUBSCRIPTION_CONT);
+	GeisFilter filter = geis_filter_new(c.geis, "cont");
+	geis_filter_add_term(filter, GEIS_FILTER_CLASS, GEIS_CLASS_ATTRIBUTE_NAME,
+			     GEIS_FILTER_OP_EQ, GEIS_GESTURE_DRAG, GEIS_GESTURE_ATTRIBUTE_TOUCHES,
+			     GEIS_FILTER_OP_EQ, 2, NULL);
+	geis_subscription_add_filter(sub, filter);
+	XH_CHECK(geis_subscription_activate(sub) == GEIS_STATUS_SUCCESS, "activation");
+	pump(&c, 100, 1000);
+	fingers(&c, &p, &xs.devices[0], 3, 10);
+	drain(&c, &p, 3);
+	int n = summarize(&c, g, 16);
+	summary_dump("3 touches, 2-touch CONT drags", &c, g, n);
+	painter_dump(&p);
+	/* a drag per pair, which may go on with one touch as the fingers
+	 * lift (CONT: 1 to 2 touches) */
+	XH_CHECK(n == 3, "%d gestures, expected 3", n);
+	for (int k = 0; k < n; k++) {
+		XH_CHECK((g[k].cls & ~CLS_FLICK) == CLS_DRAG, "gesture %d has classes %#x", k,
+			 g[k].cls);
+		XH_CHECK(g[k].begins == 1 && g[k].updates >= 8 && g[k].ends == 1,
+			 "gesture %d: %d BEGIN, %d UPDATE, %d END", k, g[k].begins, g[k].updates,
+			 g[k].ends);
+		XH_CHECK(g[k].tmax == 2 && g[k].tmin >= 1, "gesture %d has %d..%d touches", k,
+			 g[k].tmin, g[k].tmax);
+	}
+	check_painter(&p, 3, 30, 3);
+	geis_delete(c.geis);
+	XCloseDisplay(p.dpy);
+}
+
+static void
 scenario_deleted(void)
 {
 	struct painter p;
@@ -2154,6 +2226,8 @@ main(int argc, char **argv)
 		{ "killed", scenario_killed, 1 },
 		{ "extra-accept", scenario_extra_accept, 1 },
 		{ "deleted", scenario_deleted, 1 },
+		{ "extra-reject", scenario_extra_reject, 1 },
+		{ "cont-extra", scenario_cont_extra, 1 },
 		{ "atomic-late", scenario_atomic_late, 1 },
 		{ "deactivate-accepted", scenario_deactivate_accepted, 1 },
 		{ "same-window", scenario_same_window, 1 },
