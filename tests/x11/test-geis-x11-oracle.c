@@ -118,6 +118,8 @@
 #include "xorg-harness.h"
 
 static struct xh_server xs;
+/* in a forked geis process (killed): the server is the parent's */
+static int in_child;
 
 
 /* ---- the geis client ---- */
@@ -478,6 +480,8 @@ client_open(struct client *c, enum client_kind kind)
 	if (!c->geis || geis_get_configuration(c->geis, GEIS_CONFIGURATION_FD, &c->fd) !=
 				GEIS_STATUS_SUCCESS) {
 		fprintf(stderr, "FAIL: geis_new on %s\n", xs.display_name);
+		if (in_child)
+			_exit(1);
 		xh_stop(&xs);
 		exit(1);
 	}
@@ -1612,6 +1616,7 @@ scenario_killed(void)
 	pid_t pid = fork();
 	if (pid == 0) {
 		struct client c;
+		in_child = 1;
 		close(ready[0]);
 		client_new(&c);
 		subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 2);
