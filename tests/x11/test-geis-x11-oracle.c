@@ -208,6 +208,19 @@ dump_event(const struct client *c, GeisEvent ev, GeisFrame f, unsigned cls)
 		GeisAttr a = geis_event_attr(ev, i);
 		fprintf(stderr, " [%s:%s]", geis_attr_name(a), attr_type_name(geis_attr_type(a)));
 	}
+	GeisTouchSet ts = geis_attr_value_to_pointer(
+		geis_event_attr_by_name(ev, GEIS_EVENT_ATTRIBUTE_TOUCHSET));
+	fprintf(stderr, "\n  touches:");
+	for (GeisSize i = 0; ts && i < geis_touchset_touch_count(ts); i++) {
+		GeisTouch t = geis_touchset_touch(ts, i);
+		fprintf(stderr, " {");
+		for (GeisSize k = 0; k < geis_touch_attr_count(t); k++) {
+			GeisAttr a = geis_touch_attr(t, k);
+			fprintf(stderr, " [%s:%s]", geis_attr_name(a),
+				attr_type_name(geis_attr_type(a)));
+		}
+		fprintf(stderr, " }");
+	}
 	fprintf(stderr, "\n  frame:");
 	for (GeisSize i = 0; i < geis_frame_attr_count(f); i++) {
 		GeisAttr a = geis_frame_attr(f, i);
