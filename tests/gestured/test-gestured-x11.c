@@ -233,13 +233,14 @@ wait_daemon_log(const char *needle, int ms)
 	return strstr(daemon_log, needle) != NULL;
 }
 
+/* run the daemon on the configuration as it is now, without waiting for
+ * it to be ready */
 static void
-start_daemon(const char *config, int verbose)
+spawn_daemon(int verbose)
 {
 	const char *exe = getenv("UTOUCH_GESTURED");
 	if (!exe)
 		die("UTOUCH_GESTURED is not set");
-	write_config(config);
 	char cfg[128];
 	path_in(cfg, sizeof(cfg), "gestures.yaml");
 	int p[2];
@@ -260,6 +261,13 @@ start_daemon(const char *config, int verbose)
 	daemon_err = p[0];
 	daemon_log_len = 0;
 	daemon_log[0] = '\0';
+}
+
+static void
+start_daemon(const char *config, int verbose)
+{
+	write_config(config);
+	spawn_daemon(verbose);
 	if (!wait_daemon_log("ready:", 5000))
 		die("the daemon did not start");
 }
@@ -1260,35 +1268,6 @@ scenario_client_gone(void)
 }
 
 
-/* run the daemon on the configuration as it is now, without waiting for
- * it to be ready */
-static void
-spawn_daemon(void)
-{
-	const char *exe = getenv("UTOUCH_GESTURED");
-	if (!exe)
-		die("UTOUCH_GESTURED is not set");
-	char cfg[128];
-	path_in(cfg, sizeof(cfg), "gestures.yaml");
-	int p[2];
-	if (pipe(p) < 0)
-		die("pipe");
-	daemon_pid = fork();
-	if (daemon_pid < 0)
-		die("fork");
-	if (daemon_pid == 0) {
-		dup2(p[1], 2);
-		close(p[0]);
-		close(p[1]);
-		execl(exe, exe, "--backend", "x11", "--config", cfg, "--verbose", (char *)NULL);
-		_exit(127);
-	}
-	close(p[1]);
-	daemon_err = p[0];
-	daemon_log_len = 0;
-	daemon_log[0] = '\0';
-}
-
 /* three fingers held still on a hold rule of 5 s: undecided */
 static const char held_cfg_fmt[] =
 	"gestures:\n"
@@ -1310,7 +1289,7 @@ scenario_config_trouble(void)
 	path_in(path, sizeof(path), "gestures.yaml");
 
 	write_config("gestures:\n  - gesture: swipe\n    fingers: 3\n    comand: \"true\"\n");
-	spawn_daemon();
+	spawn_daemon(1);
 	int status = wait_daemon_exit(5000);
 	XH_CHECK(status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 1,
 		 "broken file: status 0x%x", status);
@@ -1321,7 +1300,7 @@ scenario_config_trouble(void)
 	unlink(path);
 	if (mkdir(path, 0700) < 0)
 		die("mkdir: %s", strerror(errno));
-	spawn_daemon();
+	spawn_daemon(1);
 	status = wait_daemon_exit(5000);
 	XH_CHECK(status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 1,
 		 "a directory: status 0x%x", status);
