@@ -306,8 +306,8 @@ GEIS_API GeisStatus geis_configuration_supported(GeisInstance geis_instance,
  * @param configuration_item the item
  * @param[out] value where to store the value (an int for
  *        GEIS_CONFIG_UNIX_FD)
- * @return GEIS_STATUS_SUCCESS, GEIS_BAD_ARGUMENT for NULL arguments or an
- *         unknown item
+ * @return GEIS_STATUS_SUCCESS, GEIS_BAD_ARGUMENT for NULL arguments,
+ *         GEIS_STATUS_NOT_SUPPORTED for an unknown item (as geis 2.2.17)
  */
 GEIS_API GeisStatus geis_configuration_get_value(GeisInstance geis_instance,
 						 int configuration_item,
@@ -319,7 +319,8 @@ GEIS_API GeisStatus geis_configuration_get_value(GeisInstance geis_instance,
  * @param geis_instance the instance
  * @param configuration_item the item
  * @param value the new value
- * @return GEIS_BAD_ARGUMENT
+ * @return GEIS_STATUS_NOT_SUPPORTED (as geis 2.2.17), GEIS_BAD_ARGUMENT
+ *         for NULL arguments
  */
 GEIS_API GeisStatus geis_configuration_set_value(GeisInstance geis_instance,
 						 int configuration_item,
@@ -360,8 +361,9 @@ typedef struct GeisInputFuncs {
 } GeisInputFuncs;
 
 /**
- * Register v1 device callbacks.  Devices already known are reported from
- * the next geis_event_dispatch().
+ * Register v1 device callbacks.  Devices already known are reported to
+ * them before the call returns (as geis 2.2.17), later ones from
+ * geis_event_dispatch().
  *
  * @param geis_instance the instance
  * @param func the callbacks (copied)
@@ -438,7 +440,8 @@ GEIS_API GeisStatus geis_subscribe(GeisInstance geis_instance,
  * @param geis_instance the instance
  * @param gesture_list ignored: every gesture of the instance is
  *        unsubscribed
- * @return GEIS_STATUS_SUCCESS, or GEIS_BAD_ARGUMENT for NULL
+ * @return GEIS_STATUS_SUCCESS, GEIS_BAD_ARGUMENT for NULL, or
+ *         GEIS_STATUS_UNKNOWN_ERROR with nothing subscribed (as geis 2.2.17)
  */
 GEIS_API GeisStatus geis_unsubscribe(GeisInstance geis_instance,
 				     GeisGestureType *gesture_list);

@@ -429,6 +429,17 @@ find_grab(struct x11_backend *be, Window w)
 	return NULL;
 }
 
+/* the X error code seen while the trap was set (x11_grab()) */
+static int x11_trapped_error;
+
+static int
+x11_trap_error(Display *dpy, XErrorEvent *ev)
+{
+	(void)dpy;
+	x11_trapped_error = ev->error_code;
+	return 0;
+}
+
 static int
 x11_grab(struct geis_backend *base, UFDevice device, UFWindowId window, int on)
 {
@@ -457,8 +468,23 @@ x11_grab(struct geis_backend *base, UFDevice device, UFWindowId window, int on)
 		XISetMask(bits, XI_TouchEnd);
 		XISetMask(bits, XI_TouchOwnership);
 		XIGrabModifiers mods = { .modifiers = XIAnyModifier };
+		/* a window that does not exist (a v1 program's bad window id)
+		 * is an X error: trapped, so it fails the activation instead of
+		 * ending the program in Xlib's default handler */
+		XSync(be->dpy, False);
+		x11_trapped_error = 0;
+		int (*old_handler)(Display *, XErrorEvent *) = XSetErrorHandler(x11_trap_error);
 		int failed = XIGrabTouchBegin(be->dpy, XIAllMasterDevices, w, 0, &mask,
 					      1, &mods);
+		XSync(be->dpy, False);
+		XSetErrorHandler(old_handler);
+		if (x11_trapped_error) {
+			gs_core_warning(base->geis, GEIS_STATUS_BAD_ARGUMENT,
+					"x11: cannot take the touch grab on window 0x%lx: "
+					"X error %d (no such window?)", (unsigned long)w,
+					x11_trapped_error);
+			return -1;
+		}
 		if (failed != 0 || mods.status != 0) {
 			/* a warning, not only the error stack: the activation
 			 * that asked for it fails (as in geis 2.2), and a program

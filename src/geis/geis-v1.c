@@ -184,6 +184,9 @@ device_find(GeisInstance inst, GeisInputDeviceId id)
 	return NULL;
 }
 
+static void report_devices(GeisInstance inst);
+static void handle_event(GeisInstance inst, GeisEvent event);
+
 /* ---- instance ---- */
 
 GEIS_API GeisStatus
@@ -222,6 +225,19 @@ geis_init(GeisWinInfo *win_info, GeisInstance *geis_instance)
 	if (!inst->geis) {
 		free(inst);
 		return GEIS_UNKNOWN_ERROR;
+	}
+	/* take the start-up events queued (classes, devices; no gestures
+	 * without a subscription), so that geis_input_devices() can report
+	 * the devices at once, as geis 2.2.17 did.  No dispatch: a fast
+	 * recording must not play before the program subscribed. */
+	for (;;) {
+		GeisEvent event = NULL;
+		GeisStatus st = geis_next_event(inst->geis, &event);
+
+		if (st != GEIS_STATUS_SUCCESS && st != GEIS_STATUS_CONTINUE)
+			break;
+		handle_event(inst, event);
+		geis_event_delete(event);
 	}
 	*geis_instance = inst;
 	return GEIS_STATUS_SUCCESS;
@@ -302,8 +318,10 @@ geis_configuration_get_value(GeisInstance geis_instance, int configuration_item,
 {
 	int fd = -1;
 
-	if (!geis_instance || !value || configuration_item != GEIS_CONFIG_UNIX_FD)
+	if (!geis_instance || !value)
 		return GEIS_BAD_ARGUMENT;
+	if (configuration_item != GEIS_CONFIG_UNIX_FD)
+		return GEIS_STATUS_NOT_SUPPORTED;   /* as geis 2.2.17 */
 	if (geis_get_configuration(geis_instance->geis, GEIS_CONFIGURATION_FD, &fd) !=
 	    GEIS_STATUS_SUCCESS)
 		return GEIS_UNKNOWN_ERROR;
@@ -315,10 +333,12 @@ GEIS_API GeisStatus
 geis_configuration_set_value(GeisInstance geis_instance, int configuration_item,
 			     void *value)
 {
-	(void)geis_instance;
 	(void)configuration_item;
-	(void)value;
-	return GEIS_BAD_ARGUMENT;
+	if (!geis_instance || !value)
+		return GEIS_BAD_ARGUMENT;
+	/* nothing can be set: the fd is read-only (geis 2.2.17 answered the
+	 * same for every item) */
+	return GEIS_STATUS_NOT_SUPPORTED;
 }
 
 /* ---- devices ---- */
@@ -334,6 +354,17 @@ geis_input_devices(GeisInstance geis_instance, GeisInputFuncs *func, void *cooki
 	/* devices seen so far are reported again, to the new callbacks */
 	ut_list_for_each(pos, &geis_instance->devices)
 		device_of(pos)->reported = 0;
+	/* the devices known are reported before the call returns, as geis
+	 * 2.2.17 did (they are known from geis_init() on) */
+	if (geis_instance->in_dispatch) {
+		report_devices(geis_instance);
+		return GEIS_STATUS_SUCCESS;
+	}
+	geis_instance->in_dispatch = 1;   /* a callback's geis_finish() waits */
+	report_devices(geis_instance);
+	geis_instance->in_dispatch = 0;
+	if (geis_instance->finish_pending)
+		instance_free(geis_instance);
 	return GEIS_STATUS_SUCCESS;
 }
 
@@ -572,6 +603,9 @@ geis_unsubscribe(GeisInstance geis_instance, GeisGestureType *gesture_list)
 	(void)gesture_list;
 	if (UT_CLIENT_BUG_IF(NULL, !geis_instance))
 		return GEIS_BAD_ARGUMENT;
+	/* nothing to remove: geis 2.2.17 failed so (unsubscribing twice) */
+	if (ut_list_empty(&geis_instance->types))
+		return GEIS_STATUS_UNKNOWN_ERROR;
 	unsubscribe_all(geis_instance);
 	return GEIS_STATUS_SUCCESS;
 }
@@ -733,6 +767,106 @@ gesture_forget(GeisInstance inst, GeisGestureId id)
 	}
 }
 
+/*
+ * geis 2.2.17 gave a v1 callback its own set of attributes in its own order
+ * (not the v2 frame's): device id, timestamp, the three window ids, focus,
+ * "gesture name" as the type name of the frame's touch count
+ * ("Drag,touch=2"), touches, the bounding box, the class's own attributes
+ * (without the velocities on a finish), then "touch N id/x/y" of each
+ * touch, with the id as a float.  The same comes first here; the frame's
+ * other attributes follow (geis 2.2.17 had none of them).
+ */
+static const char *const v1_common[] = {
+	GEIS_GESTURE_ATTRIBUTE_DEVICE_ID, GEIS_GESTURE_ATTRIBUTE_TIMESTAMP,
+	GEIS_GESTURE_ATTRIBUTE_ROOT_WINDOW_ID, GEIS_GESTURE_ATTRIBUTE_EVENT_WINDOW_ID,
+	GEIS_GESTURE_ATTRIBUTE_CHILD_WINDOW_ID, GEIS_GESTURE_ATTRIBUTE_FOCUS_X,
+	GEIS_GESTURE_ATTRIBUTE_FOCUS_Y, GEIS_GESTURE_ATTRIBUTE_GESTURE_NAME,
+	GEIS_GESTURE_ATTRIBUTE_TOUCHES, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_X1,
+	GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_Y1, GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_X2,
+	GEIS_GESTURE_ATTRIBUTE_BOUNDINGBOX_Y2,
+};
+#define V1_NUM_COMMON ((int)(sizeof(v1_common) / sizeof(v1_common[0])))
+
+/* Per class: its attributes, the last @c rates of them rates (velocities). */
+static const struct v1_block {
+	const char *names[6];
+	int n, rates;
+} v1_blocks[V1_NUM_CLASSES] = {
+	{ { GEIS_GESTURE_ATTRIBUTE_POSITION_X, GEIS_GESTURE_ATTRIBUTE_POSITION_Y,
+	    GEIS_GESTURE_ATTRIBUTE_DELTA_X, GEIS_GESTURE_ATTRIBUTE_DELTA_Y,
+	    GEIS_GESTURE_ATTRIBUTE_VELOCITY_X, GEIS_GESTURE_ATTRIBUTE_VELOCITY_Y }, 6, 2 },
+	{ { GEIS_GESTURE_ATTRIBUTE_RADIUS, GEIS_GESTURE_ATTRIBUTE_RADIUS_DELTA,
+	    GEIS_GESTURE_ATTRIBUTE_RADIAL_VELOCITY }, 3, 1 },
+	{ { GEIS_GESTURE_ATTRIBUTE_CENTROID_X, GEIS_GESTURE_ATTRIBUTE_CENTROID_Y,
+	    GEIS_GESTURE_ATTRIBUTE_ANGLE, GEIS_GESTURE_ATTRIBUTE_ANGLE_DELTA,
+	    GEIS_GESTURE_ATTRIBUTE_ANGULAR_VELOCITY }, 5, 1 },
+	{ { NULL }, 0, 0 },
+	{ { NULL }, 0, 0 },
+};
+/* the most attributes put first: common, a block, 5 touches of 3 */
+#define V1_NUM_ORDERED (V1_NUM_COMMON + 6 + 3 * V1_MAX_TOUCHES)
+
+/* Append the frame's attribute @p attr_name to @p attrs (if it has it). */
+static GeisSize
+v1_put(GeisFrame frame, const char *attr_name, GeisGestureAttr *attrs, GeisSize k)
+{
+	GeisAttr a = geis_frame_attr_by_name(frame, attr_name);
+
+	return a && convert_attr(a, &attrs[k]) ? k + 1 : k;
+}
+
+/* The v1 attributes of @p frame, reported as class @p cls with @p touches
+ * touches and @p name as "gesture name"; returns how many. */
+static GeisSize
+v1_frame_attrs(GeisFrame frame, int cls, int finish, int touches, const char *name,
+	       GeisGestureAttr *attrs)
+{
+	GeisSize k = 0, first, n = geis_frame_attr_count(frame);
+	char tn[32];
+
+	for (int i = 0; i < V1_NUM_COMMON; i++) {
+		if (strcmp(v1_common[i], GEIS_GESTURE_ATTRIBUTE_GESTURE_NAME) == 0) {
+			memset(&attrs[k], 0, sizeof(attrs[k]));
+			attrs[k].name = GEIS_GESTURE_ATTRIBUTE_GESTURE_NAME;
+			attrs[k].type = GEIS_ATTR_TYPE_STRING;
+			attrs[k++].string_val = name;
+			continue;
+		}
+		k = v1_put(frame, v1_common[i], attrs, k);
+	}
+	for (int i = 0; i < v1_blocks[cls].n - (finish ? v1_blocks[cls].rates : 0); i++)
+		k = v1_put(frame, v1_blocks[cls].names[i], attrs, k);
+	for (int t = 0; t < touches && t < V1_MAX_TOUCHES; t++) {
+		snprintf(tn, sizeof(tn), "touch %d id", t);
+		GeisSize was = k;
+		k = v1_put(frame, tn, attrs, k);
+		if (k > was && attrs[was].type == GEIS_ATTR_TYPE_INTEGER) {
+			/* geis 2.2.17 gave the id as a float */
+			attrs[was].type = GEIS_ATTR_TYPE_FLOAT;
+			attrs[was].float_val = (GeisFloat)attrs[was].integer_val;
+			attrs[was].integer_val = 0;
+		}
+		snprintf(tn, sizeof(tn), "touch %d x", t);
+		k = v1_put(frame, tn, attrs, k);
+		snprintf(tn, sizeof(tn), "touch %d y", t);
+		k = v1_put(frame, tn, attrs, k);
+	}
+	/* then every other attribute of the frame */
+	first = k;
+	for (GeisSize i = 0; i < n; i++) {
+		GeisGestureAttr a;
+		int dup = 0;
+
+		if (!convert_attr(geis_frame_attr(frame, i), &a))
+			continue;
+		for (GeisSize j = 0; j < first && !dup; j++)
+			dup = strcmp(attrs[j].name, a.name) == 0;
+		if (!dup)
+			attrs[k++] = a;
+	}
+	return k;
+}
+
 /* Report one gesture frame through the v1 callbacks. */
 static void
 gesture_frame(GeisInstance inst, GeisEventType type, GeisFrame frame)
@@ -744,7 +878,8 @@ gesture_frame(GeisInstance inst, GeisEventType type, GeisFrame frame)
 	struct v1_type *t = NULL;
 	GeisGestureCallback cb;
 	GeisGestureAttr *attrs;
-	GeisSize n, k = 0;
+	GeisSize n, k;
+	char name[32];
 	int cls;
 
 	if (g) {
@@ -771,19 +906,11 @@ gesture_frame(GeisInstance inst, GeisEventType type, GeisFrame frame)
 		return;
 
 	n = geis_frame_attr_count(frame);
-	attrs = calloc(n + 1, sizeof(*attrs));
+	attrs = calloc(n + V1_NUM_ORDERED + 1, sizeof(*attrs));
 	if (!attrs)
 		return;
-	for (GeisSize i = 0; i < n; i++) {
-		if (!convert_attr(geis_frame_attr(frame, i), &attrs[k]))
-			continue;
-		/* v1 names the gesture by its class */
-		if (strcmp(attrs[k].name, GEIS_GESTURE_ATTRIBUTE_GESTURE_NAME) == 0) {
-			attrs[k].type = GEIS_ATTR_TYPE_STRING;
-			attrs[k].string_val = v1_classes[cls].name;
-		}
-		k++;
-	}
+	snprintf(name, sizeof(name), "%s,touch=%d", v1_classes[cls].name, touches);
+	k = v1_frame_attrs(frame, cls, type == GEIS_EVENT_GESTURE_END, touches, name, attrs);
 	cb(t->cookie, v1_classes[cls].type, id, k, attrs);
 	free(attrs);
 }

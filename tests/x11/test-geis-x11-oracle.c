@@ -93,6 +93,29 @@
  *               not a flick; the original: nothing); the accepted
  *               touches never reach the painter
  *
+ * The geis v1 interface (geis_init, geis_subscribe and the callbacks;
+ * ORACLE_DUMP prints every call with its attributes):
+ *   v1-gestures  on the painter's window, "Drag,touch=2", "Pinch,touch=2",
+ *               "Rotate,touch=2", "Tap,touch=1": a drag, pinch and rotation
+ *               each a start (2 touches), updates, a finish (1 touch: CONT)
+ *               of its type, a tap one update; "gesture name" is the type
+ *               of the call's touch count; the attributes exactly the
+ *               original's names, types and order (utouch: these first);
+ *               the painter gets nothing; 'added' never called (utouch:
+ *               once per type)
+ *   v1-all      GEIS_ALL_GESTURES on the root window and a drag: the
+ *               original gives one Touch gesture per touch sequence
+ *               (touches 1, 2, 1), utouch a 2-touch Drag among others
+ *   v1-devices  geis_input_devices(): the device and its 11 attributes
+ *               reported before the call returns, and again to callbacks
+ *               registered again; GEIS_CONFIG_UNIX_FD the only item,
+ *               NOT_SUPPORTED for others and for any set; unsubscribing
+ *               with nothing subscribed: GEIS_STATUS_UNKNOWN_ERROR
+ *   v1-bad-args NULL arguments, an unknown window, an unknown type, NULL
+ *               callbacks, an empty device list (each build's own: utouch
+ *               GEIS_BAD_ARGUMENT or a failed subscription; the original
+ *               crashes or returns success)
+ *
  * Exit status 0 pass, 1 fail, 77 skip (Xorg cannot run here).
  */
 #include <math.h>
@@ -2220,6 +2243,719 @@ scenario_attrs(void)
 	geis_delete(c.geis);
 }
 
+/* ---- the geis v1 interface ---- */
+
+/* One v1 callback: kind 'A' added, 'R' removed, 'S' start, 'U' update,
+ * 'F' finish; its attributes as "name:type" joined by '|'. */
+struct v1_call {
+	char kind;
+	GeisGestureType type;
+	GeisGestureId id;
+	int touches;
+	int nattrs;
+	char sig[1024];
+	float x, y;     /* "position x/y" */
+	Window event_window;
+	char name[32];  /* "gesture name" */
+};
+
+struct v1_client {
+	GeisInstance inst;
+	int fd;
+	GeisStatus init_st, fd_st;
+	int dump;
+	struct v1_call calls[600];
+	int ncalls;
+	/* geis_input_devices() callbacks */
+	int dev_added, dev_changed, dev_removed;
+	GeisInputDeviceId dev_id;
+	char dev_sig[1024];
+};
+
+static void
+v1_record(struct v1_client *c, char kind, GeisGestureType type, GeisGestureId id,
+	  GeisSize n, GeisGestureAttr *attrs)
+{
+	if (c->dump) {
+		fprintf(stderr, "v1 %c type %u id %u %zu attrs:", kind, (unsigned)type,
+			(unsigned)id, (size_t)n);
+		for (GeisSize i = 0; i < n; i++) {
+			fprintf(stderr, " [%s:%s", attrs[i].name, attr_type_name(attrs[i].type));
+			if (attrs[i].type == GEIS_ATTR_TYPE_INTEGER)
+				fprintf(stderr, "=%d", attrs[i].integer_val);
+			else if (attrs[i].type == GEIS_ATTR_TYPE_FLOAT)
+				fprintf(stderr, "=%.2f", attrs[i].float_val);
+			else if (attrs[i].type == GEIS_ATTR_TYPE_STRING)
+				fprintf(stderr, "=%s", attrs[i].string_val ? attrs[i].string_val : "(null)");
+			fprintf(stderr, "]");
+		}
+		fprintf(stderr, "\n");
+	}
+	if (c->ncalls == (int)(sizeof(c->calls) / sizeof(c->calls[0])))
+		return;
+	struct v1_call *e = &c->calls[c->ncalls++];
+	memset(e, 0, sizeof(*e));
+	e->kind = kind;
+	e->type = type;
+	e->id = id;
+	e->touches = -1;
+	e->nattrs = (int)n;
+	size_t len = 0;
+	for (GeisSize i = 0; i < n && attrs; i++) {
+		len += (size_t)snprintf(e->sig + len, sizeof(e->sig) - len, "%s%s:%s",
+					i ? "|" : "", attrs[i].name,
+					attr_type_name(attrs[i].type));
+		if (len >= sizeof(e->sig))
+			len = sizeof(e->sig) - 1;
+		if (strcmp(attrs[i].name, GEIS_GESTURE_ATTRIBUTE_TOUCHES) == 0)
+			e->touches = attrs[i].integer_val;
+		else if (strcmp(attrs[i].name, GEIS_GESTURE_ATTRIBUTE_POSITION_X) == 0)
+			e->x = attrs[i].float_val;
+		else if (strcmp(attrs[i].name, GEIS_GESTURE_ATTRIBUTE_POSITION_Y) == 0)
+			e->y = attrs[i].float_val;
+		else if (strcmp(attrs[i].name, GEIS_GESTURE_ATTRIBUTE_EVENT_WINDOW_ID) == 0)
+			e->event_window = (Window)(unsigned)attrs[i].integer_val;
+		else if (strcmp(attrs[i].name, GEIS_GESTURE_ATTRIBUTE_GESTURE_NAME) == 0 &&
+			 attrs[i].type == GEIS_ATTR_TYPE_STRING && attrs[i].string_val)
+			snprintf(e->name, sizeof(e->name), "%s", attrs[i].string_val);
+	}
+}
+
+#define V1_CB(fn, kind)                                                                  \
+	static void fn(void *cookie, GeisGestureType type, GeisGestureId id, GeisSize n,   \
+		       GeisGestureAttr *attrs)                                              \
+	{                                                                                  \
+		v1_record(cookie, kind, type, id, n, attrs);                               \
+	}
+V1_CB(v1_added, 'A')
+V1_CB(v1_removed, 'R')
+V1_CB(v1_start, 'S')
+V1_CB(v1_update, 'U')
+V1_CB(v1_finish, 'F')
+
+static GeisGestureFuncs v1_funcs = {
+	.added = v1_added, .removed = v1_removed, .start = v1_start,
+	.update = v1_update, .finish = v1_finish,
+};
+
+static void
+v1_device(struct v1_client *c, const char *what, int *count, GeisInputDeviceId id,
+	  GeisGestureAttr *attrs)
+{
+	size_t len = 0;
+
+	(*count)++;
+	c->dev_id = id;
+	c->dev_sig[0] = '\0';
+	for (int i = 0; attrs && attrs[i].name; i++) {
+		len += (size_t)snprintf(c->dev_sig + len, sizeof(c->dev_sig) - len, "%s%s:%s",
+					i ? "|" : "", attrs[i].name,
+					attr_type_name(attrs[i].type));
+		if (len >= sizeof(c->dev_sig))
+			len = sizeof(c->dev_sig) - 1;
+	}
+	if (c->dump) {
+		fprintf(stderr, "v1 device %s %u:", what, (unsigned)id);
+		for (int i = 0; attrs && attrs[i].name; i++) {
+			fprintf(stderr, " [%s:%s", attrs[i].name, attr_type_name(attrs[i].type));
+			if (attrs[i].type == GEIS_ATTR_TYPE_INTEGER ||
+			    attrs[i].type == GEIS_ATTR_TYPE_BOOLEAN)
+				fprintf(stderr, "=%d", attrs[i].integer_val);
+			else if (attrs[i].type == GEIS_ATTR_TYPE_FLOAT)
+				fprintf(stderr, "=%.2f", attrs[i].float_val);
+			else if (attrs[i].type == GEIS_ATTR_TYPE_STRING)
+				fprintf(stderr, "=%s", attrs[i].string_val);
+			fprintf(stderr, "]");
+		}
+		fprintf(stderr, "\n");
+	}
+}
+
+static void
+v1_dev_added(void *cookie, GeisInputDeviceId id, void *attrs)
+{
+	struct v1_client *c = cookie;
+	v1_device(c, "added", &c->dev_added, id, attrs);
+}
+
+static void
+v1_dev_changed(void *cookie, GeisInputDeviceId id, void *attrs)
+{
+	struct v1_client *c = cookie;
+	v1_device(c, "changed", &c->dev_changed, id, attrs);
+}
+
+static void
+v1_dev_removed(void *cookie, GeisInputDeviceId id, void *attrs)
+{
+	struct v1_client *c = cookie;
+	v1_device(c, "removed", &c->dev_removed, id, attrs);
+}
+
+static GeisInputFuncs v1_input_funcs = {
+	.added = v1_dev_added, .changed = v1_dev_changed, .removed = v1_dev_removed,
+};
+
+/* Dispatch until @p c is quiet for @p idle_ms (@p max_ms at the most). */
+static void
+v1_pump(struct v1_client *c, int idle_ms, int max_ms)
+{
+	double start = xh_now_ms(), last = start;
+
+	while (xh_now_ms() - start < max_ms && xh_now_ms() - last < idle_ms) {
+		struct pollfd pfd = { .fd = c->fd, .events = POLLIN };
+		if (poll(&pfd, 1, 10) <= 0)
+			continue;
+		last = xh_now_ms();
+		geis_event_dispatch(c->inst);
+	}
+}
+
+/* geis_init() on @p window; 0 when it failed (init_st says how). */
+static int
+v1_open(struct v1_client *c, Window window)
+{
+	memset(c, 0, sizeof(*c));
+	c->fd = -1;
+	c->dump = getenv("ORACLE_DUMP") != NULL;
+	GeisXcbWinInfo xcb = { .display_name = NULL, .screenp = NULL,
+			       .window_id = (uint32_t)window };
+	GeisWinInfo win = { .win_type = GEIS_XCB_FULL_WINDOW, .win_info = &xcb };
+	c->init_st = geis_init(&win, &c->inst);
+	if (c->init_st != GEIS_STATUS_SUCCESS || !c->inst)
+		return 0;
+	c->fd_st = geis_configuration_get_value(c->inst, GEIS_CONFIG_UNIX_FD, &c->fd);
+	return c->fd_st == GEIS_STATUS_SUCCESS && c->fd >= 0;
+}
+
+static Window
+root_window(void)
+{
+	Display *dpy = xh_open_client(&xs);
+	Window root = dpy ? DefaultRootWindow(dpy) : 0;
+	if (dpy)
+		XCloseDisplay(dpy);
+	return root;
+}
+
+static void
+v1_calls_dump(const char *who, const struct v1_client *c)
+{
+	if (!c->dump)
+		return;
+	fprintf(stderr, "%s: %d calls:", who, c->ncalls);
+	for (int i = 0; i < c->ncalls; i++)
+		fprintf(stderr, " %c%u/%u/%d", c->calls[i].kind, (unsigned)c->calls[i].type,
+			(unsigned)c->calls[i].id, c->calls[i].touches);
+	fprintf(stderr, "\n");
+}
+
+/* The gestures v1 tests make, in the painter's window (100..700, 100..500). */
+static void
+v1_pump_step(struct v1_client *c, struct xh_device *d)
+{
+	xh_sync(d);
+	v1_pump(c, 5, 30);
+}
+
+static void
+v1_drag2(struct v1_client *c, struct xh_device *d)
+{
+	xh_touch_begin(d, 1, 300, 200);
+	xh_touch_begin(d, 2, 380, 200);
+	v1_pump_step(c, d);
+	for (int s = 1; s <= 10; s++) {
+		xh_touch_update(d, 1, 300, 200 + 12 * s);
+		xh_touch_update(d, 2, 380, 200 + 12 * s);
+		v1_pump_step(c, d);
+	}
+	xh_touch_end(d, 1, 300, 320);
+	xh_touch_end(d, 2, 380, 320);
+	xh_sync(d);
+	v1_pump(c, 100, 1000);
+}
+
+static void
+v1_pinch(struct v1_client *c, struct xh_device *d)
+{
+	xh_touch_begin(d, 1, 360, 300);
+	xh_touch_begin(d, 2, 440, 300);
+	v1_pump_step(c, d);
+	for (int s = 1; s <= 10; s++) {
+		xh_touch_update(d, 1, 360 - 8 * s, 300);
+		xh_touch_update(d, 2, 440 + 8 * s, 300);
+		v1_pump_step(c, d);
+	}
+	xh_touch_end(d, 1, 280, 300);
+	xh_touch_end(d, 2, 520, 300);
+	xh_sync(d);
+	v1_pump(c, 100, 1000);
+}
+
+static void
+v1_rotate(struct v1_client *c, struct xh_device *d)
+{
+	xh_touch_begin(d, 1, 300, 300);
+	xh_touch_begin(d, 2, 500, 300);
+	v1_pump_step(c, d);
+	for (int s = 1; s <= 10; s++) {
+		double a = 0.08 * s;
+		xh_touch_update(d, 1, 400 - 100 * cos(a), 300 - 100 * sin(a));
+		xh_touch_update(d, 2, 400 + 100 * cos(a), 300 + 100 * sin(a));
+		v1_pump_step(c, d);
+	}
+	xh_touch_end(d, 1, 400 - 100 * cos(0.8), 300 - 100 * sin(0.8));
+	xh_touch_end(d, 2, 400 + 100 * cos(0.8), 300 + 100 * sin(0.8));
+	xh_sync(d);
+	v1_pump(c, 100, 1000);
+}
+
+static void
+v1_tap(struct v1_client *c, struct xh_device *d)
+{
+	xh_touch_begin(d, 1, 300, 300);
+	v1_pump_step(c, d);
+	xh_touch_end(d, 1, 300, 300);
+	xh_sync(d);
+	v1_pump(c, 100, 1000);
+}
+
+/* The attributes geis 2.2.17 gives a v1 callback, in its order: the
+ * common ones, the class's (velocities not on a finish), each touch's. */
+static void
+v1_want_sig(char *buf, size_t cap, GeisGestureType type, char kind, int touches)
+{
+	static const char common[] =
+		"device id:i|timestamp:i|root window id:i|event window id:i|child window id:i|"
+		"focus x:f|focus y:f|gesture name:s|touches:i|boundingbox x1:f|"
+		"boundingbox y1:f|boundingbox x2:f|boundingbox y2:f";
+	const char *block = "", *rates = "";
+	size_t len;
+
+	if (type == GEIS_GESTURE_PRIMITIVE_DRAG) {
+		block = "|position x:f|position y:f|delta x:f|delta y:f";
+		rates = "|velocity x:f|velocity y:f";
+	} else if (type == GEIS_GESTURE_PRIMITIVE_PINCH) {
+		block = "|radius:f|radius delta:f";
+		rates = "|radial velocity:f";
+	} else if (type == GEIS_GESTURE_PRIMITIVE_ROTATE) {
+		block = "|centroid x:f|centroid y:f|angle:f|angle delta:f";
+		rates = "|angular velocity:f";
+	}
+	len = (size_t)snprintf(buf, cap, "%s%s%s", common, block, kind == 'F' ? "" : rates);
+	for (int t = 0; t < touches && len < cap; t++)
+		len += (size_t)snprintf(buf + len, cap - len,
+					"|touch %d id:f|touch %d x:f|touch %d y:f", t, t, t);
+}
+
+/* The original's attributes are exactly these; utouch's begin with them. */
+static void
+v1_check_sig(const struct v1_call *e)
+{
+	char want[1024];
+
+	v1_want_sig(want, sizeof(want), e->type, e->kind, e->touches);
+#ifdef GEIS_ORACLE_BUILD
+	int ok = strcmp(e->sig, want) == 0;
+#else
+	size_t n = strlen(want);
+	int ok = strncmp(e->sig, want, n) == 0 && (e->sig[n] == '\0' || e->sig[n] == '|');
+#endif
+	XH_CHECK(ok, "%c of type %u: attributes\n  %s\n expected\n  %s", e->kind,
+		 (unsigned)e->type, e->sig, want);
+}
+
+static int
+v1_count(const struct v1_client *c, char kind, GeisGestureType type)
+{
+	int n = 0;
+	for (int i = 0; i < c->ncalls; i++)
+		n += c->calls[i].kind == kind && c->calls[i].type == type;
+	return n;
+}
+
+/*
+ * The gesture of the first start of @p type: a start with @p touches, at
+ * least @p min_updates updates, a finish with 1 touch (v1 subscriptions
+ * are CONT: the gesture goes on as the first finger lifts); every call's
+ * type, "gesture name" and attributes; its window.
+ */
+static void
+v1_check_gesture(const struct v1_client *c, GeisGestureType type, const char *cls,
+		 int touches, int min_updates, Window window)
+{
+	int first = -1;
+	for (int i = 0; i < c->ncalls && first < 0; i++)
+		if (c->calls[i].kind == 'S' && c->calls[i].type == type)
+			first = i;
+	XH_CHECK(first >= 0, "no start of type %u", (unsigned)type);
+	if (first < 0)
+		return;
+	GeisGestureId id = c->calls[first].id;
+	int updates = 0, finishes = 0, last = first;
+	for (int i = first; i < c->ncalls; i++) {
+		const struct v1_call *e = &c->calls[i];
+		if (e->kind == 'A' || e->kind == 'R' || e->id != id)
+			continue;
+		if (e->type != type)
+			continue;   /* the original's ids of two types may meet */
+		char name[32];
+		snprintf(name, sizeof(name), "%s,touch=%d", cls, e->touches);
+		XH_CHECK(strcmp(e->name, name) == 0, "gesture name \"%s\", expected \"%s\"",
+			 e->name, name);
+		XH_CHECK(e->event_window == window, "event window 0x%lx, expected 0x%lx",
+			 (unsigned long)e->event_window, (unsigned long)window);
+		v1_check_sig(e);
+		updates += e->kind == 'U';
+		finishes += e->kind == 'F';
+		XH_CHECK(i == first || e->kind != 'S', "a second start of gesture %u",
+			 (unsigned)id);
+		if (e->kind == 'F')
+			last = i;
+	}
+	XH_CHECK(c->calls[first].touches == touches, "type %u started with %d touches",
+		 (unsigned)type, c->calls[first].touches);
+	XH_CHECK(updates >= min_updates && finishes == 1, "type %u: %d updates, %d finishes",
+		 (unsigned)type, updates, finishes);
+	XH_CHECK(finishes == 0 || c->calls[last].touches == 1, "type %u finished with %d touches",
+		 (unsigned)type, c->calls[last].touches);
+}
+
+/*
+ * geis_init on the painter's window, a list of four types: a 2-touch
+ * drag, pinch and rotation and a 1-touch tap each give their callbacks;
+ * the original never calls 'added' (utouch: once per type).
+ */
+static void
+scenario_v1_gestures(void)
+{
+	struct painter p;
+	struct v1_client c;
+	struct xh_device *d = &xs.devices[0];
+	const char *types[] = { GEIS_GESTURE_TYPE_DRAG2, GEIS_GESTURE_TYPE_PINCH2,
+				GEIS_GESTURE_TYPE_ROTATE2, GEIS_GESTURE_TYPE_TAP1, NULL };
+
+	painter_open(&p);
+	if (!v1_open(&c, p.win)) {
+		XH_CHECK(0, "geis_init %d, fd %d", c.init_st, c.fd_st);
+		return;
+	}
+	XH_CHECK(geis_subscribe(c.inst, GEIS_ALL_INPUT_DEVICES, types, &v1_funcs, &c) ==
+		 GEIS_STATUS_SUCCESS, "geis_subscribe");
+	v1_pump(&c, 100, 1000);
+
+	v1_drag2(&c, d);
+	v1_calls_dump("drag", &c);
+#ifdef GEIS_ORACLE_BUILD
+	XH_CHECK(v1_count(&c, 'A', GEIS_GESTURE_PRIMITIVE_DRAG) == 0, "'added' called");
+#else
+	XH_CHECK(v1_count(&c, 'A', GEIS_GESTURE_PRIMITIVE_DRAG) == 1 &&
+		 v1_count(&c, 'A', GEIS_GESTURE_PRIMITIVE_PINCH) == 1 &&
+		 v1_count(&c, 'A', GEIS_GESTURE_PRIMITIVE_ROTATE) == 1 &&
+		 v1_count(&c, 'A', GEIS_GESTURE_PRIMITIVE_TAP) == 1, "'added' not once per type");
+#endif
+	v1_check_gesture(&c, GEIS_GESTURE_PRIMITIVE_DRAG, "Drag", 2, 8, p.win);
+	for (int i = 0; i < c.ncalls; i++)
+		if (c.calls[i].kind == 'S' && c.calls[i].type == GEIS_GESTURE_PRIMITIVE_DRAG) {
+			/* window coordinates: the fingers at x 200 and 280 */
+			XH_CHECK(fabsf(c.calls[i].x - 240.0f) < 1.0f, "drag starts at x %.1f",
+				 c.calls[i].x);
+			break;
+		}
+	XH_CHECK(v1_count(&c, 'S', GEIS_GESTURE_PRIMITIVE_PINCH) == 0, "a pinch in the drag");
+	c.ncalls = 0;
+	v1_pinch(&c, d);
+	v1_calls_dump("pinch", &c);
+	v1_check_gesture(&c, GEIS_GESTURE_PRIMITIVE_PINCH, "Pinch", 2, 8, p.win);
+	c.ncalls = 0;
+	v1_rotate(&c, d);
+	v1_calls_dump("rotate", &c);
+	v1_check_gesture(&c, GEIS_GESTURE_PRIMITIVE_ROTATE, "Rotate", 2, 8, p.win);
+	c.ncalls = 0;
+	/* a tap: one update, no start or finish */
+	v1_tap(&c, d);
+	v1_calls_dump("tap", &c);
+	XH_CHECK(c.ncalls == 1 && c.calls[0].kind == 'U' &&
+		 c.calls[0].type == GEIS_GESTURE_PRIMITIVE_TAP && c.calls[0].touches == 1 &&
+		 strcmp(c.calls[0].name, "Tap,touch=1") == 0,
+		 "%d calls for a tap, not 1 update of a 1-touch Tap", c.ncalls);
+	if (c.ncalls == 1)
+		v1_check_sig(&c.calls[0]);
+	XH_CHECK(geis_unsubscribe(c.inst, NULL) == GEIS_STATUS_SUCCESS, "geis_unsubscribe");
+	XH_CHECK(geis_finish(c.inst) == GEIS_STATUS_SUCCESS, "geis_finish");
+	/* every touch was in a subscribed type's gesture: none reaches the
+	 * painter */
+	painter_pump(&p);
+	painter_dump(&p);
+	check_painter(&p, 0, 0, 0);
+	XCloseDisplay(p.dpy);
+}
+
+/*
+ * GEIS_ALL_GESTURES on the root window and a 2-touch drag: the original
+ * makes it one gesture of type Touch from the first finger on (touches
+ * 1, 2, ..., 1), never calling 'added'; utouch gives every type its own
+ * gestures: a 2-touch Drag among them, after an 'added' per type.
+ */
+static void
+scenario_v1_all(void)
+{
+	struct v1_client c;
+	struct xh_device *d = &xs.devices[0];
+	Window root = root_window();
+
+	if (!v1_open(&c, root)) {
+		XH_CHECK(0, "geis_init %d, fd %d", c.init_st, c.fd_st);
+		return;
+	}
+	XH_CHECK(geis_subscribe(c.inst, GEIS_ALL_INPUT_DEVICES, GEIS_ALL_GESTURES, &v1_funcs,
+				&c) == GEIS_STATUS_SUCCESS, "geis_subscribe");
+	v1_pump(&c, 100, 1000);
+	v1_drag2(&c, d);
+	v1_calls_dump("drag", &c);
+#ifdef GEIS_ORACLE_BUILD
+	int maxt = 0, others = 0;
+	for (int i = 0; i < c.ncalls; i++) {
+		if (c.calls[i].touches > maxt)
+			maxt = c.calls[i].touches;
+		others += c.calls[i].type != GEIS_GESTURE_PRIMITIVE_TOUCH ||
+			  c.calls[i].id != c.calls[0].id || c.calls[i].kind == 'A';
+	}
+	XH_CHECK(c.ncalls >= 10 && others == 0, "%d calls, %d not of the one Touch gesture",
+		 c.ncalls, others);
+	XH_CHECK(c.ncalls > 0 && c.calls[0].kind == 'S' && c.calls[0].touches == 1 &&
+		 c.calls[c.ncalls - 1].kind == 'F' && maxt == 2,
+		 "not a start with 1 touch, 2 touches, a finish");
+#else
+	int added = 0;
+	for (int i = 0; i < c.ncalls; i++)
+		added += c.calls[i].kind == 'A';
+	XH_CHECK(added == 25, "%d 'added' calls", added);
+	v1_check_gesture(&c, GEIS_GESTURE_PRIMITIVE_DRAG, "Drag", 2, 8, root);
+#endif
+	XH_CHECK(geis_finish(c.inst) == GEIS_STATUS_SUCCESS, "geis_finish");
+}
+
+/* ---- v1: devices, configuration, bad arguments ---- */
+
+/* Run @p fn in a child process: its status as the exit code, or 128 + the
+ * signal that killed it (the original may crash on a bad argument). */
+static int
+v1_in_child(GeisStatus (*fn)(void))
+{
+	fflush(stderr);
+	pid_t pid = fork();
+	if (pid == 0) {
+		in_child = 1;
+		_exit((int)fn() & 0xff);
+	}
+	int ws = 0;
+	if (pid < 0 || waitpid(pid, &ws, 0) != pid)
+		return -1;
+	return WIFSIGNALED(ws) ? 128 + WTERMSIG(ws) : WEXITSTATUS(ws);
+}
+
+#define V1_CODE(st) ((int)(st) & 0xff)
+
+static GeisStatus
+bad_init_no_info(void)
+{
+	GeisInstance inst = NULL;
+	return geis_init(NULL, &inst);
+}
+
+static GeisStatus
+bad_init_no_instance(void)
+{
+	GeisXcbWinInfo xcb = { .window_id = (uint32_t)root_window() };
+	GeisWinInfo win = { .win_type = GEIS_XCB_FULL_WINDOW, .win_info = &xcb };
+	return geis_init(&win, NULL);
+}
+
+static GeisStatus
+bad_dispatch_null(void)
+{
+	return geis_event_dispatch(NULL);
+}
+
+static GeisStatus
+bad_finish_null(void)
+{
+	return geis_finish(NULL);
+}
+
+static GeisStatus
+bad_subscribe_null(void)
+{
+	return geis_subscribe(NULL, GEIS_ALL_INPUT_DEVICES, GEIS_ALL_GESTURES, &v1_funcs, NULL);
+}
+
+static GeisStatus
+bad_get_value_null(void)
+{
+	int fd = -1;
+	return geis_configuration_get_value(NULL, GEIS_CONFIG_UNIX_FD, &fd);
+}
+
+static GeisStatus
+bad_supported_null(void)
+{
+	return geis_configuration_supported(NULL, GEIS_CONFIG_UNIX_FD);
+}
+
+static GeisStatus
+bad_input_null(void)
+{
+	return geis_input_devices(NULL, &v1_input_funcs, NULL);
+}
+
+static GeisStatus
+bad_unsubscribe_null(void)
+{
+	return geis_unsubscribe(NULL, NULL);
+}
+
+static GeisStatus
+bad_unknown_window(void)
+{
+	struct v1_client c;
+	const char *types[] = { GEIS_GESTURE_TYPE_DRAG2, NULL };
+
+	if (!v1_open(&c, 0x1fffff))
+		return c.init_st;
+	/* the grab on the window is where it shows */
+	GeisStatus st = geis_subscribe(c.inst, GEIS_ALL_INPUT_DEVICES, types, &v1_funcs, &c);
+	v1_pump(&c, 50, 300);
+	geis_finish(c.inst);
+	return st;
+}
+
+/*
+ * geis_input_devices() on a v1 instance: the device reported at once, in
+ * the call, with its attributes, and again to callbacks registered again;
+ * the configuration: GEIS_CONFIG_UNIX_FD only, nothing settable;
+ * geis_unsubscribe() without a subscription fails.
+ */
+static void
+scenario_v1_devices(void)
+{
+	struct v1_client c;
+	const char *types[] = { GEIS_GESTURE_TYPE_DRAG2, NULL };
+
+	if (!v1_open(&c, root_window())) {
+		XH_CHECK(0, "geis_init %d, fd %d", c.init_st, c.fd_st);
+		return;
+	}
+	XH_CHECK(geis_input_devices(c.inst, &v1_input_funcs, &c) == GEIS_STATUS_SUCCESS,
+		 "geis_input_devices");
+	XH_CHECK(c.dev_added == 1, "%d devices added in the call", c.dev_added);
+	v1_pump(&c, 100, 1000);
+	XH_CHECK(c.dev_added == 1 && c.dev_changed == 0 && c.dev_removed == 0,
+		 "devices: %d added, %d changed, %d removed", c.dev_added, c.dev_changed,
+		 c.dev_removed);
+	XH_CHECK(strcmp(c.dev_sig, "device name:s|device id:i|device touches:i|direct touch:b|"
+			"independent touch:b|device X minimum:f|device X maximum:f|"
+			"device X resolution:f|device Y minimum:f|device Y maximum:f|"
+			"device Y resolution:f") == 0, "device attributes %s", c.dev_sig);
+	XH_CHECK(c.dev_id != 0, "device id 0");
+	GeisStatus st = geis_input_devices(c.inst, &v1_input_funcs, &c);
+	XH_CHECK(st == GEIS_STATUS_SUCCESS && c.dev_added == 2,
+		 "registered again: %d, %d devices added", st, c.dev_added);
+
+	int fd = -1, v = 5;
+	XH_CHECK(geis_configuration_supported(c.inst, GEIS_CONFIG_UNIX_FD) == GEIS_STATUS_SUCCESS,
+		 "GEIS_CONFIG_UNIX_FD not supported");
+	XH_CHECK(geis_configuration_supported(c.inst, 0) == GEIS_STATUS_NOT_SUPPORTED &&
+		 geis_configuration_supported(c.inst, 10002) == GEIS_STATUS_NOT_SUPPORTED,
+		 "an unknown item supported");
+	st = geis_configuration_get_value(c.inst, GEIS_CONFIG_UNIX_FD, &fd);
+	XH_CHECK(st == GEIS_STATUS_SUCCESS && fd == c.fd && fd >= 0, "get fd: %d, %d", st, fd);
+	st = geis_configuration_get_value(c.inst, 10002, &v);
+	XH_CHECK(st == GEIS_STATUS_NOT_SUPPORTED && v == 5, "get 10002: %d, %d", st, v);
+	st = geis_configuration_set_value(c.inst, GEIS_CONFIG_UNIX_FD, &fd);
+	XH_CHECK(st == GEIS_STATUS_NOT_SUPPORTED, "set fd: %d", st);
+	st = geis_configuration_set_value(c.inst, 10002, &v);
+	XH_CHECK(st == GEIS_STATUS_NOT_SUPPORTED, "set 10002: %d", st);
+
+	st = geis_unsubscribe(c.inst, NULL);
+	XH_CHECK(st == GEIS_STATUS_UNKNOWN_ERROR, "unsubscribe before subscribing: %d", st);
+	GeisInputDeviceId devs[] = { c.dev_id, 0 };
+	st = geis_subscribe(c.inst, devs, types, &v1_funcs, &c);
+	XH_CHECK(st == GEIS_STATUS_SUCCESS, "subscribe on the device: %d", st);
+	st = geis_unsubscribe(c.inst, NULL);
+	XH_CHECK(st == GEIS_STATUS_SUCCESS, "unsubscribe: %d", st);
+	st = geis_unsubscribe(c.inst, NULL);
+	XH_CHECK(st == GEIS_STATUS_UNKNOWN_ERROR, "unsubscribe twice: %d", st);
+	XH_CHECK(geis_finish(c.inst) == GEIS_STATUS_SUCCESS, "geis_finish");
+}
+
+/*
+ * Bad arguments, each in a child process: utouch returns
+ * GEIS_BAD_ARGUMENT for a NULL instance or win_info, where the original
+ * crashes (but for geis_configuration_supported(), which ignores the
+ * instance); an unknown window: geis_init succeeds, the subscription
+ * fails (GEIS_UNKNOWN_ERROR), where the original's Xlib ends the process
+ * (exit 1, BadWindow); an unknown type, no callbacks or an empty device
+ * list: GEIS_BAD_ARGUMENT, where the original returns success (the
+ * unknown type on an instance without subscriptions:
+ * GEIS_STATUS_UNKNOWN_ERROR).
+ */
+static void
+scenario_v1_bad_args(void)
+{
+	static const struct {
+		const char *what;
+		GeisStatus (*fn)(void);
+	} nulls[] = {
+		{ "geis_init(NULL win_info)", bad_init_no_info },
+		{ "geis_init(NULL instance)", bad_init_no_instance },
+		{ "geis_event_dispatch(NULL)", bad_dispatch_null },
+		{ "geis_finish(NULL)", bad_finish_null },
+		{ "geis_subscribe(NULL)", bad_subscribe_null },
+		{ "geis_configuration_get_value(NULL)", bad_get_value_null },
+		{ "geis_configuration_supported(NULL)", bad_supported_null },
+		{ "geis_input_devices(NULL)", bad_input_null },
+		{ "geis_unsubscribe(NULL)", bad_unsubscribe_null },
+	};
+	for (size_t i = 0; i < sizeof(nulls) / sizeof(nulls[0]); i++) {
+		int code = v1_in_child(nulls[i].fn);
+#ifdef GEIS_ORACLE_BUILD
+		int want = nulls[i].fn == bad_supported_null ? V1_CODE(GEIS_STATUS_SUCCESS)
+							     : 128 + SIGSEGV;
+#else
+		int want = V1_CODE(GEIS_BAD_ARGUMENT);
+#endif
+		XH_CHECK(code == want, "%s: %d, expected %d", nulls[i].what, code, want);
+	}
+	int code = v1_in_child(bad_unknown_window);
+#ifdef GEIS_ORACLE_BUILD
+	XH_CHECK(code == 1, "unknown window: %d, expected Xlib's exit 1", code);
+#else
+	XH_CHECK(code == V1_CODE(GEIS_UNKNOWN_ERROR), "unknown window: %d", code);
+#endif
+
+	struct v1_client c;
+	const char *types[] = { GEIS_GESTURE_TYPE_DRAG2, NULL };
+	const char *badtypes[] = { "Wiggle,touch=2", NULL };
+	GeisInputDeviceId nodevs[] = { 0 };
+	if (!v1_open(&c, root_window())) {
+		XH_CHECK(0, "geis_init %d, fd %d", c.init_st, c.fd_st);
+		return;
+	}
+#ifdef GEIS_ORACLE_BUILD
+	GeisStatus want = GEIS_STATUS_SUCCESS, want_type = GEIS_STATUS_UNKNOWN_ERROR;
+#else
+	GeisStatus want = GEIS_BAD_ARGUMENT, want_type = GEIS_BAD_ARGUMENT;
+#endif
+	GeisStatus st = geis_subscribe(c.inst, GEIS_ALL_INPUT_DEVICES, badtypes, &v1_funcs, &c);
+	XH_CHECK(st == want_type, "an unknown type: %d", st);
+	st = geis_subscribe(c.inst, GEIS_ALL_INPUT_DEVICES, types, NULL, &c);
+	XH_CHECK(st == want, "no callbacks: %d", st);
+	st = geis_subscribe(c.inst, nodevs, types, &v1_funcs, &c);
+	XH_CHECK(st == want, "an empty device list: %d", st);
+	XH_CHECK(geis_finish(c.inst) == GEIS_STATUS_SUCCESS, "geis_finish");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -2253,6 +2989,10 @@ main(int argc, char **argv)
 		{ "atomic-extra-1", scenario_atomic_extra_1, 1 },
 		{ "attrs", scenario_attrs, 1 },
 		{ "flick", scenario_flick, 1 },
+		{ "v1-gestures", scenario_v1_gestures, 1 },
+		{ "v1-all", scenario_v1_all, 1 },
+		{ "v1-devices", scenario_v1_devices, 1 },
+		{ "v1-bad-args", scenario_v1_bad_args, 1 },
 	};
 
 	return xh_run_scenario(&xs, argc, argv, scenarios, sizeof(scenarios) / sizeof(scenarios[0]),
