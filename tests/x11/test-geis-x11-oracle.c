@@ -105,12 +105,19 @@
  *               once per type)
  *   v1-all      GEIS_ALL_GESTURES on the root window and a drag: the
  *               original gives one Touch gesture per touch sequence
- *               (touches 1, 2, 1), utouch a 2-touch Drag among others
+ *               (touches 1, 2, 1), utouch a 2-touch Drag among others;
+ *               then "Drag,touch=2" on the root window: the drag as on
+ *               the painter's window, in root coordinates
  *   v1-devices  geis_input_devices(): the device and its 11 attributes
  *               reported before the call returns, and again to callbacks
  *               registered again; GEIS_CONFIG_UNIX_FD the only item,
  *               NOT_SUPPORTED for others and for any set; unsubscribing
  *               with nothing subscribed: GEIS_STATUS_UNKNOWN_ERROR
+ *   v1-extra    3 and 4 touches on a "Drag,touch=2" subscription: no
+ *               callback; the painter gets every touch event
+ *   v1-idle     a v1 client that does not dispatch during a 2-finger drag:
+ *               the painter gets nothing; read late: start (2 touches),
+ *               update, finish; the painter still nothing
  *   v1-bad-args NULL arguments, an unknown window, an unknown type, NULL
  *               callbacks, an empty device list (each build's own: utouch
  *               GEIS_BAD_ARGUMENT or a failed subscription; the original
@@ -2734,6 +2741,27 @@ scenario_v1_all(void)
 	v1_check_gesture(&c, GEIS_GESTURE_PRIMITIVE_DRAG, "Drag", 2, 8, root);
 #endif
 	XH_CHECK(geis_finish(c.inst) == GEIS_STATUS_SUCCESS, "geis_finish");
+
+	/* "Drag,touch=2" on the root window: the drag, as on a child */
+	const char *drag2[] = { GEIS_GESTURE_TYPE_DRAG2, NULL };
+	if (!v1_open(&c, root)) {
+		XH_CHECK(0, "geis_init %d, fd %d", c.init_st, c.fd_st);
+		return;
+	}
+	XH_CHECK(geis_subscribe(c.inst, GEIS_ALL_INPUT_DEVICES, drag2, &v1_funcs, &c) ==
+		 GEIS_STATUS_SUCCESS, "geis_subscribe");
+	v1_pump(&c, 100, 1000);
+	v1_drag2(&c, d);
+	v1_calls_dump("drag2 on root", &c);
+	v1_check_gesture(&c, GEIS_GESTURE_PRIMITIVE_DRAG, "Drag", 2, 8, root);
+	for (int i = 0; i < c.ncalls; i++)
+		if (c.calls[i].kind == 'S') {
+			/* root coordinates: the fingers at x 300 and 380 */
+			XH_CHECK(fabsf(c.calls[i].x - 340.0f) < 1.0f, "drag starts at x %.1f",
+				 c.calls[i].x);
+			break;
+		}
+	XH_CHECK(geis_finish(c.inst) == GEIS_STATUS_SUCCESS, "geis_finish");
 }
 
 /* ---- v1: devices, configuration, bad arguments ---- */
@@ -2956,6 +2984,110 @@ scenario_v1_bad_args(void)
 	XH_CHECK(geis_finish(c.inst) == GEIS_STATUS_SUCCESS, "geis_finish");
 }
 
+/* @p n fingers as fingers() does, the v1 client reading after each step */
+static void
+v1_fingers(struct v1_client *c, struct painter *p, struct xh_device *d, int n, int steps)
+{
+	for (int i = 0; i < n; i++)
+		xh_touch_begin(d, (uint32_t)i + 1, 300 + 80 * i, 200);
+	xh_sync(d);
+	if (c)
+		v1_pump(c, 5, 30);
+	for (int s = 1; s <= steps; s++) {
+		for (int i = 0; i < n; i++)
+			xh_touch_update(d, (uint32_t)i + 1, 300 + 80 * i, 200 + 12 * s);
+		xh_sync(d);
+		if (c)
+			v1_pump(c, 5, 30);
+		painter_pump(p);
+	}
+	for (int i = 0; i < n; i++)
+		xh_touch_end(d, (uint32_t)i + 1, 300 + 80 * i, 200 + 12 * steps);
+	xh_sync(d);
+}
+
+/*
+ * 3 and 4 touches on a 2-touch v1 drag subscription (CONT, the v1
+ * way) on the painter's window: no callback at all, and the painter gets
+ * every touch event.
+ */
+static void
+scenario_v1_extra(void)
+{
+	const char *types[] = { GEIS_GESTURE_TYPE_DRAG2, NULL };
+
+	for (int n = 3; n <= 4; n++) {
+		struct painter p;
+		struct v1_client c;
+
+		painter_open(&p);
+		if (!v1_open(&c, p.win)) {
+			XH_CHECK(0, "geis_init %d, fd %d", c.init_st, c.fd_st);
+			return;
+		}
+		XH_CHECK(geis_subscribe(c.inst, GEIS_ALL_INPUT_DEVICES, types, &v1_funcs, &c) ==
+			 GEIS_STATUS_SUCCESS, "geis_subscribe");
+		v1_pump(&c, 100, 1000);
+		c.ncalls = 0;   /* utouch's 'added' */
+		v1_fingers(&c, &p, &xs.devices[0], n, 10);
+		double start = xh_now_ms();
+		do {
+			v1_pump(&c, 20, 50);
+			painter_pump(&p);
+		} while (p.ends < n && xh_now_ms() - start < 3000);
+		v1_pump(&c, 100, 1000);
+		painter_pump(&p);
+		v1_calls_dump("extra touches", &c);
+		painter_dump(&p);
+		XH_CHECK(c.ncalls == 0, "%d touches: %d callbacks", n, c.ncalls);
+		check_painter(&p, n, 10 * n, n);
+		XH_CHECK(geis_finish(c.inst) == GEIS_STATUS_SUCCESS, "geis_finish");
+		XCloseDisplay(p.dpy);
+	}
+}
+
+/*
+ * A v1 client subscribed to 2-touch drags on the painter's window that
+ * does not dispatch while a 2-finger drag happens: the painter gets
+ * nothing (600 ms); dispatching late, the client gets the drag (a start
+ * with 2 touches, an update, a finish), and the painter still nothing,
+ * also once the client finished.
+ */
+static void
+scenario_v1_idle(void)
+{
+	struct painter p;
+	struct v1_client c;
+	const char *types[] = { GEIS_GESTURE_TYPE_DRAG2, NULL };
+
+	painter_open(&p);
+	if (!v1_open(&c, p.win)) {
+		XH_CHECK(0, "geis_init %d, fd %d", c.init_st, c.fd_st);
+		return;
+	}
+	XH_CHECK(geis_subscribe(c.inst, GEIS_ALL_INPUT_DEVICES, types, &v1_funcs, &c) ==
+		 GEIS_STATUS_SUCCESS, "geis_subscribe");
+	v1_fingers(NULL, &p, &xs.devices[0], 2, 10);
+	sleep_until(xh_now_ms() + 600);
+	painter_pump(&p);
+	painter_dump(&p);
+	check_painter(&p, 0, 0, 0);
+	v1_pump(&c, 100, 1000);
+	v1_calls_dump("late", &c);
+	int starts = v1_count(&c, 'S', GEIS_GESTURE_PRIMITIVE_DRAG);
+	int updates = v1_count(&c, 'U', GEIS_GESTURE_PRIMITIVE_DRAG);
+	int finishes = v1_count(&c, 'F', GEIS_GESTURE_PRIMITIVE_DRAG);
+	XH_CHECK(starts == 1 && updates >= 1 && finishes == 1,
+		 "read late: %d starts, %d updates, %d finishes", starts, updates, finishes);
+	v1_check_gesture(&c, GEIS_GESTURE_PRIMITIVE_DRAG, "Drag", 2, 1, p.win);
+	XH_CHECK(geis_finish(c.inst) == GEIS_STATUS_SUCCESS, "geis_finish");
+	sleep_until(xh_now_ms() + 300);
+	painter_pump(&p);
+	painter_dump(&p);
+	check_painter(&p, 0, 0, 0);
+	XCloseDisplay(p.dpy);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -2993,6 +3125,8 @@ main(int argc, char **argv)
 		{ "v1-all", scenario_v1_all, 1 },
 		{ "v1-devices", scenario_v1_devices, 1 },
 		{ "v1-bad-args", scenario_v1_bad_args, 1 },
+		{ "v1-extra", scenario_v1_extra, 1 },
+		{ "v1-idle", scenario_v1_idle, 1 },
 	};
 
 	return xh_run_scenario(&xs, argc, argv, scenarios, sizeof(scenarios) / sizeof(scenarios[0]),
