@@ -118,6 +118,10 @@
  *   v1-idle     a v1 client that does not dispatch during a 2-finger drag:
  *               the painter gets nothing; read late: start (2 touches),
  *               update, finish; the painter still nothing
+ *   v1-reentrant  geis_unsubscribe(), then geis_finish(), in the start
+ *               callback of a 2-finger drag: no finish (utouch: nothing
+ *               after the start; the original: the updates already
+ *               queued after an unsubscribe); the painter gets nothing
  *   v1-bad-args NULL arguments, an unknown window, an unknown type, NULL
  *               callbacks, an empty device list (each build's own: utouch
  *               GEIS_BAD_ARGUMENT or a failed subscription; the original
@@ -2263,6 +2267,7 @@ struct v1_call {
 	char sig[1024];
 	float x, y;     /* "position x/y" */
 	Window event_window;
+	int device;     /* "device id" */
 	char name[32];  /* "gesture name" */
 };
 
@@ -2273,6 +2278,9 @@ struct v1_client {
 	int dump;
 	struct v1_call calls[600];
 	int ncalls;
+	/* at the first start: 1 geis_unsubscribe(), 2 geis_finish() */
+	int on_start;
+	GeisStatus on_start_st;
 	/* geis_input_devices() callbacks */
 	int dev_added, dev_changed, dev_removed;
 	GeisInputDeviceId dev_id;
@@ -2322,6 +2330,8 @@ v1_record(struct v1_client *c, char kind, GeisGestureType type, GeisGestureId id
 			e->y = attrs[i].float_val;
 		else if (strcmp(attrs[i].name, GEIS_GESTURE_ATTRIBUTE_EVENT_WINDOW_ID) == 0)
 			e->event_window = (Window)(unsigned)attrs[i].integer_val;
+		else if (strcmp(attrs[i].name, GEIS_GESTURE_ATTRIBUTE_DEVICE_ID) == 0)
+			e->device = attrs[i].integer_val;
 		else if (strcmp(attrs[i].name, GEIS_GESTURE_ATTRIBUTE_GESTURE_NAME) == 0 &&
 			 attrs[i].type == GEIS_ATTR_TYPE_STRING && attrs[i].string_val)
 			snprintf(e->name, sizeof(e->name), "%s", attrs[i].string_val);
@@ -2336,7 +2346,19 @@ v1_record(struct v1_client *c, char kind, GeisGestureType type, GeisGestureId id
 	}
 V1_CB(v1_added, 'A')
 V1_CB(v1_removed, 'R')
-V1_CB(v1_start, 'S')
+static void
+v1_start(void *cookie, GeisGestureType type, GeisGestureId id, GeisSize n,
+	 GeisGestureAttr *attrs)
+{
+	struct v1_client *c = cookie;
+
+	v1_record(c, 'S', type, id, n, attrs);
+	if (c->on_start == 1)
+		c->on_start_st = geis_unsubscribe(c->inst, NULL);
+	else if (c->on_start == 2)
+		c->on_start_st = geis_finish(c->inst);
+	c->on_start = 0;
+}
 V1_CB(v1_update, 'U')
 V1_CB(v1_finish, 'F')
 
@@ -2647,6 +2669,8 @@ scenario_v1_gestures(void)
 		XH_CHECK(0, "geis_init %d, fd %d", c.init_st, c.fd_st);
 		return;
 	}
+	XH_CHECK(geis_input_devices(c.inst, &v1_input_funcs, &c) == GEIS_STATUS_SUCCESS &&
+		 c.dev_added == 1, "geis_input_devices: %d devices", c.dev_added);
 	XH_CHECK(geis_subscribe(c.inst, GEIS_ALL_INPUT_DEVICES, types, &v1_funcs, &c) ==
 		 GEIS_STATUS_SUCCESS, "geis_subscribe");
 	v1_pump(&c, 100, 1000);
@@ -2662,13 +2686,22 @@ scenario_v1_gestures(void)
 		 v1_count(&c, 'A', GEIS_GESTURE_PRIMITIVE_TAP) == 1, "'added' not once per type");
 #endif
 	v1_check_gesture(&c, GEIS_GESTURE_PRIMITIVE_DRAG, "Drag", 2, 8, p.win);
-	for (int i = 0; i < c.ncalls; i++)
-		if (c.calls[i].kind == 'S' && c.calls[i].type == GEIS_GESTURE_PRIMITIVE_DRAG) {
-			/* window coordinates: the fingers at x 200 and 280 */
-			XH_CHECK(fabsf(c.calls[i].x - 240.0f) < 1.0f, "drag starts at x %.1f",
-				 c.calls[i].x);
-			break;
-		}
+	for (int i = 0, started = 0; i < c.ncalls; i++) {
+		const struct v1_call *e = &c.calls[i];
+		if (e->kind == 'A' || e->kind == 'R')
+			continue;
+		XH_CHECK(e->device == (int)c.dev_id, "\"device id\" %d, the device's %u",
+			 e->device, (unsigned)c.dev_id);
+		if (e->type != GEIS_GESTURE_PRIMITIVE_DRAG)
+			continue;
+		/* window coordinates: the fingers from x 200 and 280, y 100 to
+		 * 220; the finish has the last finger only */
+		if (e->kind == 'S' && !started++)
+			XH_CHECK(fabsf(e->x - 240.0f) < 1.0f, "drag starts at x %.1f", e->x);
+		if (e->kind == 'F')
+			XH_CHECK(fabsf(e->x - 280.0f) < 1.0f && fabsf(e->y - 220.0f) < 1.0f,
+				 "drag finishes at (%.1f, %.1f)", e->x, e->y);
+	}
 	XH_CHECK(v1_count(&c, 'S', GEIS_GESTURE_PRIMITIVE_PINCH) == 0, "a pinch in the drag");
 	c.ncalls = 0;
 	v1_pinch(&c, d);
@@ -3088,6 +3121,69 @@ scenario_v1_idle(void)
 	XCloseDisplay(p.dpy);
 }
 
+/*
+ * The v1 client calls geis_unsubscribe() (@p what 1) or geis_finish()
+ * (2) in the start callback of a 2-finger drag on the painter's window.
+ */
+static void
+v1_reentrant_run(int what)
+{
+	struct painter p;
+	struct v1_client c;
+	const char *types[] = { GEIS_GESTURE_TYPE_DRAG2, NULL };
+
+	painter_open(&p);
+	if (!v1_open(&c, p.win)) {
+		XH_CHECK(0, "geis_init %d, fd %d", c.init_st, c.fd_st);
+		return;
+	}
+	XH_CHECK(geis_subscribe(c.inst, GEIS_ALL_INPUT_DEVICES, types, &v1_funcs, &c) ==
+		 GEIS_STATUS_SUCCESS, "geis_subscribe");
+	v1_pump(&c, 100, 1000);
+	c.ncalls = 0;
+	c.on_start = what;
+	if (what == 2) {
+		/* the instance is gone after the callback: no dispatch after */
+		v1_fingers(NULL, &p, &xs.devices[0], 2, 10);
+		for (int k = 0; k < 100 && c.on_start; k++) {
+			struct pollfd pfd = { .fd = c.fd, .events = POLLIN };
+			if (poll(&pfd, 1, 20) > 0)
+				geis_event_dispatch(c.inst);
+		}
+	} else {
+		v1_fingers(&c, &p, &xs.devices[0], 2, 10);
+		v1_pump(&c, 100, 1000);
+	}
+	v1_calls_dump(what == 1 ? "unsubscribed at the start" : "finished at the start", &c);
+	XH_CHECK(c.on_start == 0 && c.on_start_st == GEIS_STATUS_SUCCESS,
+		 "no start, or the call in it failed (%d)", c.on_start_st);
+	XH_CHECK(c.ncalls >= 1 && c.calls[0].kind == 'S', "no start");
+	int finishes = v1_count(&c, 'F', GEIS_GESTURE_PRIMITIVE_DRAG);
+#ifdef GEIS_ORACLE_BUILD
+	/* the original: after an unsubscribe the updates already queued
+	 * (0..10 of them, as the events were read), never the finish */
+	XH_CHECK(finishes == 0 && (what == 1 || c.ncalls == 1),
+		 "%d calls, %d finishes", c.ncalls, finishes);
+#else
+	XH_CHECK(c.ncalls == 1 && finishes == 0, "%d calls after the start", c.ncalls - 1);
+#endif
+	/* the touches stay hidden from the painter (400 ms) */
+	sleep_until(xh_now_ms() + 400);
+	painter_pump(&p);
+	painter_dump(&p);
+	check_painter(&p, 0, 0, 0);
+	if (what != 2)
+		XH_CHECK(geis_finish(c.inst) == GEIS_STATUS_SUCCESS, "geis_finish");
+	XCloseDisplay(p.dpy);
+}
+
+static void
+scenario_v1_reentrant(void)
+{
+	v1_reentrant_run(1);
+	v1_reentrant_run(2);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -3127,6 +3223,7 @@ main(int argc, char **argv)
 		{ "v1-bad-args", scenario_v1_bad_args, 1 },
 		{ "v1-extra", scenario_v1_extra, 1 },
 		{ "v1-idle", scenario_v1_idle, 1 },
+		{ "v1-reentrant", scenario_v1_reentrant, 1 },
 	};
 
 	return xh_run_scenario(&xs, argc, argv, scenarios, sizeof(scenarios) / sizeof(scenarios[0]),
