@@ -841,10 +841,12 @@ v1_frame_attrs(GeisFrame frame, int cls, int finish, int touches, const char *na
 		GeisSize was = k;
 		k = v1_put(frame, tn, attrs, k);
 		if (k > was && attrs[was].type == GEIS_ATTR_TYPE_INTEGER) {
-			/* geis 2.2.17 gave the id as a float */
+			/* geis 2.2.17 gave the id as a float (the values share
+			 * a union: read before writing) */
+			GeisInteger id = attrs[was].integer_val;
+
 			attrs[was].type = GEIS_ATTR_TYPE_FLOAT;
-			attrs[was].float_val = (GeisFloat)attrs[was].integer_val;
-			attrs[was].integer_val = 0;
+			attrs[was].float_val = (GeisFloat)id;
 		}
 		snprintf(tn, sizeof(tn), "touch %d x", t);
 		k = v1_put(frame, tn, attrs, k);

@@ -100,14 +100,18 @@
  *               each a start (2 touches), updates, a finish (1 touch: CONT)
  *               of its type, a tap one update; "gesture name" is the type
  *               of the call's touch count; the attributes exactly the
- *               original's names, types and order (utouch: these first);
+ *               original's names, types and order (utouch: these first),
+ *               the touch ids the X touch ids, as floats;
  *               the painter gets nothing; 'added' never called (utouch:
  *               once per type)
  *   v1-all      GEIS_ALL_GESTURES on the root window and a drag: the
  *               original gives one Touch gesture per touch sequence
  *               (touches 1, 2, 1), utouch a 2-touch Drag among others;
- *               then "Drag,touch=2" on the root window: the drag as on
- *               the painter's window, in root coordinates
+ *               on the painter's window a tap: the original's Touch
+ *               gesture (start, updates, finish, 1 touch) is utouch's too,
+ *               which adds the Tap's update; then "Drag,touch=2" on the
+ *               root window: the drag as on the painter's window, in root
+ *               coordinates
  *   v1-devices  geis_input_devices(): the device and its 11 attributes
  *               reported before the call returns, and again to callbacks
  *               registered again; GEIS_CONFIG_UNIX_FD the only item,
@@ -2268,6 +2272,7 @@ struct v1_call {
 	float x, y;     /* "position x/y" */
 	Window event_window;
 	int device;     /* "device id" */
+	float tid[2];   /* "touch 0 id", "touch 1 id" (floats in geis 2.2.17) */
 	char name[32];  /* "gesture name" */
 };
 
@@ -2332,6 +2337,12 @@ v1_record(struct v1_client *c, char kind, GeisGestureType type, GeisGestureId id
 			e->event_window = (Window)(unsigned)attrs[i].integer_val;
 		else if (strcmp(attrs[i].name, GEIS_GESTURE_ATTRIBUTE_DEVICE_ID) == 0)
 			e->device = attrs[i].integer_val;
+		else if (strcmp(attrs[i].name, GEIS_GESTURE_ATTRIBUTE_TOUCH_0_ID) == 0 &&
+			 attrs[i].type == GEIS_ATTR_TYPE_FLOAT)
+			e->tid[0] = attrs[i].float_val;
+		else if (strcmp(attrs[i].name, GEIS_GESTURE_ATTRIBUTE_TOUCH_1_ID) == 0 &&
+			 attrs[i].type == GEIS_ATTR_TYPE_FLOAT)
+			e->tid[1] = attrs[i].float_val;
 		else if (strcmp(attrs[i].name, GEIS_GESTURE_ATTRIBUTE_GESTURE_NAME) == 0 &&
 			 attrs[i].type == GEIS_ATTR_TYPE_STRING && attrs[i].string_val)
 			snprintf(e->name, sizeof(e->name), "%s", attrs[i].string_val);
@@ -2635,6 +2646,10 @@ v1_check_gesture(const struct v1_client *c, GeisGestureType type, const char *cl
 		XH_CHECK(e->event_window == window, "event window 0x%lx, expected 0x%lx",
 			 (unsigned long)e->event_window, (unsigned long)window);
 		v1_check_sig(e);
+		/* the X touch ids: the server's, from 1 */
+		XH_CHECK(e->tid[0] >= 1.0f && (e->touches < 2 || (e->tid[1] >= 1.0f &&
+							       e->tid[1] != e->tid[0])),
+			 "touch ids %.1f, %.1f", e->tid[0], e->tid[1]);
 		updates += e->kind == 'U';
 		finishes += e->kind == 'F';
 		XH_CHECK(i == first || e->kind != 'S', "a second start of gesture %u",
@@ -2774,6 +2789,47 @@ scenario_v1_all(void)
 	v1_check_gesture(&c, GEIS_GESTURE_PRIMITIVE_DRAG, "Drag", 2, 8, root);
 #endif
 	XH_CHECK(geis_finish(c.inst) == GEIS_STATUS_SUCCESS, "geis_finish");
+
+	/* GEIS_ALL_GESTURES on a child window (the painter's), a tap: the
+	 * original's one Touch gesture, start, update, finish with 1 touch,
+	 * is utouch's too; utouch also gives the Tap's update */
+	struct painter p;
+	painter_open(&p);
+	if (!v1_open(&c, p.win)) {
+		XH_CHECK(0, "geis_init %d, fd %d", c.init_st, c.fd_st);
+		return;
+	}
+	XH_CHECK(geis_subscribe(c.inst, GEIS_ALL_INPUT_DEVICES, GEIS_ALL_GESTURES, &v1_funcs,
+				&c) == GEIS_STATUS_SUCCESS, "geis_subscribe");
+	v1_pump(&c, 100, 1000);
+	c.ncalls = 0;
+	v1_tap(&c, d);
+	v1_calls_dump("tap", &c);
+	char seen[16] = "";
+	for (int i = 0, n = 0; i < c.ncalls && n < 15; i++) {
+		const struct v1_call *e = &c.calls[i];
+		if (e->type == GEIS_GESTURE_PRIMITIVE_TOUCH) {
+			seen[n++] = e->kind;
+			seen[n] = '\0';
+			XH_CHECK(e->touches == 1 && strcmp(e->name, "Touch,touch=1") == 0 &&
+				 e->event_window == p.win, "Touch call: %d touches, name %s",
+				 e->touches, e->name);
+			v1_check_sig(e);
+		}
+	}
+	/* a start, one or two updates (a motionless one at the end, or not,
+	 * as the events were read), a finish */
+	size_t ns = strlen(seen);
+	XH_CHECK(ns >= 3 && ns <= 4 && seen[0] == 'S' && seen[ns - 1] == 'F' &&
+		 strspn(seen + 1, "U") == ns - 2, "the Touch gesture's calls: %s", seen);
+#ifdef GEIS_ORACLE_BUILD
+	XH_CHECK(c.ncalls == (int)ns, "%d calls", c.ncalls);
+#else
+	XH_CHECK(c.ncalls == (int)ns + 1 && v1_count(&c, 'U', GEIS_GESTURE_PRIMITIVE_TAP) == 1,
+		 "%d calls, not the Touch gesture's and a Tap", c.ncalls);
+#endif
+	XH_CHECK(geis_finish(c.inst) == GEIS_STATUS_SUCCESS, "geis_finish");
+	XCloseDisplay(p.dpy);
 
 	/* "Drag,touch=2" on the root window: the drag, as on a child */
 	const char *drag2[] = { GEIS_GESTURE_TYPE_DRAG2, NULL };
