@@ -103,7 +103,7 @@
  *               original's names, types and order (utouch: these first),
  *               the touch ids the X touch ids, as floats;
  *               the painter gets nothing; 'added' never called (utouch:
- *               once per type)
+ *               once per type); utouch's gesture ids never 0
  *   v1-all      GEIS_ALL_GESTURES on the root window and a drag: the
  *               original gives one Touch gesture per touch sequence
  *               (touches 1, 2, 1), utouch a 2-touch Drag among others;
@@ -126,6 +126,9 @@
  *               callback of a 2-finger drag: no finish (utouch: nothing
  *               after the start; the original: the updates already
  *               queued after an unsubscribe); the painter gets nothing
+ *   v1-devlist  a device list: the reported id gets the drag (the
+ *               painter nothing), an unknown id is accepted and gets
+ *               nothing (the painter every touch event)
  *   v1-bad-args NULL arguments, an unknown window, an unknown type, NULL
  *               callbacks, an empty device list (each build's own: utouch
  *               GEIS_BAD_ARGUMENT or a failed subscription; the original
@@ -2701,6 +2704,13 @@ scenario_v1_gestures(void)
 		 v1_count(&c, 'A', GEIS_GESTURE_PRIMITIVE_TAP) == 1, "'added' not once per type");
 #endif
 	v1_check_gesture(&c, GEIS_GESTURE_PRIMITIVE_DRAG, "Drag", 2, 8, p.win);
+#ifndef GEIS_ORACLE_BUILD
+	/* utouch's gesture ids are never GEIS_NO_GESTURE_ID; the original's
+	 * count grail's candidates, the first one 0 */
+	for (int i = 0; i < c.ncalls; i++)
+		XH_CHECK(c.calls[i].kind == 'A' || c.calls[i].id != GEIS_NO_GESTURE_ID,
+			 "a gesture with id 0");
+#endif
 	for (int i = 0, started = 0; i < c.ncalls; i++) {
 		const struct v1_call *e = &c.calls[i];
 		if (e->kind == 'A' || e->kind == 'R')
@@ -3240,6 +3250,56 @@ scenario_v1_reentrant(void)
 	v1_reentrant_run(2);
 }
 
+/*
+ * geis_subscribe() with a device list on the painter's window: the id
+ * geis_input_devices() reported gets the drag (the painter nothing), an
+ * id no device has is accepted and gets nothing (the painter every touch
+ * event).
+ */
+static void
+scenario_v1_devlist(void)
+{
+	const char *types[] = { GEIS_GESTURE_TYPE_DRAG2, NULL };
+
+	for (int unknown = 0; unknown < 2; unknown++) {
+		struct painter p;
+		struct v1_client c;
+
+		painter_open(&p);
+		if (!v1_open(&c, p.win)) {
+			XH_CHECK(0, "geis_init %d, fd %d", c.init_st, c.fd_st);
+			return;
+		}
+		geis_input_devices(c.inst, &v1_input_funcs, &c);
+		XH_CHECK(c.dev_added == 1, "%d devices", c.dev_added);
+		GeisInputDeviceId devs[] = { unknown ? 4242 : c.dev_id, 0 };
+		GeisStatus st = geis_subscribe(c.inst, devs, types, &v1_funcs, &c);
+		XH_CHECK(st == GEIS_STATUS_SUCCESS, "subscribe on device %u: %d",
+			 (unsigned)devs[0], st);
+		v1_pump(&c, 100, 1000);
+		c.ncalls = 0;   /* utouch's 'added' */
+		v1_fingers(&c, &p, &xs.devices[0], 2, 10);
+		double start = xh_now_ms();
+		do {
+			v1_pump(&c, 20, 50);
+			painter_pump(&p);
+		} while (unknown && p.ends < 2 && xh_now_ms() - start < 3000);
+		v1_pump(&c, 100, 1000);
+		painter_pump(&p);
+		v1_calls_dump(unknown ? "unknown device" : "the device", &c);
+		painter_dump(&p);
+		if (unknown) {
+			XH_CHECK(c.ncalls == 0, "%d callbacks", c.ncalls);
+			check_painter(&p, 2, 20, 2);
+		} else {
+			v1_check_gesture(&c, GEIS_GESTURE_PRIMITIVE_DRAG, "Drag", 2, 8, p.win);
+			check_painter(&p, 0, 0, 0);
+		}
+		XH_CHECK(geis_finish(c.inst) == GEIS_STATUS_SUCCESS, "geis_finish");
+		XCloseDisplay(p.dpy);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -3280,6 +3340,7 @@ main(int argc, char **argv)
 		{ "v1-extra", scenario_v1_extra, 1 },
 		{ "v1-idle", scenario_v1_idle, 1 },
 		{ "v1-reentrant", scenario_v1_reentrant, 1 },
+		{ "v1-devlist", scenario_v1_devlist, 1 },
 	};
 
 	return xh_run_scenario(&xs, argc, argv, scenarios, sizeof(scenarios) / sizeof(scenarios[0]),
