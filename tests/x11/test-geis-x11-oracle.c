@@ -2501,54 +2501,54 @@ v1_pump_step(struct v1_client *c, struct xh_device *d)
 	v1_pump(c, 5, 30);
 }
 
+/* Where finger @p i (0 or 1) of a two-finger gesture is at step @p s
+ * (0: down, 1..10: motions, the last also where it lifts). */
+typedef void (*v1_path)(int s, int i, double *x, double *y);
+
 static void
-v1_drag2(struct v1_client *c, struct xh_device *d)
+v1_drag2_at(int s, int i, double *x, double *y)
 {
-	xh_touch_begin(d, 1, 300, 200);
-	xh_touch_begin(d, 2, 380, 200);
-	v1_pump_step(c, d);
-	for (int s = 1; s <= 10; s++) {
-		xh_touch_update(d, 1, 300, 200 + 12 * s);
-		xh_touch_update(d, 2, 380, 200 + 12 * s);
-		v1_pump_step(c, d);
-	}
-	xh_touch_end(d, 1, 300, 320);
-	xh_touch_end(d, 2, 380, 320);
-	xh_sync(d);
-	v1_pump(c, 100, 1000);
+	*x = i ? 380 : 300;
+	*y = 200 + 12 * s;
 }
 
 static void
-v1_pinch(struct v1_client *c, struct xh_device *d)
+v1_pinch_at(int s, int i, double *x, double *y)
 {
-	xh_touch_begin(d, 1, 360, 300);
-	xh_touch_begin(d, 2, 440, 300);
-	v1_pump_step(c, d);
-	for (int s = 1; s <= 10; s++) {
-		xh_touch_update(d, 1, 360 - 8 * s, 300);
-		xh_touch_update(d, 2, 440 + 8 * s, 300);
-		v1_pump_step(c, d);
-	}
-	xh_touch_end(d, 1, 280, 300);
-	xh_touch_end(d, 2, 520, 300);
-	xh_sync(d);
-	v1_pump(c, 100, 1000);
+	*x = i ? 440 + 8 * s : 360 - 8 * s;
+	*y = 300;
 }
 
 static void
-v1_rotate(struct v1_client *c, struct xh_device *d)
+v1_rotate_at(int s, int i, double *x, double *y)
 {
-	xh_touch_begin(d, 1, 300, 300);
-	xh_touch_begin(d, 2, 500, 300);
+	double a = 0.08 * s, sign = i ? 1 : -1;
+	*x = 400 + sign * 100 * cos(a);
+	*y = 300 + sign * 100 * sin(a);
+}
+
+/* Two fingers along @p at: down, ten motions, up where the last one was. */
+static void
+v1_two_fingers(struct v1_client *c, struct xh_device *d, v1_path at)
+{
+	double x, y;
+
+	for (int i = 0; i < 2; i++) {
+		at(0, i, &x, &y);
+		xh_touch_begin(d, (uint32_t)i + 1, x, y);
+	}
 	v1_pump_step(c, d);
 	for (int s = 1; s <= 10; s++) {
-		double a = 0.08 * s;
-		xh_touch_update(d, 1, 400 - 100 * cos(a), 300 - 100 * sin(a));
-		xh_touch_update(d, 2, 400 + 100 * cos(a), 300 + 100 * sin(a));
+		for (int i = 0; i < 2; i++) {
+			at(s, i, &x, &y);
+			xh_touch_update(d, (uint32_t)i + 1, x, y);
+		}
 		v1_pump_step(c, d);
 	}
-	xh_touch_end(d, 1, 400 - 100 * cos(0.8), 300 - 100 * sin(0.8));
-	xh_touch_end(d, 2, 400 + 100 * cos(0.8), 300 + 100 * sin(0.8));
+	for (int i = 0; i < 2; i++) {
+		at(10, i, &x, &y);
+		xh_touch_end(d, (uint32_t)i + 1, x, y);
+	}
 	xh_sync(d);
 	v1_pump(c, 100, 1000);
 }
@@ -2693,7 +2693,7 @@ scenario_v1_gestures(void)
 		 GEIS_STATUS_SUCCESS, "geis_subscribe");
 	v1_pump(&c, 100, 1000);
 
-	v1_drag2(&c, d);
+	v1_two_fingers(&c, d, v1_drag2_at);
 	v1_calls_dump("drag", &c);
 #ifdef GEIS_ORACLE_BUILD
 	XH_CHECK(v1_count(&c, 'A', GEIS_GESTURE_PRIMITIVE_DRAG) == 0, "'added' called");
@@ -2729,11 +2729,11 @@ scenario_v1_gestures(void)
 	}
 	XH_CHECK(v1_count(&c, 'S', GEIS_GESTURE_PRIMITIVE_PINCH) == 0, "a pinch in the drag");
 	c.ncalls = 0;
-	v1_pinch(&c, d);
+	v1_two_fingers(&c, d, v1_pinch_at);
 	v1_calls_dump("pinch", &c);
 	v1_check_gesture(&c, GEIS_GESTURE_PRIMITIVE_PINCH, "Pinch", 2, 8, p.win);
 	c.ncalls = 0;
-	v1_rotate(&c, d);
+	v1_two_fingers(&c, d, v1_rotate_at);
 	v1_calls_dump("rotate", &c);
 	v1_check_gesture(&c, GEIS_GESTURE_PRIMITIVE_ROTATE, "Rotate", 2, 8, p.win);
 	c.ncalls = 0;
@@ -2776,7 +2776,7 @@ scenario_v1_all(void)
 	XH_CHECK(geis_subscribe(c.inst, GEIS_ALL_INPUT_DEVICES, GEIS_ALL_GESTURES, &v1_funcs,
 				&c) == GEIS_STATUS_SUCCESS, "geis_subscribe");
 	v1_pump(&c, 100, 1000);
-	v1_drag2(&c, d);
+	v1_two_fingers(&c, d, v1_drag2_at);
 	v1_calls_dump("drag", &c);
 #ifdef GEIS_ORACLE_BUILD
 	int maxt = 0, others = 0;
@@ -2850,7 +2850,7 @@ scenario_v1_all(void)
 	XH_CHECK(geis_subscribe(c.inst, GEIS_ALL_INPUT_DEVICES, drag2, &v1_funcs, &c) ==
 		 GEIS_STATUS_SUCCESS, "geis_subscribe");
 	v1_pump(&c, 100, 1000);
-	v1_drag2(&c, d);
+	v1_two_fingers(&c, d, v1_drag2_at);
 	v1_calls_dump("drag2 on root", &c);
 	v1_check_gesture(&c, GEIS_GESTURE_PRIMITIVE_DRAG, "Drag", 2, 8, root);
 	for (int i = 0; i < c.ncalls; i++)
