@@ -420,7 +420,8 @@ const char *utouch_comp_device_get_name(const struct utouch_comp_device *device)
 /*
  * Touch input.  Each call returns 0 or a negative errno: -EINVAL for NULL
  * arguments, a device of another context or a position that is not finite
- * (NaN, infinity; logged as a client bug), -EEXIST for a down of a touch
+ * (NaN, infinity, or a global position beyond ±FLT_MAX, which the
+ * recognizer's float geometry cannot hold; logged as a client bug), -EEXIST for a down of a touch
  * id that is down (logged as a device bug), -ENOENT for an unknown touch
  * id, -ENOMEM.  A failed call changes nothing.
  */

@@ -5,6 +5,7 @@
  * step (comp-step.c); events it delivers at once go to the queue.
  */
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,8 +38,9 @@ static __attribute__((noinline, cold)) int
 position_failed(struct utouch_comp *comp, const char *func, double x, double y, double sx,
 		double sy)
 {
-	ut_log_client_bug(&comp->log, func, "position %g,%g (surface %g,%g) is not finite", x, y,
-			  sx, sy);
+	ut_log_client_bug(&comp->log, func,
+			  "position %g,%g (surface %g,%g) is not finite or beyond the float range",
+			  x, y, sx, sy);
 	return -EINVAL;
 }
 
@@ -46,7 +48,11 @@ static inline int
 check_position(struct utouch_comp *comp, const char *func, double x, double y, double sx,
 	       double sy)
 {
-	if (__builtin_expect(isfinite(x) && isfinite(y) && isfinite(sx) && isfinite(sy), 1))
+	/* the recognizer works in float: a global position beyond its range
+	 * would reach it as infinity, which the frame refuses, and the touch
+	 * would never be decided (false for NaN as well) */
+	if (__builtin_expect(fabs(x) <= FLT_MAX && fabs(y) <= FLT_MAX && isfinite(sx) &&
+			     isfinite(sy), 1))
 		return 0;
 	return position_failed(comp, func, x, y, sx, sy);
 }

@@ -748,6 +748,44 @@ test_errors(void **state)
 	UT_CLIENT_BUGS_END(3);
 }
 
+/* A finite position beyond float's range (a compositor's broken transform)
+ * is refused like infinity: let through, it reached the frame as infinity,
+ * the frame refused the touch and the touch stayed undecided and held for
+ * ever. */
+static void
+test_position_beyond_float(void **state)
+{
+	UT_CLIENT_BUGS_BEGIN();
+	struct harness *h = h_new();
+	struct h_surface *s = &h->left;
+	void *c = &h->clients[s->client];
+
+	h_subscribe(h, UGGestureTypeDrag, 3, UTOUCH_COMP_POLICY_HOLD);
+	assert_int_equal(utouch_comp_touch_down(h->comp, h->dev, 0, h->time, 1e39, 10, s, c,
+						10, 10), -EINVAL);
+	assert_int_equal(utouch_comp_touch_down(h->comp, h->dev, 0, h->time, 10, -1e300, s, c,
+						10, 10), -EINVAL);
+	assert_int_equal(utouch_comp_get_touch_count(h->comp), 0);
+	/* the largest float still works */
+	assert_int_equal(utouch_comp_touch_down(h->comp, h->dev, 1, h->time, 3e38, 10, s, c,
+						10, 10), 0);
+	h_down(h, 0, 100, 100);
+	h_frame(h);
+	assert_int_equal(utouch_comp_touch_motion(h->comp, h->dev, 0, h->time, 1e39, 100, 10,
+						  10), -EINVAL);
+	h_move(h, 0, 110, 100);
+	h_frame(h);
+	h_up(h, 0);
+	h_up(h, 1);
+	h_frame(h);
+	h_wait(h, 1000);
+	h_assert_idle(h);
+	assert_int_equal(h_count(h, E_DOWN), 2);
+	assert_int_equal(h_count(h, E_UP), 2);
+	h_free(h);
+	UT_CLIENT_BUGS_END(3);
+}
+
 static void
 test_touch_cancel_from_device(void **state)
 {
@@ -789,6 +827,7 @@ main(void)
 		cmocka_unit_test(test_region_limits_subscription),
 		cmocka_unit_test(test_unsubscribe_releases_held),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_position_beyond_float),
 		cmocka_unit_test(test_touch_cancel_from_device),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
