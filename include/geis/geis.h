@@ -499,7 +499,9 @@ GEIS_API Geis geis_new(GeisString init_arg_name, ...);
  * with geis_event_delete(), but they must not be used after this call:
  * neither their attributes nor their groups (geis_group_reject() on a
  * group of a deleted instance is a use after free, like any call on the
- * deleted instance itself).
+ * deleted instance itself).  Called from a callback during
+ * geis_dispatch_events(), it only marks the instance: no callback is called
+ * any more and the dispatch frees the instance as it returns.
  *
  * @param geis the instance
  * @return GEIS_STATUS_SUCCESS, or GEIS_STATUS_BAD_ARGUMENT for NULL
@@ -734,8 +736,11 @@ typedef void (*GeisEventCallback)(Geis geis, GeisEvent event, void *context);
  * Deliver events to a function during geis_dispatch_events() instead of
  * queueing them.  Device and class events go to their own callbacks when
  * those are registered.  The callback runs after each input frame's events
- * are known, so it may accept or reject gestures in time; it must not call
- * geis_delete().
+ * are known, so it may accept or reject gestures in time.  It may call
+ * geis_delete() on the instance: that returns GEIS_STATUS_SUCCESS, no
+ * callback is called any more, and geis_dispatch_events() frees the
+ * instance as it returns (GEIS_STATUS_SUCCESS); the instance must not be
+ * used after the callback.
  *
  * @param geis the instance
  * @param event_callback the function, or GEIS_DEFAULT_EVENT_CALLBACK

@@ -400,6 +400,9 @@ struct _Geis {
 	size_t hash_size, ngestures;
 	int in_dispatch;
 	int delivering;
+	/* geis_delete() was called from a callback: the instance is freed
+	 * when geis_dispatch_events() unwinds */
+	int delete_pending;
 	int releasing;
 	int release_due;    /* an ended gesture may have left the queue */
 	size_t ends_owed;   /* gestures whose End could not be made yet */

@@ -584,6 +584,16 @@ geis_delete(Geis geis)
 		gs_error_push(NULL, GEIS_STATUS_BAD_ARGUMENT, "geis_delete: NULL instance");
 		return GEIS_STATUS_BAD_ARGUMENT;
 	}
+	if (geis->in_dispatch) {
+		/* from a callback: geis_dispatch_events() still runs on the
+		 * instance.  Nothing more is delivered; it frees the instance
+		 * as it returns. */
+		geis->delete_pending = 1;
+		geis->event_cb = NULL;
+		geis->device_cb = NULL;
+		geis->class_cb = NULL;
+		return GEIS_STATUS_SUCCESS;
+	}
 	instance_free(geis);
 	return GEIS_STATUS_SUCCESS;
 }
@@ -753,6 +763,8 @@ gs_deliver_callbacks(Geis geis)
 			gs_engine_event_delivered(geis, ev);
 			cb(geis, ev, ctx);
 			n++;
+			if (geis->delete_pending)
+				break;   /* geis_delete() from the callback */
 			/* the callback may have accepted/rejected and purged
 			 * events: restart from the head */
 			next = geis->queue.head;
@@ -788,6 +800,10 @@ geis_dispatch_events(Geis geis)
 			 * loop waits instead of spinning on the error */
 			wake_clear(geis);
 			geis->in_dispatch = 0;
+			if (geis->delete_pending) {
+				instance_free(geis);
+				return GEIS_STATUS_SUCCESS;
+			}
 			return GEIS_STATUS_UNKNOWN_ERROR;
 		}
 		handled = 1;
@@ -795,7 +811,7 @@ geis_dispatch_events(Geis geis)
 	/* a device event owed comes before the input that follows it */
 	retry_device_events(geis);
 	ready = epoll_wait(geis->epfd, evs, 16, 0);
-	for (int i = 0; i < ready; i++) {
+	for (int i = 0; i < ready && !geis->delete_pending; i++) {
 		struct geis_mux_entry *e = evs[i].data.ptr;
 
 		/* an earlier callback may have removed this entry */
@@ -808,11 +824,17 @@ geis_dispatch_events(Geis geis)
 			}
 		}
 	}
-	gs_engine_rearm(geis);
-	gs_engine_retry_ends(geis);
-	if (gs_deliver_callbacks(geis) > 0)
-		handled = 1;
+	if (!geis->delete_pending) {
+		gs_engine_rearm(geis);
+		gs_engine_retry_ends(geis);
+		if (gs_deliver_callbacks(geis) > 0)
+			handled = 1;
+	}
 	geis->in_dispatch = 0;
+	if (geis->delete_pending) {
+		instance_free(geis);
+		return GEIS_STATUS_SUCCESS;
+	}
 	if (geis->backend_failed) {
 		wake_clear(geis); /* as above */
 		gs_error_push(geis, GEIS_STATUS_UNKNOWN_ERROR, "the backend failed to start");

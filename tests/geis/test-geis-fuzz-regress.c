@@ -204,12 +204,79 @@ test_reactivate_in_callback(void **state)
 	assert_int_equal(geis_delete(geis), GEIS_STATUS_SUCCESS);
 }
 
+/*
+ * geis_delete() from the event callback freed the instance under
+ * geis_dispatch_events(), which went on delivering from its queue
+ * (heap-use-after-free under ASan).  The delete is now finished when the
+ * dispatch returns, and the callback hears nothing more.
+ */
+struct delete_log {
+	int delete_at;   /* 0: at the first event of any kind; n: n-th gesture event */
+	int events, gesture_events, after_delete;
+	int deleted;
+};
+
+static void
+deleting_callback(Geis geis, GeisEvent ev, void *context)
+{
+	struct delete_log *log = context;
+	GeisEventType type = geis_event_type(ev);
+
+	if (log->deleted)
+		log->after_delete++;
+	log->events++;
+	if (type == GEIS_EVENT_GESTURE_BEGIN || type == GEIS_EVENT_GESTURE_UPDATE ||
+	    type == GEIS_EVENT_GESTURE_END)
+		log->gesture_events++;
+	geis_event_delete(ev);
+	if (!log->deleted && ((log->delete_at == 0 && log->events == 1) ||
+			      (log->delete_at > 0 && log->gesture_events == log->delete_at))) {
+		assert_int_equal(geis_delete(geis), GEIS_STATUS_SUCCESS);
+		log->deleted = 1;
+	}
+}
+
+static void
+test_delete_in_callback(void **state)
+{
+	static const int at[] = { 0, 1, 3, 8 };
+
+	(void)state;
+	for (size_t k = 0; k < sizeof(at) / sizeof(at[0]); k++) {
+		struct delete_log log;
+		Geis geis = geis_new(UTOUCH_GEIS_INIT_RECORDING,
+				     gt_recording("touchscreen/drag-2.evemu"),
+				     UTOUCH_GEIS_INIT_RECORDING_FAST, NULL);
+
+		assert_non_null(geis);
+		memset(&log, 0, sizeof(log));
+		log.delete_at = at[k];
+		window_subscription(geis, "root", 1);
+		geis_register_event_callback(geis, deleting_callback, &log);
+		for (int i = 0; i < 200 && !log.deleted; i++) {
+			GeisStatus st = geis_dispatch_events(geis);
+
+			if (log.deleted) {
+				assert_int_equal(st, GEIS_STATUS_SUCCESS);
+				break;
+			}
+			assert_false(st == GEIS_STATUS_SUCCESS &&
+				     utouch_geis_playback_finished(geis));
+		}
+		/* the instance is gone (LeakSanitizer checks it was freed) */
+		assert_int_equal(log.deleted, 1);
+		assert_int_equal(log.after_delete, 0);
+		assert_int_equal(log.gesture_events, at[k]);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_deactivate_in_callback),
 		cmocka_unit_test(test_reactivate_in_callback),
+		cmocka_unit_test(test_delete_in_callback),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
