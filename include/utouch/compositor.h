@@ -424,6 +424,13 @@ const char *utouch_comp_device_get_name(const struct utouch_comp_device *device)
  * recognizer's float geometry cannot hold; logged as a client bug), -EEXIST for a down of a touch
  * id that is down (logged as a device bug), -ENOENT for an unknown touch
  * id, -ENOMEM.  A failed call changes nothing.
+ *
+ * Times are microseconds of one clock for the whole seat.  A time up to
+ * 50 ms before the latest is taken as it is (hardware jitter); when the
+ * clock steps further back (a device's clock reset) the recognizer's clock
+ * goes on from the latest time instead, so that the timers already running
+ * stay due when they were, and utouch_comp_next_timeout(),
+ * utouch_comp_advance_time() and gesture event times follow the new clock.
  */
 
 /**

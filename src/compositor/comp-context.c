@@ -127,6 +127,7 @@ utouch_comp_advance_time(struct utouch_comp *comp, uint64_t time)
 {
 	if (!comp)
 		return -EINVAL;
+	time = time > UINT64_MAX - comp->time_shift ? UINT64_MAX : time + comp->time_shift;
 	if (time < comp->now)
 		return 0;
 	uc_step_timers(comp, time);

@@ -91,7 +91,9 @@ uc_gestures_drain(struct utouch_comp *comp)
 		ev.type = state == UGGestureStateBegin ? UTOUCH_COMP_EVENT_GESTURE_BEGIN
 			: state == UGGestureStateUpdate ? UTOUCH_COMP_EVENT_GESTURE_UPDATE
 			: UTOUCH_COMP_EVENT_GESTURE_END;
+		/* back in the input clock */
 		ev.time = grail_event_get_time(gev) * 1000u;
+		ev.time = ev.time > comp->time_shift ? ev.time - comp->time_shift : 0;
 		ev.gesture.subscription = find_subscription(comp, grail_slice_get_subscription(s));
 		fill(comp, &ev.gesture, s);
 		if (ev.gesture.subscription)

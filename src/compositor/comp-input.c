@@ -57,12 +57,24 @@ check_position(struct utouch_comp *comp, const char *func, double x, double y, d
 	return position_failed(comp, func, x, y, sx, sy);
 }
 
-static void
+/* An input event at @time: returns its time in the recognizer's clock. */
+static uint64_t
 tick(struct utouch_comp *comp, uint64_t time)
 {
-	comp->clock_offset = (int64_t)ut_mono_us() - (int64_t)time;
-	if (time > comp->now)
-		comp->now = time;
+	uint64_t t = time > UINT64_MAX - comp->time_shift ? UINT64_MAX : time + comp->time_shift;
+
+	/* jitter of a few microseconds goes to grail as it is; a step back
+	 * rebases the input clock onto the recognizer's */
+	if (t + UC_CLOCK_STEP_US < comp->input_now) {
+		comp->time_shift += comp->input_now - t;
+		t = comp->input_now;
+	}
+	if (t > comp->input_now)
+		comp->input_now = t;
+	comp->clock_offset = (int64_t)ut_mono_us() - (int64_t)t;
+	if (t > comp->now)
+		comp->now = t;
+	return t;
 }
 
 static int
@@ -116,12 +128,11 @@ utouch_comp_touch_down(struct utouch_comp *comp, struct utouch_comp_device *dev,
 	t->y = y;
 	t->sx = sx;
 	t->sy = sy;
-	t->start = t->time = time;
 	t->zones = t->undecided = zones;
 	t->down = 1;
 	t->route = !zones ? UTOUCH_COMP_ROUTE_DELIVER
 		: hold ? UTOUCH_COMP_ROUTE_HOLD : UTOUCH_COMP_ROUTE_FORWARD;
-	tick(comp, time);
+	t->start = t->time = tick(comp, time);
 	if (t->route != UTOUCH_COMP_ROUTE_DELIVER) {
 		/* held, or forwarded at the end of the frame once grail saw it */
 		if (uc_hold(comp, t, UC_HELD_DOWN, time) < 0) {
@@ -176,12 +187,11 @@ utouch_comp_touch_motion(struct utouch_comp *comp, struct utouch_comp_device *de
 		uc_out_of_memory(comp, "a touch motion was refused");
 		return -ENOMEM;
 	}
-	tick(comp, time);
+	t->time = tick(comp, time);
 	t->x = x;
 	t->y = y;
 	t->sx = sx;
 	t->sy = sy;
-	t->time = time;
 	deliver_or_hold(comp, t, UC_HELD_MOTION, UTOUCH_COMP_EVENT_TOUCH_MOTION, time);
 	return 0;
 }
@@ -192,6 +202,7 @@ end_touch(struct utouch_comp *comp, struct utouch_comp_device *dev, int32_t id,
 {
 	struct uc_touch *t;
 	size_t slot;
+	uint64_t now;
 
 	*err = check(comp, dev, func);
 	if (*err < 0)
@@ -203,11 +214,11 @@ end_touch(struct utouch_comp *comp, struct utouch_comp_device *dev, int32_t id,
 		*err = -ENOENT;
 		return NULL;
 	}
-	tick(comp, time);
+	now = tick(comp, time);
 	slot = (size_t)(t - comp->touches);
 	if (t->zones & ~t->framed_zones) {
 		/* grail must see the begin before the end */
-		uc_step_grail(dev, time);
+		uc_step_grail(dev, now);
 		uc_step_end(comp);
 		t = &comp->touches[slot];
 	}
@@ -216,7 +227,7 @@ end_touch(struct utouch_comp *comp, struct utouch_comp_device *dev, int32_t id,
 		*err = -ENOMEM;
 		return NULL;
 	}
-	t->time = time;
+	t->time = now;
 	t->down = 0;
 	return t;
 }
@@ -258,12 +269,14 @@ UTOUCH_COMP_PUBLIC int
 utouch_comp_touch_frame(struct utouch_comp *comp, struct utouch_comp_device *dev,
 			uint64_t time)
 {
+	uint64_t now;
+
 	if (check(comp, dev, __func__) < 0)
 		return -EINVAL;
-	tick(comp, time);
+	now = tick(comp, time);
 	uc_emit_frame(comp, time);
 	comp->frame_seq++;
-	uc_step_grail(dev, time);
+	uc_step_grail(dev, now);
 	uc_step_end(comp);
 	uc_emit_frame(comp, time);
 	return 0;

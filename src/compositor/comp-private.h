@@ -174,6 +174,14 @@ struct utouch_comp {
 	uint64_t frame_seq;
 	int need_frame;                        /* touch events delivered since the last FRAME */
 	uint64_t now;                          /* us, latest input or timer time */
+	/*
+	 * us added to input times on their way to grail and the timers: an
+	 * input clock that steps back (a device's clock reset) would leave the
+	 * timers grail armed before the step late by the step, touches held
+	 * for as long; the recognizer's clock goes on from where it was.
+	 */
+	uint64_t time_shift;
+	uint64_t input_now;                    /* us, latest input time (shifted) */
 	int64_t clock_offset;                  /* CLOCK_MONOTONIC us - input time */
 	int64_t armed_offset;                  /* clock_offset when the timer was armed */
 	uint64_t timer_at;                     /* ms, what the timerfd is armed for */
@@ -239,6 +247,10 @@ void uc_step_decided(struct utouch_comp *comp);
 /* grail's timeouts up to now_us, then the end of the step */
 void uc_step_timers(struct utouch_comp *comp, uint64_t now_us);
 void uc_step_rearm(struct utouch_comp *comp);
+/* The next timer in the recognizer's clock (input time + time_shift), us. */
+uint64_t uc_step_next_timeout(struct utouch_comp *comp);
+/* Steps back of the input clock up to this are passed on as they are. */
+#define UC_CLOCK_STEP_US 50000u
 
 /* comp-subscription.c */
 int uc_subscription_attach_device(struct utouch_comp_subscription *sub,

@@ -42,7 +42,7 @@ uc_step_decided(struct utouch_comp *comp)
 void
 uc_step_rearm(struct utouch_comp *comp)
 {
-	uint64_t next = utouch_comp_next_timeout(comp) / 1000u;
+	uint64_t next = uc_step_next_timeout(comp) / 1000u;
 	struct itimerspec its;
 
 	/* the mapping to CLOCK_MONOTONIC drifts with every input event; a
@@ -99,6 +99,19 @@ uc_step_timers(struct utouch_comp *comp, uint64_t now_us)
 	uc_step_end(comp);
 }
 
+uint64_t
+uc_step_next_timeout(struct utouch_comp *comp)
+{
+	uint64_t next = grail_next_timeout(comp->grail);
+
+	if (next && next <= comp->timers_done)
+		next = comp->timers_done + 1;
+	/* a frame grail missed (out of memory) is made again a millisecond on */
+	if (uc_frames_waiting(comp) && (!next || next > comp->timers_done + 1))
+		next = comp->timers_done + 1;
+	return next * 1000u;
+}
+
 UTOUCH_COMP_PUBLIC uint64_t
 utouch_comp_next_timeout(struct utouch_comp *comp)
 {
@@ -106,11 +119,9 @@ utouch_comp_next_timeout(struct utouch_comp *comp)
 
 	if (!comp)
 		return 0;
-	next = grail_next_timeout(comp->grail);
-	if (next && next <= comp->timers_done)
-		next = comp->timers_done + 1;
-	/* a frame grail missed (out of memory) is made again a millisecond on */
-	if (uc_frames_waiting(comp) && (!next || next > comp->timers_done + 1))
-		next = comp->timers_done + 1;
-	return next * 1000u;
+	next = uc_step_next_timeout(comp);
+	if (!next)
+		return 0;
+	/* in the input clock; a timer due before its start is due now */
+	return next > comp->time_shift ? next - comp->time_shift : 1;
 }

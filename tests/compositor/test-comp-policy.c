@@ -786,6 +786,44 @@ test_position_beyond_float(void **state)
 	UT_CLIENT_BUGS_END(3);
 }
 
+/* The input clock steps back by seconds (a device's clock reset) while a
+ * touch is held: grail's timer for it was armed in the old clock and fired
+ * that much late, the touches held for seconds (advance_time() to the new
+ * clock was ignored as "before the latest input"). */
+static void
+test_clock_steps_back(void **state)
+{
+	struct harness *h = h_new();
+	uint64_t frame, next;
+
+	h_subscribe(h, UGGestureTypeDrag, 3, UTOUCH_COMP_POLICY_HOLD);
+	h->time = 100000000;
+	h_down(h, 0, 100, 100);
+	h_frame(h);
+	h->time -= 5000000;
+	frame = h->time;
+	h_down(h, 1, 200, 100);
+	h_frame(h);
+	assert_int_equal(utouch_comp_get_held_count(h->comp), 2);
+	/* the 60 ms grouping window, in the input clock */
+	next = utouch_comp_next_timeout(h->comp);
+	assert_true(next > frame && next <= frame + 61000);
+	h_wait(h, 60);
+	assert_int_equal(utouch_comp_get_held_count(h->comp), 0);
+	assert_int_equal(h_count(h, E_DOWN), 2);
+	/* microseconds back, as hardware does, change nothing */
+	h->time -= 10003;
+	h_move(h, 0, 110, 100);
+	h_frame(h);
+	h_up(h, 0);
+	h_up(h, 1);
+	h_frame(h);
+	h_wait(h, 1000);
+	assert_int_equal(h_count(h, E_UP), 2);
+	h_assert_idle(h);
+	h_free(h);
+}
+
 static void
 test_touch_cancel_from_device(void **state)
 {
@@ -828,6 +866,7 @@ main(void)
 		cmocka_unit_test(test_unsubscribe_releases_held),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_position_beyond_float),
+		cmocka_unit_test(test_clock_steps_back),
 		cmocka_unit_test(test_touch_cancel_from_device),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
