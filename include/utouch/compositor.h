@@ -331,7 +331,7 @@ int utouch_comp_dispatch(struct utouch_comp *comp);
 /**
  * Run the timers as if the input clock read @p time now.  For compositors
  * that drive time themselves (tests, replaying recordings); a time before
- * the latest input event is ignored.
+ * the latest input event or timer runs what is due by that latest time.
  *
  * @param comp the context
  * @param time microseconds in the input time base

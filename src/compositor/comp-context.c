@@ -128,9 +128,9 @@ utouch_comp_advance_time(struct utouch_comp *comp, uint64_t time)
 	if (!comp)
 		return -EINVAL;
 	time = time > UINT64_MAX - comp->time_shift ? UINT64_MAX : time + comp->time_shift;
-	if (time < comp->now)
-		return 0;
-	uc_step_timers(comp, time);
+	/* an earlier time still runs what is due by the latest one: timers
+	 * armed since, for input stamped before it, are overdue */
+	uc_step_timers(comp, time < comp->now ? comp->now : time);
 	return 0;
 }
 

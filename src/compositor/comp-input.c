@@ -61,7 +61,7 @@ check_position(struct utouch_comp *comp, const char *func, double x, double y, d
 static uint64_t
 tick(struct utouch_comp *comp, uint64_t time)
 {
-	uint64_t t = time > UINT64_MAX - comp->time_shift ? UINT64_MAX : time + comp->time_shift;
+	uint64_t t = time > UC_TIME_MAX - comp->time_shift ? UC_TIME_MAX : time + comp->time_shift;
 
 	/* jitter of a few microseconds goes to grail as it is; a step back
 	 * rebases the input clock onto the recognizer's */

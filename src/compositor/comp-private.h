@@ -251,6 +251,10 @@ void uc_step_rearm(struct utouch_comp *comp);
 uint64_t uc_step_next_timeout(struct utouch_comp *comp);
 /* Steps back of the input clock up to this are passed on as they are. */
 #define UC_CLOCK_STEP_US 50000u
+/* Input times go to grail no later than this (2^62 us, 146,000 years):
+ * the timers grail arms after them (an hour at most) must still fit the
+ * input clock, or they would never be due. */
+#define UC_TIME_MAX (UINT64_C(1) << 62)
 
 /* comp-subscription.c */
 int uc_subscription_attach_device(struct utouch_comp_subscription *sub,

@@ -824,6 +824,49 @@ test_clock_steps_back(void **state)
 	h_free(h);
 }
 
+/* Times at the end of the clock: grail's timers for a touch stamped within
+ * its timeout of 2^64 us lay beyond any time the compositor could give, and
+ * the touch stayed held for ever.  The clock may come back from there. */
+static void
+test_clock_at_its_end(void **state)
+{
+	struct harness *h = h_new();
+
+	h_subscribe(h, UGGestureTypeDrag, 3, UTOUCH_COMP_POLICY_HOLD);
+	h->time = UINT64_MAX - 30000;
+	h_down(h, 0, 100, 100);
+	h_down(h, 1, 200, 100);
+	assert_int_equal(utouch_comp_touch_frame(h->comp, h->dev, h->time), 0);
+	h_drain(h);
+	assert_int_equal(utouch_comp_get_held_count(h->comp), 2);
+	assert_true(utouch_comp_next_timeout(h->comp) != 0);
+	assert_int_equal(utouch_comp_advance_time(h->comp, UINT64_MAX), 0);
+	h_drain(h);
+	assert_int_equal(utouch_comp_get_held_count(h->comp), 0);
+	assert_int_equal(h_count(h, E_DOWN), 2);
+	assert_int_equal(utouch_comp_touch_up(h->comp, h->dev, 0, UINT64_MAX), 0);
+	assert_int_equal(utouch_comp_touch_up(h->comp, h->dev, 1, UINT64_MAX), 0);
+	assert_int_equal(utouch_comp_touch_frame(h->comp, h->dev, UINT64_MAX), 0);
+	h_drain(h);
+	assert_int_equal(h_count(h, E_UP), 2);
+	h_assert_idle(h);
+
+	/* and back to the start of the clock */
+	h->time = 1000000;
+	h_down(h, 2, 100, 100);
+	h_frame(h);
+	assert_int_equal(utouch_comp_get_held_count(h->comp), 1);
+	h_wait(h, 100);
+	assert_int_equal(utouch_comp_get_held_count(h->comp), 0);
+	h_up(h, 2);
+	h_frame(h);
+	h_wait(h, 1000);
+	assert_int_equal(h_count(h, E_DOWN), 3);
+	assert_int_equal(h_count(h, E_UP), 3);
+	h_assert_idle(h);
+	h_free(h);
+}
+
 static void
 test_touch_cancel_from_device(void **state)
 {
@@ -867,6 +910,7 @@ main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_position_beyond_float),
 		cmocka_unit_test(test_clock_steps_back),
+		cmocka_unit_test(test_clock_at_its_end),
 		cmocka_unit_test(test_touch_cancel_from_device),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
