@@ -256,7 +256,9 @@ struct utouch_comp *utouch_comp_new(const char *seat_name);
 
 /**
  * Destroy a context with its devices and subscriptions; queued events are
- * dropped.  NULL is ignored.
+ * dropped.  NULL is ignored.  Called from the context's log handler (the
+ * call that logged still runs on the context) it is refused, as a client
+ * bug logged to stderr, and the context stays.
  *
  * @param comp the context
  */
@@ -297,6 +299,8 @@ typedef void (*utouch_comp_log_handler)(void *data, enum utouch_comp_log_priorit
  * called from inside the calls the compositor makes on the context.  It is
  * the context's alone: messages of other contexts, other utouch objects
  * and of bugs that concern no context (a NULL context) do not reach it.
+ * It must not destroy the context: utouch_comp_destroy() from it is
+ * refused.
  *
  * @param comp the context; NULL is a client bug (logged to stderr)
  * @param handler the handler, or NULL to go back to stderr

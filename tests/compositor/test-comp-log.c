@@ -151,6 +151,55 @@ test_many_touches_log_little(void **state)
 	h_free(h);
 }
 
+/* A log handler that destroys its context: the call that logged still ran
+ * on it (heap-use-after-free in grail's recognizer under ASan).  The
+ * destroy is refused as a client bug; the context goes on. */
+struct destroyer {
+	struct utouch_comp *comp;
+	int calls, tried;
+};
+
+static void
+destroying_log(void *data, enum utouch_comp_log_priority priority, const char *message)
+{
+	struct destroyer *d = data;
+
+	(void)priority;
+	d->calls++;
+	if (!d->tried && strncmp(message, "grail: ", 7) == 0) {
+		d->tried = 1;
+		utouch_comp_destroy(d->comp);
+	}
+}
+
+static void
+test_handler_cannot_destroy(void **state)
+{
+	UT_CLIENT_BUGS_BEGIN();
+	struct harness *h = h_new();
+	struct destroyer d = { h->comp, 0, 0 };
+
+	(void)state;
+	h_subscribe(h, UGGestureTypeDrag, 2, UTOUCH_COMP_POLICY_HOLD);
+	utouch_comp_set_log_handler(h->comp, destroying_log, &d);
+	h_down(h, 0, 100, 100);
+	h_down(h, 1, 200, 100);
+	h_frame(h);
+	assert_int_equal(d.tried, 1);
+	/* still working */
+	h_move(h, 0, 150, 100);
+	h_move(h, 1, 250, 100);
+	h_frame(h);
+	h_up(h, 0);
+	h_up(h, 1);
+	h_frame(h);
+	h_wait(h, 1000);
+	h_assert_idle(h);
+	utouch_comp_set_log_handler(h->comp, NULL, NULL);
+	h_free(h);
+	UT_CLIENT_BUGS_END(1);
+}
+
 int
 main(void)
 {
@@ -158,6 +207,7 @@ main(void)
 		cmocka_unit_test(test_client_bug_goes_to_the_handler),
 		cmocka_unit_test(test_device_bug_and_debug),
 		cmocka_unit_test(test_many_touches_log_little),
+		cmocka_unit_test(test_handler_cannot_destroy),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
