@@ -381,7 +381,10 @@ UGStatus grail_new(UGHandle *handle);
  *
  * Every gesture is dropped without further events and every touch that no
  * accepted gesture holds is rejected.  Subscriptions are not deleted;
- * events the client still holds remain valid until unreferenced.
+ * events the client still holds remain valid until unreferenced.  Called
+ * from the handle's log handler (grail_set_log_handler(); the call that
+ * logged still runs on the handle) it is refused as a client bug, logged
+ * to stderr, and the handle stays.
  *
  * @param handle the handle, may be NULL
  */

@@ -41,7 +41,9 @@ to_client_handler(void *data, enum ut_log_priority priority, const char *msg)
 	struct UGHandle_ *h = data;
 	int level = priority <= UT_LOG_INFO ? -1 : priority == UT_LOG_WARNING ? 0 : 1;
 
+	h->in_log_handler++;
 	h->log_handler(h->log_data, level, msg);
+	h->in_log_handler--;
 }
 
 GRAIL_PUBLIC void
@@ -346,6 +348,13 @@ grail_delete(UGHandle handle)
 	if (!handle)
 		return;
 	struct UGHandle_ *h = handle;
+
+	if (h->in_log_handler) {
+		/* the call that logged still runs on the handle */
+		ut_log_client_bug(NULL, __func__, "called from the handle's log handler; "
+				  "the handle is not deleted");
+		return;
+	}
 
 	while (!ut_list_empty(&h->recognizers)) {
 		struct gr_recognizer *rec =

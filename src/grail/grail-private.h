@@ -452,6 +452,7 @@ struct UGHandle_ {
 	uint64_t masks_changed;
 	struct ut_log log;              /* domain "grail" */
 	grail_log_handler log_handler;  /* the client's, fed by the log */
+	int in_log_handler;             /* inside it: grail_delete() is refused */
 	void *log_data;
 };
 

@@ -1193,6 +1193,54 @@ log_counter(void *data, int level, const char *msg)
 	(*(int *)data)++;
 }
 
+/* A log handler that deletes its handle: the call that logged (frame
+ * processing) went on with the freed handle (use after free under ASan).
+ * The delete is refused as a client bug and the handle keeps working. */
+struct deleter {
+	UGHandle grail;
+	int tried;
+};
+
+static void
+deleting_log(void *data, int level, const char *msg)
+{
+	struct deleter *d = data;
+
+	(void)level;
+	(void)msg;
+	if (!d->tried) {
+		d->tried = 1;
+		grail_delete(d->grail);
+	}
+}
+
+static void
+test_log_handler_cannot_delete(void **state)
+{
+	UT_CLIENT_BUGS_BEGIN();
+	(void)state;
+	struct fixture *fx = fx_new();
+	struct deleter d = { fx->grail, 0 };
+	UFTouchId ids[] = {1, 2};
+	float xs[] = {1000, 2000}, ys[] = {1000, 1000};
+
+	grail_set_log_handler(fx->grail, deleting_log, &d);
+	fx->policy = FX_POLICY_ACCEPT;
+	fx_subscribe(fx, UGGestureTypeDrag, 2, 0, 0);
+	fx_begin_many(fx, 2, ids, xs, ys);
+	assert_int_equal(d.tried, 1);
+	fx->time += 20;
+	fx_move_many(fx, 2, ids, (float[]){1500, 2500}, ys);
+	assert_true(fx_count_gestures(fx) >= 1);
+	fx->time += 20;
+	fx_end(fx, 1);
+	fx_end(fx, 2);
+	fx_check_all_ended(fx);
+	grail_set_log_handler(fx->grail, NULL, NULL);
+	fx_free(fx);
+	UT_CLIENT_BUGS_END(1);
+}
+
 static void
 test_log_handler(void **state)
 {
@@ -1340,6 +1388,7 @@ main(void)
 		cmocka_unit_test(test_fd_made_on_first_use),
 		cmocka_unit_test(test_unsubscribed_window_rejects),
 		cmocka_unit_test(test_log_handler),
+		cmocka_unit_test(test_log_handler_cannot_delete),
 		cmocka_unit_test(test_cut_off_invents_no_tap),
 		cmocka_unit_test(test_cut_off_invents_no_hold_or_two_finger_tap),
 		cmocka_unit_test(test_cut_off_ends_seen_drag),
