@@ -501,10 +501,13 @@ GEIS_API Geis geis_new(GeisString init_arg_name, ...);
  * group of a deleted instance is a use after free, like any call on the
  * deleted instance itself).  Called from a callback during
  * geis_dispatch_events(), it only marks the instance: no callback is called
- * any more and the dispatch frees the instance as it returns.
+ * any more and the dispatch frees the instance as it returns.  Called
+ * from the instance's log handler (utouch_geis_set_log_handler()) outside
+ * a dispatch it is refused: the call that logged still runs on it.
  *
  * @param geis the instance
- * @return GEIS_STATUS_SUCCESS, or GEIS_STATUS_BAD_ARGUMENT for NULL
+ * @return GEIS_STATUS_SUCCESS, or GEIS_STATUS_BAD_ARGUMENT for NULL or
+ *         from the instance's log handler outside a dispatch
  */
 GEIS_API GeisStatus geis_delete(Geis geis);
 

@@ -429,7 +429,10 @@ typedef void (*utouch_geis_log_handler)(void *data, enum utouch_geis_log_priorit
  * server (error).  Messages about no instance (a NULL handle or object,
  * see "client bug: " in the README) keep going to stderr; handlers of
  * other libraries (grail_set_log_handler()) do not receive the
- * instance's messages, nor it theirs.
+ * instance's messages, nor it theirs.  The handler runs inside a call on
+ * the instance: geis_delete() from it returns GEIS_STATUS_BAD_ARGUMENT
+ * (a client bug on stderr) and the instance stays, except during
+ * geis_dispatch_events(), which frees it as it returns.
  *
  * @param geis the instance (NULL: a client bug, nothing happens)
  * @param handler the handler, or NULL to go back to stderr

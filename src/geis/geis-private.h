@@ -355,6 +355,7 @@ struct _Geis {
 	struct ut_log log;          /* domain "geis"; errors pushed are logged too */
 	utouch_geis_log_handler log_handler;   /* utouch_geis_set_log_handler() */
 	void *log_data;
+	int in_log_handler;                    /* inside log_handler */
 	/* options */
 	int track_devices, track_classes, sync_start;
 	int atomic, tentative, synchronous;

@@ -594,6 +594,12 @@ geis_delete(Geis geis)
 		geis->class_cb = NULL;
 		return GEIS_STATUS_SUCCESS;
 	}
+	if (geis->in_log_handler) {
+		/* the call that logged still runs on the instance */
+		ut_log_client_bug(NULL, __func__, "called from the instance's log handler; "
+				  "the instance is not deleted");
+		return GEIS_STATUS_BAD_ARGUMENT;
+	}
 	instance_free(geis);
 	return GEIS_STATUS_SUCCESS;
 }
@@ -908,7 +914,9 @@ to_app_handler(void *data, enum ut_log_priority priority, const char *message)
 {
 	Geis geis = data;
 
+	geis->in_log_handler++;
 	geis->log_handler(geis->log_data, (enum utouch_geis_log_priority)priority, message);
+	geis->in_log_handler--;
 }
 
 GEIS_API void

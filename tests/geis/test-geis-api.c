@@ -951,6 +951,56 @@ test_wake_written_once(void **state)
 	geis_delete(geis);
 }
 
+/* An instance's log handler that deletes its instance: outside a dispatch
+ * the call that logged still runs on it.  The delete is refused
+ * (GEIS_STATUS_BAD_ARGUMENT, a client bug on stderr) and the instance
+ * keeps working; inside a dispatch it is finished as the dispatch returns
+ * (see test-geis-fuzz-regress). */
+struct log_deleter {
+	Geis geis;
+	int calls;
+	GeisStatus status;
+};
+
+static void
+deleting_log(void *data, enum utouch_geis_log_priority priority, const char *message)
+{
+	struct log_deleter *d = data;
+
+	(void)priority;
+	(void)message;
+	if (d->calls++ == 0)
+		d->status = geis_delete(d->geis);
+}
+
+static void
+test_log_handler_cannot_delete(void **state)
+{
+	UT_CLIENT_BUGS_BEGIN();
+	(void)state;
+	Geis geis = geis_new(GEIS_INIT_MOCK_BACKEND, NULL);
+	struct log_deleter d = { geis, 0, GEIS_STATUS_SUCCESS };
+	GeisSubscription sub;
+	GeisFilter f;
+
+	assert_non_null(geis);
+	utouch_geis_set_log_handler(geis, deleting_log, &d);
+	sub = geis_subscription_new(geis, "none", GEIS_SUBSCRIPTION_NONE);
+	f = geis_filter_new(geis, "six");
+	assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_CLASS, GEIS_GESTURE_ATTRIBUTE_TOUCHES,
+					      GEIS_FILTER_OP_GT, 5, NULL), GEIS_STATUS_SUCCESS);
+	assert_int_equal(geis_subscription_add_filter(sub, f), GEIS_STATUS_SUCCESS);
+	assert_int_equal(geis_subscription_activate(sub), GEIS_STATUS_BAD_ARGUMENT);
+	assert_true(d.calls >= 1);
+	assert_int_equal(d.status, GEIS_STATUS_BAD_ARGUMENT);
+	/* still an instance */
+	assert_int_equal(geis_dispatch_events(geis), GEIS_STATUS_SUCCESS);
+	utouch_geis_set_log_handler(geis, NULL, NULL);
+	geis_subscription_delete(sub);
+	assert_int_equal(geis_delete(geis), GEIS_STATUS_SUCCESS);
+	UT_CLIENT_BUGS_END(1);
+}
+
 int
 main(void)
 {
@@ -970,6 +1020,7 @@ main(void)
 		cmocka_unit_test(test_filters),
 		cmocka_unit_test(test_subscriptions),
 		cmocka_unit_test(test_config_defaults_are_grails),
+		cmocka_unit_test(test_log_handler_cannot_delete),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
