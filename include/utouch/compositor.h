@@ -256,8 +256,9 @@ struct utouch_comp *utouch_comp_new(const char *seat_name);
 
 /**
  * Destroy a context with its devices and subscriptions; queued events are
- * dropped.  NULL is ignored.  Called from the context's log handler (the
- * call that logged still runs on the context) it is refused, as a client
+ * dropped.  NULL is ignored.  Called from the context's log handler or a
+ * configuration check (utouch_comp_load_config_checked(); the call that
+ * logged or checks still runs on the context) it is refused, as a client
  * bug logged to stderr, and the context stays.
  *
  * @param comp the context
@@ -716,6 +717,8 @@ int utouch_comp_load_config_data(struct utouch_comp *comp, const char *name,
  * @param why on refusal: what is wrong, without the place
  * @param whylen size of @p why
  * @return 0 to accept, -1 to refuse
+ *
+ * It must not destroy the context: utouch_comp_destroy() from it is refused.
  */
 typedef int (*utouch_comp_config_check)(void *data,
 					const struct utouch_comp_subscription_params *params,

@@ -230,12 +230,16 @@ load(struct utouch_comp *comp, struct load *l)
 		struct cfg_sub *s = &subs[i];
 		char why[256] = "";
 		size_t bad;
+		int refused;
 
 		if (parse_sub(doc, list->items[i], s) < 0 || !l->check)
 			continue;
 		bad = s->noptions;
-		if (l->check(l->data, &s->p, s->keys, s->values, s->noptions, &bad, why,
-			     sizeof(why)) < 0)
+		comp->in_callback++;
+		refused = l->check(l->data, &s->p, s->keys, s->values, s->noptions, &bad, why,
+				   sizeof(why)) < 0;
+		comp->in_callback--;
+		if (refused)
 			ut_yaml_error(doc, bad < s->noptions ? s->value_nodes[bad] : list->items[i],
 				      "%s", why[0] ? why : "refused by the compositor");
 	}

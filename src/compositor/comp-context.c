@@ -64,11 +64,11 @@ utouch_comp_destroy(struct utouch_comp *comp)
 {
 	if (!comp)
 		return;
-	if (comp->in_log_handler) {
-		/* the call that logged still runs on the context; the
-		 * message goes to stderr, the handler is busy */
-		ut_log_client_bug(NULL, __func__, "called from the context's log handler; "
-				  "the context is not destroyed");
+	if (comp->in_callback) {
+		/* the call that logged or checks still runs on the
+		 * context; the message goes to stderr, the handler is busy */
+		ut_log_client_bug(NULL, __func__, "called from the context's log handler or a "
+				  "configuration check; the context is not destroyed");
 		return;
 	}
 	while (comp->nsubs > 0)

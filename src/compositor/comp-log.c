@@ -35,9 +35,9 @@ to_client(void *data, enum ut_log_priority priority, const char *message)
 {
 	struct utouch_comp *comp = data;
 
-	comp->in_log_handler++;
+	comp->in_callback++;
 	comp->log_handler(comp->log_data, (enum utouch_comp_log_priority)priority, message);
-	comp->in_log_handler--;
+	comp->in_callback--;
 }
 
 /* grail's levels: -1 debug, 0 warning, 1 error */

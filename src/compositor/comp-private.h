@@ -187,7 +187,7 @@ struct utouch_comp {
 	uint64_t timer_at;                     /* ms, what the timerfd is armed for */
 	uint64_t timers_done;                  /* ms, timers ran up to this time */
 	int in_grail;                          /* inside a grail call */
-	int in_log_handler;                    /* inside the public log handler */
+	int in_callback;                       /* inside the log handler or a config check */
 };
 
 /* comp-log.c */

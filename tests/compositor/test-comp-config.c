@@ -18,6 +18,8 @@
 
 #include <utouch/compositor.h>
 
+#include "test-support.h"
+
 static const char full[] =
 	"# system gestures\n"
 	"subscriptions:\n"
@@ -299,6 +301,55 @@ test_units_and_files(void **state)
 	utouch_comp_destroy(comp);
 }
 
+/* A configuration check that destroys the context: the load went on with
+ * the freed context.  The destroy is refused; the file loads. */
+static int
+counting_check(void *data, const struct utouch_comp_subscription_params *params,
+		 const char *const *keys, const char *const *values, size_t count, size_t *bad,
+		 char *why, size_t whylen)
+{
+	int *calls = data;
+
+	(void)params, (void)keys, (void)values, (void)count, (void)bad, (void)why;
+	(void)whylen;
+	(*calls)++;
+	return 0;
+}
+
+static struct utouch_comp *victim;
+
+static int
+destroying_check_victim(void *data, const struct utouch_comp_subscription_params *params,
+			const char *const *keys, const char *const *values, size_t count,
+			size_t *bad, char *why, size_t whylen)
+{
+	utouch_comp_destroy(victim);
+	return counting_check(data, params, keys, values, count, bad, why, whylen);
+}
+
+static void
+test_check_cannot_destroy(void **state)
+{
+	UT_CLIENT_BUGS_BEGIN();
+	struct utouch_comp *comp = utouch_comp_new(NULL);
+	char path[] = "/tmp/utouch-comp-config-XXXXXX";
+	char err[256];
+	int calls = 0;
+	int fd = mkstemp(path);
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, full, strlen(full)), (ssize_t)strlen(full));
+	close(fd);
+	victim = comp;
+	assert_int_equal(utouch_comp_load_config_checked(comp, path, destroying_check_victim,
+							 &calls, err, sizeof(err)), 3);
+	unlink(path);
+	assert_int_equal(calls, 3);
+	assert_non_null(utouch_comp_get_subscription(comp, 2));
+	utouch_comp_destroy(comp);
+	UT_CLIENT_BUGS_END(3);
+}
+
 int
 main(void)
 {
@@ -310,6 +361,7 @@ main(void)
 		cmocka_unit_test(test_files),
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_units_and_files),
+		cmocka_unit_test(test_check_cannot_destroy),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
