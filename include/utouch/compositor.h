@@ -396,7 +396,10 @@ struct utouch_comp_device *utouch_comp_device_add(struct utouch_comp *comp,
  * Remove a device.  Its touches end: clients that saw one of them get a
  * TOUCH_CANCEL, held events are dropped, its gestures end canceled.  The
  * handle is invalid afterwards: queued events that named it, those canceled
- * ENDs included, carry a NULL device instead.  NULL is ignored.
+ * ENDs included, carry a NULL device instead.  NULL is ignored.  The calls
+ * that take the context with the device find a removed one without
+ * reading it (-EINVAL, a client bug); utouch_comp_device_get_user_data()
+ * and utouch_comp_device_get_name() cannot and must not be given it.
  *
  * @param comp the context
  * @param device the device
@@ -605,7 +608,9 @@ int utouch_comp_subscribe(struct utouch_comp *comp,
 
 /**
  * Remove a subscription.  Its gestures end canceled; touches nothing else
- * wants are released to their clients.  NULL is ignored.
+ * wants are released to their clients.  NULL, a subscription of another
+ * context and one already removed are ignored (the handle is not read);
+ * the functions that take the subscription alone must not be given it.
  *
  * @param comp the context
  * @param subscription the subscription

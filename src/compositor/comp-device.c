@@ -108,7 +108,7 @@ utouch_comp_device_remove(struct utouch_comp *comp, struct utouch_comp_device *d
 {
 	UFEvent ev;
 
-	if (!comp || !dev || dev->comp != comp || comp->devices[dev->index] != dev) {
+	if (!uc_device_known(comp, dev)) {
 		ut_log_client_bug(comp ? &comp->log : NULL, __func__, "%s",
 				  !comp ? "NULL context" : !dev ? "NULL device"
 				  : "unknown or removed device");

@@ -28,8 +28,7 @@ check_failed(struct utouch_comp *comp, struct utouch_comp_device *dev, const cha
 static inline int
 check(struct utouch_comp *comp, struct utouch_comp_device *dev, const char *func)
 {
-	if (__builtin_expect(comp && dev && dev->comp == comp && dev->index < comp->ndevices &&
-			     comp->devices[dev->index] == dev, 1))
+	if (__builtin_expect(uc_device_known(comp, dev), 1))
 		return 0;
 	return check_failed(comp, dev, func);
 }

@@ -250,6 +250,19 @@ void uc_step_timers(struct utouch_comp *comp, uint64_t now_us);
 void uc_step_rearm(struct utouch_comp *comp);
 /* The next timer in the recognizer's clock (input time + time_shift), us. */
 uint64_t uc_step_next_timeout(struct utouch_comp *comp);
+/* Whether @dev is a device of @comp, without reading *dev: a removed
+ * device's handle points to freed memory (a handful of devices per seat). */
+static inline int
+uc_device_known(const struct utouch_comp *comp, const struct utouch_comp_device *dev)
+{
+	if (!comp || !dev)
+		return 0;
+	for (size_t i = 0; i < comp->ndevices; i++)
+		if (comp->devices[i] == dev)
+			return 1;
+	return 0;
+}
+
 /* Steps back of the input clock up to this are passed on as they are. */
 #define UC_CLOCK_STEP_US 50000u
 /* Input times go to grail no later than this (2^62 us, 146,000 years):

@@ -867,6 +867,44 @@ test_clock_at_its_end(void **state)
 	h_free(h);
 }
 
+/* Handles of a removed device and of a removed subscription: the calls
+ * that take the context find them gone without reading them (the device
+ * check read the freed device: heap-use-after-free under ASan). */
+static void
+test_removed_handles(void **state)
+{
+	UT_CLIENT_BUGS_BEGIN();
+	struct harness *h = h_new();
+	struct utouch_comp_device *gone = h_add_device(h, "gone", NULL);
+	struct utouch_comp_subscription *sub = h_subscribe(h, UGGestureTypeDrag, 3,
+							   UTOUCH_COMP_POLICY_HOLD);
+
+	assert_int_equal(utouch_comp_touch_down(h->comp, gone, 1, h->time, 10, 10, &h->left,
+						NULL, 10, 10), 0);
+	utouch_comp_device_remove(h->comp, gone);
+	assert_int_equal(utouch_comp_touch_down(h->comp, gone, 2, h->time, 10, 10, &h->left,
+						NULL, 10, 10), -EINVAL);
+	assert_int_equal(utouch_comp_touch_motion(h->comp, gone, 1, h->time, 10, 10, 10, 10),
+			 -EINVAL);
+	assert_int_equal(utouch_comp_touch_up(h->comp, gone, 1, h->time), -EINVAL);
+	assert_int_equal(utouch_comp_touch_cancel(h->comp, gone, 1, h->time), -EINVAL);
+	assert_int_equal(utouch_comp_touch_frame(h->comp, gone, h->time), -EINVAL);
+	assert_int_equal(utouch_comp_touch_get_route(h->comp, gone, 1), UTOUCH_COMP_ROUTE_NONE);
+	utouch_comp_device_remove(h->comp, gone);
+	utouch_comp_unsubscribe(h->comp, sub);
+	utouch_comp_unsubscribe(h->comp, sub);
+	assert_null(utouch_comp_get_subscription(h->comp, 0));
+	/* the other device goes on */
+	h_down(h, 0, 100, 100);
+	h_frame(h);
+	h_up(h, 0);
+	h_frame(h);
+	h_wait(h, 1000);
+	h_assert_idle(h);
+	h_free(h);
+	UT_CLIENT_BUGS_END(7);
+}
+
 static void
 test_touch_cancel_from_device(void **state)
 {
@@ -911,6 +949,7 @@ main(void)
 		cmocka_unit_test(test_position_beyond_float),
 		cmocka_unit_test(test_clock_steps_back),
 		cmocka_unit_test(test_clock_at_its_end),
+		cmocka_unit_test(test_removed_handles),
 		cmocka_unit_test(test_touch_cancel_from_device),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
