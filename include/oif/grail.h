@@ -514,6 +514,8 @@ UGStatus grail_subscription_activate(UGHandle handle, UGSubscription subscriptio
  *
  * @param handle the handle
  * @param subscription the subscription; nothing happens if it is not active
+ *        on @p handle, also when it was deleted since (it is found by
+ *        address, not read)
  */
 GRAIL_PUBLIC
 void grail_subscription_deactivate(UGHandle handle, UGSubscription subscription);

@@ -487,16 +487,24 @@ grail_subscription_deactivate(UGHandle handle, UGSubscription subscription)
 		return;
 	struct UGHandle_ *h = handle;
 	struct ut_list *l = h->recognizers.next;
+	bool active = false;
 
+	/* found by address only: a subscription deleted since (it detached
+	 * itself) is no longer anywhere, and is not read */
 	while (l != &h->recognizers) {
 		struct ut_list *next = l->next;
 		struct gr_recognizer *rec = ut_container_of(l, struct gr_recognizer, link);
+		for (unsigned int i = 0; i < rec->nsubs; i++)
+			if (rec->subs[i] == subscription)
+				active = true;
 		gr_recognizer_remove_subscription(rec, subscription);
 		if (rec->nsubs == 0)
 			gr_recognizer_destroy(rec, true);
 		l = next;
 	}
-	gr_subscription_detach(subscription, h);
+	/* attached exactly while a recognizer of the handle holds it */
+	if (active)
+		gr_subscription_detach(subscription, h);
 }
 
 static void
