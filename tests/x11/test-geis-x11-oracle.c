@@ -3176,6 +3176,22 @@ scenario_v1_idle(void)
 	int starts = v1_count(&c, 'S', GEIS_GESTURE_PRIMITIVE_DRAG);
 	int updates = v1_count(&c, 'U', GEIS_GESTURE_PRIMITIVE_DRAG);
 	int finishes = v1_count(&c, 'F', GEIS_GESTURE_PRIMITIVE_DRAG);
+#ifdef GEIS_ORACLE_BUILD
+	if (starts == 0 && updates == 0 && finishes == 0) {
+		/* geis 2.2.17 on a busy machine: the timeout alarm read in the
+		 * same batch as the late touches ran first, the candidate was
+		 * rejected and the drag replayed below.  Either outcome is the
+		 * original's; this one must then be whole at the painter. */
+		fprintf(stderr, "note: the original rejected the late drag (busy machine)\n");
+		XH_CHECK(geis_finish(c.inst) == GEIS_STATUS_SUCCESS, "geis_finish");
+		sleep_until(xh_now_ms() + 300);
+		painter_pump(&p);
+		painter_dump(&p);
+		check_painter(&p, 2, 20, 2);
+		XCloseDisplay(p.dpy);
+		return;
+	}
+#endif
 	XH_CHECK(starts == 1 && updates >= 1 && finishes == 1,
 		 "read late: %d starts, %d updates, %d finishes", starts, updates, finishes);
 	v1_check_gesture(&c, GEIS_GESTURE_PRIMITIVE_DRAG, "Drag", 2, 1, p.win);
