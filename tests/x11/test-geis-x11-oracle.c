@@ -1359,8 +1359,13 @@ painter_dump(const struct painter *p)
 		p->ends);
 }
 
+/*
+ * @p n_fingers fingers on a @p want-touch drag subscription (not atomic):
+ * a drag of each combination of @p want fingers, @p expect of them, none
+ * of more touches; every touch is replayed to the painter in full.
+ */
 static void
-scenario_extra_touches(void)
+extra_run(int want, int n_fingers, int expect)
 {
 	struct painter p;
 	struct client c;
@@ -1368,42 +1373,32 @@ scenario_extra_touches(void)
 
 	painter_open(&p);
 	client_new(&c);
-	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 2);
-	fingers(&c, &p, &xs.devices[0], 4, 10);
-	drain(&c, &p, 4);
+	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, want);
+	fingers(&c, &p, &xs.devices[0], n_fingers, 10);
+	drain(&c, &p, n_fingers);
 	int n = summarize(&c, g, 16);
-	summary_dump("4 touches, 2-touch drags", &c, g, n);
+	fprintf(stderr, "%d fingers on %d-touch drags\n", n_fingers, want);
+	summary_dump("extra touches", &c, g, n);
 	painter_dump(&p);
-	/* a 2-touch drag of each of the 6 pairs, nothing of 3 or 4 touches;
-	 * every touch is replayed to the painter in full */
-	XH_CHECK(n == 6, "%d gestures, expected 6", n);
-	check_gestures(g, n, CLS_DRAG, 8, 1, 2);
-	check_painter(&p, 4, 40, 4);
+	XH_CHECK(n == expect, "%d gestures, expected %d", n, expect);
+	check_gestures(g, n, CLS_DRAG, 8, 1, want);
+	check_painter(&p, n_fingers, 10 * n_fingers, n_fingers);
 	geis_delete(c.geis);
 	XCloseDisplay(p.dpy);
 }
 
+/* 4 touches, 2-touch drags: one per pair (6) */
+static void
+scenario_extra_touches(void)
+{
+	extra_run(2, 4, 6);
+}
+
+/* 3 touches, 1-touch drags: one per finger */
 static void
 scenario_extra_touches_1(void)
 {
-	struct painter p;
-	struct client c;
-	struct gsum g[16];
-
-	painter_open(&p);
-	client_new(&c);
-	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 1);
-	fingers(&c, &p, &xs.devices[0], 3, 10);
-	drain(&c, &p, 3);
-	int n = summarize(&c, g, 16);
-	summary_dump("3 touches, 1-touch drags", &c, g, n);
-	painter_dump(&p);
-	/* one 1-touch drag per finger */
-	XH_CHECK(n == 3, "%d gestures, expected 3", n);
-	check_gestures(g, n, CLS_DRAG, 8, 1, 1);
-	check_painter(&p, 3, 30, 3);
-	geis_delete(c.geis);
-	XCloseDisplay(p.dpy);
+	extra_run(1, 3, 3);
 }
 
 static void
