@@ -185,7 +185,7 @@ device_find(GeisInstance inst, GeisInputDeviceId id)
 }
 
 static void report_devices(GeisInstance inst);
-static void handle_event(GeisInstance inst, GeisEvent event);
+static void take_queued_events(GeisInstance inst);
 
 /* ---- instance ---- */
 
@@ -230,15 +230,7 @@ geis_init(GeisWinInfo *win_info, GeisInstance *geis_instance)
 	 * without a subscription), so that geis_input_devices() can report
 	 * the devices at once, as geis 2.2.17 did.  No dispatch: a fast
 	 * recording must not play before the program subscribed. */
-	for (;;) {
-		GeisEvent event = NULL;
-		GeisStatus st = geis_next_event(inst->geis, &event);
-
-		if (st != GEIS_STATUS_SUCCESS && st != GEIS_STATUS_CONTINUE)
-			break;
-		handle_event(inst, event);
-		geis_event_delete(event);
-	}
+	take_queued_events(inst);
 	*geis_instance = inst;
 	return GEIS_STATUS_SUCCESS;
 }
@@ -967,6 +959,22 @@ handle_event(GeisInstance inst, GeisEvent event)
 	}
 }
 
+/* Handle every event the v2 instance has queued (until a callback's
+ * geis_finish()). */
+static void
+take_queued_events(GeisInstance inst)
+{
+	while (!inst->finish_pending) {
+		GeisEvent event = NULL;
+		GeisStatus st = geis_next_event(inst->geis, &event);
+
+		if (st != GEIS_STATUS_SUCCESS && st != GEIS_STATUS_CONTINUE)
+			break;
+		handle_event(inst, event);
+		geis_event_delete(event);
+	}
+}
+
 GEIS_API GeisStatus
 geis_event_dispatch(GeisInstance geis_instance)
 {
@@ -988,15 +996,7 @@ geis_event_dispatch(GeisInstance geis_instance)
 	report_devices(inst);
 	report_types(inst);
 
-	while (!inst->finish_pending) {
-		GeisEvent event = NULL;
-
-		st = geis_next_event(inst->geis, &event);
-		if (st != GEIS_STATUS_SUCCESS && st != GEIS_STATUS_CONTINUE)
-			break;
-		handle_event(inst, event);
-		geis_event_delete(event);
-	}
+	take_queued_events(inst);
 
 	inst->in_dispatch = 0;
 	if (inst->finish_pending)
