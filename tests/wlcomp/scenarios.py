@@ -149,7 +149,8 @@ class Compositor:
 
     def client(self, title, w, h, env=None):
         p = subprocess.Popen([self.client_exe, title, str(w), str(h)], stdout=subprocess.PIPE,
-                             stderr=subprocess.STDOUT, text=True, env=dict(self.env, **(env or {})))
+                             stderr=subprocess.STDOUT, stdin=subprocess.PIPE, text=True,
+                             env=dict(self.env, **(env or {})))
         c = Reader(p.stdout, title)
         c.proc = p
         c.wait_for(r"(\d+ )?ready")
@@ -181,6 +182,31 @@ class Compositor:
         time.sleep(0.05)
         check(self.proc.returncode == 0, f"compositor exit status {self.proc.returncode}: "
               + "\n".join(self.out.lines[-40:]))
+
+
+def tell(client, command):
+    """A command to a touch-client on its stdin: its lines up to `did COMMAND`."""
+    client.proc.stdin.write(command + "\n")
+    client.proc.stdin.flush()
+    return client.wait_for(f"did {re.escape(command)}( .*)?")
+
+
+def ended_once(lines, what):
+    """Every touch in `lines` that went down ended exactly once (its up, or a
+    cancel of them all) and had no event before its down or after its end."""
+    down = set()
+    for l in touch_lines(lines):
+        w = l.split()
+        if w[0] == "down":
+            check(w[1] not in down, f"{what}: a second down of {w[1]}: {lines}")
+            down.add(w[1])
+        elif w[0] in ("motion", "up"):
+            check(w[1] in down, f"{what}: {l} of a touch that is not down: {lines}")
+            if w[0] == "up":
+                down.remove(w[1])
+        elif w[0] == "cancel":
+            down.clear()
+    check(not down, f"{what}: touches {sorted(down)} never ended: {lines}")
 
 
 def touch_lines(lines):
@@ -1107,6 +1133,167 @@ def scenario_control_lifecycle(args, tmp):
     check(rc == 1 and 'the action spawn needs a "command" option' in out, f"bare spawn: {out}")
 
 
+def scenario_hostile_clients(args, tmp):
+    """Wayland clients that misbehave while touches are down on them: one
+    destroys its surface, one is killed while a system gesture is being
+    decided, one makes a protocol error, one stops reading its socket while
+    touches flood it, 200 connect and go at once, one binds wl_seat at
+    version 1 and one at the highest and releases its wl_touch.  The
+    compositor serves the others, every touch a client saw ends exactly
+    once, and nothing is left in the seat or the gesture context."""
+    comp = Compositor(args.comp, args.client, policy_config(args.config, "hold", tmp), tmp)
+    try:
+        a = comp.client("A", 200, 600, env={"TOUCH_CLIENT_SEAT": "1"})
+        b = comp.client("B", 200, 600, env={"TOUCH_CLIENT_SEAT": "max"})
+        c = comp.client("C", 200, 600)
+        d = comp.client("D", 200, 600)
+        check("seat 1" in a.lines, f"A bound wl_seat at: {a.lines}")
+        seat_b = [int(l.split()[1]) for l in b.lines if l.startswith("seat ")]
+        check(seat_b and seat_b[0] >= 5, f"B bound wl_seat at: {b.lines}")
+        dev = comp.cmd("add-touch")
+
+        # (a) A destroys its surface while its touch is down, beside one on B:
+        # A's touch ends there (up, frame), B's goes on; the seat keeps no point
+        comp.tick(PAUSE_MS)
+        comp.cmd(f"down {dev} 0 100 200")
+        comp.cmd(f"down {dev} 1 300 200")
+        comp.cmd(f"frame {dev}")
+        comp.tick(PAUSE_MS)   # past grail's 60 ms window: both delivered
+        got = tell(a, "destroy-surface")
+        check(touch_lines(got) == ["down 0 100.00 200.00", "frame", "up 0", "frame"],
+              f"A destroying its surface: {got}")
+        for s in range(1, 4):
+            comp.tick()
+            comp.cmd(f"motion {dev} 0 {100 + 5 * s} 200")
+            comp.cmd(f"motion {dev} 1 {300 + 5 * s} 200")
+            comp.cmd(f"frame {dev}")
+        comp.tick()
+        comp.cmd(f"up {dev} 0")
+        comp.cmd(f"up {dev} 1")
+        comp.cmd(f"frame {dev}")
+        (seen_b,) = comp.barrier(b)
+        check(touch_lines(seen_b) == ["down 1 100.00 200.00", "frame"] +
+              [l for s in range(1, 4) for l in (f"motion 1 {100 + 5 * s:.2f} 200.00", "frame")] +
+              ["up 1", "frame"], f"B beside A's surface going: {seen_b}")
+        check(touch_lines(tell(a, "sync")) == [], f"A after its surface: {a.lines}")
+        clean(comp)
+
+        # (b) C is killed while a three-finger gesture over B and C is
+        # undecided: B gets its two touches whole when the tap ends
+        comp.tick(PAUSE_MS)
+        for i, x in enumerate([250, 320, 450]):
+            comp.cmd(f"down {dev} {i} {x} 300")
+        comp.cmd(f"frame {dev}")
+        comp.tick(20)
+        c.proc.kill()
+        c.proc.wait()
+        comp.tick()
+        for i in range(3):
+            comp.cmd(f"up {dev} {i}")
+        comp.cmd(f"frame {dev}")
+        (seen_b,) = comp.barrier(b)
+        check(kinds(seen_b) == ["down", "down", "frame", "up", "up", "frame"],
+              f"B beside C killed mid-gesture: {seen_b}")
+        ended_once(seen_b, "B beside C killed")
+        clean(comp)
+
+        # (c) D makes a protocol error with a touch down; B's touch goes on
+        comp.tick(PAUSE_MS)
+        comp.cmd(f"down {dev} 0 700 200")
+        comp.cmd(f"down {dev} 1 300 200")
+        comp.cmd(f"frame {dev}")
+        comp.tick(PAUSE_MS)
+        got = tell(d, "sync")
+        check(touch_lines(got) == ["down 0 100.00 200.00", "frame"], f"D: {got}")
+        # (libwayland-client reads wl_display.error before the events that
+        # came with it: what D prints after its error is not checked)
+        got = tell(d, "error")
+        check(re.fullmatch(r"did error (71|32)", got[-1]), f"D's protocol error: {got}")
+        comp.tick()
+        comp.cmd(f"motion {dev} 1 310 200")
+        comp.cmd(f"frame {dev}")
+        comp.cmd(f"up {dev} 0")
+        comp.cmd(f"up {dev} 1")
+        comp.cmd(f"frame {dev}")
+        (seen_b,) = comp.barrier(b)
+        check(touch_lines(seen_b) == ["down 1 100.00 200.00", "frame", "motion 1 110.00 200.00",
+                                      "frame", "up 1", "frame"], f"B beside D's error: {seen_b}")
+        clean(comp)
+
+        # (d) E stops reading with a touch down and is flooded: the
+        # compositor neither blocks nor stops serving B
+        e = comp.client("E", 200, 600)
+        comp.tick(PAUSE_MS)
+        comp.cmd(f"down {dev} 0 500 200")
+        comp.cmd(f"frame {dev}")
+        comp.tick(PAUSE_MS)
+        e.wait_for("frame")
+        tell(e, "stall")
+        t0 = time.monotonic()
+        for k in range(20):
+            comp.cmds([l for s in range(150)
+                       for l in (f"motion {dev} 0 {500 + s % 90} {200 + k}", f"frame {dev}")])
+        flood = time.monotonic() - t0
+        comp.cmd(f"down {dev} 1 300 300")
+        comp.cmd(f"frame {dev}")
+        comp.tick(PAUSE_MS)
+        comp.cmd(f"up {dev} 1")
+        comp.cmd(f"frame {dev}")
+        (seen_b,) = comp.barrier(b)
+        check(touch_lines(seen_b) == ["down 1 100.00 300.00", "frame", "up 1", "frame"],
+              f"B beside a stalled E ({flood:.2f} s of flood): {seen_b}")
+        comp.cmd(f"up {dev} 0")
+        comp.cmd(f"frame {dev}")
+        e.proc.kill()
+        e.proc.wait()
+        clean(comp)
+
+        # (e) 200 connections that go at once, 20 clients killed as they map
+        sock_path = os.path.join(comp.runtime, "wl-utouch-test")
+        for _ in range(200):
+            s = socket.socket(socket.AF_UNIX)
+            s.connect(sock_path)
+            s.close()
+        quick = [subprocess.Popen([args.client, f"Q{k}", "50", "50"], env=comp.env,
+                                  stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL) for k in range(20)]
+        time.sleep(0.1)
+        for p in quick:
+            p.kill()
+            p.wait()
+        end = time.monotonic() + TIMEOUT
+        while comp.stats()["windows"] != "1":
+            check(time.monotonic() < end, f"windows of killed clients stay: {comp.stats()}")
+            time.sleep(0.05)
+
+        # (f) B (wl_seat at the highest version) releases its wl_touch: it
+        # gets nothing; a new wl_touch gets touches again
+        tell(b, "release-touch")
+        comp.tick(PAUSE_MS)
+        comp.cmd(f"down {dev} 0 300 200")
+        comp.cmd(f"frame {dev}")
+        comp.tick(PAUSE_MS)
+        comp.cmd(f"up {dev} 0")
+        comp.cmd(f"frame {dev}")
+        check(touch_lines(tell(b, "get-touch")) == [], f"B without wl_touch: {b.lines}")
+        comp.tick(PAUSE_MS)
+        comp.cmd(f"down {dev} 0 300 200")
+        comp.cmd(f"frame {dev}")
+        comp.tick(PAUSE_MS)
+        comp.cmd(f"up {dev} 0")
+        comp.cmd(f"frame {dev}")
+        (seen_b,) = comp.barrier(b)
+        check(touch_lines(seen_b) == ["down 0 100.00 200.00", "frame", "up 0", "frame"],
+              f"B with a new wl_touch: {seen_b}")
+        tell(a, "release-seat")
+        tell(b, "release-seat")
+        ended_once(b.lines, "B")
+        ended_once(a.lines, "A")
+        clean(comp)
+    finally:
+        comp.close()
+
+
 SCENARIOS = {
     "swipe": scenario_swipe,
     "tap": scenario_tap,
@@ -1123,6 +1310,7 @@ SCENARIOS = {
     "control-flood": scenario_control_flood,
     "sigterm": scenario_sigterm,
     "control-lifecycle": scenario_control_lifecycle,
+    "hostile-clients": scenario_hostile_clients,
 }
 
 

@@ -13,12 +13,31 @@
  *
  * With TOUCH_CLIENT_TIMES=1 in the environment every line starts with the
  * CLOCK_MONOTONIC time it was received at, in microseconds (the latency
- * benchmark, bench/wlcomp-latency.py).
+ * benchmark, bench/wlcomp-latency.py).  TOUCH_CLIENT_SEAT=N binds wl_seat
+ * at version N (at most the advertised one; `max`: the advertised one;
+ * default min(advertised, 5)); the line `seat V` says which.
+ *
+ * Commands on stdin (the misbehaving clients of the tests), one a line,
+ * each answered `did CMD` after a round trip (or, for `error`, when the
+ * compositor has closed the connection):
+ *
+ *   sync             nothing: everything sent before the command came
+ *                    is printed before its `did sync`
+ *   release-touch    wl_touch.release (wl_touch_destroy below seat v3)
+ *   get-touch        wl_seat.get_touch again
+ *   release-seat     wl_seat.release (wl_seat_destroy below v5)
+ *   destroy-surface  the toplevel, its xdg_surface and wl_surface go
+ *   error            a protocol error (a second xdg_surface for the surface)
+ *   stall            the client stops reading its socket (prints `did
+ *                    stall`, then sleeps until it is killed)
  *
  * usage: touch-client TITLE WIDTH HEIGHT
  */
 #include <errno.h>
+#include <poll.h>
 #include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +50,7 @@
 #include "xdg-shell-client-protocol.h"
 
 static int stamp;
+static uint32_t seat_want;   /* TOUCH_CLIENT_SEAT; 0: the default, UINT32_MAX: max */
 
 static void
 out(const char *fmt, ...)
@@ -60,6 +80,7 @@ struct client {
 	struct xdg_surface *xdg_surface;
 	struct xdg_toplevel *toplevel;
 	struct wl_buffer *buffer;
+	uint32_t seat_version;
 	int width, height;
 	int configured, mapped;
 };
@@ -156,7 +177,12 @@ registry_global(void *data, struct wl_registry *reg, uint32_t name, const char *
 	else if (!strcmp(iface, wl_shm_interface.name))
 		c->shm = wl_registry_bind(reg, name, &wl_shm_interface, 1);
 	else if (!strcmp(iface, wl_seat_interface.name) && !c->seat) {
-		c->seat = wl_registry_bind(reg, name, &wl_seat_interface, version < 5 ? version : 5);
+		uint32_t v = seat_want ? seat_want : 5;
+
+		c->seat_version = v < version ? v : version;
+		if (c->seat_version > (uint32_t)wl_seat_interface.version)
+			c->seat_version = (uint32_t)wl_seat_interface.version;
+		c->seat = wl_registry_bind(reg, name, &wl_seat_interface, c->seat_version);
 		wl_seat_add_listener(c->seat, &seat_listener, c);
 	} else if (!strcmp(iface, xdg_wm_base_interface.name)) {
 		c->wm_base = wl_registry_bind(reg, name, &xdg_wm_base_interface, 1);
@@ -237,10 +263,102 @@ make_buffer(struct client *c)
 	return buf;
 }
 
+/* One command of stdin; false: the client is to end. */
+static bool
+command(struct client *c, const char *cmd)
+{
+	if (!strcmp(cmd, "sync")) {
+		/* the round trip below is all */
+	} else if (!strcmp(cmd, "release-touch") && c->touch) {
+		if (c->seat_version >= 3)
+			wl_touch_release(c->touch);
+		else
+			wl_touch_destroy(c->touch);
+		c->touch = NULL;
+	} else if (!strcmp(cmd, "get-touch") && !c->touch && c->seat) {
+		c->touch = wl_seat_get_touch(c->seat);
+		wl_touch_add_listener(c->touch, &touch_listener, c);
+	} else if (!strcmp(cmd, "release-seat") && c->seat) {
+		if (c->seat_version >= 5)
+			wl_seat_release(c->seat);
+		else
+			wl_seat_destroy(c->seat);
+		c->seat = NULL;
+	} else if (!strcmp(cmd, "destroy-surface") && c->surface) {
+		xdg_toplevel_destroy(c->toplevel);
+		xdg_surface_destroy(c->xdg_surface);
+		wl_surface_destroy(c->surface);
+		c->surface = NULL;
+	} else if (!strcmp(cmd, "error") && c->surface) {
+		/* a surface has one xdg_surface: already_constructed */
+		xdg_wm_base_get_xdg_surface(c->wm_base, c->surface);
+		while (wl_display_dispatch(c->display) >= 0) {
+		}
+		out("did error %d\n", wl_display_get_error(c->display));
+		return false;
+	} else if (!strcmp(cmd, "stall")) {
+		out("did stall\n");
+		for (;;)
+			pause();
+	} else {
+		out("bad command %s\n", cmd);
+		return true;
+	}
+	if (wl_display_roundtrip(c->display) < 0)
+		return false;
+	out("did %s\n", cmd);
+	return true;
+}
+
+/* Events from the compositor and commands from stdin until either ends. */
+static void
+run(struct client *c)
+{
+	char line[128];
+	size_t len = 0;
+	bool stdin_open = true;
+
+	for (;;) {
+		struct pollfd fds[2] = {
+			{ .fd = wl_display_get_fd(c->display), .events = POLLIN },
+			{ .fd = stdin_open ? 0 : -1, .events = POLLIN },
+		};
+
+		if (wl_display_flush(c->display) < 0 && errno != EAGAIN)
+			return;
+		if (poll(fds, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			return;
+		}
+		if (fds[0].revents && wl_display_dispatch(c->display) < 0)
+			return;
+		if (fds[1].revents) {
+			ssize_t n = read(0, line + len, sizeof(line) - 1 - len);
+
+			if (n <= 0) {
+				stdin_open = false;
+				continue;
+			}
+			len += (size_t)n;
+			for (char *nl; (nl = memchr(line, '\n', len));) {
+				*nl = '\0';
+				if (!command(c, line))
+					return;
+				len -= (size_t)(nl + 1 - line);
+				memmove(line, nl + 1, len);
+			}
+			if (len == sizeof(line) - 1)
+				len = 0;   /* a line too long for any command */
+		}
+	}
+}
+
 int
 main(int argc, char **argv)
 {
 	struct client c = { 0 };
+	const char *sv = getenv("TOUCH_CLIENT_SEAT");
 
 	if (argc != 4 || (c.width = atoi(argv[2])) <= 0 || (c.height = atoi(argv[3])) <= 0) {
 		fprintf(stderr, "usage: touch-client TITLE WIDTH HEIGHT\n");
@@ -248,6 +366,8 @@ main(int argc, char **argv)
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	stamp = getenv("TOUCH_CLIENT_TIMES") && !strcmp(getenv("TOUCH_CLIENT_TIMES"), "1");
+	if (sv && *sv)
+		seat_want = !strcmp(sv, "max") ? UINT32_MAX : (uint32_t)strtoul(sv, NULL, 10);
 	c.display = wl_display_connect(NULL);
 	if (!c.display) {
 		fprintf(stderr, "touch-client: cannot connect to the compositor\n");
@@ -278,8 +398,8 @@ main(int argc, char **argv)
 	wl_surface_commit(c.surface);
 	c.mapped = 1;
 	wl_display_roundtrip(c.display);
+	out("seat %u\n", c.seat_version);
 	printf("ready\n");
-	while (wl_display_dispatch(c.display) >= 0) {
-	}
+	run(&c);
 	return 0;
 }

@@ -123,8 +123,10 @@ on_tracked_destroy(struct wl_listener *listener, void *data)
 
 	utouch_comp_surface_destroyed(ts->server->gestures, ts->surface);
 	input_run_gesture_events(ts->server);
-	/* nothing more is delivered for its touches: their ids are free */
-	seat_touch_forget(ts->server, NULL, ts->surface, -1);
+	/* nothing more is delivered for its touches: the client's touches end
+	 * here, their ids are free */
+	seat_touch_end_surface(ts->server, ts->surface,
+			       (uint32_t)(input_time_us(ts->server) / 1000u));
 	wl_list_remove(&ts->destroy.link);
 	wl_list_remove(&ts->link);
 	free(ts);
@@ -215,7 +217,7 @@ input_run_gesture_events(struct server *server)
 				/* wl_touch.cancel ends every touch point of the client */
 				wlr_seat_touch_notify_cancel(seat, surface);
 				seat_touch_forget(server, wl_resource_get_client(surface->resource),
-						  NULL, -1);
+						  -1);
 			}
 			break;
 		default:
@@ -335,7 +337,7 @@ on_touch_destroy(struct wl_listener *listener, void *data)
 
 	utouch_comp_device_remove(td->server->gestures, td->gdev);
 	input_run_gesture_events(td->server);
-	seat_touch_forget(td->server, NULL, NULL, td->number);
+	seat_touch_forget(td->server, NULL, td->number);
 	free(td->origins);
 	printf("wlcomp: touch device %d removed\n", td->number);
 	fflush(stdout);

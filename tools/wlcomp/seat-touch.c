@@ -7,6 +7,8 @@
  *   anyhow, -1 or 2147483647 included, and two devices use the same ids);
  *   the id is taken when the touch's down is delivered and given back with
  *   its up, a cancel of its client, or the end of its surface or device;
+ *   a surface that goes while its client stays ends the client's touches
+ *   on it with wl_touch.up at once (seat_touch_end_surface);
  * - surface origins: the surface-local position of a motion is taken
  *   relative to where the touch's surface was at the down, per device id;
  * - event times: devices stamp events in 32-bit milliseconds, extended here
@@ -96,18 +98,41 @@ seat_touch_remove(struct server *server, int device, int32_t id)
 }
 
 void
-seat_touch_forget(struct server *server, struct wl_client *client, struct wlr_surface *surface,
-		  int device)
+seat_touch_forget(struct server *server, struct wl_client *client, int device)
 {
 	for (size_t i = 0; i < server->nseat_touches;) {
 		struct seat_touch *st = &server->seat_touches[i];
 
-		if ((client && st->client == client) || (surface && st->surface == surface) ||
-		    (device >= 0 && st->device == device))
+		if ((client && st->client == client) || (device >= 0 && st->device == device))
 			seat_touch_drop(server, i);
 		else
 			i++;
 	}
+}
+
+void
+seat_touch_end_surface(struct server *server, struct wlr_surface *surface, uint32_t time_msec)
+{
+	bool ended = false;
+
+	/* the seat keeps a touch point until its up: without one the client,
+	 * which saw the down, would never see the touch end, and the point
+	 * would stay in the seat until the client disconnects */
+	for (size_t i = 0; i < server->nseat_touches;) {
+		struct seat_touch *st = &server->seat_touches[i];
+
+		if (st->surface != surface) {
+			i++;
+			continue;
+		}
+		if (wlr_seat_touch_get_point(server->seat, st->seat_id)) {
+			wlr_seat_touch_notify_up(server->seat, time_msec, st->seat_id);
+			ended = true;
+		}
+		seat_touch_drop(server, i);
+	}
+	if (ended)
+		wlr_seat_touch_notify_frame(server->seat);
 }
 
 void

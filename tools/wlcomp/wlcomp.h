@@ -206,9 +206,13 @@ bool seat_touch_add(struct server *server, int device, int32_t id, struct wlr_su
 		    int32_t *seat_id);
 bool seat_touch_get(struct server *server, int device, int32_t id, int32_t *seat_id);
 void seat_touch_remove(struct server *server, int device, int32_t id);
-/* every touch of @p client, of @p surface or of @p device (>= 0) */
-void seat_touch_forget(struct server *server, struct wl_client *client,
-		       struct wlr_surface *surface, int device);
+/* every touch of @p client or of @p device (>= 0) */
+void seat_touch_forget(struct server *server, struct wl_client *client, int device);
+/* @p surface is going: its touches that reached the seat end now with
+ * wl_touch.up (and a frame) for a client that is still there; their ids are
+ * free */
+void seat_touch_end_surface(struct server *server, struct wlr_surface *surface,
+			    uint32_t time_msec);
 void seat_touch_finish(struct server *server);
 bool touch_origin_set(struct touch_device *td, int32_t id, double x, double y);
 bool touch_origin_get(struct touch_device *td, int32_t id, double *x, double *y);
