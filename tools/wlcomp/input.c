@@ -169,11 +169,19 @@ deliver_down(struct server *server, const struct utouch_comp_event *ev)
 	struct wlr_xdg_surface *xdg;
 	int32_t seat_id;
 
-	if (!seat_touch_add(server, device_number(&ev->touch), ev->touch.id, surface, &seat_id)) {
+	/* a client without wl_touch (it never asked, or released it) gets
+	 * nothing of the touch: no seat id, no touch point (wlroots would log
+	 * an error for every such down) */
+	if (!wlr_surface_accepts_touch(server->seat, surface)) {
+		wlr_log(WLR_DEBUG, "touch %d: the client has no wl_touch", ev->touch.id);
+	} else if (!seat_touch_add(server, device_number(&ev->touch), ev->touch.id, surface,
+				   &seat_id)) {
 		wlr_log(WLR_ERROR, "touch %d: no seat touch id left", ev->touch.id);
 		return;
+	} else {
+		wlr_seat_touch_notify_down(server->seat, surface, ms, seat_id, ev->touch.sx,
+					   ev->touch.sy);
 	}
-	wlr_seat_touch_notify_down(server->seat, surface, ms, seat_id, ev->touch.sx, ev->touch.sy);
 	/* the touched window takes the keyboard focus */
 	if (wlr_surface_is_xdg_surface(surface) &&
 	    (xdg = wlr_xdg_surface_from_wlr_surface(surface)) &&
