@@ -25,6 +25,9 @@ if [ "${1:-build}" = test ]; then
          emscripten nodejs chromium
          qml6-module-qtquick qml6-module-qtqml-workerscript qml6-module-qtquick-window
          qml6-module-qttest qt6-qpa-plugins
+         # wlcomp-toolkits: real GTK 3 and Qt 6 Wayland clients on utouch-wlcomp
+         # (about 3 MB: GTK 3 itself comes with chromium, Qt 6 with the QML module)
+         python3-gi gir1.2-gtk-3.0 qml-qt6 qt6-wayland
          node-typescript)   # tsc: type-checks web/*.d.ts (web-npm)
   # npm packs and installs the web package (web-npm); a node that brings its
   # own npm (e.g. a nodesource build, which conflicts with Debian's) keeps it

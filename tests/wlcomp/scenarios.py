@@ -1297,6 +1297,131 @@ def scenario_hostile_clients(args, tmp):
         comp.close()
 
 
+def gtk_python():
+    """A Python that has GTK 3 through python3-gi (the one running the tests
+    may be another, e.g. a pyenv one), or None."""
+    for exe in dict.fromkeys([sys.executable, "/usr/bin/python3"]):
+        if exe and subprocess.run([exe, "-c", "import gi; gi.require_version('Gtk', '3.0'); "
+                                   "from gi.repository import Gtk"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
+            return exe
+    return None
+
+
+def qml_runtime():
+    """Qt 6's `qml` tool when Qt's Wayland platform plugin is there, or None."""
+    import glob
+    qml = shutil.which("qml6") or ("/usr/lib/qt6/bin/qml" if os.path.exists("/usr/lib/qt6/bin/qml")
+                                   else None)
+    plugin = glob.glob("/usr/lib/*/qt6/plugins/platforms/libqwayland-generic.so")
+    return qml if qml and plugin else None
+
+
+class Skip(Exception):
+    pass
+
+
+def scenario_toolkits(args, tmp):
+    """Real toolkit clients as a user runs them: a GTK 3 window (python3-gi)
+    and a Qt 6 QML window with a MultiPointTouchArea, undecorated so that
+    their coordinates are surface-local, with forward-then-cancel: a drag on
+    each arrives at the right place, a three-finger swipe on the GTK window
+    cancels its touches there (and reaches Qt not at all), and both keep
+    working after it.  Skips (77) when neither toolkit is installed."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    py, qml = gtk_python(), qml_runtime()
+    if not py and not qml:
+        raise Skip("neither GTK 3 for Python (python3-gi, gir1.2-gtk-3.0) nor Qt 6's qml "
+                   "and Wayland plugin (qml-qt6, qt6-wayland) is installed")
+    comp = Compositor(args.comp, args.client,
+                      policy_config(args.config, "forward-then-cancel", tmp), tmp)
+    apps = []
+    try:
+        def start(argv, title, ready, env):
+            p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                 stdin=subprocess.DEVNULL, text=True, env=dict(comp.env, **env))
+            r = Reader(p.stdout, title)
+            r.proc = p
+            apps.append(r)
+            r.wait_for(ready)   # fails at once if the program ends
+            comp.out.wait_for(f"wlcomp: map '{title}' at .*")
+            return r
+        # GTK first (at 0,0), Qt beside it (at 400,0)
+        gtk = qt = None
+        if py:
+            gtk = start([py, os.path.join(here, "gtk-touch.py"), "G", "400", "600"], "G",
+                        "mapped", {"GDK_BACKEND": "wayland", "NO_AT_BRIDGE": "1"})
+        if qml:
+            qt = start([qml, os.path.join(here, "qt-touch.qml")], "Q", "qml: ready",
+                       {"QT_QPA_PLATFORM": "wayland", "QT_QUICK_BACKEND": "software",
+                        "QT_WAYLAND_DISABLE_WINDOWDECORATION": "1",
+                        "QML_NO_TOUCH_COMPRESSION": "1"})
+        x0 = {"G": 0, "Q": 400 if gtk else 0}
+        dev = comp.cmd("add-touch")
+
+        def drag(title, x, y, tid=0):
+            lx = x0[title] + x
+            comp.tick(PAUSE_MS)
+            comp.cmd(f"down {dev} {tid} {lx} {y}")
+            comp.cmd(f"frame {dev}")
+            for s in (1, 2):
+                comp.tick()
+                comp.cmd(f"motion {dev} {tid} {lx + 10 * s} {y + 5 * s}")
+                comp.cmd(f"frame {dev}")
+            comp.tick()
+            comp.cmd(f"up {dev} {tid}")
+            comp.cmd(f"frame {dev}")
+
+        def want(reader, lines, what):
+            """The touch lines up to the last of `lines` are exactly `lines`."""
+            got = reader.wait_for(re.escape(lines[-1]))
+            got = [l for l in got if re.match(r"(qml: )?(begin|update|end|cancel|pressed|"
+                                              r"updated|released|canceled) ", l)]
+            check(got == lines, f"{what}: {got}, want {lines}")
+
+        if gtk:
+            drag("G", 100, 200)
+            want(gtk, ["begin 0 100.00 200.00", "update 0 110.00 205.00",
+                       "update 0 120.00 210.00", "end 0 120.00 210.00"], "GTK drag")
+        if qt:
+            drag("Q", 150, 250, tid=3)
+            want(qt, ["qml: pressed 3 150.00 250.00", "qml: updated 3 160.00 255.00",
+                      "qml: updated 3 170.00 260.00", "qml: released 3 170.00 260.00"],
+                 "Qt drag")
+        # a system gesture takes three touches from the first window
+        first, other = (gtk, qt) if gtk else (qt, None)
+        swipe(comp, dev, [100, 150, 200], 200)
+        comp.out.wait_for(r"wlcomp: action focus-next gesture \d+ window '[GQ]'")
+        if gtk:
+            want(gtk, [f"begin {n} {x}.00 {200 + 40 * i}.00" for i, (n, x) in
+                       enumerate([(1, 100), (2, 150), (3, 200)])] +
+                 [f"cancel {n} {x}.00 {200 + 40 * i}.00" for i, (n, x) in
+                  enumerate([(1, 100), (2, 150), (3, 200)])], "GTK under a swipe")
+        else:
+            want(qt, ["qml: pressed 0 100.00 200.00", "qml: pressed 1 150.00 240.00",
+                      "qml: pressed 2 200.00 280.00", "qml: canceled 3"], "Qt under a swipe")
+        # and both work after it
+        if gtk:
+            drag("G", 50, 60)
+            want(gtk, ["begin 4 50.00 60.00", "update 4 60.00 65.00", "update 4 70.00 70.00",
+                       "end 4 70.00 70.00"], "GTK after the swipe")
+        if qt:
+            drag("Q", 30, 40, tid=5)
+            want(qt, ["qml: pressed 5 30.00 40.00", "qml: updated 5 40.00 45.00",
+                      "qml: updated 5 50.00 50.00", "qml: released 5 50.00 50.00"],
+                 "Qt after the swipe")
+        if other:
+            check(not any("canceled" in l or "pressed 0" in l for l in qt.lines),
+                  f"Qt saw the swipe on the GTK window: {qt.lines}")
+        clean(comp)
+    finally:
+        for r in apps:
+            if r.proc.poll() is None:
+                r.proc.kill()
+            r.proc.wait()
+        comp.close()
+
+
 SCENARIOS = {
     "swipe": scenario_swipe,
     "tap": scenario_tap,
@@ -1314,6 +1439,7 @@ SCENARIOS = {
     "sigterm": scenario_sigterm,
     "control-lifecycle": scenario_control_lifecycle,
     "hostile-clients": scenario_hostile_clients,
+    "toolkits": scenario_toolkits,
 }
 
 
@@ -1331,6 +1457,9 @@ def main():
     tmp = tempfile.mkdtemp(prefix="utouch-wlcomp-")
     try:
         SCENARIOS[args.scenario](args, tmp)
+    except Skip as e:
+        print(f"SKIP: {args.scenario}: {e}")
+        return 77
     except Failure as e:
         print(f"FAIL: {args.scenario}: {e}")
         if os.environ.get("WLCOMP_TEST_DEBUG"):
