@@ -108,7 +108,7 @@ def main():
             os.mkdir(d)
             cfg = os.path.join(d, "gestures.yaml")
             open(cfg, "w").write(text)
-            comp = scenarios.Compositor(comp_exe, client_exe, cfg, d)
+            comp = scenarios.Compositor(comp_exe, client_exe, cfg, d, real_clock=True)
             try:
                 client = comp.client("A", 400, 600, env={"TOUCH_CLIENT_TIMES": "1"})
                 dev = comp.cmd("add-touch")
