@@ -1151,8 +1151,15 @@ def scenario_hostile_clients(args, tmp):
     touches flood it, 200 connect and go at once, one binds wl_seat at
     version 1 and one at the highest and releases its wl_touch.  The
     compositor serves the others, every touch a client saw ends exactly
-    once, and nothing is left in the seat or the gesture context."""
-    comp = Compositor(args.comp, args.client, policy_config(args.config, "hold", tmp), tmp)
+    once, and nothing is left in the seat or the gesture context.  Both
+    policies."""
+    for policy in ("hold", "forward-then-cancel"):
+        os.mkdir(os.path.join(tmp, policy))
+        hostile_clients(args, os.path.join(tmp, policy), policy_config(args.config, policy, tmp))
+
+
+def hostile_clients(args, tmp, config):
+    comp = Compositor(args.comp, args.client, config, tmp)
     try:
         a = comp.client("A", 200, 600, env={"TOUCH_CLIENT_SEAT": "1"})
         b = comp.client("B", 200, 600, env={"TOUCH_CLIENT_SEAT": "max"})
