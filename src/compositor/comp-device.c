@@ -120,8 +120,9 @@ utouch_comp_device_remove(struct utouch_comp *comp, struct utouch_comp_device *d
 
 		if (!t->serial || t->dev != dev)
 			continue;
-		if (t->down && t->seen && (t->route == UTOUCH_COMP_ROUTE_DELIVER ||
-					   t->route == UTOUCH_COMP_ROUTE_FORWARD))
+		/* (an up that waits behind an undecided touch never comes) */
+		if ((t->down || t->nheld) && t->seen &&
+		    (t->route == UTOUCH_COMP_ROUTE_DELIVER || t->route == UTOUCH_COMP_ROUTE_FORWARD))
 			uc_queue_cancel(comp, t, comp->now);
 		uc_hold_drop(comp, t);
 		t->replay = 0;

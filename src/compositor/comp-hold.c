@@ -3,7 +3,9 @@
  * in arrival order in one ring for the whole seat so that a replay of
  * several touches keeps their interleaving and their frames.  Events of
  * forwarded touches wait here until the end of their frame, so that the
- * frame that makes a touch a system gesture never reaches the client.
+ * frame that makes a touch a system gesture never reaches the client; and
+ * every later event of a device waits here behind an undecided touch's, so
+ * that no touch of the device overtakes it (uc_hold_flush()).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -48,6 +50,9 @@ uc_hold(struct utouch_comp *comp, struct uc_touch *t, enum uc_held_type type,
 	h->serial = t->serial;
 	h->type = (uint8_t)type;
 	h->dead = 0;
+	/* held, or behind a kept event of the device: late, whenever it goes */
+	h->kept = t->route == UTOUCH_COMP_ROUTE_HOLD || t->dev->nkept > 0;
+	t->dev->nkept += h->kept;
 	h->time = time;
 	h->frame_seq = comp->frame_seq;
 	h->x = t->x;
@@ -63,6 +68,7 @@ static void
 kill(struct utouch_comp *comp, struct uc_held *h)
 {
 	h->dead = 1;
+	comp->touches[h->slot].dev->nkept -= h->kept;
 	comp->touches[h->slot].nheld--;
 	comp->held_live--;
 }
@@ -80,30 +86,54 @@ uc_hold_drop(struct utouch_comp *comp, struct uc_touch *t)
 	}
 }
 
+/*
+ * Carry out what the ring allows, in ring order: events of touches that are
+ * released (rejected while held, forwarded, delivered) go out, up to the
+ * first event of a touch that is still undecided on each device; what comes
+ * after it on that device waits for its decision, so that a client gets
+ * its touches in the order they came however their decisions fell.  Kept
+ * events are marked replayed and go out in the frames they came in.
+ */
 void
-uc_hold_replay(struct utouch_comp *comp)
+uc_hold_flush(struct utouch_comp *comp)
 {
 	uint64_t seq = 0, last_time = comp->now;
-	int any = 0;
+	int any = 0, last_kept = 0;
 
-	comp->replay_pending = 0;
+	for (size_t i = 0; i < comp->ndevices; i++)
+		if (comp->devices[i])
+			comp->devices[i]->blocked = 0;
 	for (size_t i = 0; i < comp->held_count; i++) {
 		struct uc_held *h = at(comp, i);
 		struct uc_touch *t = &comp->touches[h->slot];
 
-		if (h->dead || t->serial != h->serial || !t->replay)
+		if (h->dead || t->serial != h->serial)
+			continue;
+		if (t->route == UTOUCH_COMP_ROUTE_HOLD && !t->replay) {
+			t->dev->blocked = 1;
+			continue;
+		}
+		if (t->dev->blocked || (t->route != UTOUCH_COMP_ROUTE_HOLD &&
+					t->route != UTOUCH_COMP_ROUTE_FORWARD &&
+					t->route != UTOUCH_COMP_ROUTE_DELIVER))
 			continue;
 		/* the frames of the original input, one wl_touch.frame each */
 		if (any && h->frame_seq != seq)
 			uc_emit_frame(comp, last_time);
-		uc_emit_touch(comp, types[h->type], t, h->time, h->x, h->y, h->sx, h->sy, 1);
+		uc_emit_touch(comp, types[h->type], t, h->time, h->x, h->y, h->sx, h->sy, h->kept);
 		seq = h->frame_seq;
 		last_time = h->time;
+		last_kept = h->kept;
 		any = 1;
 		kill(comp, h);
 	}
-	if (any)
+	/* held-back events end their frame here; events of the frame that
+	 * just ended are closed by its frame call */
+	if (last_kept)
 		uc_emit_frame(comp, last_time);
+	if (!comp->replay_pending)
+		return;
+	comp->replay_pending = 0;
 	for (size_t i = 0; i < comp->ntouches; i++) {
 		struct uc_touch *t = &comp->touches[i];
 
@@ -124,19 +154,4 @@ uc_hold_release(struct utouch_comp *comp)
 	}
 	if (comp->held_count == 0)
 		comp->held_head = 0;
-}
-
-void
-uc_hold_flush_forward(struct utouch_comp *comp)
-{
-	for (size_t i = 0; i < comp->held_count; i++) {
-		struct uc_held *h = at(comp, i);
-		struct uc_touch *t = &comp->touches[h->slot];
-
-		if (h->dead || t->serial != h->serial || t->replay ||
-		    (t->route != UTOUCH_COMP_ROUTE_FORWARD && t->route != UTOUCH_COMP_ROUTE_DELIVER))
-			continue;
-		uc_emit_touch(comp, types[h->type], t, h->time, h->x, h->y, h->sx, h->sy, 0);
-		kill(comp, h);
-	}
 }

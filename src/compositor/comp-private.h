@@ -77,6 +77,8 @@ struct uc_held {
 	uint32_t slot, serial;
 	uint8_t type;
 	uint8_t dead;
+	uint8_t kept;                    /* held back: a touch undecided then (its
+	                                    own or an earlier one of its device) */
 	uint64_t time;
 	uint64_t frame_seq;
 	double x, y, sx, sy;
@@ -112,6 +114,10 @@ struct utouch_comp_device {
 	                                    (out of memory): made again at once */
 	uint32_t *changed;               /* slots changed since the last frame */
 	size_t nchanged, capchanged;
+	size_t nkept;                    /* live kept entries in the hold ring: the
+	                                    device's later events wait behind them */
+	uint8_t blocked;                 /* during uc_hold_flush(): an undecided
+	                                    touch's entry was passed */
 };
 
 struct uc_option {
@@ -214,8 +220,7 @@ void uc_queue_forget_device(struct utouch_comp *comp, const struct utouch_comp_d
 /* comp-hold.c */
 int uc_hold(struct utouch_comp *comp, struct uc_touch *t, enum uc_held_type type,
 	    uint64_t time);
-void uc_hold_replay(struct utouch_comp *comp);
-void uc_hold_flush_forward(struct utouch_comp *comp);
+void uc_hold_flush(struct utouch_comp *comp);
 void uc_hold_drop(struct utouch_comp *comp, struct uc_touch *t);
 void uc_hold_release(struct utouch_comp *comp);
 

@@ -2,9 +2,10 @@
  * The end of every step, and the timers.  Every public call that changes
  * touches ends here: grail has seen the input and its slices are events;
  * what is left is carried out in one order -- cancels of clients whose
- * touch became a system gesture, the replay of touches released while
- * held, the events of forwarded and delivered touches that waited for the
- * end of their frame -- then the hold ring is compacted, finished touches
+ * touch became a system gesture, then one pass over the hold ring: the
+ * replay of touches released while held, the events of forwarded and
+ * delivered touches that waited for the end of their frame or behind an
+ * undecided touch of their device -- then the hold ring is compacted, finished touches
  * are freed and the timerfd is armed for grail's next timeout.
  *
  * This file calls only below it (gestures, touches, the hold ring, the
@@ -22,9 +23,7 @@ void
 uc_step_end(struct utouch_comp *comp)
 {
 	uc_touch_flush_cancels(comp);
-	if (comp->replay_pending)
-		uc_hold_replay(comp);
-	uc_hold_flush_forward(comp);
+	uc_hold_flush(comp);
 	uc_hold_release(comp);
 	uc_touch_free_finished(comp);
 	uc_step_rearm(comp);

@@ -923,6 +923,335 @@ test_touch_cancel_from_device(void **state)
 	h_free(h);
 }
 
+
+/* ---- order across decisions: a touch released while an earlier touch of
+ * its device is still held waits behind it ---- */
+
+struct want {
+	enum utouch_comp_event_type type;
+	int32_t id;
+	uint64_t ms;   /* the event's time, ms after 1 s (frames: not checked) */
+};
+
+/* The log is exactly @want: types, touch ids, original times, and every
+ * touch event marked replayed (it was held back). */
+static void
+assert_log(const struct harness *h, const struct want *want, size_t n)
+{
+	if (h->nlog != n)
+		h_dump(h);
+	assert_int_equal(h->nlog, n);
+	for (size_t i = 0; i < n; i++) {
+		const struct utouch_comp_event *e = &h->log[i];
+
+		if (e->type != want[i].type)
+			h_dump(h);
+		assert_int_equal(e->type, want[i].type);
+		if (want[i].type == E_FRAME)
+			continue;
+		assert_int_equal(e->touch.id, want[i].id);
+		assert_int_equal(e->time, 1000000 + want[i].ms * 1000);
+		assert_int_equal(e->touch.replayed, 1);
+	}
+}
+
+/* The input clock at @ms after 1 s; what is due runs first, as the
+ * context's fd would have made the compositor do. */
+static void
+at(struct harness *h, uint64_t ms)
+{
+	h->time = 1000000 + ms * 1000;
+	assert_int_equal(utouch_comp_advance_time(h->comp, h->time), 0);
+	h_drain(h);
+}
+
+/* The report from utouch-wlcomp with GTK 3 and Qt 6: a two-finger tap (A
+ * at 0 ms, B at 20, A lifts at 40, B at 60) on three-finger subscriptions.
+ * A is rejected when it ends, B only later: A's down and up were replayed
+ * before B's down, and the toolkit saw two single taps. */
+static void
+test_two_finger_tap_keeps_order(void **state)
+{
+	struct harness *h = h_new();
+	static const struct want want[] = {
+		{ E_DOWN, 0, 0 }, { E_FRAME, 0, 0 }, { E_DOWN, 1, 20 }, { E_FRAME, 0, 0 },
+		{ E_UP, 0, 40 }, { E_FRAME, 0, 0 }, { E_UP, 1, 60 }, { E_FRAME, 0, 0 },
+	};
+
+	(void)state;
+	h_subscribe(h, UGGestureTypeDrag, 3, UTOUCH_COMP_POLICY_HOLD);
+	at(h, 0);
+	h_down(h, 0, 100, 100);
+	h_frame(h);
+	at(h, 20);
+	h_down(h, 1, 200, 100);
+	h_frame(h);
+	at(h, 40);
+	h_up(h, 0);
+	h_frame(h);
+	/* A is decided, B is not: nothing of A after B's down goes out */
+	assert_int_equal(h_count(h, E_UP), 0);
+	assert_int_equal(utouch_comp_touch_get_route(h->comp, h->dev, 1), UTOUCH_COMP_ROUTE_HOLD);
+	at(h, 60);
+	h_up(h, 1);
+	h_frame(h);
+	h_wait(h, 500);
+	assert_log(h, want, sizeof(want) / sizeof(want[0]));
+	assert_true(h->log[2].touch.sx == 200 && h->log[2].touch.sy == 100);
+	h_assert_idle(h);
+	h_free(h);
+}
+
+/* A client's own two-finger pinch whose fingers land 5 ms apart: A is
+ * released 60 ms after it began, B 5 ms later; A's motions since B's down
+ * went out before B's down.  Now the client gets the input order, frame by
+ * frame. */
+static void
+test_staggered_pinch_keeps_order(void **state)
+{
+	struct harness *h = h_new();
+	struct want want[64];
+	size_t n = 0;
+
+	(void)state;
+	h_subscribe(h, UGGestureTypeDrag, 3, UTOUCH_COMP_POLICY_HOLD);
+	at(h, 0);
+	h_down(h, 0, 300, 300);
+	h_frame(h);
+	want[n++] = (struct want){ E_DOWN, 0, 0 };
+	want[n++] = (struct want){ E_FRAME, 0, 0 };
+	at(h, 5);
+	h_down(h, 1, 330, 300);
+	h_frame(h);
+	want[n++] = (struct want){ E_DOWN, 1, 5 };
+	want[n++] = (struct want){ E_FRAME, 0, 0 };
+	for (int step = 1; step <= 9; step++) {
+		uint64_t ms = 5 + 8 * (uint64_t)step;   /* 13 .. 77: past both releases */
+
+		at(h, ms);
+		h_move(h, 0, 300 - 8 * step, 300);
+		h_move(h, 1, 330 + 8 * step, 300);
+		h_frame(h);
+		want[n++] = (struct want){ E_MOTION, 0, ms };
+		want[n++] = (struct want){ E_MOTION, 1, ms };
+		want[n++] = (struct want){ E_FRAME, 0, 0 };
+	}
+	at(h, 90);
+	h_up(h, 0);
+	h_up(h, 1);
+	h_frame(h);
+	want[n++] = (struct want){ E_UP, 0, 90 };
+	want[n++] = (struct want){ E_UP, 1, 90 };
+	want[n++] = (struct want){ E_FRAME, 0, 0 };
+	h_wait(h, 500);
+	/* the last motions and the ups came after both releases: live */
+	for (size_t i = 0; i < h->nlog; i++)
+		if (h->log[i].type != E_FRAME && h->log[i].time >= 1069000)
+			h->log[i].touch.replayed = 1;
+	assert_log(h, want, n);
+	h_assert_idle(h);
+	h_free(h);
+}
+
+/* A one-finger drag from the left edge (a 16 px strip), as utouch-wlcomp's. */
+static void
+subscribe_edge(struct harness *h)
+{
+	struct utouch_comp_subscription_params p;
+	struct utouch_comp_subscription *edge;
+
+	utouch_comp_subscription_params_init(&p);
+	p.mask = UGGestureTypeDrag;
+	p.touches_start = 1;
+	p.region = (struct utouch_comp_rect){ 0, 0, 16, 768 };
+	assert_int_equal(utouch_comp_subscribe(h->comp, &p, &edge), 0);
+}
+
+/* An edge swipe (a one-finger system drag in a 16 px strip) and, on three-
+ * finger subscriptions everywhere, a touch A in the middle that lands
+ * first: A ends while the edge finger B is undecided, so A's up waits
+ * behind B's down (ms after 1 s: A 0-20, B from 10). */
+static void
+edge_and_tap(struct harness *h, double ax)
+{
+	subscribe_edge(h);
+	h_subscribe(h, UGGestureTypeDrag, 3, UTOUCH_COMP_POLICY_HOLD);
+	at(h, 0);
+	h_down(h, 0, ax, 300);
+	h_frame(h);
+	at(h, 10);
+	h_down(h, 1, 5, 400);
+	h_frame(h);
+	at(h, 20);
+	h_up(h, 0);
+	h_frame(h);
+	/* A was released at its end: its down came before B's and went out,
+	 * its up waits for B */
+	assert_int_equal(h->nlog, 2);
+	assert_int_equal(h->log[0].type, E_DOWN);
+	assert_int_equal(h->log[0].touch.id, 0);
+	assert_int_equal(h->log[1].type, E_FRAME);
+	assert_int_equal(utouch_comp_get_held_count(h->comp), 2);
+}
+
+/* The blocker is accepted by a system gesture: its events are dropped and
+ * A's up goes out, with its time. */
+static void
+test_blocker_accepted(void **state)
+{
+	struct harness *h = h_new();
+	size_t up = 0;
+
+	(void)state;
+	edge_and_tap(h, 300);
+	for (int step = 1; step <= 4; step++) {
+		at(h, 20 + 10 * (uint64_t)step);
+		h_move(h, 1, 5 + 30 * step, 400);
+		h_frame(h);
+	}
+	assert_int_equal(h_count(h, E_GBEGIN), 1);
+	assert_int_equal(utouch_comp_touch_get_route(h->comp, h->dev, 1),
+			 UTOUCH_COMP_ROUTE_SYSTEM);
+	assert_int_equal(h_count(h, E_UP), 1);
+	for (size_t i = 0; i < h->nlog; i++) {
+		const struct utouch_comp_event *e = &h->log[i];
+
+		if (e->type != E_FRAME && e->type <= E_CANCEL)
+			assert_int_equal(e->touch.id, 0);
+		if (e->type == E_UP)
+			up = i;
+	}
+	assert_int_equal(h->log[up].time, 1020000);
+	assert_int_equal(h->log[up].touch.replayed, 1);
+	assert_int_equal(h->log[up + 1].type, E_FRAME);
+	at(h, 80);
+	h_up(h, 1);
+	h_frame(h);
+	h_wait(h, 500);
+	assert_int_equal(h_count(h, 0), 2);
+	h_assert_idle(h);
+	h_free(h);
+}
+
+/* A's client goes away while A's up waits: nothing more reaches it; B is
+ * released by its drag timeout and goes to its own client. */
+static void
+test_blocked_touch_client_gone(void **state)
+{
+	struct harness *h = h_new();
+	size_t right = 0;
+
+	(void)state;
+	edge_and_tap(h, 600);
+	utouch_comp_client_destroyed(h->comp, &h->clients[1]);
+	h_drain(h);
+	assert_int_equal(utouch_comp_get_held_count(h->comp), 1);
+	h_wait(h, 400);
+	at(h, 500);
+	h_up(h, 1);
+	h_frame(h);
+	h_wait(h, 500);
+	for (size_t i = 0; i < h->nlog; i++) {
+		const struct utouch_comp_event *e = &h->log[i];
+
+		if (e->type == E_FRAME || e->type > E_CANCEL)
+			continue;
+		if (e->touch.surface == &h->right)
+			right++;
+		else
+			assert_int_equal(e->touch.id, 1);
+	}
+	assert_int_equal(right, 1);
+	assert_int_equal(h_count(h, E_DOWN), 2);
+	assert_int_equal(h_count(h, E_UP), 1);
+	assert_int_equal(h_count(h, E_CANCEL), 0);
+	h_assert_idle(h);
+	h_free(h);
+}
+
+/* The device goes away while A's up waits: A's client saw its down, so it
+ * gets a cancel (its up never comes); the held B was never seen. */
+static void
+test_blocked_touch_device_removed(void **state)
+{
+	struct harness *h = h_new();
+
+	(void)state;
+	edge_and_tap(h, 600);
+	utouch_comp_device_remove(h->comp, h->dev);
+	h->dev = NULL;
+	h_drain(h);
+	assert_int_equal(h_count(h, E_CANCEL), 1);
+	assert_ptr_equal(h->log[h->nlog - 1].touch.client, &h->clients[1]);
+	assert_int_equal(h_count(h, 0), 2);
+	h_assert_idle(h);
+	h_free(h);
+}
+
+/* Destroyed with events waiting behind an undecided touch: nothing leaks
+ * (the ASan build checks). */
+static void
+test_destroy_with_blocked_events(void **state)
+{
+	struct harness *h = h_new();
+
+	(void)state;
+	edge_and_tap(h, 600);
+	h_free(h);
+}
+
+/* Devices are independent: a touch of a second screen is live while the
+ * first screen's A waits behind its held edge finger; a new touch of the
+ * first screen that no subscription holds waits as well. */
+static void
+test_blocked_per_device(void **state)
+{
+	struct harness *h = h_new();
+	struct utouch_comp_device *first = h->dev;
+	struct utouch_comp_device *second = h_add_device(h, "second touchscreen", NULL);
+
+	(void)state;
+	subscribe_edge(h);
+	at(h, 0);
+	h_down(h, 1, 5, 400);   /* held: the edge */
+	h_frame(h);
+	at(h, 10);
+	h_down(h, 0, 300, 300); /* in no region, behind the edge finger */
+	h_frame(h);
+	h->dev = second;
+	h_down(h, 0, 300, 300); /* in no region, another device */
+	h_frame(h);
+	assert_int_equal(h->nlog, 2);
+	assert_ptr_equal(h->log[0].touch.device, second);
+	assert_int_equal(h->log[0].touch.replayed, 0);
+	h->dev = first;
+	/* the edge finger stays still: its drag timeout releases it */
+	h_wait(h, 400);
+	assert_int_equal(h_count(h, E_DOWN), 3);
+	assert_int_equal(h->log[2].touch.id, 1);
+	assert_ptr_equal(h->log[2].touch.device, first);
+	/* in their own frames, as they came */
+	assert_int_equal(h->log[3].type, E_FRAME);
+	assert_int_equal(h->log[4].touch.id, 0);
+	assert_ptr_equal(h->log[4].touch.device, first);
+	assert_int_equal(h->log[4].time, 1010000);
+	assert_int_equal(h->log[4].touch.replayed, 1);
+	/* then both are live */
+	h_move(h, 0, 310, 300);
+	assert_int_equal(h->log[h->nlog - 1].type, E_MOTION);
+	assert_int_equal(h->log[h->nlog - 1].touch.replayed, 0);
+	h_up(h, 0);
+	h_up(h, 1);
+	h_frame(h);
+	h->dev = second;
+	h_up(h, 0);
+	h_frame(h);
+	h_wait(h, 500);
+	assert_int_equal(h_count(h, E_UP), 3);
+	h_assert_idle(h);
+	h_free(h);
+}
+
 int
 main(void)
 {
@@ -951,6 +1280,13 @@ main(void)
 		cmocka_unit_test(test_clock_at_its_end),
 		cmocka_unit_test(test_removed_handles),
 		cmocka_unit_test(test_touch_cancel_from_device),
+		cmocka_unit_test(test_two_finger_tap_keeps_order),
+		cmocka_unit_test(test_staggered_pinch_keeps_order),
+		cmocka_unit_test(test_blocker_accepted),
+		cmocka_unit_test(test_blocked_touch_client_gone),
+		cmocka_unit_test(test_blocked_touch_device_removed),
+		cmocka_unit_test(test_destroy_with_blocked_events),
+		cmocka_unit_test(test_blocked_per_device),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
