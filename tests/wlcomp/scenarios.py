@@ -1325,31 +1325,30 @@ class Skip(Exception):
     pass
 
 
-def scenario_toolkits(args, tmp):
-    """Real toolkit clients as a user runs them: a GTK 3 window (python3-gi)
-    and a Qt 6 QML window with a MultiPointTouchArea, undecorated so that
-    their coordinates are surface-local, with forward-then-cancel: a drag on
-    each arrives at the right place, a three-finger swipe on the GTK window
-    cancels its touches there (and reaches Qt not at all), and both keep
-    working after it.  Skips (77) when neither toolkit is installed."""
+def start_toolkits(args, tmp, policy):
+    """A compositor with `policy` and the toolkit windows that are installed:
+    a GTK 3 window (python3-gi) at 0,0 and a Qt 6 QML window with a
+    MultiPointTouchArea beside it, undecorated so that their coordinates are
+    surface-local.  Returns (comp, apps, gtk, qt, x0, dev); stop with
+    stop_toolkits().  Skips (77) when neither toolkit is installed."""
     here = os.path.dirname(os.path.abspath(__file__))
     py, qml = gtk_python(), qml_runtime()
     if not py and not qml:
         raise Skip("neither GTK 3 for Python (python3-gi, gir1.2-gtk-3.0) nor Qt 6's qml "
                    "and Wayland plugin (qml-qt6, qt6-wayland) is installed")
-    comp = Compositor(args.comp, args.client,
-                      policy_config(args.config, "forward-then-cancel", tmp), tmp)
+    comp = Compositor(args.comp, args.client, policy_config(args.config, policy, tmp), tmp)
     apps = []
+
+    def start(argv, title, ready, env):
+        p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             stdin=subprocess.DEVNULL, text=True, env=dict(comp.env, **env))
+        r = Reader(p.stdout, title)
+        r.proc = p
+        apps.append(r)
+        r.wait_for(ready)   # fails at once if the program ends
+        comp.out.wait_for(f"wlcomp: map '{title}' at .*")
+        return r
     try:
-        def start(argv, title, ready, env):
-            p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                 stdin=subprocess.DEVNULL, text=True, env=dict(comp.env, **env))
-            r = Reader(p.stdout, title)
-            r.proc = p
-            apps.append(r)
-            r.wait_for(ready)   # fails at once if the program ends
-            comp.out.wait_for(f"wlcomp: map '{title}' at .*")
-            return r
         # GTK first (at 0,0), Qt beside it (at 400,0)
         gtk = qt = None
         if py:
@@ -1361,8 +1360,38 @@ def scenario_toolkits(args, tmp):
                         "QT_WAYLAND_DISABLE_WINDOWDECORATION": "1",
                         "QML_NO_TOUCH_COMPRESSION": "1"})
         x0 = {"G": 0, "Q": 400 if gtk else 0}
-        dev = comp.cmd("add-touch")
+        return comp, apps, gtk, qt, x0, comp.cmd("add-touch")
+    except BaseException:
+        stop_toolkits(comp, apps)
+        raise
 
+
+def stop_toolkits(comp, apps):
+    for r in apps:
+        if r.proc.poll() is None:
+            r.proc.kill()
+        r.proc.wait()
+    comp.close()
+
+
+def want_touches(reader, lines, what, kinds="begin|update|end|cancel|pressed|updated|"
+                                           "released|canceled"):
+    """The touch lines (of `kinds`) of a toolkit window up to the last of
+    `lines` are exactly `lines`."""
+    got = reader.wait_for(re.escape(lines[-1]))
+    got = [l for l in got if re.match(r"(qml: )?(" + kinds + ") ", l)]
+    check(got == lines, f"{what}: {got}, want {lines}")
+
+
+def scenario_toolkits(args, tmp):
+    """Real toolkit clients as a user runs them (start_toolkits()), with
+    forward-then-cancel: a drag on each arrives at the right place, a
+    three-finger swipe on the GTK window cancels its touches there (and
+    reaches Qt not at all), and both keep working after it.  Skips (77)
+    when neither toolkit is installed."""
+    comp, apps, gtk, qt, x0, dev = start_toolkits(args, tmp, "forward-then-cancel")
+    want = want_touches
+    try:
         def drag(title, x, y, tid=0):
             lx = x0[title] + x
             comp.tick(PAUSE_MS)
@@ -1419,11 +1448,44 @@ def scenario_toolkits(args, tmp):
                   f"Qt saw the swipe on the GTK window: {qt.lines}")
         clean(comp)
     finally:
-        for r in apps:
-            if r.proc.poll() is None:
-                r.proc.kill()
-            r.proc.wait()
-        comp.close()
+        stop_toolkits(comp, apps)
+
+
+def scenario_toolkits_hold(args, tmp):
+    """The toolkits with the hold policy (the default): a two-finger tap
+    whose fingers land 20 ms apart (A at 0 ms, B at 20, A lifts at 40, B at
+    60) is a two-finger tap for GTK and Qt, in the order it came.  A is
+    rejected when it ends, B only later: the windows got A's down and up
+    before B's down, two single taps.  Skips (77) when neither toolkit is
+    installed."""
+    comp, apps, gtk, qt, x0, dev = start_toolkits(args, tmp, "hold")
+    try:
+        for title, reader in (("G", gtk), ("Q", qt)):
+            if not reader:
+                continue
+            a, b = x0[title] + 100, x0[title] + 200
+            comp.tick(PAUSE_MS)
+            comp.cmds([f"down {dev} 0 {a} 300", f"frame {dev}"])
+            comp.tick(20)
+            comp.cmds([f"down {dev} 1 {b} 300", f"frame {dev}"])
+            comp.tick(20)
+            comp.cmds([f"up {dev} 0", f"frame {dev}"])
+            comp.tick(20)
+            comp.cmds([f"up {dev} 1", f"frame {dev}"])
+            comp.tick(PAUSE_MS)
+            if title == "G":
+                want_touches(gtk, ["begin 0 100.00 300.00", "begin 1 200.00 300.00",
+                                   "end 0 100.00 300.00", "end 1 200.00 300.00"],
+                             "GTK two-finger tap")
+            else:
+                want_touches(qt, ["qml: pressed 0 100.00 300.00", "qml: pressed 1 200.00 300.00",
+                                  "qml: released 0 100.00 300.00",
+                                  "qml: released 1 200.00 300.00"], "Qt two-finger tap",
+                             # Qt reports the still finger as updated too
+                             kinds="pressed|released|canceled")
+        clean(comp)
+    finally:
+        stop_toolkits(comp, apps)
 
 
 SCENARIOS = {
@@ -1444,6 +1506,7 @@ SCENARIOS = {
     "control-lifecycle": scenario_control_lifecycle,
     "hostile-clients": scenario_hostile_clients,
     "toolkits": scenario_toolkits,
+    "toolkits-hold": scenario_toolkits_hold,
 }
 
 
