@@ -98,6 +98,11 @@ struct geis_proxy {
 	/* the report being built */
 	struct input_event report[MAX_REPORT];
 	size_t nreport;
+	/* the device's report goes on in the next frame (split_begins):
+	 * the clone's report stays open, one SYN_REPORT per device report */
+	int report_open;
+	int report_changed;
+	uint64_t report_ms;
 	/* pass-through events waiting for their report */
 	struct input_event raw[64];
 	size_t nraw;
@@ -328,7 +333,8 @@ flush(struct geis_proxy *p)
 	unsigned int next[MAX_TOUCHES] = { 0 };
 	uint64_t now = p->due_ms;
 
-	if (!p->replay_due)
+	/* a replay never splits a device's report; it follows it */
+	if (!p->replay_due || p->report_open)
 		return;
 	p->replay_due = 0;
 	for (;;) {
@@ -405,10 +411,16 @@ void
 gs_proxy_frame(struct geis_proxy *p, const struct geis_router *router, uint64_t time_ms,
 		 const struct ut_touch_op *ops, size_t nops)
 {
-	int changed = 0;
+	int more = nops > 0 && ops[nops - 1].more;
 
-	flush(p);
-	p->seq++;
+	/* a frame that continues the device's report (a further new touch
+	 * of it) adds to the open report: its held samples share the
+	 * report's number, so a replay keeps them together too */
+	if (!p->report_open) {
+		flush(p);
+		p->seq++;
+		p->report_changed = 0;
+	}
 	for (size_t i = 0; i < nops; i++) {
 		const struct ut_touch_op *op = &ops[i];
 		struct ptouch *t = find(p, op->id);
@@ -442,7 +454,7 @@ gs_proxy_frame(struct geis_proxy *p, const struct geis_router *router, uint64_t 
 			break;
 		case R_FORWARD:
 			emit(p, t, op->kind, v, op->axis_mask);
-			changed = 1;
+			p->report_changed = 1;
 			if (t->ended)
 				t->route = R_FREE;
 			break;
@@ -454,8 +466,15 @@ gs_proxy_frame(struct geis_proxy *p, const struct geis_router *router, uint64_t 
 			break;
 		}
 	}
-	if (changed || p->nraw)
+	p->report_open = more;
+	p->report_ms = time_ms;
+	if (more)
+		return;
+	if (p->report_changed || p->nraw)
 		end_report(p, time_ms);
+	p->report_changed = 0;
+	/* a replay decided while the report was open */
+	flush(p);
 }
 
 void
@@ -508,6 +527,13 @@ gs_proxy_release(struct geis_proxy *p)
 {
 	if (!p)
 		return;
+	if (p->report_open) {
+		/* the rest of the device's report never comes */
+		p->report_open = 0;
+		if (p->report_changed)
+			end_report(p, p->report_ms);
+		p->report_changed = 0;
+	}
 	for (int i = 0; i < MAX_TOUCHES; i++) {
 		struct ptouch *t = &p->touches[i];
 

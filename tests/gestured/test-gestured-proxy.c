@@ -211,6 +211,101 @@ check_passes(const char *rules, const char *rel, int exact)
 	ut_recording_free(got);
 }
 
+/* One report of a stream: its time from the stream's first report and
+ * its events but MSC_TIMESTAMP (the clone counts its own), sorted. */
+struct report {
+	uint64_t ms;
+	size_t n;
+	uint64_t ev[256];
+};
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The reports of @p rec that carry any event besides MSC_TIMESTAMP. */
+static size_t
+reports_of(const struct ut_recording *rec, struct report *out, size_t max)
+{
+	size_t n = 0;
+	uint64_t first = UINT64_MAX;
+	struct report cur = { 0 };
+
+	for (size_t i = 0; i < rec->nevents; i++) {
+		const struct ut_raw_event *e = &rec->events[i];
+
+		if (e->type == EV_SYN && e->code == SYN_REPORT) {
+			if (first == UINT64_MAX)
+				first = e->usec / 1000u;
+			if (cur.n > 0) {
+				assert_true(n < max);
+				cur.ms = e->usec / 1000u - first;
+				qsort(cur.ev, cur.n, sizeof(cur.ev[0]), cmp_u64);
+				out[n++] = cur;
+			}
+			cur.n = 0;
+			continue;
+		}
+		if (e->type == EV_MSC && e->code == MSC_TIMESTAMP)
+			continue;
+		assert_true(cur.n < sizeof(cur.ev) / sizeof(cur.ev[0]));
+		cur.ev[cur.n++] = (uint64_t)e->type << 48 | (uint64_t)e->code << 32 |
+				  (uint32_t)e->value;
+	}
+	return n;
+}
+
+static struct report orig_r[512], got_r[512];
+
+/*
+ * Touches no rule can take reach the clone as the device sent them,
+ * report by report: the same events with the same values (pressure,
+ * touch size, slots, the pointer emulation, BTN_TOUCH, BTN_TOOL_*) at
+ * the same times, one SYN_REPORT per report of the device.  A report
+ * that lands several fingers at once was split into one report per
+ * finger (the frames grail needs), so the clone of a touchpad went
+ * through BTN_TOOL_FINGER and DOUBLETAP to TRIPLETAP in three reports
+ * for a 3-finger tap (2 reports became 4, tap-3 on a touchpad).
+ */
+static void
+test_report_by_report(void **state)
+{
+	static const char *const recs[] = {
+		"touchpad/tap-3.evemu", "touchpad/drag-4.evemu", "touchscreen/drag-2.evemu",
+		"touchscreen/pinch-4.evemu", "touchscreen/storm-10.evemu",
+		"touchscreen/tap-3.evemu",
+	};
+
+	(void)state;
+	for (size_t r = 0; r < sizeof(recs) / sizeof(recs[0]); r++) {
+		char path[512];
+		int nactions;
+
+		snprintf(path, sizeof(path), "%s/%s", rec_dir, recs[r]);
+		struct ut_recording *orig = load(path);
+
+		run_daemon(rules_none, recs[r], &nactions);
+		struct ut_recording *got = load(out_path);
+		size_t no = reports_of(orig, orig_r, 512), ng = reports_of(got, got_r, 512);
+
+		if (no != ng)
+			fail_msg("%s: %zu reports of the device, %zu of the clone", recs[r], no,
+				 ng);
+		for (size_t i = 0; i < no; i++) {
+			assert_int_equal(got_r[i].ms, orig_r[i].ms);
+			assert_int_equal(got_r[i].n, orig_r[i].n);
+			assert_memory_equal(got_r[i].ev, orig_r[i].ev,
+					    orig_r[i].n * sizeof(orig_r[i].ev[0]));
+		}
+		ut_recording_free(orig);
+		ut_recording_free(got);
+	}
+}
+
 /* A gesture a rule takes is consumed: its touches never reach the clone. */
 static void
 test_consumed(void **state)
@@ -461,6 +556,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_consumed),
 		cmocka_unit_test(test_consumed_touchpad),
 		cmocka_unit_test(test_no_rules_exact),
+		cmocka_unit_test(test_report_by_report),
 		cmocka_unit_test(test_unconsumed_whole),
 		cmocka_unit_test(test_sigterm_releases_held),
 		cmocka_unit_test(test_death_releases),

@@ -12,7 +12,7 @@
 
 struct libevdev;
 
-#define EC_MAX_TOUCHES 16
+#define EC_MAX_TOUCHES 32
 #define EC_MAX_POS 4096
 
 /** The touches of a stream, in order of appearance. */

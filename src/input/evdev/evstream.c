@@ -139,13 +139,20 @@ frame_flush(struct ut_evstream *s)
 			struct ut_touch_op first[MAX_OPS];
 			size_t n = 0, seen = 0;
 			for (size_t i = 0; i < s->nops; i++)
-				if (s->ops[i].kind != UT_OP_BEGIN || seen++ == 0)
-					first[n++] = s->ops[i];
+				if (s->ops[i].kind != UT_OP_BEGIN || seen++ == 0) {
+					first[n] = s->ops[i];
+					first[n++].more = 1;
+				}
 			s->fn(s->data, s->frame_usec, first, n);
 			seen = 0;
-			for (size_t i = 0; i < s->nops; i++)
-				if (s->ops[i].kind == UT_OP_BEGIN && seen++ > 0)
-					s->fn(s->data, s->frame_usec, &s->ops[i], 1);
+			for (size_t i = 0; i < s->nops; i++) {
+				if (s->ops[i].kind != UT_OP_BEGIN || seen++ == 0)
+					continue;
+				struct ut_touch_op op = s->ops[i];
+
+				op.more = seen < nbegin;
+				s->fn(s->data, s->frame_usec, &op, 1);
+			}
 		}
 	}
 	s->nops = 0;
