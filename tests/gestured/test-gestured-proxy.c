@@ -7,7 +7,8 @@
  * pointer emulation, MSC_TIMESTAMP, report framing), and compares the
  * touches with the recording's.
  *
- * Usage: test-gestured-proxy DAEMON RECORDINGS_DIR [FAKE_UINPUT_MODULE]
+ * Usage: test-gestured-proxy DAEMON RECORDINGS_DIR FAKE_UINPUT_MODULE GENERATED_DIR
+ * (GENERATED_DIR: the recordings made from tests/gestured/scenarios)
  */
 #include <errno.h>
 #include <linux/input.h>
@@ -33,8 +34,19 @@
 #include "input/recording/script.h"
 #include "evdev-check.h"
 
-static const char *daemon_exe, *rec_dir, *preload_module;
+static const char *daemon_exe, *rec_dir, *preload_module, *gen_dir;
 static char tmp[256];
+
+/* A recording's path: "gen/NAME" is one made from tests/gestured/scenarios
+ * in the build directory, anything else one of data/recordings. */
+static void
+rec_file(char *buf, size_t len, const char *rel)
+{
+	if (strncmp(rel, "gen/", 4) == 0)
+		snprintf(buf, len, "%s/%s", gen_dir, rel + 4);
+	else
+		snprintf(buf, len, "%s/%s", rec_dir, rel);
+}
 
 
 static struct ut_recording *
@@ -84,7 +96,7 @@ run_daemon(const char *rules, const char *rel, int *nactions)
 	snprintf(cfg, sizeof(cfg), "%s/gestures.yaml", tmp);
 	snprintf(out_path, sizeof(out_path), "%s/out.evemu", tmp);
 	snprintf(actions_log, sizeof(actions_log), "%s/actions.log", tmp);
-	snprintf(rec, sizeof(rec), "%s/%s", rec_dir, rel);
+	rec_file(rec, sizeof(rec), rel);
 	unlink(actions_log);
 	unlink(out_path);
 	fp = fopen(cfg, "w");
@@ -169,7 +181,7 @@ check_passes(const char *rules, const char *rel, int exact)
 	char path[512];
 	int nactions;
 
-	snprintf(path, sizeof(path), "%s/%s", rec_dir, rel);
+	rec_file(path, sizeof(path), rel);
 	struct ut_recording *orig = load(path);
 	run_daemon(rules, rel, &nactions);
 	struct ut_recording *got = load(out_path);
@@ -452,6 +464,70 @@ test_four_fingers_three_finger_rules(void **state)
 	check_passes(rules_3, "touchpad/drag-4.evemu", 0);
 }
 
+/*
+ * More fingers than the rule wants, as users put them down: 4 and 5
+ * fingers swiping together, tapping, and landing 5, 20, 50 and 150 ms
+ * apart (resting, then swiping; swiping as they land), on a touchscreen
+ * and a touchpad, with one 3-finger swipe rule: it never runs, and the
+ * clone gets every touch exactly once, whole from its landing to its
+ * lift, in order, in a valid stream.
+ */
+static void
+test_more_fingers_staggered(void **state)
+{
+	static const char *const scn[] = {
+		"more-fingers", "stagger-5", "stagger-20", "stagger-50", "stagger-150",
+	};
+	static const char *const dev[] = { "touchscreen", "touchpad" };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(scn) / sizeof(scn[0]); i++) {
+		for (size_t k = 0; k < 2; k++) {
+			char rel[128];
+
+			snprintf(rel, sizeof(rel), "gen/%s-%s.evemu", scn[i], dev[k]);
+			check_passes(rules_3, rel, 0);
+			assert_int_equal(got_t.n, 18);   /* every scenario puts 18 down */
+		}
+	}
+}
+
+/*
+ * A fourth finger lands 300 ms into a 3-finger swipe the rule took: the
+ * rule runs once, the swipe's touches never reach the clone, and the
+ * late finger reaches it whole (its landing, every position, its lift).
+ */
+static void
+test_late_finger(void **state)
+{
+	static const char *const dev[] = { "touchscreen", "touchpad" };
+
+	(void)state;
+	for (size_t k = 0; k < 2; k++) {
+		char rel[128], path[512];
+		int nactions;
+
+		snprintf(rel, sizeof(rel), "gen/late-finger-%s.evemu", dev[k]);
+		rec_file(path, sizeof(path), rel);
+		run_daemon(rules_3, rel, &nactions);
+		assert_int_equal(nactions, 1);
+		struct ut_recording *orig = load(path), *got = load(out_path);
+
+		read_recording(orig, &orig_t, 0);
+		read_recording(got, &got_t, 1);
+		assert_int_equal(orig_t.n, 4);
+		assert_int_equal(got_t.n, 1);
+		assert_true(got_t.ended[0]);
+		assert_int_equal(got_t.npos[0], orig_t.npos[3]);
+		for (int p = 0; p < orig_t.npos[3]; p++) {
+			assert_int_equal(got_t.x[0][p], orig_t.x[3][p]);
+			assert_int_equal(got_t.y[0][p], orig_t.y[3][p]);
+		}
+		ut_recording_free(orig);
+		ut_recording_free(got);
+	}
+}
+
 static const char rules_workspace[] =
 	"gestures:\n"
 	"  - {gesture: swipe, fingers: 4, direction: up, command: echo up >> \"$ACTIONS\"}\n"
@@ -563,14 +639,18 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_spread_is_no_swipe),
 		cmocka_unit_test(test_no_action_after_failed_accept),
 		cmocka_unit_test(test_four_fingers_three_finger_rules),
+		cmocka_unit_test(test_more_fingers_staggered),
+		cmocka_unit_test(test_late_finger),
 	};
-	if (argc != 3 && argc != 4) {
-		fprintf(stderr, "usage: %s DAEMON RECORDINGS_DIR [FAKE_UINPUT_MODULE]\n", argv[0]);
+	if (argc != 5) {
+		fprintf(stderr, "usage: %s DAEMON RECORDINGS_DIR FAKE_UINPUT_MODULE GENERATED_DIR\n",
+			argv[0]);
 		return 2;
 	}
 	daemon_exe = argv[1];
 	rec_dir = argv[2];
-	preload_module = argc == 4 ? argv[3] : NULL;
+	preload_module = argv[3];
+	gen_dir = argv[4];
 	snprintf(tmp, sizeof(tmp), "/tmp/gestured-proxy-XXXXXX");
 	if (!mkdtemp(tmp))
 		return 1;
