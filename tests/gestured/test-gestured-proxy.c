@@ -625,6 +625,195 @@ test_sigterm_releases_held(void **state)
 	ut_recording_free(orig);
 }
 
+/* ---- signals while touches are down: the recording plays in real
+ * time, the daemon's log (-v) says when the fingers have landed ---- */
+
+static char err_path[300];
+
+/* 1 once the daemon's log has @p what (5 s at most) */
+static int
+log_has(const char *what)
+{
+	for (int i = 0; i < 500; i++) {
+		FILE *fp = fopen(err_path, "r");
+		char line[1024];
+		int found = 0;
+
+		if (fp) {
+			while (!found && fgets(line, sizeof(line), fp))
+				found = strstr(line, what) != NULL;
+			fclose(fp);
+		}
+		if (found)
+			return 1;
+		usleep(10 * 1000);
+	}
+	return 0;
+}
+
+/* Start the daemon on @p rules playing @p rel in real time as the grabbed
+ * device, the clone written to out_path. */
+static pid_t
+start_live(const char *rules, const char *rel)
+{
+	char cfg[300], rec[512];
+	FILE *fp;
+
+	snprintf(cfg, sizeof(cfg), "%s/gestures.yaml", tmp);
+	rec_file(rec, sizeof(rec), rel);
+	snprintf(out_path, sizeof(out_path), "%s/out.evemu", tmp);
+	snprintf(err_path, sizeof(err_path), "%s/daemon.err", tmp);
+	snprintf(actions_log, sizeof(actions_log), "%s/actions.log", tmp);
+	unlink(out_path);
+	unlink(actions_log);
+	unlink(err_path);
+	fp = fopen(cfg, "w");
+	assert_non_null(fp);
+	fputs(rules, fp);
+	fclose(fp);
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		if (!freopen(err_path, "w", stderr))
+			_exit(127);
+		setenv("ACTIONS", actions_log, 1);
+		execl(daemon_exe, daemon_exe, "-v", "--backend", "evdev", "--config", cfg,
+		      "--recording", rec, "--proxy-output", out_path, (char *)NULL);
+		_exit(127);
+	}
+	return pid;
+}
+
+static int
+lines_of(const char *path)
+{
+	FILE *fp = fopen(path, "r");
+	int n = 0, c;
+
+	if (!fp)
+		return 0;
+	while ((c = fgetc(fp)) != EOF)
+		n += c == '\n';
+	fclose(fp);
+	return n;
+}
+
+/* The clone after the daemon ended: @p n touches, each begun where the
+ * recording's began and ended, in a valid stream. */
+static void
+assert_clone_ended(const char *rel, int n)
+{
+	char path[512];
+
+	rec_file(path, sizeof(path), rel);
+	struct ut_recording *orig = load(path), *got = load(out_path);
+
+	read_recording(orig, &orig_t, 0);
+	read_recording(got, &got_t, 1);   /* strict: every touch ended, closed */
+	assert_int_equal(got_t.n, n);
+	for (int i = 0; i < n; i++) {
+		assert_true(got_t.ended[i]);
+		assert_int_equal(got_t.x[i][0], orig_t.x[i][0]);
+		assert_int_equal(got_t.y[i][0], orig_t.y[i][0]);
+	}
+	ut_recording_free(orig);
+	ut_recording_free(got);
+}
+
+static int
+wait_exit(pid_t pid)
+{
+	int st;
+
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st));
+	return WEXITSTATUS(st);
+}
+
+/*
+ * SIGTERM and SIGINT while the daemon holds three resting fingers it has
+ * not decided (a swipe, or a hold of 5 s): it exits 0, and the clone,
+ * which had nothing of them, gets the three touches from where they
+ * landed and their ends, closed by a SYN_REPORT; no action runs.
+ */
+static void
+test_signal_while_deciding(void **state)
+{
+	static const int sigs[] = { SIGTERM, SIGINT };
+	static const char rules[] =
+		"gestures:\n"
+		"  - {gesture: swipe, fingers: 3, command: echo swipe >> \"$ACTIONS\"}\n"
+		"  - {gesture: hold, fingers: 3, time: 5000, command: echo hold >> \"$ACTIONS\"}\n";
+
+	(void)state;
+	for (int k = 0; k < 2; k++) {
+		pid_t pid = start_live(rules, "gen/rest-3-touchscreen.evemu");
+
+		assert_true(log_has("3-finger hold"));
+		usleep(100 * 1000);
+		assert_int_equal(output_events(), 0);
+		assert_int_equal(kill(pid, sigs[k]), 0);
+		assert_int_equal(wait_exit(pid), 0);
+		assert_clone_ended("gen/rest-3-touchscreen.evemu", 3);
+		assert_int_equal(lines_of(actions_log), 0);
+	}
+}
+
+/* SIGINT and SIGTERM while a touch no rule takes is on the clone: it is
+ * ended there, in a closed report, and the daemon exits 0. */
+static void
+test_signal_while_forwarded(void **state)
+{
+	static const int sigs[] = { SIGINT, SIGTERM };
+
+	(void)state;
+	for (int k = 0; k < 2; k++) {
+		pid_t pid = start_live(rules_3, "touchscreen/hold-1.evemu");
+
+		/* one finger on 3-finger rules: on the clone after 60 ms */
+		for (int i = 0; i < 500 && (access(out_path, F_OK) < 0 || output_events() == 0);
+		     i++)
+			usleep(10 * 1000);
+		assert_true(output_events() > 0);
+		assert_int_equal(kill(pid, sigs[k]), 0);
+		assert_int_equal(wait_exit(pid), 0);
+		assert_clone_ended("touchscreen/hold-1.evemu", 1);
+	}
+}
+
+/*
+ * SIGHUP with a broken file while three fingers rest undecided: the
+ * error is reported with its line and column, the previous rules are
+ * kept: the fingers' hold runs its rule, and so does the next hold; the
+ * clone gets nothing of either (both taken), nothing is lost.
+ */
+static void
+test_sighup_broken_while_held(void **state)
+{
+	static const char rules[] =
+		"gestures:\n"
+		"  - {gesture: hold, fingers: 3, time: 200, command: echo hold >> \"$ACTIONS\"}\n";
+	char cfg[300];
+
+	(void)state;
+	pid_t pid = start_live(rules, "gen/rest-3-touchscreen.evemu");
+
+	assert_true(log_has("3-finger hold"));
+	snprintf(cfg, sizeof(cfg), "%s/gestures.yaml", tmp);
+	FILE *fp = fopen(cfg, "w");
+
+	assert_non_null(fp);
+	fputs("gestures:\n  - {gesture: hold, fingers: 3, comand: x}\n", fp);
+	fclose(fp);
+	assert_int_equal(kill(pid, SIGHUP), 0);
+	assert_true(log_has("keeping the previous configuration"));
+	assert_true(log_has("gestures.yaml:2:"));
+	assert_int_equal(wait_exit(pid), 0);
+	assert_int_equal(lines_of(actions_log), 2);
+	assert_int_equal(output_events(), 0);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -641,6 +830,9 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_four_fingers_three_finger_rules),
 		cmocka_unit_test(test_more_fingers_staggered),
 		cmocka_unit_test(test_late_finger),
+		cmocka_unit_test(test_signal_while_deciding),
+		cmocka_unit_test(test_signal_while_forwarded),
+		cmocka_unit_test(test_sighup_broken_while_held),
 	};
 	if (argc != 5) {
 		fprintf(stderr, "usage: %s DAEMON RECORDINGS_DIR FAKE_UINPUT_MODULE GENERATED_DIR\n",
