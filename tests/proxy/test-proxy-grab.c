@@ -9,6 +9,7 @@
  * device is grabbed and proxied as usual.
  */
 #include <dirent.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -29,14 +30,34 @@
 #include <geis/geis.h>
 #include <utouch/geis.h>
 
+#include "evdev-check.h"
 #include "fake-evdev.h"
 #include "fake-uinput.h"
 #include "input/recording/recording.h"
 #include "test-support.h"
+#include "util/clock.h"
 
 static char dir[64], node[128], devdir[128];
 static struct fe_fifo fifos[2] = { { .wfd = -1 }, { .wfd = -1 } };   /* event0 fails its grab */
 static pid_t holder;   /* the process holding event0 open, 0: none */
+
+/* Interposes read(), so that a fake node can be unplugged: the kernel
+ * then fails its reads with ENODEV. */
+__attribute__((visibility("default")))
+ssize_t
+read(int fd, void *buf, size_t count)
+{
+	static ssize_t (*real)(int, void *, size_t);
+	struct fe_device *f = fe_of(fd);
+
+	if (f && f->unplugged) {
+		errno = ENODEV;
+		return -1;
+	}
+	if (!real)
+		real = (ssize_t (*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
+	return real(fd, buf, count);
+}
 
 static int
 has_error(Geis geis, const char *text)
@@ -134,6 +155,153 @@ run(int grab_errno)
 	ut_recording_free(rec);
 }
 
+static void
+pump(Geis geis, int ms)
+{
+	int fd = -1;
+
+	assert_int_equal(geis_get_configuration(geis, GEIS_CONFIGURATION_FD, &fd),
+			 GEIS_STATUS_SUCCESS);
+	for (int i = 0; i < ms; i++) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+
+		if (poll(&p, 1, 1) > 0)
+			geis_dispatch_events(geis);
+	}
+}
+
+static void
+touch_at(int wfd, uint64_t usec, int slot, int tid, int x, int y)
+{
+	ut_test_write_event(wfd, usec, EV_ABS, ABS_MT_SLOT, slot);
+	if (tid)
+		ut_test_write_event(wfd, usec, EV_ABS, ABS_MT_TRACKING_ID, tid);
+	ut_test_write_event(wfd, usec, EV_ABS, ABS_MT_POSITION_X, x);
+	ut_test_write_event(wfd, usec, EV_ABS, ABS_MT_POSITION_Y, y);
+}
+
+static struct ec_touches got;
+
+/*
+ * A real node (libevdev) loses events (SYN_DROPPED) and is then unplugged
+ * (its reads fail with ENODEV), with touches on the clone (@p held 0: no
+ * subscription) or held for a 2-finger drag nobody decides (@p held 1).
+ * The kernel's state after the drop: the first touch lifted, the second
+ * moved, a third landed.  The clone's stream stays valid, and it gets
+ * each of the three touches once, from where it landed to its end, the
+ * second through the position of the resync to its last one, and is
+ * destroyed after its touches ended.
+ */
+static void
+run_resync_unplug(int held)
+{
+	struct ut_recording *rec = ut_test_load_recording("touchscreen/drag-2.evemu");
+
+	assert_int_equal(fu_reset(), 0);
+	fe_reset();
+	fe_fifo_open(fifos, 1, devdir, rec->dev);
+	struct fe_device *dev = fifos[0].dev;
+	int w = fifos[0].wfd;
+	Geis geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, devdir,
+			     UTOUCH_GEIS_INIT_PROXY, UTOUCH_GEIS_INIT_PROXY_UINPUT, node,
+			     GEIS_INIT_SYNCHRONOUS_START, GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
+	GeisSubscription sub = NULL;
+
+	assert_non_null(geis);
+	assert_int_equal(dev->grab, 1);
+	if (held) {
+		sub = geis_subscription_new(geis, "drag", GEIS_SUBSCRIPTION_NONE);
+		GeisFilter f = geis_filter_new(geis, "drag");
+
+		assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_CLASS,
+						      GEIS_CLASS_ATTRIBUTE_NAME, GEIS_FILTER_OP_EQ,
+						      GEIS_GESTURE_DRAG,
+						      GEIS_GESTURE_ATTRIBUTE_TOUCHES,
+						      GEIS_FILTER_OP_EQ, 2, NULL),
+				 GEIS_STATUS_SUCCESS);
+		assert_int_equal(geis_subscription_add_filter(sub, f), GEIS_STATUS_SUCCESS);
+		assert_int_equal(geis_subscription_activate(sub), GEIS_STATUS_SUCCESS);
+		pump(geis, 5);
+	}
+	uint64_t t = ut_mono_us();
+
+	touch_at(w, t, 0, 200, 1000, 1000);
+	touch_at(w, t, 1, 201, 2000, 1000);
+	ut_test_write_event(w, t, EV_SYN, SYN_REPORT, 0);
+	touch_at(w, t + 10000, 1, 0, 2100, 1000);
+	ut_test_write_event(w, t + 10000, EV_SYN, SYN_REPORT, 0);
+	pump(geis, 30);
+	size_t before;
+
+	free(fu_written(&before));
+	/* forwarded at once, or held by the undecided drag */
+	assert_true(held ? before == 0 : before > 0);
+	/* the kernel's state after events were lost */
+	dev->cur_slot = 1;
+	dev->tracking[0] = -1;
+	dev->tracking[1] = 201;
+	dev->x[1] = 2500;
+	dev->y[1] = 1000;
+	dev->tracking[2] = 202;
+	dev->x[2] = 3000;
+	dev->y[2] = 2000;
+	ut_test_write_event(w, t + 20000, EV_SYN, SYN_DROPPED, 0);
+	ut_test_write_event(w, t + 20000, EV_ABS, ABS_MT_POSITION_Y, 5);
+	ut_test_write_event(w, t + 20000, EV_SYN, SYN_REPORT, 0);
+	pump(geis, 20);
+	/* on from the synced state (slot 1 current) */
+	ut_test_write_event(w, t + 30000, EV_ABS, ABS_MT_POSITION_X, 2600);
+	ut_test_write_event(w, t + 30000, EV_SYN, SYN_REPORT, 0);
+	pump(geis, 20);
+	dev->unplugged = 1;
+	ut_test_write_event(w, t + 40000, EV_SYN, SYN_REPORT, 0);   /* wakes it up */
+	pump(geis, 30);
+	assert_int_equal(fu_count(UI_DEV_DESTROY), 1);
+	assert_false(has_error(geis, "read failed"));
+
+	size_t n;
+	struct input_event *ev = fu_written(&n);
+
+	assert_non_null(ev);
+	ec_read(rec->dev, ev, n, &got, 1);   /* valid, every touch ended */
+	assert_int_equal(got.n, 3);
+	static const int first[3][2] = { { 1000, 1000 }, { 2000, 1000 }, { 3000, 2000 } };
+	static const int last[3][2] = { { 1000, 1000 }, { 2600, 1000 }, { 3000, 2000 } };
+
+	for (int i = 0; i < 3; i++) {
+		int np = got.npos[i];
+
+		assert_true(got.ended[i]);
+		assert_int_equal(got.x[i][0], first[i][0]);
+		assert_int_equal(got.y[i][0], first[i][1]);
+		assert_int_equal(got.x[i][np - 1], last[i][0]);
+		assert_int_equal(got.y[i][np - 1], last[i][1]);
+	}
+	assert_int_equal(got.npos[1], 4);   /* 2000, 2100, 2500 (resync), 2600 */
+	assert_int_equal(got.x[1][2], 2500);
+	free(ev);
+	if (sub)
+		geis_subscription_delete(sub);
+	geis_delete(geis);
+	assert_int_equal(fe_open_fds(node), 0);
+	fe_fifo_close(fifos, 1);
+	ut_recording_free(rec);
+}
+
+static void
+test_resync_unplug_forwarded(void **state)
+{
+	(void)state;
+	run_resync_unplug(0);
+}
+
+static void
+test_resync_unplug_held(void **state)
+{
+	(void)state;
+	run_resync_unplug(1);
+}
+
 /* also after a failed check: no process or FIFO left behind */
 static int
 teardown(void **state)
@@ -166,6 +334,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_grab_busy, teardown),
 		cmocka_unit_test_teardown(test_grab_gone, teardown),
+		cmocka_unit_test_teardown(test_resync_unplug_forwarded, teardown),
+		cmocka_unit_test_teardown(test_resync_unplug_held, teardown),
 	};
 	snprintf(dir, sizeof(dir), "/tmp/proxy-grab-XXXXXX");
 	if (!mkdtemp(dir))
