@@ -588,9 +588,18 @@ describe(const struct libevdev *caps)
 		for (int code = 0; code <= max; code++) {
 			if (!libevdev_has_event_code(caps, type, (unsigned int)code))
 				continue;
-			libevdev_enable_event_code(d, type, (unsigned int)code,
-						   type == EV_ABS ? libevdev_get_abs_info(
-							   caps, (unsigned int)code) : NULL);
+			if (type != EV_ABS) {
+				libevdev_enable_event_code(d, type, (unsigned int)code, NULL);
+				continue;
+			}
+			/* no fuzz: the kernel filtered the values on the real
+			 * device already, and it filters every device's, a
+			 * uinput one's too: a fuzz here would smooth them a
+			 * second time, away from what the device reported */
+			struct input_absinfo abs = *libevdev_get_abs_info(caps, (unsigned int)code);
+
+			abs.fuzz = 0;
+			libevdev_enable_event_code(d, type, (unsigned int)code, &abs);
 		}
 	}
 	if (!libevdev_has_event_code(d, EV_ABS, ABS_MT_SLOT)) {

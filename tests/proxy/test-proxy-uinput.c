@@ -308,6 +308,70 @@ test_removed_mid_gesture(void **state)
 	run_decided(-1);
 }
 
+/*
+ * A device whose axes have a fuzz (some touchscreens: eGalax and 3M ones
+ * in hid-multitouch, touchscreen-fuzz-x in a device tree): the clone's
+ * axes have none.  The kernel filters every device's
+ * values with its axes' fuzz, a uinput device's too, so a clone with the
+ * device's fuzz had the device's already filtered positions smoothed a
+ * second time: a slow drag whose filtered steps stay under half the fuzz
+ * did not move on the clone at all.
+ * Ranges and resolutions stay the device's.
+ */
+static void
+test_clone_unfuzzed(void **state)
+{
+	char path[PATH_MAX], line[512];
+	FILE *in = fopen(ut_test_recording_path("touchscreen/drag-2.evemu"), "r");
+	FILE *out;
+	int p[2];
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/fuzzy.evemu", dir);
+	assert_non_null(in);
+	out = fopen(path, "w");
+	assert_non_null(out);
+	while (fgets(line, sizeof(line), in)) {
+		unsigned int code;
+		int min, max, fuzz, flat, res;
+
+		if (sscanf(line, "A: %x %d %d %d %d %d", &code, &min, &max, &fuzz, &flat,
+			   &res) == 6 && code != ABS_MT_SLOT && code != ABS_MT_TRACKING_ID)
+			fprintf(out, "A: %02x %d %d 8 %d %d\n", code, min, max, flat, res);
+		else
+			fputs(line, out);
+	}
+	fclose(in);
+	fclose(out);
+	assert_int_equal(fu_reset(), 0);
+	Geis geis = open_proxy();
+
+	assert_int_equal(pipe(p), 0);
+	assert_int_equal(utouch_geis_add_input_fd(geis, p[0], path), GEIS_STATUS_SUCCESS);
+	struct ut_recording *rec = ut_test_load_recording("touchscreen/drag-2.evemu");
+	int axes = 0;
+
+	for (unsigned int code = 0; code <= ABS_MAX; code++) {
+		if (!libevdev_has_event_code(rec->dev, EV_ABS, code))
+			continue;
+		int abs = fu_find(UI_ABS_SETUP, (int)code, 0);
+		const struct input_absinfo *a = libevdev_get_abs_info(rec->dev, code);
+
+		assert_true(abs >= 0);
+		assert_int_equal(fu_calls[abs].abs.fuzz, 0);
+		assert_int_equal(fu_calls[abs].abs.minimum, a->minimum);
+		assert_int_equal(fu_calls[abs].abs.maximum, a->maximum);
+		assert_int_equal(fu_calls[abs].abs.resolution, a->resolution);
+		axes++;
+	}
+	assert_int_equal(axes, 7);
+	close(p[1]);
+	pump(geis, 10);
+	geis_delete(geis);
+	ut_recording_free(rec);
+	unlink(path);
+}
+
 /* A node that cannot be opened: a clear message, and the device is still
  * read but not grabbed (no clone, no crash, nobody locked out). */
 static void
@@ -445,6 +509,7 @@ main(void)
 		cmocka_unit_test(test_rejected_replayed),
 		cmocka_unit_test(test_removed_mid_gesture),
 		cmocka_unit_test(test_no_uinput),
+		cmocka_unit_test(test_clone_unfuzzed),
 		cmocka_unit_test(test_clones_skipped),
 		cmocka_unit_test(test_syn_dropped),
 	};
