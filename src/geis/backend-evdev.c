@@ -36,6 +36,7 @@ struct evdev_dev {
 	UFDevice uf;
 	struct geis_router router;
 	struct geis_proxy *proxy;  /* NULL without UTOUCH_GEIS_INIT_PROXY */
+	int grab_pending;          /* opened with fingers down: grabbed once they lift */
 };
 
 struct evdev_backend {
@@ -67,6 +68,20 @@ dev_free(struct evdev_dev *d)
 	gs_proxy_destroy(d->proxy);
 	gs_router_fini(&d->router);
 	free(d);
+}
+
+/* The grab, once the device's clone exists and no finger is down on it;
+ * a device someone else holds is left to them, its clone removed. */
+static void
+take_grab(struct evdev_dev *d)
+{
+	d->grab_pending = 0;
+	if (ut_evdev_live_device_grab(d->dev, 1) < 0) {
+		gs_proxy_destroy(d->proxy);
+		d->proxy = NULL;
+		return;
+	}
+	gs_proxy_set_bypass(d->proxy, 0);
 }
 
 /*
@@ -107,9 +122,15 @@ on_device_added(void *data, struct ut_evdev_live_device *dev, UFDevice device)
 			gs_core_error(geis, GEIS_STATUS_UNKNOWN_ERROR,
 					"proxy: %s is left to the desktop (not grabbed)",
 					ut_evdev_live_device_get_name(dev));
-		} else if (ut_evdev_live_device_grab(dev, 1) < 0) {
-			gs_proxy_destroy(d->proxy);
-			d->proxy = NULL;
+		} else if (ut_evdev_live_device_touches_down(dev) > 0) {
+			/* fingers the desktop saw land: a grab now would keep
+			 * their lifts from it (a touch stuck down there), and
+			 * the clone would give them a second time; the device
+			 * stays the desktop's until they lifted */
+			d->grab_pending = 1;
+			gs_proxy_set_bypass(d->proxy, 1);
+		} else {
+			take_grab(d);
 		}
 	}
 	if (gs_core_device_added(geis, device, 0) < 0) {
@@ -146,6 +167,8 @@ on_frame_ops(void *data, struct ut_evdev_live_device *dev, uint64_t time_ms,
 			if (d->proxy)
 				gs_proxy_frame(d->proxy, &d->router, time_ms, ops, nops);
 			gs_router_feed(&d->router, time_ms, ops, nops);
+			if (d->grab_pending && ut_evdev_live_device_touches_down(dev) == 0)
+				take_grab(d);
 			return;
 		}
 	}

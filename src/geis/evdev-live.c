@@ -1269,6 +1269,19 @@ ut_evdev_live_device_is_grabbed(const struct ut_evdev_live_device *dev)
 }
 
 int
+ut_evdev_live_device_touches_down(const struct ut_evdev_live_device *dev)
+{
+	int n = 0;
+
+	if (!dev || dev->dead || dev->kind != KIND_EVDEV || !dev->evdev)
+		return 0;
+	for (int s = 0; s < libevdev_get_num_slots(dev->evdev); s++)
+		n += libevdev_get_slot_value(dev->evdev, (unsigned int)s,
+					     ABS_MT_TRACKING_ID) >= 0;
+	return n;
+}
+
+int
 ut_evdev_live_device_grab(struct ut_evdev_live_device *dev, int on)
 {
 	int rc;

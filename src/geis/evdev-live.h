@@ -270,6 +270,13 @@ const char *ut_evdev_live_last_error(const struct ut_evdev_live *l);
 int ut_evdev_live_device_is_grabbed(const struct ut_evdev_live_device *dev);
 
 /**
+ * Fingers the kernel says are down on the device now (protocol B slots
+ * with a tracking id, as libevdev has them after the events read so far);
+ * 0 for raw streams and protocol A devices, whose state cannot be asked.
+ */
+int ut_evdev_live_device_touches_down(const struct ut_evdev_live_device *dev);
+
+/**
  * Take (@p on = 1) or give back the device's grab (EVIOCGRAB), for a
  * caller that grabs only once it is ready (geis's touch proxy grabs a
  * device after its clone exists).  A failure to grab is also reported

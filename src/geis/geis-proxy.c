@@ -50,6 +50,7 @@ enum route {
 	R_FORWARD,    /* on the clone */
 	R_CONSUMED,   /* a system gesture took it */
 	R_REPLAY,     /* rejected everywhere: history goes out at the next flush */
+	R_BYPASS,     /* began before the grab: the desktop has it */
 };
 
 struct sample {
@@ -106,6 +107,7 @@ struct geis_proxy {
 	/* pass-through events waiting for their report */
 	struct input_event raw[64];
 	size_t nraw;
+	int bypass;                      /* not grabbed yet (gs_proxy_set_bypass) */
 	int replay_due;
 	uint64_t due_ms;                 /* when the first pending replay was decided */
 	int failed;
@@ -437,9 +439,9 @@ gs_proxy_frame(struct geis_proxy *p, const struct geis_router *router, uint64_t 
 			memset(t, 0, sizeof(*t));
 			t->id = op->id;
 			t->slot = -1;
-			t->nundecided = (unsigned int)gs_router_touch_windows(
+			t->nundecided = p->bypass ? 0 : (unsigned int)gs_router_touch_windows(
 				router, op->wx, op->wy, t->undecided, MAX_WINDOWS);
-			t->route = t->nundecided ? R_HELD : R_FORWARD;
+			t->route = p->bypass ? R_BYPASS : t->nundecided ? R_HELD : R_FORWARD;
 		}
 		if (!t)
 			continue;   /* began before the proxy did */
@@ -459,6 +461,7 @@ gs_proxy_frame(struct geis_proxy *p, const struct geis_router *router, uint64_t 
 				t->route = R_FREE;
 			break;
 		case R_CONSUMED:
+		case R_BYPASS:
 			if (t->ended)
 				t->route = R_FREE;
 			break;
@@ -480,6 +483,8 @@ gs_proxy_frame(struct geis_proxy *p, const struct geis_router *router, uint64_t 
 void
 gs_proxy_raw_event(struct geis_proxy *p, const struct input_event *ev)
 {
+	if (p->bypass)
+		return;   /* the desktop reads the device itself */
 	switch (ev->type) {
 	case EV_SYN:
 		if (ev->code == SYN_REPORT && p->nraw > 0) {
@@ -509,6 +514,13 @@ gs_proxy_raw_event(struct geis_proxy *p, const struct input_event *ev)
 		return;
 	if (p->nraw < sizeof(p->raw) / sizeof(p->raw[0]))
 		p->raw[p->nraw++] = *ev;
+}
+
+void
+gs_proxy_set_bypass(struct geis_proxy *p, int on)
+{
+	if (p)
+		p->bypass = !!on;
 }
 
 void

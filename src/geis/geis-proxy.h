@@ -90,6 +90,16 @@ void gs_proxy_raw_event(struct geis_proxy *p, const struct input_event *ev);
 /** The last subscription of @p window went: it decides nothing any more. */
 void gs_proxy_window_gone(struct geis_proxy *p, UFWindowId window);
 
+/**
+ * While @p on, the device is not grabbed (the desktop reads it): touches
+ * that begin are the desktop's, never held and never on the clone, to
+ * their end, and the device's other events do not pass through either.
+ * The evdev backend grabs a device opened with fingers down only once
+ * they have lifted, so that the desktop sees the lift of every touch it
+ * saw land.
+ */
+void gs_proxy_set_bypass(struct geis_proxy *p, int on);
+
 /** Replay every touch that is still held (SIGTERM, the end of a recording). */
 void gs_proxy_release(struct geis_proxy *p);
 

@@ -302,6 +302,76 @@ test_resync_unplug_held(void **state)
 	run_resync_unplug(1);
 }
 
+/*
+ * The device is opened with a finger down (the daemon starts, or the
+ * device appears, while someone touches it).  The desktop saw that finger
+ * land; a grab now would keep its lift from the desktop (a touch stuck
+ * down there) and the clone would carry it a second time.  So the device
+ * is grabbed only once the finger lifted, nothing of that finger reaches
+ * the clone, and the next touch goes through the clone as usual.
+ */
+static void
+test_finger_down_at_open(void **state)
+{
+	struct ut_recording *rec = ut_test_load_recording("touchscreen/drag-2.evemu");
+
+	(void)state;
+	assert_int_equal(fu_reset(), 0);
+	fe_reset();
+	fe_fifo_open(fifos, 1, devdir, rec->dev);
+	struct fe_device *dev = fifos[0].dev;
+	int w = fifos[0].wfd;
+
+	dev->tracking[0] = 300;
+	dev->x[0] = 1000;
+	dev->y[0] = 1000;
+	Geis geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, devdir,
+			     UTOUCH_GEIS_INIT_PROXY, UTOUCH_GEIS_INIT_PROXY_UINPUT, node,
+			     GEIS_INIT_SYNCHRONOUS_START, GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
+
+	assert_non_null(geis);
+	assert_int_equal(fu_count(UI_DEV_CREATE), 1);
+	pump(geis, 10);
+	assert_int_equal(dev->grab_calls, 0);
+	uint64_t t = ut_mono_us();
+
+	touch_at(w, t, 0, 0, 1100, 1000);
+	ut_test_write_event(w, t, EV_SYN, SYN_REPORT, 0);
+	pump(geis, 20);
+	assert_int_equal(dev->grab, 0);   /* still down: the desktop's */
+	ut_test_write_event(w, t + 10000, EV_ABS, ABS_MT_TRACKING_ID, -1);
+	ut_test_write_event(w, t + 10000, EV_SYN, SYN_REPORT, 0);
+	pump(geis, 20);
+	assert_int_equal(dev->grab, 1);   /* lifted: grabbed */
+	assert_int_equal(dev->grab_calls, 1);
+
+	size_t n;
+
+	free(fu_written(&n));
+	assert_int_equal(n, 0);           /* nothing of that finger on the clone */
+	touch_at(w, t + 20000, 0, 301, 2000, 1000);
+	ut_test_write_event(w, t + 20000, EV_SYN, SYN_REPORT, 0);
+	touch_at(w, t + 30000, 0, 0, 2100, 1000);
+	ut_test_write_event(w, t + 30000, EV_SYN, SYN_REPORT, 0);
+	ut_test_write_event(w, t + 40000, EV_ABS, ABS_MT_TRACKING_ID, -1);
+	ut_test_write_event(w, t + 40000, EV_SYN, SYN_REPORT, 0);
+	pump(geis, 30);
+
+	struct input_event *ev = fu_written(&n);
+
+	assert_non_null(ev);
+	ec_read(rec->dev, ev, n, &got, 1);
+	assert_int_equal(got.n, 1);       /* the next touch, whole */
+	assert_true(got.ended[0]);
+	assert_int_equal(got.npos[0], 2);
+	assert_int_equal(got.x[0][0], 2000);
+	assert_int_equal(got.x[0][1], 2100);
+	free(ev);
+	geis_delete(geis);
+	fe_fifo_close(fifos, 1);
+	ut_recording_free(rec);
+}
+
 /* also after a failed check: no process or FIFO left behind */
 static int
 teardown(void **state)
@@ -336,6 +406,7 @@ main(void)
 		cmocka_unit_test_teardown(test_grab_gone, teardown),
 		cmocka_unit_test_teardown(test_resync_unplug_forwarded, teardown),
 		cmocka_unit_test_teardown(test_resync_unplug_held, teardown),
+		cmocka_unit_test_teardown(test_finger_down_at_open, teardown),
 	};
 	snprintf(dir, sizeof(dir), "/tmp/proxy-grab-XXXXXX");
 	if (!mkdtemp(dir))
