@@ -619,11 +619,12 @@ describe(const struct libevdev *caps)
 
 		libevdev_enable_event_code(d, EV_ABS, ABS_MT_SLOT, &slot);
 	}
-	if (!libevdev_has_event_code(d, EV_ABS, ABS_MT_TRACKING_ID)) {
-		struct input_absinfo tid = { .minimum = 0, .maximum = 65535 };
+	/* the clone numbers its touches itself, 0 .. 65535 as the kernel's
+	 * protocol B devices do, whatever range a protocol A device gave
+	 * its tracking ids (0 .. 15 on some touchpads) */
+	struct input_absinfo tid = { .minimum = 0, .maximum = 65535 };
 
-		libevdev_enable_event_code(d, EV_ABS, ABS_MT_TRACKING_ID, &tid);
-	}
+	libevdev_enable_event_code(d, EV_ABS, ABS_MT_TRACKING_ID, &tid);
 	return d;
 }
 

@@ -206,7 +206,8 @@ check_passes(const char *rules, const char *rel, int exact)
 	assert_int_equal(libevdev_get_id_vendor(got->dev), libevdev_get_id_vendor(orig->dev));
 	assert_int_equal(libevdev_get_id_product(got->dev), libevdev_get_id_product(orig->dev));
 	for (unsigned int code = ABS_X; code <= ABS_MAX; code++) {
-		if (!libevdev_has_event_code(orig->dev, EV_ABS, code))
+		/* (the clone numbers its touches itself: 0 .. 65535) */
+		if (!libevdev_has_event_code(orig->dev, EV_ABS, code) || code == ABS_MT_TRACKING_ID)
 			continue;
 		const struct input_absinfo *a = libevdev_get_abs_info(orig->dev, code);
 		const struct input_absinfo *b = libevdev_get_abs_info(got->dev, code);
@@ -316,6 +317,33 @@ test_report_by_report(void **state)
 		ut_recording_free(orig);
 		ut_recording_free(got);
 	}
+}
+
+/*
+ * A protocol A touchpad whose tracking ids run 0 .. 15: the clone (protocol
+ * B, numbering its own touches) declares 0 .. 65535 and every id it gives
+ * is in that range (it kept the device's 0 .. 15 and gave the 20 taps ids
+ * up to 19); all 20 taps come out whole.
+ */
+static void
+test_tracking_id_range(void **state)
+{
+	(void)state;
+	check_passes(rules_none, "gen/taps-20-touchpad-a-tracking.evemu", 0);
+	assert_int_equal(got_t.n, 20);
+	struct ut_recording *got = load(out_path);
+	const struct input_absinfo *tid = libevdev_get_abs_info(got->dev, ABS_MT_TRACKING_ID);
+	int max = -1;
+
+	assert_non_null(tid);
+	assert_int_equal(tid->minimum, 0);
+	assert_int_equal(tid->maximum, 65535);
+	for (size_t i = 0; i < got->nevents; i++)
+		if (got->events[i].type == EV_ABS && got->events[i].code == ABS_MT_TRACKING_ID &&
+		    got->events[i].value > max)
+			max = got->events[i].value;
+	assert_int_equal(max, 19);
+	ut_recording_free(got);
 }
 
 /* A gesture a rule takes is consumed: its touches never reach the clone. */
@@ -822,6 +850,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_consumed_touchpad),
 		cmocka_unit_test(test_no_rules_exact),
 		cmocka_unit_test(test_report_by_report),
+		cmocka_unit_test(test_tracking_id_range),
 		cmocka_unit_test(test_unconsumed_whole),
 		cmocka_unit_test(test_sigterm_releases_held),
 		cmocka_unit_test(test_death_releases),
