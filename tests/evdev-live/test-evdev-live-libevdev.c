@@ -65,23 +65,7 @@ ioctl(int fd, unsigned long req, ...)
 	return real(fd, req, arg);
 }
 
-/* Interposes read() too, so that a fake node can be unplugged: the
- * kernel then fails reads with ENODEV. */
-__attribute__((visibility("default")))
-ssize_t
-read(int fd, void *buf, size_t count)
-{
-	static ssize_t (*real)(int, void *, size_t);
-	struct fe_device *f = fe_of(fd);
-
-	if (f && f->unplugged) {
-		errno = ENODEV;
-		return -1;
-	}
-	if (!real)
-		real = (ssize_t (*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
-	return real(fd, buf, count);
-}
+/* (read() is fake-evdev's: an unplugged node's reads fail with ENODEV) */
 
 /* ------------------------------------------------------------------ */
 /* Opening through the fake                                            */

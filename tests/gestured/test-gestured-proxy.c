@@ -602,57 +602,6 @@ test_no_action_after_failed_accept(void **state)
 	assert_int_equal(nactions, 1);
 }
 
-/* SIGTERM while a touch is held (a long hold rule): the touch was not on
- * the clone before, and the daemon replays it before it exits. */
-static void
-test_sigterm_releases_held(void **state)
-{
-	char cfg[300], rec[512], err[300];
-	const char rules[] = "gestures:\n"
-			     "  - {gesture: hold, fingers: 1, time: 5000, command: 'true'}\n";
-	FILE *fp;
-
-	(void)state;
-	snprintf(cfg, sizeof(cfg), "%s/gestures.yaml", tmp);
-	snprintf(out_path, sizeof(out_path), "%s/out.evemu", tmp);
-	snprintf(rec, sizeof(rec), "%s/touchscreen/hold-1.evemu", rec_dir);
-	snprintf(err, sizeof(err), "%s/daemon.err", tmp);
-	unlink(out_path);
-	fp = fopen(cfg, "w");
-	assert_non_null(fp);
-	fputs(rules, fp);
-	fclose(fp);
-	pid_t pid = fork();
-
-	assert_true(pid >= 0);
-	if (pid == 0) {
-		if (!freopen(err, "w", stderr))
-			_exit(127);
-		execl(daemon_exe, daemon_exe, "--backend", "evdev", "--config", cfg, "--recording",
-		      rec, "--proxy-output", out_path, (char *)NULL);
-		_exit(127);
-	}
-	usleep(600 * 1000);   /* the finger is down (the recording lasts 2 s) */
-	assert_int_equal(output_events(), 0);
-	assert_int_equal(kill(pid, SIGTERM), 0);
-	int st;
-
-	assert_int_equal(waitpid(pid, &st, 0), pid);
-	assert_true(WIFEXITED(st));
-	assert_int_equal(WEXITSTATUS(st), 0);
-	struct ut_recording *got = load(out_path);
-	struct ut_recording *orig = load(rec);
-
-	read_recording(got, &got_t, 1);
-	read_recording(orig, &orig_t, 0);
-	assert_int_equal(got_t.n, 1);
-	assert_true(got_t.ended[0]);
-	assert_int_equal(got_t.x[0][0], orig_t.x[0][0]);
-	assert_int_equal(got_t.y[0][0], orig_t.y[0][0]);
-	ut_recording_free(got);
-	ut_recording_free(orig);
-}
-
 /* ---- signals while touches are down: the recording plays in real
  * time, the daemon's log (-v) says when the fingers have landed ---- */
 
@@ -840,6 +789,39 @@ test_sighup_broken_while_held(void **state)
 	assert_int_equal(wait_exit(pid), 0);
 	assert_int_equal(lines_of(actions_log), 2);
 	assert_int_equal(output_events(), 0);
+}
+
+/* SIGTERM while a touch is held (a long hold rule): the touch was not on
+ * the clone before, and the daemon replays it before it exits. */
+static void
+test_sigterm_releases_held(void **state)
+{
+	const char rules[] = "gestures:\n"
+			     "  - {gesture: hold, fingers: 1, time: 5000, command: 'true'}\n";
+
+	(void)state;
+	pid_t pid = start_live(rules, "touchscreen/hold-1.evemu");
+
+	/* the finger is down (the recording lasts 2 s), held */
+	assert_true(log_has("1-finger hold"));
+	usleep(100 * 1000);
+	assert_int_equal(output_events(), 0);
+	assert_int_equal(kill(pid, SIGTERM), 0);
+	assert_int_equal(wait_exit(pid), 0);
+	struct ut_recording *got = load(out_path);
+	char rec[512];
+
+	rec_file(rec, sizeof(rec), "touchscreen/hold-1.evemu");
+	struct ut_recording *orig = load(rec);
+
+	read_recording(got, &got_t, 1);
+	read_recording(orig, &orig_t, 0);
+	assert_int_equal(got_t.n, 1);
+	assert_true(got_t.ended[0]);
+	assert_int_equal(got_t.x[0][0], orig_t.x[0][0]);
+	assert_int_equal(got_t.y[0][0], orig_t.y[0][0]);
+	ut_recording_free(got);
+	ut_recording_free(orig);
 }
 
 int

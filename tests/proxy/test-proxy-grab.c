@@ -9,7 +9,6 @@
  * device is grabbed and proxied as usual.
  */
 #include <dirent.h>
-#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -32,6 +31,7 @@
 
 #include "evdev-check.h"
 #include "fake-evdev.h"
+#include "geis-test.h"
 #include "fake-uinput.h"
 #include "input/recording/recording.h"
 #include "test-support.h"
@@ -40,24 +40,6 @@
 static char dir[64], node[128], devdir[128];
 static struct fe_fifo fifos[2] = { { .wfd = -1 }, { .wfd = -1 } };   /* event0 fails its grab */
 static pid_t holder;   /* the process holding event0 open, 0: none */
-
-/* Interposes read(), so that a fake node can be unplugged: the kernel
- * then fails its reads with ENODEV. */
-__attribute__((visibility("default")))
-ssize_t
-read(int fd, void *buf, size_t count)
-{
-	static ssize_t (*real)(int, void *, size_t);
-	struct fe_device *f = fe_of(fd);
-
-	if (f && f->unplugged) {
-		errno = ENODEV;
-		return -1;
-	}
-	if (!real)
-		real = (ssize_t (*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
-	return real(fd, buf, count);
-}
 
 static int
 has_error(Geis geis, const char *text)
@@ -75,6 +57,15 @@ dump_errors(Geis geis)
 		fprintf(stderr, "geis error: %s\n", geis_error_message(geis, i));
 }
 
+/* an instance proxying the devices of devdir to the fake node */
+static Geis
+open_proxy(void)
+{
+	return geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, devdir,
+			UTOUCH_GEIS_INIT_PROXY, UTOUCH_GEIS_INIT_PROXY_UINPUT, node,
+			GEIS_INIT_SYNCHRONOUS_START, GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
+}
+
 static void
 run(int grab_errno)
 {
@@ -87,9 +78,7 @@ run(int grab_errno)
 	holder = grab_errno == EBUSY ? fe_hold_open(fifos[0].path) : 0;
 	int fds_before = fe_open_fds(NULL);
 
-	Geis geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, devdir,
-			     UTOUCH_GEIS_INIT_PROXY, UTOUCH_GEIS_INIT_PROXY_UINPUT, node,
-			     GEIS_INIT_SYNCHRONOUS_START, GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
+	Geis geis = open_proxy();
 	assert_non_null(geis);
 	/* (the devices were opened in geis_new(): its stack has their errors
 	 * until the next call clears it) */
@@ -133,14 +122,7 @@ run(int grab_errno)
 		struct input_event ev = ut_test_recorded_event(rec, i);
 		ut_test_write_events(fifos[1].wfd, &ev, 1);
 	}
-	int fd = -1;
-	assert_int_equal(geis_get_configuration(geis, GEIS_CONFIGURATION_FD, &fd),
-			 GEIS_STATUS_SUCCESS);
-	for (int i = 0; i < 200; i++) {
-		struct pollfd p = { .fd = fd, .events = POLLIN };
-		if (poll(&p, 1, 1) > 0)
-			geis_dispatch_events(geis);
-	}
+	gt_pump(geis, 200);
 	size_t nafter = 0;
 	free(fu_written(&nafter));
 	assert_true(nafter > nbefore + 10);
@@ -153,21 +135,6 @@ run(int grab_errno)
 	assert_int_equal(fe_open_fds(NULL), fds_before);
 	fe_fifo_close(fifos, 2);
 	ut_recording_free(rec);
-}
-
-static void
-pump(Geis geis, int ms)
-{
-	int fd = -1;
-
-	assert_int_equal(geis_get_configuration(geis, GEIS_CONFIGURATION_FD, &fd),
-			 GEIS_STATUS_SUCCESS);
-	for (int i = 0; i < ms; i++) {
-		struct pollfd p = { .fd = fd, .events = POLLIN };
-
-		if (poll(&p, 1, 1) > 0)
-			geis_dispatch_events(geis);
-	}
 }
 
 static void
@@ -202,26 +169,15 @@ run_resync_unplug(int held)
 	fe_fifo_open(fifos, 1, devdir, rec->dev);
 	struct fe_device *dev = fifos[0].dev;
 	int w = fifos[0].wfd;
-	Geis geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, devdir,
-			     UTOUCH_GEIS_INIT_PROXY, UTOUCH_GEIS_INIT_PROXY_UINPUT, node,
-			     GEIS_INIT_SYNCHRONOUS_START, GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
+	Geis geis = open_proxy();
 	GeisSubscription sub = NULL;
 
 	assert_non_null(geis);
 	assert_int_equal(dev->grab, 1);
 	if (held) {
-		sub = geis_subscription_new(geis, "drag", GEIS_SUBSCRIPTION_NONE);
-		GeisFilter f = geis_filter_new(geis, "drag");
-
-		assert_int_equal(geis_filter_add_term(f, GEIS_FILTER_CLASS,
-						      GEIS_CLASS_ATTRIBUTE_NAME, GEIS_FILTER_OP_EQ,
-						      GEIS_GESTURE_DRAG,
-						      GEIS_GESTURE_ATTRIBUTE_TOUCHES,
-						      GEIS_FILTER_OP_EQ, 2, NULL),
-				 GEIS_STATUS_SUCCESS);
-		assert_int_equal(geis_subscription_add_filter(sub, f), GEIS_STATUS_SUCCESS);
+		sub = gt_subscription(geis, GEIS_SUBSCRIPTION_NONE, GEIS_GESTURE_DRAG, 2);
 		assert_int_equal(geis_subscription_activate(sub), GEIS_STATUS_SUCCESS);
-		pump(geis, 5);
+		gt_pump(geis, 5);
 	}
 	uint64_t t = ut_mono_us();
 
@@ -230,7 +186,7 @@ run_resync_unplug(int held)
 	ut_test_write_event(w, t, EV_SYN, SYN_REPORT, 0);
 	touch_at(w, t + 10000, 1, 0, 2100, 1000);
 	ut_test_write_event(w, t + 10000, EV_SYN, SYN_REPORT, 0);
-	pump(geis, 30);
+	gt_pump(geis, 30);
 	size_t before;
 
 	free(fu_written(&before));
@@ -248,14 +204,14 @@ run_resync_unplug(int held)
 	ut_test_write_event(w, t + 20000, EV_SYN, SYN_DROPPED, 0);
 	ut_test_write_event(w, t + 20000, EV_ABS, ABS_MT_POSITION_Y, 5);
 	ut_test_write_event(w, t + 20000, EV_SYN, SYN_REPORT, 0);
-	pump(geis, 20);
+	gt_pump(geis, 20);
 	/* on from the synced state (slot 1 current) */
 	ut_test_write_event(w, t + 30000, EV_ABS, ABS_MT_POSITION_X, 2600);
 	ut_test_write_event(w, t + 30000, EV_SYN, SYN_REPORT, 0);
-	pump(geis, 20);
+	gt_pump(geis, 20);
 	dev->unplugged = 1;
 	ut_test_write_event(w, t + 40000, EV_SYN, SYN_REPORT, 0);   /* wakes it up */
-	pump(geis, 30);
+	gt_pump(geis, 30);
 	assert_int_equal(fu_count(UI_DEV_DESTROY), 1);
 	assert_false(has_error(geis, "read failed"));
 
@@ -325,23 +281,21 @@ test_finger_down_at_open(void **state)
 	dev->tracking[0] = 300;
 	dev->x[0] = 1000;
 	dev->y[0] = 1000;
-	Geis geis = geis_new(UTOUCH_GEIS_INIT_EVDEV, UTOUCH_GEIS_INIT_EVDEV_DIR, devdir,
-			     UTOUCH_GEIS_INIT_PROXY, UTOUCH_GEIS_INIT_PROXY_UINPUT, node,
-			     GEIS_INIT_SYNCHRONOUS_START, GEIS_INIT_NO_ATOMIC_GESTURES, NULL);
+	Geis geis = open_proxy();
 
 	assert_non_null(geis);
 	assert_int_equal(fu_count(UI_DEV_CREATE), 1);
-	pump(geis, 10);
+	gt_pump(geis, 10);
 	assert_int_equal(dev->grab_calls, 0);
 	uint64_t t = ut_mono_us();
 
 	touch_at(w, t, 0, 0, 1100, 1000);
 	ut_test_write_event(w, t, EV_SYN, SYN_REPORT, 0);
-	pump(geis, 20);
+	gt_pump(geis, 20);
 	assert_int_equal(dev->grab, 0);   /* still down: the desktop's */
 	ut_test_write_event(w, t + 10000, EV_ABS, ABS_MT_TRACKING_ID, -1);
 	ut_test_write_event(w, t + 10000, EV_SYN, SYN_REPORT, 0);
-	pump(geis, 20);
+	gt_pump(geis, 20);
 	assert_int_equal(dev->grab, 1);   /* lifted: grabbed */
 	assert_int_equal(dev->grab_calls, 1);
 
@@ -355,7 +309,7 @@ test_finger_down_at_open(void **state)
 	ut_test_write_event(w, t + 30000, EV_SYN, SYN_REPORT, 0);
 	ut_test_write_event(w, t + 40000, EV_ABS, ABS_MT_TRACKING_ID, -1);
 	ut_test_write_event(w, t + 40000, EV_SYN, SYN_REPORT, 0);
-	pump(geis, 30);
+	gt_pump(geis, 30);
 
 	struct input_event *ev = fu_written(&n);
 

@@ -29,6 +29,7 @@
 
 #include "evdev-check.h"
 #include "fake-uinput.h"
+#include "geis-test.h"
 #include "input/recording/recording.h"
 #include "geis/evdev-live.h"
 #include "test-support.h"
@@ -58,21 +59,6 @@ add_device(Geis geis, int p[2])
 	assert_int_equal(utouch_geis_add_input_fd(geis, p[0], ut_test_recording_path(
 							   "touchscreen/drag-2.evemu")),
 			 GEIS_STATUS_SUCCESS);
-}
-
-static void
-pump(Geis geis, int ms)
-{
-	int fd = -1;
-
-	assert_int_equal(geis_get_configuration(geis, GEIS_CONFIGURATION_FD, &fd),
-			 GEIS_STATUS_SUCCESS);
-	for (int i = 0; i < ms; i++) {
-		struct pollfd p = { .fd = fd, .events = POLLIN };
-
-		if (poll(&p, 1, 1) > 0)
-			geis_dispatch_events(geis);
-	}
 }
 
 /* What the recording's device sends, written to the pipe at once with
@@ -165,9 +151,9 @@ test_create_forward_destroy(void **state)
 	assert_int_equal(cloned, 1);
 
 	feed(p[1], rec);
-	pump(geis, 50);
+	gt_pump(geis, 50);
 	close(p[1]);   /* unplugged */
-	pump(geis, 20);
+	gt_pump(geis, 20);
 	assert_true(fu_find(UI_DEV_DESTROY, -1, create) > create);
 
 	size_t n;
@@ -240,7 +226,7 @@ run_decided(int accept)
 	assert_int_equal(geis_subscription_add_filter(sub, f), GEIS_STATUS_SUCCESS);
 	assert_int_equal(geis_subscription_activate(sub), GEIS_STATUS_SUCCESS);
 	add_device(d.geis, p);
-	pump(d.geis, 5);
+	gt_pump(d.geis, 5);
 	if (accept < 0) {
 		/* the first half of the drag, then the device is unplugged */
 		struct ut_recording half = *rec;
@@ -252,9 +238,9 @@ run_decided(int accept)
 	} else {
 		feed(p[1], rec);
 	}
-	pump(d.geis, 100);
+	gt_pump(d.geis, 100);
 	close(p[1]);
-	pump(d.geis, 20);
+	gt_pump(d.geis, 20);
 	assert_true(accept < 0 ? d.decided == 0 : d.decided > 0);
 
 	size_t n;
@@ -366,7 +352,7 @@ test_clone_unfuzzed(void **state)
 	}
 	assert_int_equal(axes, 7);
 	close(p[1]);
-	pump(geis, 10);
+	gt_pump(geis, 10);
 	geis_delete(geis);
 	ut_recording_free(rec);
 	unlink(path);
@@ -399,7 +385,7 @@ test_no_uinput(void **state)
 				"is left to the desktop (not grabbed)") != NULL;
 	assert_true(found);
 	close(p[1]);
-	pump(geis, 10);
+	gt_pump(geis, 10);
 	geis_delete(geis);
 }
 
@@ -425,9 +411,9 @@ test_syn_dropped(void **state)
 	part.events = rec->events + rec->nevents / 2 + 3;
 	part.nevents = rec->nevents - rec->nevents / 2 - 3;
 	feed(p[1], &part);
-	pump(geis, 50);
+	gt_pump(geis, 50);
 	close(p[1]);
-	pump(geis, 20);
+	gt_pump(geis, 20);
 	size_t n;
 	struct input_event *ev = fu_written(&n);
 

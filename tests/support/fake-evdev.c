@@ -4,6 +4,7 @@
 #include "fake-evdev.h"
 
 #include <dirent.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -311,4 +312,21 @@ fe_fifo_close(struct fe_fifo *f, size_t n)
 		f[i].wfd = -1;
 		unlink(f[i].path);
 	}
+}
+
+/* (fake-evdev.h) reads of an unplugged fake node fail with ENODEV */
+__attribute__((visibility("default")))
+ssize_t
+read(int fd, void *buf, size_t count)
+{
+	static ssize_t (*real)(int, void *, size_t);
+	struct fe_device *f = fe_of(fd);
+
+	if (f && f->unplugged) {
+		errno = ENODEV;
+		return -1;
+	}
+	if (!real)
+		real = (ssize_t (*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
+	return real(fd, buf, count);
 }

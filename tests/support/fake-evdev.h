@@ -8,7 +8,11 @@
  *
  * The helper defines no ioctl() of its own: the test's interposer asks
  * fe_try_ioctl() first (tests/evdev-live defines one; fake-uinput.h's
- * ioctl() does it through fu_set_chain()).
+ * ioctl() does it through fu_set_chain()).  It does define read(): the
+ * reads of a fake device marked unplugged fail with ENODEV, as the
+ * kernel's do for a node that went away; every other read is the C
+ * library's.  A program that relies on it exports it to the libraries
+ * (fake_evdev_dep links with -Wl,--export-dynamic-symbol=read).
  */
 #ifndef UTOUCH_TEST_FAKE_EVDEV_H
 #define UTOUCH_TEST_FAKE_EVDEV_H
@@ -33,7 +37,7 @@ struct fe_device {
 	int grab, clock;                 /**< last values set */
 	int grab_calls, clock_calls, mtslots_calls;
 	int fail_grab;                   /**< errno for EVIOCGRAB, 0: it works */
-	int unplugged;                   /**< for the interposer: reads fail with ENODEV */
+	int unplugged;                   /**< reads fail with ENODEV (see read() below) */
 };
 
 /** The fake devices; fe_reset() empties them. */

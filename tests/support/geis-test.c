@@ -1,4 +1,5 @@
 #include <math.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -65,6 +66,19 @@ gt_fd(Geis geis)
 			 GEIS_STATUS_SUCCESS);
 	assert_true(fd >= 0);
 	return fd;
+}
+
+void
+gt_pump(Geis geis, int ms)
+{
+	int fd = gt_fd(geis);
+
+	for (int i = 0; i < ms; i++) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+
+		if (poll(&p, 1, 1) > 0)
+			geis_dispatch_events(geis);
+	}
 }
 
 static float

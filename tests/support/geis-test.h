@@ -35,6 +35,11 @@ GeisSubscription gt_subscription(Geis geis, GeisSubscriptionFlags flags, const c
  *  when geis does not give it. */
 int gt_fd(Geis geis);
 
+/** Dispatch @p geis whenever its fd is readable, for about @p ms
+ *  milliseconds (polls of 1 ms); for instances on input streams that the
+ *  test writes. */
+void gt_pump(Geis geis, int ms);
+
 /** One gesture event, flattened for checks. */
 struct gt_event {
 	GeisEventType type;
