@@ -93,6 +93,7 @@ struct geis_proxy {
 	int32_t next_tid;
 	int btn_touch;
 	unsigned int tool;               /* BTN_TOOL_* down, 0: none */
+	int dev_fingers;                 /* the device's own BTN_TOOL_* count, 0: none */
 	int32_t abs_x, abs_y, abs_p;
 	int has_tool[5], has_btn_touch, has_abs_x, has_abs_y, has_abs_p, has_timestamp;
 	uint64_t first_ms, last_ms;
@@ -146,20 +147,57 @@ rescale(const struct libevdev *d, unsigned int from, unsigned int to, int32_t v)
 					    ((double)a->maximum - a->minimum));
 }
 
+/* The fingers the clone counts for @p n touches on it.  A touchpad that
+ * counts more fingers than it has slots (2 slots and BTN_TOOL_TRIPLETAP,
+ * older PS/2 ones) tracks only some of them: the others go with the
+ * tracked ones when every touch down on the device is the clone's, so
+ * that libinput's three-finger taps and swipes still work there. */
+static int
+clone_fingers(const struct geis_proxy *p, int n)
+{
+	if (n == 0 || p->dev_fingers <= n || p->dev_fingers <= p->nslots)
+		return n;
+	for (int i = 0; i < MAX_TOUCHES; i++)
+		if (p->touches[i].route != R_FREE && p->touches[i].route != R_FORWARD)
+			return n;
+	return p->dev_fingers;
+}
+
+/* the touches on the clone; *oldest: the slot of the oldest, -1 none */
+static int
+clone_touches(const struct geis_proxy *p, int *oldest)
+{
+	int n = 0;
+
+	*oldest = -1;
+	for (int s = 0; s < p->nslots; s++) {
+		if (!p->slots[s].touch)
+			continue;
+		n++;
+		if (*oldest < 0 || p->slots[s].tid - p->slots[*oldest].tid < 0)
+			*oldest = s;
+	}
+	return n;
+}
+
+/* the BTN_TOOL_* for @p fingers: the highest the device has up to it */
+static unsigned int
+tool_for(const struct geis_proxy *p, int fingers)
+{
+	for (int i = fingers > 5 ? 4 : fingers - 1; i >= 0; i--)
+		if (p->has_tool[i])
+			return tool_code[i];
+	return 0;
+}
+
 /* BTN_TOUCH, BTN_TOOL_*, the pointer emulation, MSC_TIMESTAMP and the
  * SYN_REPORT that end every report; then the report is written. */
 static void
 end_report(struct geis_proxy *p, uint64_t time_ms)
 {
-	int n = 0, oldest = -1;
+	int oldest;
+	int n = clone_touches(p, &oldest);
 
-	for (int s = 0; s < p->nslots; s++) {
-		if (!p->slots[s].touch)
-			continue;
-		n++;
-		if (oldest < 0 || p->slots[s].tid - p->slots[oldest].tid < 0)
-			oldest = s;
-	}
 	if (oldest >= 0) {
 		const struct cslot *o = &p->slots[oldest];
 		int32_t x = rescale(p->desc, ABS_MT_POSITION_X, ABS_X, o->v[0]);
@@ -180,11 +218,8 @@ end_report(struct geis_proxy *p, uint64_t time_ms)
 	}
 	if (p->has_btn_touch && p->btn_touch != (n > 0))
 		put(p, EV_KEY, BTN_TOUCH, p->btn_touch = n > 0);
-	unsigned int tool = 0;
+	unsigned int tool = tool_for(p, clone_fingers(p, n));
 
-	for (int i = n > 5 ? 4 : n - 1; i >= 0 && !tool; i--)
-		if (p->has_tool[i])
-			tool = tool_code[i];
 	if (tool != p->tool) {
 		if (p->tool)
 			put(p, EV_KEY, p->tool, 0);
@@ -483,22 +518,37 @@ gs_proxy_frame(struct geis_proxy *p, const struct geis_router *router, uint64_t 
 void
 gs_proxy_raw_event(struct geis_proxy *p, const struct input_event *ev)
 {
+	if (ev->type == EV_KEY) {
+		/* the device's finger count, for fingers it does not track */
+		for (int i = 0; i < 5; i++) {
+			if (ev->code != tool_code[i])
+				continue;
+			if (ev->value)
+				p->dev_fingers = i + 1;
+			else if (p->dev_fingers == i + 1)
+				p->dev_fingers = 0;
+			return;   /* the clone's own, from its touches */
+		}
+	}
 	if (p->bypass)
 		return;   /* the desktop reads the device itself */
 	switch (ev->type) {
-	case EV_SYN:
-		if (ev->code == SYN_REPORT && p->nraw > 0) {
+	case EV_SYN: {
+		int oldest, n = clone_touches(p, &oldest);
+
+		/* what passed through, or a count of untracked fingers that
+		 * changed in a report that moved no touch */
+		if (ev->code == SYN_REPORT && !p->report_open &&
+		    (p->nraw > 0 || tool_for(p, clone_fingers(p, n)) != p->tool)) {
 			uint64_t ms = ut_input_event_usec(ev) / 1000u;
 
 			end_report(p, ms ? ms : gs_now(p->geis));
 		}
 		return;
+	}
 	case EV_KEY:
 		if (ev->code == BTN_TOUCH)
 			return;   /* the clone's own, from its touches */
-		for (int i = 0; i < 5; i++)
-			if (ev->code == tool_code[i])
-				return;
 		break;
 	case EV_MSC:
 		if (ev->code == MSC_TIMESTAMP)

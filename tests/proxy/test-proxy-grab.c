@@ -137,16 +137,6 @@ run(int grab_errno)
 	ut_recording_free(rec);
 }
 
-static void
-touch_at(int wfd, uint64_t usec, int slot, int tid, int x, int y)
-{
-	ut_test_write_event(wfd, usec, EV_ABS, ABS_MT_SLOT, slot);
-	if (tid)
-		ut_test_write_event(wfd, usec, EV_ABS, ABS_MT_TRACKING_ID, tid);
-	ut_test_write_event(wfd, usec, EV_ABS, ABS_MT_POSITION_X, x);
-	ut_test_write_event(wfd, usec, EV_ABS, ABS_MT_POSITION_Y, y);
-}
-
 static struct ec_touches got;
 
 /*
@@ -181,10 +171,10 @@ run_resync_unplug(int held)
 	}
 	uint64_t t = ut_mono_us();
 
-	touch_at(w, t, 0, 200, 1000, 1000);
-	touch_at(w, t, 1, 201, 2000, 1000);
+	ut_test_write_touch(w, t, 0, 200, 1000, 1000);
+	ut_test_write_touch(w, t, 1, 201, 2000, 1000);
 	ut_test_write_event(w, t, EV_SYN, SYN_REPORT, 0);
-	touch_at(w, t + 10000, 1, 0, 2100, 1000);
+	ut_test_write_touch(w, t + 10000, 1, 0, 2100, 1000);
 	ut_test_write_event(w, t + 10000, EV_SYN, SYN_REPORT, 0);
 	gt_pump(geis, 30);
 	size_t before;
@@ -289,7 +279,7 @@ test_finger_down_at_open(void **state)
 	assert_int_equal(dev->grab_calls, 0);
 	uint64_t t = ut_mono_us();
 
-	touch_at(w, t, 0, 0, 1100, 1000);
+	ut_test_write_touch(w, t, 0, 0, 1100, 1000);
 	ut_test_write_event(w, t, EV_SYN, SYN_REPORT, 0);
 	gt_pump(geis, 20);
 	assert_int_equal(dev->grab, 0);   /* still down: the desktop's */
@@ -303,9 +293,9 @@ test_finger_down_at_open(void **state)
 
 	free(fu_written(&n));
 	assert_int_equal(n, 0);           /* nothing of that finger on the clone */
-	touch_at(w, t + 20000, 0, 301, 2000, 1000);
+	ut_test_write_touch(w, t + 20000, 0, 301, 2000, 1000);
 	ut_test_write_event(w, t + 20000, EV_SYN, SYN_REPORT, 0);
-	touch_at(w, t + 30000, 0, 0, 2100, 1000);
+	ut_test_write_touch(w, t + 30000, 0, 0, 2100, 1000);
 	ut_test_write_event(w, t + 30000, EV_SYN, SYN_REPORT, 0);
 	ut_test_write_event(w, t + 40000, EV_ABS, ABS_MT_TRACKING_ID, -1);
 	ut_test_write_event(w, t + 40000, EV_SYN, SYN_REPORT, 0);

@@ -294,6 +294,81 @@ test_removed_mid_gesture(void **state)
 	run_decided(-1);
 }
 
+/* A copy of a bundled recording in @p path with its "A:" line of @p code
+ * rewritten by @p edit (min, max, fuzz, flat, resolution). */
+static void
+copy_recording(const char *rel, const char *path, void (*edit)(unsigned int code, int *v))
+{
+	char line[512];
+	FILE *in = fopen(ut_test_recording_path(rel), "r");
+	FILE *out = fopen(path, "w");
+
+	assert_non_null(in);
+	assert_non_null(out);
+	while (fgets(line, sizeof(line), in)) {
+		unsigned int code;
+		int v[5];
+
+		if (sscanf(line, "A: %x %d %d %d %d %d", &code, &v[0], &v[1], &v[2], &v[3],
+			   &v[4]) == 6) {
+			edit(code, v);
+			fprintf(out, "A: %02x %d %d %d %d %d\n", code, v[0], v[1], v[2], v[3], v[4]);
+		} else {
+			fputs(line, out);
+		}
+	}
+	fclose(in);
+	fclose(out);
+}
+
+/* A proxy on a pipe whose device is the bundled recording @p rel with its
+ * axes edited (the copy in @p path, PATH_MAX bytes; p[1] the test's end). */
+static Geis
+open_edited(const char *rel, void (*edit)(unsigned int code, int *v), char *path, int p[2])
+{
+	snprintf(path, PATH_MAX, "%s/edited.evemu", dir);
+	copy_recording(rel, path, edit);
+	assert_int_equal(fu_reset(), 0);
+	Geis geis = open_proxy();
+
+	assert_int_equal(pipe(p), 0);
+	assert_int_equal(utouch_geis_add_input_fd(geis, p[0], path), GEIS_STATUS_SUCCESS);
+	return geis;
+}
+
+/* End the device's report at @p usec, let the proxy take it; the events
+ * on the clone so far. */
+static size_t
+report_done(Geis geis, int wfd, uint64_t usec)
+{
+	size_t n;
+
+	ut_test_write_event(wfd, usec, EV_SYN, SYN_REPORT, 0);
+	gt_pump(geis, 20);
+	free(fu_written(&n));
+	return n;
+}
+
+static void
+two_slots(unsigned int code, int *v)
+{
+	if (code == ABS_MT_SLOT)
+		v[1] = 1;
+}
+
+/* the value of @p code in the clone's last report that set it before
+ * event @p upto, -1 when none did */
+static int
+last_value(const struct input_event *ev, size_t upto, unsigned int code)
+{
+	int v = -1;
+
+	for (size_t i = 0; i < upto; i++)
+		if (ev[i].type == EV_KEY && ev[i].code == code)
+			v = ev[i].value;
+	return v;
+}
+
 /*
  * A device whose axes have a fuzz (some touchscreens: eGalax and 3M ones
  * in hid-multitouch, touchscreen-fuzz-x in a device tree): the clone's
@@ -305,35 +380,20 @@ test_removed_mid_gesture(void **state)
  * Ranges and resolutions stay the device's.
  */
 static void
+fuzz_8(unsigned int code, int *v)
+{
+	if (code != ABS_MT_SLOT && code != ABS_MT_TRACKING_ID)
+		v[2] = 8;
+}
+
+static void
 test_clone_unfuzzed(void **state)
 {
-	char path[PATH_MAX], line[512];
-	FILE *in = fopen(ut_test_recording_path("touchscreen/drag-2.evemu"), "r");
-	FILE *out;
+	char path[PATH_MAX];
 	int p[2];
 
 	(void)state;
-	snprintf(path, sizeof(path), "%s/fuzzy.evemu", dir);
-	assert_non_null(in);
-	out = fopen(path, "w");
-	assert_non_null(out);
-	while (fgets(line, sizeof(line), in)) {
-		unsigned int code;
-		int min, max, fuzz, flat, res;
-
-		if (sscanf(line, "A: %x %d %d %d %d %d", &code, &min, &max, &fuzz, &flat,
-			   &res) == 6 && code != ABS_MT_SLOT && code != ABS_MT_TRACKING_ID)
-			fprintf(out, "A: %02x %d %d 8 %d %d\n", code, min, max, flat, res);
-		else
-			fputs(line, out);
-	}
-	fclose(in);
-	fclose(out);
-	assert_int_equal(fu_reset(), 0);
-	Geis geis = open_proxy();
-
-	assert_int_equal(pipe(p), 0);
-	assert_int_equal(utouch_geis_add_input_fd(geis, p[0], path), GEIS_STATUS_SUCCESS);
+	Geis geis = open_edited("touchscreen/drag-2.evemu", fuzz_8, path, p);
 	struct ut_recording *rec = ut_test_load_recording("touchscreen/drag-2.evemu");
 	int axes = 0;
 
@@ -355,6 +415,71 @@ test_clone_unfuzzed(void **state)
 	gt_pump(geis, 10);
 	geis_delete(geis);
 	ut_recording_free(rec);
+	unlink(path);
+}
+
+/*
+ * A touchpad with 2 slots that counts 3 fingers with BTN_TOOL_TRIPLETAP
+ * (older PS/2 touchpads): with both tracked touches on the clone, the
+ * clone counts the third finger too, in the report it landed in (which
+ * moves no touch) and until it lifts.  Before, the clone said
+ * BTN_TOOL_DOUBLETAP throughout, and libinput's three-finger tap (the
+ * middle click) and swipes never happened on such a touchpad.
+ */
+static void
+test_untracked_fingers_counted(void **state)
+{
+	char path[PATH_MAX];
+	int p[2];
+
+	(void)state;
+	Geis geis = open_edited("touchpad/drag-3.evemu", two_slots, path, p);
+	uint64_t t = ut_mono_us();
+	size_t n[5];
+	struct input_event *ev;
+
+	/* two fingers */
+	ut_test_write_touch(p[1], t, 0, 1, 1000, 1000);
+	ut_test_write_touch(p[1], t, 1, 2, 1500, 1000);
+	ut_test_write_event(p[1], t, EV_KEY, BTN_TOUCH, 1);
+	ut_test_write_event(p[1], t, EV_KEY, BTN_TOOL_DOUBLETAP, 1);
+	n[0] = report_done(geis, p[1], t);
+	/* a third, untracked: only the count changes */
+	ut_test_write_event(p[1], t + 10000, EV_KEY, BTN_TOOL_DOUBLETAP, 0);
+	ut_test_write_event(p[1], t + 10000, EV_KEY, BTN_TOOL_TRIPLETAP, 1);
+	n[1] = report_done(geis, p[1], t + 10000);
+	/* they move */
+	ut_test_write_touch(p[1], t + 20000, 0, 0, 1100, 1000);
+	n[2] = report_done(geis, p[1], t + 20000);
+	/* the third lifts */
+	ut_test_write_event(p[1], t + 30000, EV_KEY, BTN_TOOL_TRIPLETAP, 0);
+	ut_test_write_event(p[1], t + 30000, EV_KEY, BTN_TOOL_DOUBLETAP, 1);
+	n[3] = report_done(geis, p[1], t + 30000);
+	/* the two lift */
+	ut_test_write_event(p[1], t + 40000, EV_ABS, ABS_MT_SLOT, 0);
+	ut_test_write_event(p[1], t + 40000, EV_ABS, ABS_MT_TRACKING_ID, -1);
+	ut_test_write_event(p[1], t + 40000, EV_ABS, ABS_MT_SLOT, 1);
+	ut_test_write_event(p[1], t + 40000, EV_ABS, ABS_MT_TRACKING_ID, -1);
+	ut_test_write_event(p[1], t + 40000, EV_KEY, BTN_TOUCH, 0);
+	ut_test_write_event(p[1], t + 40000, EV_KEY, BTN_TOOL_DOUBLETAP, 0);
+	n[4] = report_done(geis, p[1], t + 40000);
+	ev = fu_written(&n[4]);
+	assert_non_null(ev);
+	/* each step is one report of the clone, with the count of the device */
+	assert_int_equal(last_value(ev, n[0], BTN_TOOL_DOUBLETAP), 1);
+	assert_true(n[1] > n[0]);
+	assert_int_equal(ev[n[1] - 1].type, EV_SYN);
+	assert_int_equal(last_value(ev, n[1], BTN_TOOL_TRIPLETAP), 1);
+	assert_int_equal(last_value(ev, n[1], BTN_TOOL_DOUBLETAP), 0);
+	assert_int_equal(last_value(ev, n[2], BTN_TOOL_TRIPLETAP), 1);
+	assert_int_equal(last_value(ev, n[3], BTN_TOOL_TRIPLETAP), 0);
+	assert_int_equal(last_value(ev, n[3], BTN_TOOL_DOUBLETAP), 1);
+	assert_int_equal(last_value(ev, n[4], BTN_TOOL_DOUBLETAP), 0);
+	assert_int_equal(last_value(ev, n[4], BTN_TOUCH), 0);
+	free(ev);
+	close(p[1]);
+	gt_pump(geis, 10);
+	geis_delete(geis);
 	unlink(path);
 }
 
@@ -496,6 +621,7 @@ main(void)
 		cmocka_unit_test(test_removed_mid_gesture),
 		cmocka_unit_test(test_no_uinput),
 		cmocka_unit_test(test_clone_unfuzzed),
+		cmocka_unit_test(test_untracked_fingers_counted),
 		cmocka_unit_test(test_clones_skipped),
 		cmocka_unit_test(test_syn_dropped),
 	};

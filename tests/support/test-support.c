@@ -57,6 +57,16 @@ ut_test_write_event(int fd, uint64_t usec, uint16_t type, uint16_t code, int32_t
 	ut_test_write_events(fd, &ev, 1);
 }
 
+void
+ut_test_write_touch(int fd, uint64_t usec, int slot, int tid, int x, int y)
+{
+	ut_test_write_event(fd, usec, EV_ABS, ABS_MT_SLOT, slot);
+	if (tid)
+		ut_test_write_event(fd, usec, EV_ABS, ABS_MT_TRACKING_ID, tid);
+	ut_test_write_event(fd, usec, EV_ABS, ABS_MT_POSITION_X, x);
+	ut_test_write_event(fd, usec, EV_ABS, ABS_MT_POSITION_Y, y);
+}
+
 const char *
 ut_test_recording_path(const char *rel)
 {

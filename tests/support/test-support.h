@@ -96,6 +96,11 @@ void ut_test_write_events(int fd, const struct input_event *evs, size_t n);
 /** ut_test_write_events() of the single event ut_test_event(usec, ...). */
 void ut_test_write_event(int fd, uint64_t usec, uint16_t type, uint16_t code, int32_t value);
 
+/** A protocol B touch's state at @p usec: ABS_MT_SLOT @p slot, then
+ *  ABS_MT_TRACKING_ID @p tid unless it is 0 (a touch going on), then
+ *  ABS_MT_POSITION_X/Y; no SYN_REPORT. */
+void ut_test_write_touch(int fd, uint64_t usec, int slot, int tid, int x, int y);
+
 /** The full path of @p rel under data/recordings of the source tree, in a
  *  static buffer (valid until the next call). */
 const char *ut_test_recording_path(const char *rel);
