@@ -102,8 +102,12 @@ grep -q "already running (pid $first); not starting a second daemon" "$tmp/err" 
 	{ echo "FAIL: second daemon: $(cat "$tmp/err")"; fail=1; }
 kill -0 $first 2>/dev/null || { echo "FAIL: the first daemon is gone"; fail=1; }
 kill -KILL $first; wait $first 2>/dev/null
+# (a killed daemon leaves its lock file, unlocked; the next one uses it and,
+# ended by SIGTERM, removes it: no file is left behind)
+[ -e "$tmp/run/utouch-gestured.lock" ] || { echo "FAIL: no lock file after SIGKILL"; fail=1; }
 XDG_RUNTIME_DIR=$tmp/run timeout 1 "$exe" --backend evdev --evdev-dir "$tmp/dev" --config "$cfg" 2>"$tmp/third.err"
 [ $? = 124 ] || { echo "FAIL: no daemon starts after the first was killed: $(cat "$tmp/third.err")"; fail=1; }
+[ -e "$tmp/run/utouch-gestured.lock" ] && { echo "FAIL: the lock file is left after SIGTERM"; fail=1; }
 # a recording is a trial run: it may play beside a daemon (checked above
 # with the lock free; here with it held)
 XDG_RUNTIME_DIR=$tmp/run "$exe" --backend evdev --evdev-dir "$tmp/dev" --config "$cfg" 2>"$tmp/first.err" &
@@ -111,7 +115,9 @@ first=$!
 i=0
 while ! grep -q "ready:" "$tmp/first.err" && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
 XDG_RUNTIME_DIR=$tmp/run expect 0 "a recording beside a daemon" -- timeout 10 "$exe" --config "$cfg" --recording "$src/../../data/recordings/touchscreen/tap-1.evemu" --fast
-kill $first; wait $first
+kill -INT $first; wait $first
+[ $? = 0 ] || { echo "FAIL: SIGINT: exit status not 0"; fail=1; }
+[ -e "$tmp/run/utouch-gestured.lock" ] && { echo "FAIL: the lock file is left after SIGINT"; fail=1; }
 # the autostart entry steps aside in systemd-managed sessions
 grep -qx "X-systemd-skip=true" "$src/../../tools/gestured/utouch-gestured.desktop.in" ||
 	{ echo "FAIL: the autostart entry lacks X-systemd-skip=true"; fail=1; }

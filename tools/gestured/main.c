@@ -222,15 +222,13 @@ main(int argc, char **argv)
 	struct gd_daemon *d = gd_daemon_new(&opts, err, sizeof(err));
 	if (!d) {
 		fprintf(stderr, "utouch-gestured: %s\n", err);
-		if (lock >= 0)
-			close(lock);
+		gd_instance_unlock(lock);
 		free(config);
 		return 1;
 	}
 	int status = gd_daemon_run(d);
 	gd_daemon_free(d);
-	if (lock >= 0)
-		close(lock);
+	gd_instance_unlock(lock);
 	free(config);
 	return status;
 }
