@@ -59,7 +59,8 @@ struct ut_touch_op {
 	int cut_off;                 /**< UT_OP_END, UT_OP_PENDING_END: the touch did
 	                                  not lift, input stopped with it down
 	                                  (ut_evstream_end_all()); the frame built
-	                                  from it is cut off (ut_frame_cut_off()) */	int more;                    /**< split_begins: the device's report goes on
+	                                  from it is cut off (ut_frame_cut_off()) */
+	int more;                    /**< split_begins: the device's report goes on
 	                                  in the next frame (a further new touch of
 	                                  the same report); set on every op of
 	                                  each frame of a split report but the
