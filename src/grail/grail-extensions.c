@@ -70,7 +70,7 @@ gr_check_extensions(struct gr_gesture *g, UGGestureTypeMask was)
 		g->hold_out = true;
 	if ((mask & UGGestureTypeEdgeSwipe) && !g->edge_decided) {
 		unsigned int edge = 0;
-		int r = gr_slice_check_edge(g, &g->last, &edge);
+		int r = gr_slice_check_edge(g, g->last, &edge);
 		if (r > 0) {
 			g->edge = edge;
 			g->recognized |= UGGestureTypeEdgeSwipe;
@@ -79,7 +79,7 @@ gr_check_extensions(struct gr_gesture *g, UGGestureTypeMask was)
 			g->edge_decided = true;
 	}
 	if ((g->recognized & UGGestureTypeTap) && !(was & UGGestureTypeTap))
-		g->tap_count = count_tap(g, &g->last);
+		g->tap_count = count_tap(g, g->last);
 }
 
 /* Whether the gesture may still recognize UGGestureTypeHold. */
@@ -87,8 +87,8 @@ static bool
 hold_pending(const struct gr_gesture *g)
 {
 	return (g->sub->mask & UGGestureTypeHold) && !(g->recognized & UGGestureTypeHold) &&
-	       !g->hold_out && !g->ended && !g->canceled && g->has_slice &&
-	       !g->last.physically_ended;
+	       !g->hold_out && !g->ended && !g->canceled && g->last &&
+	       !g->last->physically_ended;
 }
 
 /* Gestures that have been held long enough recognize UGGestureTypeHold. */
@@ -109,14 +109,15 @@ gr_check_holds(struct gr_recognizer *rec, uint64_t time)
 				continue;
 			}
 			g->recognized |= UGGestureTypeHold;
-			struct UGSlice_ s;
-			gr_slice_copy(&g->last, &s, time);
-			s.state = UGGestureStateUpdate;
-			s.time = time;
-			s.recognized = g->recognized;
-			gr_slice_take_velocity(g, time, &s);
-			gr_gesture_push_slice(g, &s);
-			gr_gesture_maybe_flush(g);
+			struct UGSlice_ *s = gr_gesture_copy_last(g, time);
+			if (s) {
+				s->state = UGGestureStateUpdate;
+				s->time = time;
+				s->recognized = g->recognized;
+				gr_slice_take_velocity(g, time, s);
+				gr_gesture_push_slice(g, s);
+				gr_gesture_maybe_flush(g);
+			}
 			gr_log(rec->handle, GR_LOG_DEBUG, "gesture %u held", g->id);
 		}
 	}

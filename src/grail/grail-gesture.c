@@ -2,7 +2,8 @@
  * utouch grail: the candidate gesture object.
  *
  * A gesture has a subscription, its touches (current and ever had), the
- * slices it built (the newest in g->last, the rest pending until the
+ * slices it built (each in the event that carries it to the client: the
+ * newest is g->last, and the events wait on the pending list until the
  * gesture may be flushed to the client's queue) and its state: recognized
  * types, ownership, construction finished, ended, cancelled.  Which
  * gestures exist and what the client decides is the recognizer's business
@@ -156,7 +157,7 @@ gesture_drop_pending(struct gr_gesture *g)
 	while (!ut_list_empty(&g->pending)) {
 		struct ut_list *l = g->pending.next;
 		ut_list_remove(l);
-		gr_event_release(ut_container_of(l, struct UGEvent_, link));
+		gr_event_unref(ut_container_of(l, struct UGEvent_, link));
 	}
 }
 
@@ -168,9 +169,9 @@ gr_gesture_destroy(struct gr_gesture *g)
 
 	gesture_drop_pending(g);
 	gr_queue_disown(g);
-	if (g->has_slice)
-		gr_slice_clear_frame(&g->last);
-	g->has_slice = false;
+	if (g->last)
+		gr_event_unref(gr_slice_event(g->last));
+	g->last = NULL;
 	/* unref may reject touches; copy first since g is recycled below */
 	for (unsigned int i = 0; i < g->nall; i++)
 		gr_touch_unref(rec, g->all[i]);
@@ -190,29 +191,42 @@ gr_gesture_destroy(struct gr_gesture *g)
 	}
 }
 
-/* Queue a copy of @s as a pending slice of the gesture. */
-static void
-gesture_queue_slice(struct gr_gesture *g, const struct UGSlice_ *s)
+struct UGSlice_ *
+gr_gesture_new_slice(struct gr_gesture *g)
 {
 	struct UGEvent_ *ev = gr_event_alloc(g->rec->handle);
 	if (!ev) {
 		gr_log(g->rec->handle, GR_LOG_ERROR, "out of memory, dropping a slice");
-		return;
+		return NULL;
 	}
-	ev->slice = *s;
-	gr_slice_set_frame(&ev->slice, s->frame_event, s->frame);
-	ut_list_insert_before(&g->pending, &ev->link);
+	return &ev->slice;
 }
 
-/* Make @s the gesture's newest slice and queue it. */
+struct UGSlice_ *
+gr_gesture_copy_last(struct gr_gesture *g, uint64_t time)
+{
+	struct UGSlice_ *s = gr_gesture_new_slice(g);
+	if (s)
+		gr_slice_copy(g->last, s, time);
+	return s;
+}
+
+/*
+ * A slice is built once, in the event that carries it: the event's one
+ * reference belongs to the pending list (then to the client's queue, then
+ * to the client) and the gesture holds a second one while the slice is its
+ * newest, so that the next slice can start from it.  Nothing changes a
+ * slice once its gesture has built the next one or flushed it.
+ */
 void
 gr_gesture_push_slice(struct gr_gesture *g, struct UGSlice_ *s)
 {
-	if (g->has_slice)
-		gr_slice_clear_frame(&g->last);
-	g->last = *s; /* takes over the frame reference of s */
-	g->has_slice = true;
-	gesture_queue_slice(g, &g->last);
+	struct UGEvent_ *ev = gr_slice_event(s);
+	if (g->last)
+		gr_event_unref(gr_slice_event(g->last));
+	ev->refcount++;
+	g->last = s;
+	ut_list_insert_before(&g->pending, &ev->link);
 }
 
 void
@@ -261,11 +275,10 @@ gr_gesture_end(struct gr_gesture *g, uint64_t time)
 {
 	if (g->ended)
 		return;
-	if (g->has_slice) {
-		struct UGSlice_ s;
-		gr_slice_copy(&g->last, &s, time);
-		s.state = UGGestureStateEnd;
-		gr_gesture_push_slice(g, &s);
+	struct UGSlice_ *s = g->last ? gr_gesture_copy_last(g, time) : NULL;
+	if (s) {
+		s->state = UGGestureStateEnd;
+		gr_gesture_push_slice(g, s);
 		gr_gesture_maybe_flush(g);
 	}
 	gesture_mark_ended(g);
@@ -279,15 +292,16 @@ gr_gesture_finish_construction(struct gr_gesture *g, uint64_t time)
 	if (g->construction_finished)
 		return;
 	g->construction_finished = true;
-	if (!g->has_slice)
+	if (!g->last)
 		return;
-	struct UGSlice_ s;
-	gr_slice_copy(&g->last, &s, time);
-	s.construction_finished = 1;
-	bool phys_ended = g->last.physically_ended;
-	s.state = phys_ended ? UGGestureStateEnd : UGGestureStateUpdate;
-	gr_gesture_push_slice(g, &s);
-	gr_gesture_maybe_flush(g);
+	bool phys_ended = g->last->physically_ended;
+	struct UGSlice_ *s = gr_gesture_copy_last(g, time);
+	if (s) {
+		s->construction_finished = 1;
+		s->state = phys_ended ? UGGestureStateEnd : UGGestureStateUpdate;
+		gr_gesture_push_slice(g, s);
+		gr_gesture_maybe_flush(g);
+	}
 	if (phys_ended) {
 		gesture_mark_ended(g);
 		g->ncur = 0;
@@ -307,10 +321,10 @@ gesture_end_canceled(struct gr_gesture *g, uint64_t time, bool notify, bool clie
 {
 	struct UGHandle_ *h = g->rec->handle;
 
-	if (notify && g->has_slice && !client_has_end) {
+	if (notify && g->last && !client_has_end) {
 		struct UGEvent_ *ev = gr_event_alloc(h);
 		if (ev) {
-			gr_slice_copy(&g->last, &ev->slice, time);
+			gr_slice_copy(g->last, &ev->slice, time);
 			if (fev) {
 				gr_slice_clear_frame(&ev->slice);
 				gr_slice_set_frame(&ev->slice, fev, frame);
@@ -351,7 +365,7 @@ gr_gesture_cancel(struct gr_gesture *g, uint64_t time, bool tell_client)
 	 * The client needs an End unless it already has one: an End that
 	 * was still pending or queued has just been withdrawn.
 	 */
-	bool client_has_end = g->last.state == UGGestureStateEnd &&
+	bool client_has_end = g->last && g->last->state == UGGestureStateEnd &&
 			      !had_pending && purged == 0;
 	gesture_end_canceled(g, time, tell_client && seen, client_has_end, NULL, NULL);
 	gr_log(g->rec->handle, GR_LOG_DEBUG, "gesture %u cancelled%s", g->id,
@@ -372,7 +386,7 @@ gr_gesture_cut_off(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint64_t tim
 	bool had_pending = !ut_list_empty(&g->pending);
 	gesture_drop_pending(g);
 	bool seen = g->nflushed > 0;
-	bool client_has_end = g->last.state == UGGestureStateEnd && !had_pending;
+	bool client_has_end = g->last && g->last->state == UGGestureStateEnd && !had_pending;
 	gesture_end_canceled(g, time, seen, client_has_end, ev, frame);
 	gr_log(g->rec->handle, GR_LOG_DEBUG, "gesture %u cut off%s", g->id,
 	       seen ? " (client notified)" : "");
@@ -414,22 +428,22 @@ gr_gesture_update_touched(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint6
 {
 	struct gr_recognizer *rec = g->rec;
 
-	bool new_slice = false;
-	if (!g->has_slice || !g->last.physically_ended) {
-		/* the new slice is built right in g->last (the same as
-		 * building it apart and calling gr_gesture_push_slice()) */
-		if (!g->has_slice) {
-			gr_slice_begin(g, &g->last, ev, frame, time);
+	/* a new slice (none once physically ended), in a new event */
+	struct UGSlice_ *s = NULL;
+	if (!g->last || !g->last->physically_ended)
+		s = gr_gesture_new_slice(g);
+	bool new_slice = s != NULL;
+	if (new_slice) {
+		if (!g->last) {
+			gr_slice_begin(g, s, ev, frame, time);
 			if ((g->sub->mask & UGGestureTypeEdgeSwipe) && !g->edge_decided) {
 				g->edge = gr_edge_candidates(g);
 				g->edge_decided = g->edge == 0;
 			}
 		} else {
-			gr_slice_next(g, &g->last, ev, frame, time);
+			gr_slice_next(g, s, ev, frame, time);
 		}
-		g->has_slice = true;
-		gesture_queue_slice(g, &g->last);
-		new_slice = true;
+		gr_gesture_push_slice(g, s);
 	}
 
 	/* the current touches that ended leave; none can be there unless a
@@ -450,24 +464,16 @@ gr_gesture_update_touched(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint6
 
 	if (new_slice && g->recognized != g->sub->mask) {
 		UGGestureTypeMask was = g->recognized;
-		g->recognized |= gr_slice_check_recognition(g, &g->last);
+		g->recognized |= gr_slice_check_recognition(g, g->last);
 		gr_check_extensions(g, was);
-		g->last.recognized = g->recognized;
-		g->last.tap_count = g->tap_count;
-		g->last.edge = (g->recognized & UGGestureTypeEdgeSwipe) ? g->edge : 0;
-		/* the queued copy is the tail of the pending list */
-		if (!ut_list_empty(&g->pending)) {
-			struct UGEvent_ *qe =
-				ut_container_of(g->pending.prev, struct UGEvent_, link);
-			qe->slice.recognized = g->recognized;
-			qe->slice.tap_count = g->last.tap_count;
-			qe->slice.edge = g->last.edge;
-		}
+		g->last->recognized = g->recognized;
+		g->last->tap_count = g->tap_count;
+		g->last->edge = (g->recognized & UGGestureTypeEdgeSwipe) ? g->edge : 0;
 	}
 
 	gr_gesture_maybe_flush(g);
 
-	bool phys_ended = g->has_slice && g->last.physically_ended;
+	bool phys_ended = g->last && g->last->physically_ended;
 	if (phys_ended && (!g->recognized || g->construction_finished))
 		gr_gesture_end(g, time);
 	if (phys_ended && !g->recognized)

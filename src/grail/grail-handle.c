@@ -292,7 +292,9 @@ gr_queue_purge(struct gr_gesture *g, unsigned int *n_cf)
 		if (ev->slice.construction_finished)
 			(*n_cf)++;
 		ut_list_remove(&ev->link);
-		gr_event_release(ev); /* unlinks glink */
+		event_disown(ev);
+		/* the queue's reference (the gesture may hold another) */
+		gr_event_unref(ev);
 		n++;
 	}
 	return n;
@@ -366,7 +368,7 @@ grail_delete(UGHandle handle)
 	while (!ut_list_empty(&h->queue)) {
 		struct ut_list *l = h->queue.next;
 		ut_list_remove(l);
-		gr_event_release(ut_container_of(l, struct UGEvent_, link));
+		gr_event_unref(ut_container_of(l, struct UGEvent_, link));
 	}
 	while (h->gesture_chunks) {
 		struct gr_gesture_chunk *c = h->gesture_chunks;

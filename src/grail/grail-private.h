@@ -109,6 +109,9 @@ struct gr_velocity_sums {
 	double t, x, y, tt, tx, ty;
 };
 
+/* A slice is built in the event that carries it (gr_gesture_new_slice());
+ * gr_slice_begin(), gr_slice_next() and gr_slice_copy() set every field,
+ * so a field added here must be set in each of them. */
 struct UGSlice_ {
 	unsigned int id;
 	UGGestureState state;
@@ -305,8 +308,10 @@ struct gr_gesture {
 	bool ended;
 	bool keep_slices;
 	bool construction_finished;
-	bool has_slice;
-	struct UGSlice_ last;     /* copy of the newest slice */
+	/* the newest slice, NULL before the first: the slice of the event
+	 * that carries it to the client, on which the gesture holds a
+	 * reference (see gr_gesture_push_slice()) */
+	struct UGSlice_ *last;
 	struct ut_list pending;   /* slices waiting to be flushed */
 	struct ut_list queued;    /* its events in the handle's queue (glink) */
 	unsigned int nflushed;    /* events handed to the queue */
@@ -462,7 +467,21 @@ void gr_log(struct UGHandle_ *h, int level, const char *fmt, ...)
 bool gr_log_enabled(const struct UGHandle_ *h, int level);
 /* An event with one reference; the caller must set the whole slice. */
 struct UGEvent_ *gr_event_alloc(struct UGHandle_ *h);
+/* Back to the pool (the last reference is gone). */
 void gr_event_release(struct UGEvent_ *ev);
+/* Drop one reference to an event (a queue's, a gesture's, the client's). */
+static inline void
+gr_event_unref(struct UGEvent_ *ev)
+{
+	if (--ev->refcount == 0)
+		gr_event_release(ev);
+}
+/* The event that carries @s, a slice made by the gesture code. */
+static inline struct UGEvent_ *
+gr_slice_event(struct UGSlice_ *s)
+{
+	return ut_container_of(s, struct UGEvent_, slice);
+}
 /* Append @ev, an event of gesture @g, to the handle's queue. */
 void gr_queue_push(struct UGHandle_ *h, struct UGEvent_ *ev, struct gr_gesture *g);
 /* Remove a gesture's events from the queue; returns how many, and in
@@ -473,8 +492,8 @@ void gr_queue_disown(struct gr_gesture *g);
 
 /* grail-slice.c */
 /* gr_slice_begin() and gr_slice_next() build the gesture's next slice in
- * @s, which may be &g->last itself (gr_slice_next() then drops the old
- * slice's frame reference). */
+ * @s (the slice of a new event, whose every field they set), the second
+ * from the gesture's newest slice g->last. */
 void gr_slice_begin(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame frame,
 		    uint64_t time);
 void gr_slice_next(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame frame,
@@ -492,6 +511,7 @@ unsigned int gr_edge_candidates(const struct gr_gesture *g);
  * 1 recognized (the edge in *edge), -1 ruled out, 0 not yet. */
 int gr_slice_check_edge(const struct gr_gesture *g, const struct UGSlice_ *s,
 			unsigned int *edge);
+/* The types of g->sub->mask not in g->recognized that slice @s recognizes. */
 UGGestureTypeMask gr_slice_check_recognition(const struct gr_gesture *g,
 					     const struct UGSlice_ *s);
 /* Give the slice @ev and @frame, taking a reference to @ev (every slice
@@ -571,7 +591,14 @@ void gr_gesture_list_insert(struct ut_list *list, struct gr_gesture *g);
 bool gr_gesture_add_touch(struct gr_gesture *g, uint32_t slot);
 bool gr_gesture_has_current(const struct gr_gesture *g, uint32_t slot);
 bool gr_gestures_share_touch(const struct gr_gesture *a, const struct gr_gesture *b);
-/* Make @s the newest slice (taking its frame reference) and queue a copy. */
+/* A new event for the gesture's next slice (NULL, logged, when out of
+ * memory); its slice is for the caller to set. */
+struct UGSlice_ *gr_gesture_new_slice(struct gr_gesture *g);
+/* The same with a copy of the newest slice (gr_slice_copy()). */
+struct UGSlice_ *gr_gesture_copy_last(struct gr_gesture *g, uint64_t time);
+/* Make @s, from one of the two above, the newest slice (the gesture takes a
+ * reference to its event, dropping the one to the previous) and put its
+ * event on the pending list. */
 void gr_gesture_push_slice(struct gr_gesture *g, struct UGSlice_ *s);
 /* Hand the pending slices to the client's queue (always / when active). */
 void gr_gesture_flush(struct gr_gesture *g);

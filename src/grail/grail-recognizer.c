@@ -86,8 +86,8 @@ last_time(const struct gr_recognizer *rec)
 		for (const struct ut_list *l = lists[k]->next; l != lists[k]; l = l->next) {
 			const struct gr_gesture *g =
 				ut_container_of(l, struct gr_gesture, link);
-			if (g->has_slice && g->last.time > t)
-				t = g->last.time;
+			if (g->last && g->last->time > t)
+				t = g->last->time;
 		}
 	}
 	return t;
@@ -177,7 +177,7 @@ gr_recognizer_find_undecided(struct gr_recognizer *rec, unsigned int id)
 static uint64_t
 event_time_of(const struct gr_gesture *g)
 {
-	return g->has_slice ? g->last.time : g->start_time;
+	return g->last ? g->last->time : g->start_time;
 }
 
 /* Drop a gesture the client (or grail, implicitly) rejected. */
@@ -313,7 +313,7 @@ expand_gesture(struct gr_recognizer *rec, struct gr_gesture *g, uint32_t slot)
 		return;
 	if (gr_gesture_has_current(g, slot) || gr_gesture_has_touch(g, slot))
 		return;
-	if (g->has_slice && g->last.physically_ended)
+	if (g->last && g->last->physically_ended)
 		return;
 
 	uint32_t slots[GR_MAX_TOUCHES];

@@ -385,7 +385,7 @@ compute_values(struct gr_gesture *g, struct UGSlice_ *s, bool init,
 	const unsigned int n = geo->n;
 
 	s->num_touches = g->ncur;
-	/* @s is g->last: its ids are those of cur unless cur changed */
+	/* @s starts from g->last: its ids are those of cur unless cur changed */
 	if (init || g->ids_stale) {
 		for (unsigned int i = 0; i < g->ncur; i++)
 			s->touch_ids[i] = g->rec->touches[g->cur[i]].id;
@@ -451,6 +451,35 @@ remember:
 			g->ill_prev = false;
 	}
 	return geo;
+}
+
+/*
+ * compute_values() for the next slice of a gesture of one touch (every
+ * slice of a one-touch drag): the centre is the touch's position when the
+ * frame carries it, radius and angle stay (0 since the segment began).
+ * The same values without the general machinery of the geometry, which
+ * a one-touch gesture needs none of.  Returns the number of touches not
+ * ending (0 or 1).
+ */
+static inline unsigned int
+one_touch_values(struct gr_gesture *g, struct UGSlice_ *s)
+{
+	const struct gr_recognizer *rec = g->rec;
+	const struct gr_touch *t = &rec->touches[g->cur[0]];
+	const bool ending = t->pending_end || t->ended;
+
+	s->num_touches = 1;
+	if (g->ids_stale) {
+		s->touch_ids[0] = t->id;
+		g->ids_stale = false;
+	}
+	g->lifting = ending || t->state == UFTouchStateEnd;
+	if (t->seen_serial == rec->serial) {
+		/* as measure() sums and divides: 0 + x turns -0 into +0 */
+		s->center_x = (0.0f + t->x) / 1.0f;
+		s->center_y = (0.0f + t->y) / 1.0f;
+	}
+	return ending ? 0 : 1;
 }
 
 /* Whether the gesture's touches that are not ending are too few for its
@@ -685,43 +714,60 @@ gr_slice_begin(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame fra
 	set_extension_state(g, s);
 }
 
+/*
+ * What a slice takes over from the previous one: the fields that the rest
+ * of gr_slice_next() leaves alone or only updates (the touch ids while the
+ * touches stay, the original values, a centre, radius and angle the frame
+ * does not move) and the transforms' last rows.  Every other field is set
+ * by gr_slice_next(), so the new event's slice needs no copy of the whole.
+ */
+static inline void
+slice_carry(const struct UGSlice_ *prev, struct UGSlice_ *s)
+{
+	s->id = prev->id;
+	s->subscription = prev->subscription;
+	memcpy(s->touch_ids, prev->touch_ids, sizeof(s->touch_ids));
+	s->original_center_x = prev->original_center_x;
+	s->original_center_y = prev->original_center_y;
+	s->original_radius = prev->original_radius;
+	s->original_angle = prev->original_angle;
+	s->center_x = prev->center_x;
+	s->center_y = prev->center_y;
+	s->radius = prev->radius;
+	s->angle = prev->angle;
+	s->transform[2][0] = s->transform[2][1] = 0.0f;
+	s->cumulative[2][0] = s->cumulative[2][1] = 0.0f;
+	s->transform[2][2] = s->cumulative[2][2] = 1.0f;
+}
+
 void
 gr_slice_next(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame frame,
 	      uint64_t time)
 {
-	const struct UGSlice_ *prev = &g->last;
-	/* what is needed of the previous slice, which @s may be */
-	const unsigned int prev_num_touches = prev->num_touches;
+	const struct UGSlice_ *prev = g->last;
 	const float prev_radius = prev->radius;
 	const float prev_angle = prev->angle;
 	const float prev_tx = prev->cumulative[0][2];
 	const float prev_ty = prev->cumulative[1][2];
-	UFEvent prev_event = NULL;
 
-	if (s != prev) {
-		*s = *prev;
-	} else {
-		/* in place: the slice's reference moves to the new frame */
-		prev_event = s->frame_event;
-		s->frame_event = NULL;
-		s->frame = NULL;
-	}
+	slice_carry(prev, s);
 	s->state = UGGestureStateUpdate;
 	s->time = time;
 	s->canceled = 0;
 	s->recognized = g->recognized;
 	s->construction_finished = g->construction_finished;
 	gr_slice_set_frame(s, ev, frame);
-	if (prev_event)
-		ut_frame_event_unref_inline(prev_event);
 
 	struct gr_geometry scratch;
-	const struct gr_geometry *geo;
-	bool reset = g->ncur != prev_num_touches;
+	unsigned int active;
+	bool reset = g->ncur != prev->num_touches;
 	if (reset) {
-		geo = reset_original(g, s, &scratch);
+		active = reset_original(g, s, &scratch)->active;
 	} else {
-		geo = compute_values(g, s, false, &scratch);
+		if (g->ncur == 1)
+			active = one_touch_values(g, s);
+		else
+			active = compute_values(g, s, false, &scratch)->active;
 
 		float scale = prev_radius != 0.0f ? s->radius / prev_radius : 1.0f;
 		float delta = s->angle - prev_angle;
@@ -750,7 +796,7 @@ gr_slice_next(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame fram
 		 * gr_center_of_rotation() reports for it) */
 		s->rotates = !(sin_d == 0.0f && s->transform[0][0] == 1.0f);
 	}
-	s->physically_ended = physically_ended(g, geo->active);
+	s->physically_ended = physically_ended(g, active);
 	update_velocity(g, s, reset);
 	set_extension_state(g, s);
 }
@@ -784,7 +830,9 @@ UGGestureTypeMask
 gr_slice_check_recognition(const struct gr_gesture *g, const struct UGSlice_ *s)
 {
 	const struct UGSubscription_ *sub = g->sub;
-	UGGestureTypeMask mask = sub->mask;
+	/* the types the gesture has not recognized yet (the result is added
+	 * to those it has) */
+	UGGestureTypeMask mask = sub->mask & ~g->recognized;
 	UGGestureTypeMask rec = 0;
 	uint64_t tau = s->time >= g->start_time ? s->time - g->start_time : 0;
 
