@@ -600,18 +600,27 @@ atomic_match_new_touches(struct gr_recognizer *rec, uint64_t time)
 	}
 	rec->new_touches.n = 0;
 
+	/*
+	 * Like grail 3.1: the first accepted gesture (in list order) that can
+	 * take the new touches takes them all; then none are left for the
+	 * accepted gestures after it (each still ends if its own touches are
+	 * more than its TouchesMaximum, as an unset maximum of 0 makes them),
+	 * the undecided ones or a new gesture.
+	 */
+	unsigned int take = nnew;
 	struct ut_list *l = rec->accepted.next;
 	while (l != &rec->accepted) {
 		struct ut_list *next = l->next;
 		struct gr_gesture *g = ut_container_of(l, struct gr_gesture, link);
-		if (!g->ended && g->ncur + nnew <= g->sub->touches_max) {
-			for (unsigned int i = 0; i < nnew; i++) {
+		if (!g->ended && g->ncur + take <= g->sub->touches_max) {
+			for (unsigned int i = 0; i < take; i++) {
 				if (rec->touches[newslots[i]].live &&
 				    gr_gesture_add_touch(g, newslots[i])) {
 					gr_touch_accept(rec, newslots[i]);
 					gr_free_remove(rec, newslots[i]);
 				}
 			}
+			take = 0;
 		} else {
 			for (unsigned int i = 0; i < g->ncur; i++) {
 				const struct gr_touch *t = &rec->touches[g->cur[i]];
@@ -623,6 +632,8 @@ atomic_match_new_touches(struct gr_recognizer *rec, uint64_t time)
 		}
 		l = next;
 	}
+	if (take == 0 && nnew > 0)
+		goto out;
 
 	l = rec->unaccepted.next;
 	while (l != &rec->unaccepted) {
@@ -645,6 +656,7 @@ atomic_match_new_touches(struct gr_recognizer *rec, uint64_t time)
 	}
 
 	match_atomic(rec);
+out:
 	if (any_whole_hand(rec))
 		release_over_hand(rec, touches_down(rec));
 }

@@ -408,13 +408,31 @@ compute_values(struct gr_gesture *g, struct UGSlice_ *s, bool init,
 	s->radius = geo->radius;
 	if (init) {
 		s->angle = gr_angle_mean(geo->a, n);
+		for (unsigned int i = 0; i < n; i++)
+			g->track[geo->idx[i]].angle = geo->a[i];
 	} else {
 		float sum = 0.0f;
 		unsigned int k = 0;
 		for (unsigned int i = 0; i < n; i++) {
-			if (geo->begun & (1u << i))
+			struct gr_track *tr = &g->track[geo->idx[i]];
+			float a = geo->a[i];
+			if (geo->begun & (1u << i)) {
+				tr->angle = a;
 				continue;
-			sum += wrap_angle(geo->a[i] - g->track[geo->idx[i]].angle);
+			}
+			/*
+			 * grail 3.1's steps exactly: the float difference
+			 * compared with the double pi, the angle moved by 2 pi
+			 * and kept so (unwrapped) for the next slice.  A touch
+			 * whose angle turns by exactly pi (two touches on one
+			 * row that meet) turns the same way as in grail 3.1.
+			 */
+			if (a - tr->angle < -M_PI)
+				a = (float)(a + 2.0 * M_PI);
+			else if (a - tr->angle > M_PI)
+				a = (float)(a - 2.0 * M_PI);
+			sum += a - tr->angle;
+			tr->angle = a;
 			k++;
 		}
 		if (k > 0)
@@ -436,9 +454,6 @@ compute_values(struct gr_gesture *g, struct UGSlice_ *s, bool init,
 		}
 	}
 
-	/* Remember each touch's angle for the next slice. */
-	for (unsigned int i = 0; i < n; i++)
-		g->track[geo->idx[i]].angle = geo->a[i];
 	g->ill_prev = geo->ill;
 remember:
 	if (init) {
@@ -708,8 +723,14 @@ gr_slice_begin(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame fra
 	gr_slice_set_frame(s, ev, frame);
 	g->share_geometry = share_geometry(g);
 	struct gr_geometry scratch;
-	const struct gr_geometry *geo = reset_original(g, s, &scratch);
-	s->physically_ended = physically_ended(g, geo->active);
+	reset_original(g, s, &scratch);
+	/*
+	 * Like grail 3.1, a Begin slice is never physically ended, even when
+	 * touches of it ended in its frame (a combination or expansion made
+	 * as one touch lands and others lift): the gesture ends with its next
+	 * slice.
+	 */
+	s->physically_ended = false;
 	update_velocity(g, s, true);
 	set_extension_state(g, s);
 }

@@ -26,6 +26,8 @@ obj=$out.ref-grail.o
 $cc -O2 -std=gnu11 -w -Dmain=ref_grail_main -c -o "$obj" "$src" \
 	$(pkg-config --cflags grail frame mtdev)
 $cc -O2 -std=gnu11 -D_GNU_SOURCE -I"$top/tools/common" -I"$top/tools/replay" -I"$top/src" \
+	$(pkg-config --cflags grail frame) \
+	-Wl,--wrap=grail_update_time,--wrap=grail_process_frame_event,--wrap=grail_subscription_activate \
 	-o "$out" "$top/tests/replay/ref-grail-batch.c" "$top/tools/replay/batch.c" \
 	"$top/tools/common/tool.c" "$obj" $(pkg-config --libs grail frame mtdev) -lm
 rm -f "$obj"
