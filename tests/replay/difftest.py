@@ -115,10 +115,17 @@ def check_degenerate_claims(lines):
     at its time, among the states just before and after each operation of
     that millisecond, one where the gesture's touches are ill-conditioned
     (in the coordinates grail uses: window coordinates for direct
-    devices, device coordinates for indirect ones).
+    devices, device coordinates for indirect ones; a touch that ends
+    stays where it ended until the millisecond is over, as it does in the
+    slice of its frame; and in split framing the positions before the
+    moment, with the touches that began in it where they began).  The
+    touches may also be those of another slice of the gesture at that time
+    or of its slice before: a segment turns least squares where its
+    slice's or the previous slice's touches are ill-conditioned.
     Returns the claims that are not."""
     pos = {}
     states = {}   # t -> list of snapshots (dicts id -> (x, y))
+    ended, now = [], None
     indirect = any(l.startswith("# file=") and " direct=0 " in l for l in lines[:3])
     xy = (6, 7) if indirect else (4, 5)
     for l in lines:
@@ -126,22 +133,48 @@ def check_degenerate_claims(lines):
         if not m:
             continue
         t, kind, tid = int(m.group(1)), m.group(2), int(m.group(3))
+        if t != now:
+            for i in ended:
+                pos.pop(i, None)
+            ended, now = [], t
         snaps = states.setdefault(t, [])
         if not snaps:
             snaps.append(dict(pos))
+            # split framing measures a moment's partial frames where the
+            # touches were before it (new ones where they began)
+            snaps.append(dict(pos))
         if kind == "end":
-            pos.pop(tid, None)
+            ended.append(tid)
         elif kind != "owned":
             pos[tid] = (float(m.group(xy[0])), float(m.group(xy[1])))
+            if kind == "begin":
+                snaps[1][tid] = pos[tid]
         snaps.append(dict(pos))
+    # the touch sets of each gesture's slices: a segment turns least
+    # squares where its slice's touches or those of the slice before are
+    # ill-conditioned (the mark names the slice's own)
+    sets = {}     # gesture -> [(time, touch ids)]
+    for l in lines:
+        k = slice_key(l)
+        if k[1] >= 0:
+            sets.setdefault(k[1], []).append(
+                (k[0], [int(x) for x in TOUCHES.search(l).group(1).split(",")]))
+
+    def holds(t, ids):
+        return any(all(i in s for i in ids) and ill_conditioned([s[i] for i in ids])
+                   for s in states.get(t, []))
     wrong = []
     for l in lines:
         m = DEGENERATE.match(l)
         if not m:
             continue
-        t, ids = int(m.group(2)), [int(x) for x in m.group(3).split(",")]
-        if not any(all(i in s for i in ids) and ill_conditioned([s[i] for i in ids])
-                   for s in states.get(t, [])):
+        g, t = int(m.group(1)), int(m.group(2))
+        ids = [int(x) for x in m.group(3).split(",")]
+        if holds(t, ids):
+            continue
+        mine = sets.get(g, [])
+        before = [e for e in mine if e[0] < t][-1:]
+        if not any(holds(t0, s0) for t0, s0 in [e for e in mine if e[0] == t] + before):
             wrong.append(l)
     return wrong
 
@@ -786,6 +819,15 @@ def partial_recognition(ref, ours):
 
     def first(seq, p):
         return next((i for i, r in enumerate(seq) if p in r), None)
+    # shown by grail 3.1 without a drag, tap or touch: made active by a
+    # pinch or rotation whose slices the client's decision withdrew (at
+    # another frame, or never, in utouch)
+    other = {}
+    for l in ref:
+        k = slice_key(l)
+        if k[1] >= 0:
+            other[k[1]] = other.get(k[1], False) or bool(
+                {"drag", "tap", "touch"} & set(REC.search(l).group(1).split("+")))
     n = 0
     for l in ours:
         m = PARTIAL.match(l)
@@ -793,6 +835,8 @@ def partial_recognition(ref, ours):
             key = (int(m.group(2)), int(m.group(1)))
             ra, rb = a.get(key, []), b.get(key, [])
             if any(first(ra, p) != first(rb, p) for p in ("pinch", "rotate")):
+                return n
+            if key[1] in other and not other[key[1]]:
                 return n
         elif SLICE_KEY.match(l):
             n += 1
