@@ -426,13 +426,23 @@ compute_values(struct gr_gesture *g, struct UGSlice_ *s, bool init,
 			 * and kept so (unwrapped) for the next slice.  A touch
 			 * whose angle turns by exactly pi (two touches on one
 			 * row that meet) turns the same way as in grail 3.1.
+			 * grail 3.1 moves it by one turn only, so a touch that
+			 * has gone round more than one and a half times took
+			 * a step of a whole turn (difference 21); here it
+			 * moves by as many turns as it takes (one, the same
+			 * rounding, until then), and an angle beyond eight
+			 * turns is kept as measured so that it stays precise.
 			 */
-			if (a - tr->angle < -M_PI)
-				a = (float)(a + 2.0 * M_PI);
-			else if (a - tr->angle > M_PI)
-				a = (float)(a - 2.0 * M_PI);
+			float d = a - tr->angle;
+			if (d < -M_PI || d > M_PI) {
+				double turns = nearbyint(-(double)d / (2.0 * M_PI));
+				if (turns == 0.0)
+					turns = d < 0.0f ? 1.0 : -1.0;
+				/* (for one turn, a + 2 pi: turns * 2 pi is exact) */
+				a = (float)(a + turns * (2.0 * M_PI));
+			}
 			sum += a - tr->angle;
-			tr->angle = a;
+			tr->angle = fabsf(a) > (float)(16.0 * M_PI) ? geo->a[i] : a;
 			k++;
 		}
 		if (k > 0)
