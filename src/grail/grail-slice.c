@@ -38,6 +38,26 @@ wrap_angle(float d)
 }
 
 /*
+ * A touch's angle @a (as measured, in (-pi, pi]) moved by the whole turns
+ * that bring its step @d from the previous, unwrapped angle into [-pi, pi]
+ * (one turn: a + 2 pi, grail 3.1's rounding).  @keep gets what to remember
+ * for the next step: the moved angle, or @a itself beyond eight turns so
+ * that the remembered angle stays precise.  Rare (a touch crossing the
+ * line behind the centroid), so kept out of the per-touch loop.
+ */
+static __attribute__((noinline, cold)) float
+whole_turns(float a, float d, float *keep)
+{
+	double turns = nearbyint(-(double)d / (2.0 * M_PI));
+	if (turns == 0.0)
+		turns = d < 0.0f ? 1.0 : -1.0;
+	/* (for one turn, a + 2 pi: turns * 2 pi is exact) */
+	float moved = (float)(a + turns * (2.0 * M_PI));
+	*keep = fabsf(moved) > (float)(16.0 * M_PI) ? a : moved;
+	return moved;
+}
+
+/*
  * sinf and cosf of @x; at zero (one touch, or no rotation at all) the
  * values are known: sinf(±0) is ±0 and cosf(0) is 1.
  */
@@ -433,16 +453,11 @@ compute_values(struct gr_gesture *g, struct UGSlice_ *s, bool init,
 			 * rounding, until then), and an angle beyond eight
 			 * turns is kept as measured so that it stays precise.
 			 */
-			float d = a - tr->angle;
-			if (d < -M_PI || d > M_PI) {
-				double turns = nearbyint(-(double)d / (2.0 * M_PI));
-				if (turns == 0.0)
-					turns = d < 0.0f ? 1.0 : -1.0;
-				/* (for one turn, a + 2 pi: turns * 2 pi is exact) */
-				a = (float)(a + turns * (2.0 * M_PI));
-			}
+			float d = a - tr->angle, keep = a;
+			if (d < -M_PI || d > M_PI)
+				a = whole_turns(a, d, &keep);
 			sum += a - tr->angle;
-			tr->angle = fabsf(a) > (float)(16.0 * M_PI) ? geo->a[i] : a;
+			tr->angle = keep;
 			k++;
 		}
 		if (k > 0)
