@@ -72,10 +72,10 @@ unset ASAN_OPTIONS
 # more optimised links; their "perf" suite runs in build/ only).
 suite_args=(--no-suite fuzz --no-suite diff-trace --no-suite diff-frames --no-suite web --no-suite qml)
 run_build build-nox11 cc -Dtests=true -Dx11=disabled -Dqml=disabled -Dweb=disabled -Dbuildtype=release -Dbench=false
-# The fuzz targets run 8 s each here (-Dfuzz_seconds=, default 15): their
+# The fuzz targets run 5 s each here (-Dfuzz_seconds=, default 15): their
 # seed corpora first, then new inputs; longer runs are for fuzzing on purpose.
 suite_args=(--suite fuzz)
-run_build build-fuzz clang -Dfuzz=true -Dfuzz_seconds=8 -Dtests=false -Db_lundef=false -Dbuildtype=debug -Dqml=disabled
+run_build build-fuzz clang -Dfuzz=true -Dfuzz_seconds=5 -Dtests=false -Db_lundef=false -Dbuildtype=debug -Dqml=disabled
 
 # The Debian packages (debian/, doc/packaging.md): built from a copy of the
 # tree without running the suite again, their contents, symbols and

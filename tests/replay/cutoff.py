@@ -12,8 +12,8 @@ nothing from that end.  For each cut recording:
 
 - the frames are grail 3.1's plus the synthetic ends at the end;
 - for every subscription set of the differential tests (difftest.py) with
-  the accept, accept-cf and never-decide policies, and the X11 framing with
-  accept, utouch's trace up to the cut equals ref-grail's: every slice of
+  one of the accept, accept-cf and never-decide policies (in turn over the
+  sets and the cuts) and in the X11 framing with accept, utouch's trace up to the cut equals ref-grail's: every slice of
   the real frames, and of the timers utouch runs between the last real
   frame and the cut as many as ref-grail's first (ref-grail runs every
   timer for 10 s after its last frame);
@@ -192,15 +192,21 @@ def main():
             head, evs = events(rec)
             extra = [] if any(l.startswith("A:") for l in head) else \
                 ["-d", os.path.join(os.path.dirname(rec), "device.prop")]
-            for k in cut_points(evs):
+            for ci, k in enumerate(cut_points(evs)):
                 path = os.path.join(tmp, "%s-%d.evemu" % (os.path.basename(rec), k))
                 with open(path, "w") as f:
                     f.write("\n".join(head + evs[:k]) + "\n")
                 _, ncut = run_ours(replay, extra + [path])
                 if ncut == 0:
                     continue  # nothing down at that point
-                cases = [extra + fr + pol + subs + [path] for subs in difftest.SUBSETS
-                         for fr, pol in [([], p) for p in POLICIES] + [(["--x11"], POLICIES[0])]]
+                # each subscription set with one policy in the default
+                # framing, in turn over the sets and the cuts (so every
+                # pair meets at some cut of a recording), and in the X11
+                # framing with accept
+                cases = [extra + fr + pol + subs + [path]
+                         for si, subs in enumerate(difftest.SUBSETS)
+                         for fr, pol in [([], POLICIES[(si + ci) % len(POLICIES)]),
+                                         (["--x11"], POLICIES[0])]]
                 ours = difftest.run_batch(replay, [["--mark-degenerate", "--frames"] + args
                                                    for args in cases])
                 theirs = difftest.run_batch(ref, [["--frames"] + args for args in cases])

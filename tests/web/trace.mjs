@@ -4,7 +4,12 @@
 // (frame producer API -> grail, compiled to WASM), which prints the trace in
 // the same format; both traces must match within float noise.
 //
-// usage: node trace.mjs [--straddling] UTOUCH-REPLAY WASM-DIR RECORDING...
+// usage: node trace.mjs [--straddling] [--crowd] UTOUCH-REPLAY WASM-DIR RECORDING...
+//
+// --crowd: for a recording of many fingers (storm-10, a trace of hundreds
+// of thousands of lines per replay), each subscription set runs twice
+// only: with one policy (in turn over the sets) in the default framing and
+// with the X11 framing, instead of the full matrix of runsFor().
 //
 // --straddling: for recordings with a row of three or more fingers, one on
 // the centroid.  That finger's angle is atan2 of rounding noise, and the
@@ -23,6 +28,8 @@ import { axes, framesOf } from './frames.mjs';
 const argv = process.argv.slice(2);
 const straddling = argv[0] === '--straddling';
 if (straddling) argv.shift();
+const crowd = argv[0] === '--crowd';
+if (crowd) argv.shift();
 const [replay, wasmDir, ...recs] = argv;
 const wasmFile = path.join(wasmDir, 'utouch-wasm.wasm');
 if (!fs.existsSync(wasmFile)) {
@@ -47,6 +54,8 @@ const SUBSETS = [
   'mask=touch,touches=2,atomic=1;mask=touch,touches=3,atomic=1;mask=touch,touches=4,atomic=1',
   'mask=drag,touches=3,atomic=1;mask=touch,touches=3,atomic=1;mask=pinch,touches=3,atomic=1',
   'mask=tap,touches=2,atomic=1', 'mask=drag+tap,start=1,max=5,atomic=1',
+  // atomic gestures that grow (an accepted one takes a new touch)
+  'mask=touch,start=2,max=5,atomic=1',
   // the utouch extensions: hold, multi-tap, edge swipes, the velocity window
   'mask=hold+drag,start=1,max=3,hold-timeout=400,hold-threshold=0.004',
   'mask=tap,start=1,min=1,multitap-max=2,multitap-timeout=500,multitap-threshold=0.02',
@@ -191,6 +200,7 @@ function withoutRotation(line) {
 // from their begin), --begin-first --reverse, and a window resolution
 // (thresholds in metres for direct devices).
 function runsFor(k) {
+  if (crowd) return [[POLICIES[k % 4], []], [POLICIES[(k + 1) % 4], ['--x11']]];
   const runs = [[POLICIES[k % 4], []], [POLICIES[(k + 2) % 4], []]];
   runs.push([POLICIES[k % 4], ['--x11']]);
   runs.push([POLICIES[(k + 1) % 4], ['--split']]);
