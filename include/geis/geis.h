@@ -543,7 +543,8 @@ GEIS_API GeisString geis_error_message(Geis geis, GeisSize index);
 /* Configuration items of geis_get/set_configuration(). */
 /** int, read only: the pollable file descriptor of the instance. */
 #define GEIS_CONFIGURATION_FD "org.libgeis.configuration.fd"
-/** GeisInteger: most events kept in the queue (0 = no limit). */
+/** GeisInteger: 16 at first; any value set reads back and, as in geis
+ * 2.2.17, limits nothing (the queue keeps every event). */
 #define GEIS_CONFIG_MAX_EVENTS  "com.canonical.oif.max_events"
 /** GeisBoolean: atomic gestures (applies to subscriptions activated later). */
 #define GEIS_CONFIG_ATOMIC_GESTURES "com.canonical.use.atomic.gestures"

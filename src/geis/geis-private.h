@@ -350,6 +350,9 @@ struct geis_mux_entry {
 	struct ut_list link;        /* geis->mux */
 };
 
+/* what GEIS_CONFIG_MAX_EVENTS reads before a client sets it (geis 2.2.17's) */
+#define GEIS_MAX_EVENTS_DEFAULT 16
+
 struct _Geis {
 	struct geis_error_stack errors;
 	struct ut_log log;          /* domain "geis"; errors pushed are logged too */
@@ -359,7 +362,8 @@ struct _Geis {
 	/* options */
 	int track_devices, track_classes, sync_start;
 	int atomic, tentative, synchronous;
-	GeisInteger max_events;
+	GeisInteger max_events;     /* GEIS_CONFIG_MAX_EVENTS: read back only,
+					 GEIS_MAX_EVENTS_DEFAULT at first */
 	/* backend */
 	struct geis_backend *backend;
 	int started;

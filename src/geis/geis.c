@@ -144,12 +144,6 @@ gs_core_root_window(Geis geis)
 void
 gs_enqueue(Geis geis, GeisEvent ev)
 {
-	if (geis->max_events > 0 && geis->queue.count >= (GeisSize)geis->max_events &&
-	    ev->type == GEIS_EVENT_GESTURE_UPDATE) {
-		/* a full queue drops updates; begins and ends are kept */
-		geis_event_delete(ev);
-		return;
-	}
 	gs_queue_push(&geis->queue, ev);
 }
 
@@ -549,6 +543,7 @@ geis_new(GeisString init_arg_name, ...)
 	ut_list_init(&geis->gestures);
 	geis->epfd = geis->wakefd = geis->timerfd = -1;
 	geis->atomic = 1;
+	geis->max_events = GEIS_MAX_EVENTS_DEFAULT;
 	geis->next_device_id = 1;
 	geis->next_sub_id = 1;
 
@@ -671,15 +666,8 @@ geis_set_configuration(Geis geis, GeisString name, void *value)
 		return GEIS_STATUS_NOT_SUPPORTED;
 	}
 	if (strcmp(name, GEIS_CONFIG_MAX_EVENTS) == 0) {
-		GeisInteger v = *(GeisInteger *)value;
-
-		if (v < 0) {
-			gs_error_push(geis, GEIS_STATUS_BAD_ARGUMENT,
-					"geis_set_configuration: \"%s\" must not be negative",
-					name);
-			return GEIS_STATUS_BAD_ARGUMENT;
-		}
-		geis->max_events = v;
+		/* kept and read back, limiting nothing, as in geis 2.2.17 */
+		geis->max_events = *(GeisInteger *)value;
 	} else if (strcmp(name, GEIS_CONFIG_ATOMIC_GESTURES) == 0) {
 		geis->atomic = *(GeisBoolean *)value != 0;
 	} else if (strcmp(name, GEIS_CONFIG_SEND_TENTATIVE_EVENTS) == 0) {

@@ -73,6 +73,9 @@
  *               activates and gets the next drag (the original: nothing)
  *   late-client a client that reads only after the drag ended: it gets
  *               the whole drag, the painter every touch
+ *   max-events  GEIS_CONFIG_MAX_EVENTS reads 16 at first and any value
+ *               set, a negative one too; set to 3 it limits nothing: a
+ *               late client gets a 30-motion drag whole
  *   killed      a geis process killed mid-gesture: the painter gets
  *               every touch
  *   extra-accept  4 touches on a 2-touch drag subscription, each drag
@@ -1646,6 +1649,59 @@ scenario_late_client(void)
 	XH_CHECK(n == 1, "%d gestures, expected 1", n);
 	check_gestures(g, n, CLS_DRAG, 5, 1, 2);
 	check_painter(&p, 2, 20, 2);
+	geis_delete(c.geis);
+	XCloseDisplay(p.dpy);
+}
+
+/* GEIS_CONFIG_MAX_EVENTS: 16 at first; any value set (a negative one
+ * too) reads back; set to 3, it limits nothing a late client gets: a
+ * 2-touch drag of 30 motions read after it ended comes whole. */
+static void
+scenario_max_events(void)
+{
+	struct painter p;
+	struct client c;
+	struct gsum g[16];
+	struct xh_device *d = &xs.devices[0];
+	GeisInteger v = -5;
+
+	painter_open(&p);
+	client_new(&c);
+	XH_CHECK(geis_get_configuration(c.geis, GEIS_CONFIG_MAX_EVENTS, &v) ==
+			 GEIS_STATUS_SUCCESS && v == 16,
+		 "GEIS_CONFIG_MAX_EVENTS reads %d, expected 16", (int)v);
+	static const GeisInteger values[] = { -1, 0, 100000, 3 };
+	for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
+		GeisInteger set = values[i];
+		v = -5;
+		XH_CHECK(geis_set_configuration(c.geis, GEIS_CONFIG_MAX_EVENTS, &set) ==
+				 GEIS_STATUS_SUCCESS,
+			 "setting GEIS_CONFIG_MAX_EVENTS to %d failed", (int)set);
+		XH_CHECK(geis_get_configuration(c.geis, GEIS_CONFIG_MAX_EVENTS, &v) ==
+				 GEIS_STATUS_SUCCESS && v == set,
+			 "GEIS_CONFIG_MAX_EVENTS reads %d after setting %d", (int)v, (int)set);
+	}
+	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 2);
+	double t0 = xh_now_ms();
+	xh_touch_begin(d, 1, 300, 150);
+	xh_touch_begin(d, 2, 380, 150);
+	xh_sync(d);
+	for (int s = 1; s <= 30; s++) {
+		sleep_until(t0 + 15 * s);
+		xh_touch_update(d, 1, 300, 150 + 6 * s);
+		xh_touch_update(d, 2, 380, 150 + 6 * s);
+		xh_sync(d);
+		painter_pump(&p);
+	}
+	xh_touch_end(d, 1, 300, 330);
+	xh_touch_end(d, 2, 380, 330);
+	xh_sync(d);
+	sleep_until(t0 + 600);
+	drain(&c, &p, 2);
+	int n = summarize(&c, g, 16);
+	summary_dump("max events 3", &c, g, n);
+	XH_CHECK(n == 1, "%d gestures, expected 1", n);
+	check_gestures(g, n, CLS_DRAG, 20, 1, 2);
 	geis_delete(c.geis);
 	XCloseDisplay(p.dpy);
 }
@@ -3332,6 +3388,7 @@ main(int argc, char **argv)
 		{ "deactivate", scenario_deactivate, 1 },
 		{ "nested", scenario_nested, 1 },
 		{ "late-client", scenario_late_client, 1 },
+		{ "max-events", scenario_max_events, 1 },
 		{ "killed", scenario_killed, 1 },
 		{ "extra-accept", scenario_extra_accept, 1 },
 		{ "deleted", scenario_deleted, 1 },
