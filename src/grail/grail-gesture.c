@@ -422,6 +422,27 @@ gr_gesture_timeout(const struct gr_gesture *g)
 	return t;
 }
 
+/*
+ * The types @g may still recognize.  A single-touch gesture's radius stays
+ * 0 and its angle where it began, so its pinch ratio is always 1 and its
+ * rotation 0: those types are out unless the thresholds take them at
+ * once (gr_slice_check_recognition() would then find them as before).
+ */
+static inline UGGestureTypeMask
+open_types(const struct gr_gesture *g)
+{
+	const struct UGSubscription_ *sub = g->sub;
+	UGGestureTypeMask open = sub->mask & ~g->recognized;
+
+	if (g->single && (open & (UGGestureTypePinch | UGGestureTypeRotate))) {
+		if (!(1.0f > sub->pinch_threshold))
+			open &= ~UGGestureTypePinch;
+		if (!(0.0f > sub->rotate_threshold))
+			open &= ~UGGestureTypeRotate;
+	}
+	return open;
+}
+
 /* The rest of gr_gesture_update() for a gesture with a changed touch. */
 void
 gr_gesture_update_touched(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint64_t time)
@@ -462,7 +483,7 @@ gr_gesture_update_touched(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint6
 
 	gr_gesture_check_owned(g);
 
-	if (new_slice && g->recognized != g->sub->mask) {
+	if (new_slice && open_types(g)) {
 		UGGestureTypeMask was = g->recognized;
 		g->recognized |= gr_slice_check_recognition(g, g->last);
 		gr_check_extensions(g, was);

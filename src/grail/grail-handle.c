@@ -794,9 +794,11 @@ grail_slice_get_property(const UGSlice slice, UGSliceProperty property, void *va
 		*(float *)value = slice->original_radius;
 		return UGStatusSuccess;
 	case UGSlicePropertyTransform:
+		gr_slice_linear(slice);
 		*(const UGTransform **)value = (const UGTransform *)&slice->transform;
 		return UGStatusSuccess;
 	case UGSlicePropertyCumulativeTransform:
+		gr_slice_linear(slice);
 		*(const UGTransform **)value = (const UGTransform *)&slice->cumulative;
 		return UGStatusSuccess;
 	case UGSlicePropertyCenterOfRotationX:
@@ -899,13 +901,19 @@ grail_slice_get_center_of_rotation_y(const UGSlice slice)
 GRAIL_PUBLIC const UGTransform *
 grail_slice_get_transform(const UGSlice slice)
 {
-	return UT_CLIENT_BUG_IF(NULL, !slice) ? NULL : (const UGTransform *)&slice->transform;
+	if (UT_CLIENT_BUG_IF(NULL, !slice))
+		return NULL;
+	gr_slice_linear(slice);
+	return (const UGTransform *)&slice->transform;
 }
 
 GRAIL_PUBLIC const UGTransform *
 grail_slice_get_cumulative_transform(const UGSlice slice)
 {
-	return UT_CLIENT_BUG_IF(NULL, !slice) ? NULL : (const UGTransform *)&slice->cumulative;
+	if (UT_CLIENT_BUG_IF(NULL, !slice))
+		return NULL;
+	gr_slice_linear(slice);
+	return (const UGTransform *)&slice->cumulative;
 }
 
 GRAIL_PUBLIC UFFrame

@@ -130,6 +130,15 @@ struct UGSlice_ {
 	/* the centre of rotation is computed when read (it is rarely read):
 	 * from transform and cumulative when the step has a fixed point */
 	bool rotates;
+	/*
+	 * The rotation and scale parts (the 2x2 blocks) of transform and
+	 * cumulative and rotates are computed when first read
+	 * (gr_slice_linear()), from the slice's radius and angle, the
+	 * original ones and those of the previous slice: most slices are
+	 * never asked for them.  The translations are always there.
+	 */
+	bool linear_pending;
+	float prev_radius, prev_angle;
 	int construction_finished;
 	int canceled;
 	bool physically_ended;
@@ -301,6 +310,9 @@ struct gr_gesture {
 	uint64_t slot_mask;
 	unsigned int nmasked;
 	UGGestureTypeMask recognized;
+	/* made with one touch outside atomic mode: it keeps at most that
+	 * touch, so its radius and angle never move (gr_gesture_open_types()) */
+	bool single;
 	bool accepted;
 	bool owned;
 	bool not_owned;
@@ -558,6 +570,10 @@ void gr_center_of_rotation(float a, float b, float c, float d, float x0, float y
 /* The slice's centre of rotation: that of its step, (0, 0) for a pure
  * translation (or no step). */
 void gr_slice_center_of_rotation(const struct UGSlice_ *s, float *x, float *y);
+/* Compute the slice's 2x2 rotation and scale blocks of transform and
+ * cumulative, and rotates, if they are not yet (linear_pending): every
+ * reader of those fields calls it first. */
+void gr_slice_linear(const struct UGSlice_ *s);
 
 /* grail-touch.c: the touch table */
 /* small growable arrays of slot indices */

@@ -299,6 +299,7 @@ create_gesture(struct gr_recognizer *rec, UGSubscription sub, const uint32_t *sl
 			return NULL;
 		}
 	}
+	g->single = n == 1 && !rec->atomic;
 	gr_gesture_list_insert(&rec->unaccepted, g);
 	gr_log(rec->handle, GR_LOG_DEBUG, "new gesture %u with %u touches", g->id, n);
 	return g;

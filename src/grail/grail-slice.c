@@ -809,42 +809,55 @@ gr_slice_next(struct gr_gesture *g, struct UGSlice_ *s, UFEvent ev, UFFrame fram
 	bool reset = g->ncur != prev->num_touches;
 	if (reset) {
 		active = reset_original(g, s, &scratch)->active;
+		s->linear_pending = false;
 	} else {
 		if (g->ncur == 1)
 			active = one_touch_values(g, s);
 		else
 			active = compute_values(g, s, false, &scratch)->active;
 
-		float scale = prev_radius != 0.0f ? s->radius / prev_radius : 1.0f;
-		float delta = s->angle - prev_angle;
-		float total_scale =
-			s->original_radius != 0.0f ? s->radius / s->original_radius : 1.0f;
-		float total_angle = s->angle - s->original_angle;
-		float sin_d, cos_d, sin_t, cos_t;
-		sin_cos(delta, &sin_d, &cos_d);
-		sin_cos(total_angle, &sin_t, &cos_t);
-
-		s->transform[0][0] = cos_d * scale;
-		s->transform[0][1] = -sin_d * scale;
+		/* the translations now (recognition reads them), the rest
+		 * when a client asks (gr_slice_linear()) */
 		s->transform[0][2] = s->center_x - prev_tx - s->original_center_x;
-		s->transform[1][0] = sin_d * scale;
-		s->transform[1][1] = cos_d * scale;
 		s->transform[1][2] = s->center_y - prev_ty - s->original_center_y;
-
-		s->cumulative[0][0] = cos_t * total_scale;
-		s->cumulative[0][1] = -sin_t * total_scale;
 		s->cumulative[0][2] = s->center_x - s->original_center_x;
-		s->cumulative[1][0] = sin_t * total_scale;
-		s->cumulative[1][1] = cos_t * total_scale;
 		s->cumulative[1][2] = s->center_y - s->original_center_y;
-
-		/* a pure translation has no fixed point (what
-		 * gr_center_of_rotation() reports for it) */
-		s->rotates = !(sin_d == 0.0f && s->transform[0][0] == 1.0f);
+		s->prev_radius = prev_radius;
+		s->prev_angle = prev_angle;
+		s->linear_pending = true;
 	}
 	s->physically_ended = physically_ended(g, active);
 	update_velocity(g, s, reset);
 	set_extension_state(g, s);
+}
+
+void
+gr_slice_linear(const struct UGSlice_ *slice)
+{
+	if (!slice->linear_pending)
+		return;
+	/* the slice is the handle's (an event's), only const to readers */
+	struct UGSlice_ *s = (struct UGSlice_ *)slice;
+	float scale = s->prev_radius != 0.0f ? s->radius / s->prev_radius : 1.0f;
+	float delta = s->angle - s->prev_angle;
+	float total_scale = s->original_radius != 0.0f ? s->radius / s->original_radius : 1.0f;
+	float total_angle = s->angle - s->original_angle;
+	float sin_d, cos_d, sin_t, cos_t;
+	sin_cos(delta, &sin_d, &cos_d);
+	sin_cos(total_angle, &sin_t, &cos_t);
+
+	s->transform[0][0] = cos_d * scale;
+	s->transform[0][1] = -sin_d * scale;
+	s->transform[1][0] = sin_d * scale;
+	s->transform[1][1] = cos_d * scale;
+	s->cumulative[0][0] = cos_t * total_scale;
+	s->cumulative[0][1] = -sin_t * total_scale;
+	s->cumulative[1][0] = sin_t * total_scale;
+	s->cumulative[1][1] = cos_t * total_scale;
+	/* a pure translation has no fixed point (what gr_center_of_rotation()
+	 * reports for it) */
+	s->rotates = !(sin_d == 0.0f && s->transform[0][0] == 1.0f);
+	s->linear_pending = false;
 }
 
 void
@@ -853,6 +866,7 @@ gr_slice_copy(const struct UGSlice_ *prev, struct UGSlice_ *s, uint64_t time)
 	/* grail 3.1 keeps the time (and frame) of the copied slice */
 	(void)time;
 	*s = *prev;
+	gr_slice_linear(s); /* the cumulative transform is the copied one's */
 	s->canceled = 0;
 	set_identity(s->transform);
 	s->rotates = false;
@@ -862,6 +876,7 @@ gr_slice_copy(const struct UGSlice_ *prev, struct UGSlice_ *s, uint64_t time)
 void
 gr_slice_center_of_rotation(const struct UGSlice_ *s, float *x, float *y)
 {
+	gr_slice_linear(s);
 	if (!s->rotates) {
 		*x = 0.0f;
 		*y = 0.0f;
