@@ -163,20 +163,22 @@ clone_fingers(const struct geis_proxy *p, int n)
 	return p->dev_fingers;
 }
 
-/* the touches on the clone; *oldest: the slot of the oldest, -1 none */
+/* the touches on the clone; *oldest (if @oldest): the slot of the
+ * oldest, -1 none */
 static int
 clone_touches(const struct geis_proxy *p, int *oldest)
 {
-	int n = 0;
+	int n = 0, first = -1;
 
-	*oldest = -1;
 	for (int s = 0; s < p->nslots; s++) {
 		if (!p->slots[s].touch)
 			continue;
 		n++;
-		if (*oldest < 0 || p->slots[s].tid - p->slots[*oldest].tid < 0)
-			*oldest = s;
+		if (first < 0 || p->slots[s].tid - p->slots[first].tid < 0)
+			first = s;
 	}
+	if (oldest)
+		*oldest = first;
 	return n;
 }
 
@@ -255,6 +257,16 @@ end_report(struct geis_proxy *p, uint64_t time_ms)
 				"proxy: writing to the clone of \"%s\" failed: %s",
 				libevdev_get_name(p->desc), strerror(-rc));
 	}
+}
+
+/* Close the device's report: the clone's report goes out when a touch on
+ * it changed or device events wait to pass through. */
+static void
+close_report(struct geis_proxy *p, uint64_t time_ms)
+{
+	if (p->report_changed || p->nraw)
+		end_report(p, time_ms);
+	p->report_changed = 0;
 }
 
 /* One sample of a touch onto the clone (begin, update or end). */
@@ -456,7 +468,6 @@ gs_proxy_frame(struct geis_proxy *p, const struct geis_router *router, uint64_t 
 	if (!p->report_open) {
 		flush(p);
 		p->seq++;
-		p->report_changed = 0;
 	}
 	for (size_t i = 0; i < nops; i++) {
 		const struct ut_touch_op *op = &ops[i];
@@ -508,9 +519,7 @@ gs_proxy_frame(struct geis_proxy *p, const struct geis_router *router, uint64_t 
 	p->report_ms = time_ms;
 	if (more)
 		return;
-	if (p->report_changed || p->nraw)
-		end_report(p, time_ms);
-	p->report_changed = 0;
+	close_report(p, time_ms);
 	/* a replay decided while the report was open */
 	flush(p);
 }
@@ -534,7 +543,7 @@ gs_proxy_raw_event(struct geis_proxy *p, const struct input_event *ev)
 		return;   /* the desktop reads the device itself */
 	switch (ev->type) {
 	case EV_SYN: {
-		int oldest, n = clone_touches(p, &oldest);
+		int n = clone_touches(p, NULL);
 
 		/* what passed through, or a count of untracked fingers that
 		 * changed in a report that moved no touch */
@@ -592,9 +601,7 @@ gs_proxy_release(struct geis_proxy *p)
 	if (p->report_open) {
 		/* the rest of the device's report never comes */
 		p->report_open = 0;
-		if (p->report_changed)
-			end_report(p, p->report_ms);
-		p->report_changed = 0;
+		close_report(p, p->report_ms);
 	}
 	for (int i = 0; i < MAX_TOUCHES; i++) {
 		struct ptouch *t = &p->touches[i];
