@@ -4,8 +4,10 @@
  * several touches keeps their interleaving and their frames.  Events of
  * forwarded touches wait here until the end of their frame, so that the
  * frame that makes a touch a system gesture never reaches the client; and
- * every later event of a device waits here behind an undecided touch's, so
- * that no touch of the device overtakes it (uc_hold_flush()).
+ * every later event of a device for the same client waits here behind an
+ * undecided touch's, so that no touch overtakes it in what the client gets
+ * (uc_hold_flush()).  Each client has its own stream of events, so the
+ * touches of other clients go on meanwhile.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -23,6 +25,22 @@ static struct uc_held *
 at(struct utouch_comp *comp, size_t i)
 {
 	return &comp->held[(comp->held_head + i) % comp->held_cap];
+}
+
+/* Touches @u and @t go to the same client from the same device. */
+static bool
+same_stream(const struct uc_touch *u, const struct uc_touch *t)
+{
+	return u->serial && u->dev == t->dev && uc_touch_client(u) == uc_touch_client(t);
+}
+
+bool
+uc_hold_behind(const struct utouch_comp *comp, const struct uc_touch *t)
+{
+	for (size_t i = 0; i < comp->ntouches; i++)
+		if (comp->touches[i].nkept && same_stream(&comp->touches[i], t))
+			return true;
+	return false;
 }
 
 int
@@ -50,9 +68,10 @@ uc_hold(struct utouch_comp *comp, struct uc_touch *t, enum uc_held_type type,
 	h->serial = t->serial;
 	h->type = (uint8_t)type;
 	h->dead = 0;
-	/* held, or behind a kept event of the device: late, whenever it goes */
-	h->kept = t->route == UTOUCH_COMP_ROUTE_HOLD || t->dev->nkept > 0;
-	t->dev->nkept += h->kept;
+	/* held, or behind a kept event of its device and client: late,
+	 * whenever it goes */
+	h->kept = t->route == UTOUCH_COMP_ROUTE_HOLD || uc_hold_behind(comp, t);
+	t->nkept += h->kept;
 	h->time = time;
 	h->frame_seq = comp->frame_seq;
 	h->x = t->x;
@@ -68,7 +87,7 @@ static void
 kill(struct utouch_comp *comp, struct uc_held *h)
 {
 	h->dead = 1;
-	comp->touches[h->slot].dev->nkept -= h->kept;
+	comp->touches[h->slot].nkept -= h->kept;
 	comp->touches[h->slot].nheld--;
 	comp->held_live--;
 }
@@ -89,9 +108,10 @@ uc_hold_drop(struct utouch_comp *comp, struct uc_touch *t)
 /*
  * Carry out what the ring allows, in ring order: events of touches that are
  * released (rejected while held, forwarded, delivered) go out, up to the
- * first event of a touch that is still undecided on each device; what comes
- * after it on that device waits for its decision, so that a client gets
- * its touches in the order they came however their decisions fell.  Kept
+ * first event of a touch that is still undecided on each device for each
+ * client; what comes after it on that device for that client waits for its
+ * decision, so that a client gets its touches in the order they came
+ * however their decisions fell.  Kept
  * events are marked replayed and go out in the frames they came in.
  */
 void
@@ -100,9 +120,8 @@ uc_hold_flush(struct utouch_comp *comp)
 	uint64_t seq = 0, last_time = comp->now;
 	int any = 0, last_kept = 0;
 
-	for (size_t i = 0; i < comp->ndevices; i++)
-		if (comp->devices[i])
-			comp->devices[i]->blocked = 0;
+	for (size_t i = 0; i < comp->ntouches; i++)
+		comp->touches[i].blocked = 0;
 	for (size_t i = 0; i < comp->held_count; i++) {
 		struct uc_held *h = at(comp, i);
 		struct uc_touch *t = &comp->touches[h->slot];
@@ -110,10 +129,13 @@ uc_hold_flush(struct utouch_comp *comp)
 		if (h->dead || t->serial != h->serial)
 			continue;
 		if (t->route == UTOUCH_COMP_ROUTE_HOLD && !t->replay) {
-			t->dev->blocked = 1;
+			if (!t->blocked)
+				for (size_t k = 0; k < comp->ntouches; k++)
+					if (same_stream(&comp->touches[k], t))
+						comp->touches[k].blocked = 1;
 			continue;
 		}
-		if (t->dev->blocked || (t->route != UTOUCH_COMP_ROUTE_HOLD &&
+		if (t->blocked || (t->route != UTOUCH_COMP_ROUTE_HOLD &&
 					t->route != UTOUCH_COMP_ROUTE_FORWARD &&
 					t->route != UTOUCH_COMP_ROUTE_DELIVER))
 			continue;

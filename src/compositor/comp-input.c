@@ -132,9 +132,10 @@ utouch_comp_touch_down(struct utouch_comp *comp, struct utouch_comp_device *dev,
 	t->route = !zones ? UTOUCH_COMP_ROUTE_DELIVER
 		: hold ? UTOUCH_COMP_ROUTE_HOLD : UTOUCH_COMP_ROUTE_FORWARD;
 	t->start = t->time = tick(comp, time);
-	if (t->route != UTOUCH_COMP_ROUTE_DELIVER || dev->nkept) {
+	if (t->route != UTOUCH_COMP_ROUTE_DELIVER || uc_hold_behind(comp, t)) {
 		/* held, or forwarded at the end of the frame once grail saw it,
-		 * or behind an earlier touch of the device that is held */
+		 * or behind an earlier touch of the device and client that is
+		 * held */
 		if (uc_hold(comp, t, UC_HELD_DOWN, time) < 0) {
 			uc_touch_free(comp, t);
 			uc_out_of_memory(comp, "a touch down was refused");
@@ -153,12 +154,12 @@ deliver_or_hold(struct utouch_comp *comp, struct uc_touch *t, enum uc_held_type 
 {
 	switch (t->route) {
 	case UTOUCH_COMP_ROUTE_DELIVER:
-		if (!t->nheld && !t->dev->nkept) {
+		if (!t->nheld && !uc_hold_behind(comp, t)) {
 			uc_emit_touch(comp, etype, t, time, t->x, t->y, t->sx, t->sy, 0);
 			break;
 		}
-		/* earlier events of it, or of an undecided touch of its device,
-		 * still wait in the buffer: keep the order */
+		/* earlier events of it, or of an undecided touch of its device
+		 * and client, still wait in the buffer: keep the order */
 		if (!t->nheld) {
 			/* only other touches' wait: out of memory, an event out
 			 * of order beats one lost */

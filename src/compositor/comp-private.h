@@ -100,7 +100,20 @@ struct uc_touch {
 	uint8_t replay;                  /* rejected while held: replay pending */
 	uint8_t seen;                    /* the client got an event of it */
 	uint32_t nheld;                  /* live entries in the hold buffer */
+	uint32_t nkept;                  /* of them kept: later events of its
+	                                    device and client wait behind them */
+	uint8_t blocked;                 /* during uc_hold_flush(): an undecided
+	                                    touch of its device and client was
+	                                    passed */
 };
+
+/* Whom a touch's events go to: its client, or its surface when the
+ * compositor gave no client (comp-touch.c, comp-hold.c). */
+static inline void *
+uc_touch_client(const struct uc_touch *t)
+{
+	return t->client ? t->client : t->surface;
+}
 
 struct utouch_comp_device {
 	struct utouch_comp *comp;
@@ -114,10 +127,6 @@ struct utouch_comp_device {
 	                                    (out of memory): made again at once */
 	uint32_t *changed;               /* slots changed since the last frame */
 	size_t nchanged, capchanged;
-	size_t nkept;                    /* live kept entries in the hold ring: the
-	                                    device's later events wait behind them */
-	uint8_t blocked;                 /* during uc_hold_flush(): an undecided
-	                                    touch's entry was passed */
 };
 
 struct uc_option {
@@ -223,6 +232,9 @@ int uc_hold(struct utouch_comp *comp, struct uc_touch *t, enum uc_held_type type
 void uc_hold_flush(struct utouch_comp *comp);
 void uc_hold_drop(struct utouch_comp *comp, struct uc_touch *t);
 void uc_hold_release(struct utouch_comp *comp);
+/* Whether an event of @t must wait in the hold buffer behind a kept
+ * event of another touch of its device and client. */
+bool uc_hold_behind(const struct utouch_comp *comp, const struct uc_touch *t);
 
 /* comp-touch.c */
 struct uc_touch *uc_touch_new(struct utouch_comp *comp);

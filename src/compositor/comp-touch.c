@@ -86,16 +86,10 @@ uc_touch_free_finished(struct utouch_comp *comp)
 
 /* ---- cancels ---- */
 
-static void *
-client_of(const struct uc_touch *t)
-{
-	return t->client ? t->client : t->surface;
-}
-
 void
 uc_queue_cancel(struct utouch_comp *comp, struct uc_touch *t, uint64_t time)
 {
-	void *client = client_of(t);
+	void *client = uc_touch_client(t);
 
 	if (!client)
 		return;
@@ -138,7 +132,7 @@ uc_touch_flush_cancels(struct utouch_comp *comp)
 		for (size_t i = 0; i < comp->ntouches; i++) {
 			struct uc_touch *t = &comp->touches[i];
 
-			if (t->serial && client_of(t) == client &&
+			if (t->serial && uc_touch_client(t) == client &&
 			    (t->route == UTOUCH_COMP_ROUTE_DELIVER ||
 			     t->route == UTOUCH_COMP_ROUTE_FORWARD)) {
 				uc_hold_drop(comp, t);
@@ -156,7 +150,7 @@ uc_touch_forget_target(struct utouch_comp *comp, void *surface, void *client)
 		struct uc_touch *t = &comp->touches[i];
 
 		if (!t->serial || (surface && t->surface != surface) ||
-		    (client && client_of(t) != client))
+		    (client && uc_touch_client(t) != client))
 			continue;
 		uc_hold_drop(comp, t);
 		t->replay = 0;

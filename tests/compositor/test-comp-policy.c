@@ -1070,10 +1070,13 @@ subscribe_edge(struct harness *h)
 /* An edge swipe (a one-finger system drag in a 16 px strip) and, on three-
  * finger subscriptions everywhere, a touch A in the middle that lands
  * first: A ends while the edge finger B is undecided, so A's up waits
- * behind B's down (ms after 1 s: A 0-20, B from 10). */
+ * behind B's down (ms after 1 s: A 0-20, B from 10).  Both surfaces are
+ * the left one's client's here: events wait only behind an undecided
+ * touch of their own client. */
 static void
 edge_and_tap(struct harness *h, double ax)
 {
+	h->right.client = 0;
 	subscribe_edge(h);
 	h_subscribe(h, UGGestureTypeDrag, 3, UTOUCH_COMP_POLICY_HOLD);
 	at(h, 0);
@@ -1133,8 +1136,8 @@ test_blocker_accepted(void **state)
 	h_free(h);
 }
 
-/* A's client goes away while A's up waits: nothing more reaches it; B is
- * released by its drag timeout and goes to its own client. */
+/* A's surface goes away while A's up waits: nothing more reaches it; B is
+ * released by its drag timeout and goes to its own surface. */
 static void
 test_blocked_touch_client_gone(void **state)
 {
@@ -1143,7 +1146,7 @@ test_blocked_touch_client_gone(void **state)
 
 	(void)state;
 	edge_and_tap(h, 600);
-	utouch_comp_client_destroyed(h->comp, &h->clients[1]);
+	utouch_comp_surface_destroyed(h->comp, &h->right);
 	h_drain(h);
 	assert_int_equal(utouch_comp_get_held_count(h->comp), 1);
 	h_wait(h, 400);
@@ -1182,7 +1185,7 @@ test_blocked_touch_device_removed(void **state)
 	h->dev = NULL;
 	h_drain(h);
 	assert_int_equal(h_count(h, E_CANCEL), 1);
-	assert_ptr_equal(h->log[h->nlog - 1].touch.client, &h->clients[1]);
+	assert_ptr_equal(h->log[h->nlog - 1].touch.client, &h->clients[0]);
 	assert_int_equal(h_count(h, 0), 2);
 	h_assert_idle(h);
 	h_free(h);
@@ -1252,6 +1255,65 @@ test_blocked_per_device(void **state)
 	h_free(h);
 }
 
+/* Clients are independent too: while the edge finger of the left
+ * surface's client is undecided, a touch of the right surface's client
+ * on the same screen goes out live, and one of the left surface's client
+ * waits behind the edge finger. */
+static void
+test_blocked_per_client(void **state)
+{
+	struct harness *h = h_new();
+
+	(void)state;
+	subscribe_edge(h);
+	at(h, 0);
+	h_down(h, 1, 5, 400);   /* held: the edge, left client */
+	h_frame(h);
+	at(h, 10);
+	h_down(h, 2, 700, 300); /* in no region, right client: live */
+	h_frame(h);
+	assert_int_equal(h->nlog, 2);
+	assert_int_equal(h->log[0].type, E_DOWN);
+	assert_int_equal(h->log[0].touch.id, 2);
+	assert_ptr_equal(h->log[0].touch.client, &h->clients[1]);
+	assert_int_equal(h->log[0].time, 1010000);
+	assert_int_equal(h->log[0].touch.replayed, 0);
+	assert_int_equal(h->log[1].type, E_FRAME);
+	at(h, 20);
+	h_down(h, 0, 300, 300); /* in no region, left client: waits */
+	h_move(h, 2, 710, 300);
+	h_frame(h);
+	assert_int_equal(h->nlog, 4);
+	assert_int_equal(h->log[2].type, E_MOTION);
+	assert_int_equal(h->log[2].touch.id, 2);
+	assert_int_equal(h->log[2].touch.replayed, 0);
+	assert_int_equal(h->log[3].type, E_FRAME);
+	assert_int_equal(utouch_comp_get_held_count(h->comp), 2);
+	at(h, 30);
+	h_up(h, 2);
+	h_frame(h);
+	assert_int_equal(h_count(h, E_UP), 1);
+	/* the edge finger stays still: its drag timeout releases it, then
+	 * the left client's touch follows in its own frame */
+	h_wait(h, 400);
+	assert_int_equal(h_count(h, E_DOWN), 3);
+	assert_int_equal(h->log[6].type, E_DOWN);
+	assert_int_equal(h->log[6].touch.id, 1);
+	assert_int_equal(h->log[7].type, E_FRAME);
+	assert_int_equal(h->log[8].type, E_DOWN);
+	assert_int_equal(h->log[8].touch.id, 0);
+	assert_ptr_equal(h->log[8].touch.client, &h->clients[0]);
+	assert_int_equal(h->log[8].time, 1020000);
+	assert_int_equal(h->log[8].touch.replayed, 1);
+	h_up(h, 0);
+	h_up(h, 1);
+	h_frame(h);
+	h_wait(h, 500);
+	assert_int_equal(h_count(h, E_UP), 3);
+	h_assert_idle(h);
+	h_free(h);
+}
+
 int
 main(void)
 {
@@ -1287,6 +1349,7 @@ main(void)
 		cmocka_unit_test(test_blocked_touch_device_removed),
 		cmocka_unit_test(test_destroy_with_blocked_events),
 		cmocka_unit_test(test_blocked_per_device),
+		cmocka_unit_test(test_blocked_per_client),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
