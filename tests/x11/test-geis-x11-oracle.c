@@ -1616,6 +1616,33 @@ scenario_nested(void)
 	XCloseDisplay(p.dpy);
 }
 
+/* Two fingers 80 px apart land at (300, @y0), move down @px every @ms
+ * @steps times together and lift; the geis client reads nothing meanwhile
+ * (the painter does), and @total ms after the landing the drag is over. */
+static void
+unread_drag(struct painter *p, struct xh_device *d, int y0, int steps, int ms, int px,
+	    int total)
+{
+	double t0 = xh_now_ms();
+	int y = y0;
+
+	xh_touch_begin(d, 1, 300, y0);
+	xh_touch_begin(d, 2, 380, y0);
+	xh_sync(d);
+	for (int s = 1; s <= steps; s++) {
+		sleep_until(t0 + ms * s);
+		y = y0 + px * s;
+		xh_touch_update(d, 1, 300, y);
+		xh_touch_update(d, 2, 380, y);
+		xh_sync(d);
+		painter_pump(p);
+	}
+	xh_touch_end(d, 1, 300, y);
+	xh_touch_end(d, 2, 380, y);
+	xh_sync(d);
+	sleep_until(t0 + total);
+}
+
 static void
 scenario_late_client(void)
 {
@@ -1627,21 +1654,7 @@ scenario_late_client(void)
 	painter_open(&p);
 	client_new(&c);
 	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 2);
-	double t0 = xh_now_ms();
-	xh_touch_begin(d, 1, 300, 200);
-	xh_touch_begin(d, 2, 380, 200);
-	xh_sync(d);
-	for (int s = 1; s <= 10; s++) {
-		sleep_until(t0 + 25 * s);
-		xh_touch_update(d, 1, 300, 200 + 12 * s);
-		xh_touch_update(d, 2, 380, 200 + 12 * s);
-		xh_sync(d);
-		painter_pump(&p);
-	}
-	xh_touch_end(d, 1, 300, 320);
-	xh_touch_end(d, 2, 380, 320);
-	xh_sync(d);
-	sleep_until(t0 + 300);
+	unread_drag(&p, d, 200, 10, 25, 12, 300);
 	drain(&c, &p, 2);
 	int n = summarize(&c, g, 16);
 	summary_dump("late client", &c, g, n);
@@ -1682,21 +1695,7 @@ scenario_max_events(void)
 			 "GEIS_CONFIG_MAX_EVENTS reads %d after setting %d", (int)v, (int)set);
 	}
 	subscribe(&c, GEIS_GESTURE_DRAG, GEIS_FILTER_OP_EQ, 2);
-	double t0 = xh_now_ms();
-	xh_touch_begin(d, 1, 300, 150);
-	xh_touch_begin(d, 2, 380, 150);
-	xh_sync(d);
-	for (int s = 1; s <= 30; s++) {
-		sleep_until(t0 + 15 * s);
-		xh_touch_update(d, 1, 300, 150 + 6 * s);
-		xh_touch_update(d, 2, 380, 150 + 6 * s);
-		xh_sync(d);
-		painter_pump(&p);
-	}
-	xh_touch_end(d, 1, 300, 330);
-	xh_touch_end(d, 2, 380, 330);
-	xh_sync(d);
-	sleep_until(t0 + 600);
+	unread_drag(&p, d, 150, 30, 15, 6, 600);
 	drain(&c, &p, 2);
 	int n = summarize(&c, g, 16);
 	summary_dump("max events 3", &c, g, n);
