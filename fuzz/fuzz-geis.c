@@ -1024,14 +1024,13 @@ op_set_config(struct state *st, uint8_t b)
 	switch (b % 6) {
 	case 0: {
 		GeisInteger v = (GeisInteger)(u8(&st->in) % 8) - 2;
+		/* any value, as geis 2.2.17 took it: read back, limiting nothing */
 		GeisStatus rc = STATUS(geis_set_configuration(st->geis, GEIS_CONFIG_MAX_EVENTS, &v));
-		CHECK(rc == (v >= 0 ? GEIS_STATUS_SUCCESS : GEIS_STATUS_BAD_ARGUMENT),
-		      "max events %d: status %d", (int)v, (int)rc);
+		CHECK(rc == GEIS_STATUS_SUCCESS, "max events %d: status %d", (int)v, (int)rc);
 		GeisInteger back = -5;
 		CHECK(STATUS(geis_get_configuration(st->geis, GEIS_CONFIG_MAX_EVENTS, &back)) ==
-				      GEIS_STATUS_SUCCESS &&
-			      back >= 0 && (v < 0 || back == v),
-		      "max events reads back %d", (int)back);
+				      GEIS_STATUS_SUCCESS && back == v,
+		      "max events reads back %d after %d", (int)back, (int)v);
 		break;
 	}
 	case 1:
