@@ -1186,16 +1186,19 @@ op_v1(struct state *st, uint8_t b)
 		CHECK(geis_input_devices(inst, &inf, &v) == GEIS_STATUS_SUCCESS,
 		      "v1 input devices");
 	unsigned int nsub = 1 + u8(&st->in) % 3;
+	bool subscribed = false;
 	for (unsigned int s = 0; s < nsub; s++) {
 		uint8_t sel = u8(&st->in);
 		const char *list[4] = {NULL};
 		unsigned int n = sel % 4;
-		bool valid = true;
+		bool valid = true, gestures = n == 0;
 		for (unsigned int i = 0; i < n; i++) {
 			uint8_t t = u8(&st->in) % NTYPES;
 			list[i] = types[t];
 			if (t >= 10)
 				valid = false;
+			/* Sysflags and Flick are known names that make no gestures */
+			gestures |= t != 7 && t != 8;
 		}
 		GeisInputDeviceId devs[3] = {1, 0, 0};
 		if (sel & 0x40)
@@ -1205,6 +1208,7 @@ op_v1(struct state *st, uint8_t b)
 		CHECK(v1_status_defined(rc), "v1 subscribe: status %d", (int)rc);
 		CHECK((rc == GEIS_STATUS_SUCCESS) == valid, "v1 subscribe (valid %d): status %d",
 		      (int)valid, (int)rc);
+		subscribed |= rc == GEIS_STATUS_SUCCESS && gestures;
 		if (sel & 0x80) {
 			rc = geis_event_dispatch(inst);
 			CHECK(v1_status_defined(rc), "v1 dispatch: status %d", (int)rc);
@@ -1217,8 +1221,11 @@ op_v1(struct state *st, uint8_t b)
 		rc = geis_event_dispatch(inst);
 		CHECK(v1_status_defined(rc), "v1 dispatch: status %d", (int)rc);
 		if (i == 1 && (b & 0x20)) {
+			/* with no gesture type subscribed (none, or only Sysflags
+			 * and Flick), geis 2.2.17's UNKNOWN_ERROR */
 			rc = geis_unsubscribe(inst, NULL);
-			CHECK(rc == GEIS_STATUS_SUCCESS, "v1 unsubscribe: status %d", (int)rc);
+			CHECK(rc == (subscribed ? GEIS_STATUS_SUCCESS : GEIS_STATUS_UNKNOWN_ERROR),
+			      "v1 unsubscribe (subscribed %d): status %d", (int)subscribed, (int)rc);
 		}
 	}
 	CHECK(geis_finish(inst) == GEIS_STATUS_SUCCESS, "v1 finish");

@@ -119,7 +119,9 @@
  *               reported before the call returns, and again to callbacks
  *               registered again; GEIS_CONFIG_UNIX_FD the only item,
  *               NOT_SUPPORTED for others and for any set; unsubscribing
- *               with nothing subscribed: GEIS_STATUS_UNKNOWN_ERROR
+ *               with nothing subscribed (or only Flick and Sysflags):
+ *               GEIS_STATUS_UNKNOWN_ERROR; subscribed again after an
+ *               unsubscribe, unsubscribing succeeds (the original: fails)
  *   v1-extra    3 and 4 touches on a "Drag,touch=2" subscription: no
  *               callback; the painter gets every touch event
  *   v1-idle     a v1 client that does not dispatch during a 2-finger drag:
@@ -3063,6 +3065,22 @@ scenario_v1_devices(void)
 	XH_CHECK(st == GEIS_STATUS_SUCCESS, "unsubscribe: %d", st);
 	st = geis_unsubscribe(c.inst, NULL);
 	XH_CHECK(st == GEIS_STATUS_UNKNOWN_ERROR, "unsubscribe twice: %d", st);
+	/* known names that make no gestures: nothing to unsubscribe */
+	const char *flick[] = { GEIS_GESTURE_FLICK, GEIS_GESTURE_TYPE_SYSTEM, NULL };
+	st = geis_subscribe(c.inst, devs, flick, &v1_funcs, &c);
+	XH_CHECK(st == GEIS_STATUS_SUCCESS, "subscribe Flick, Sysflags: %d", st);
+	st = geis_unsubscribe(c.inst, NULL);
+	XH_CHECK(st == GEIS_STATUS_UNKNOWN_ERROR, "unsubscribe Flick, Sysflags: %d", st);
+	/* subscribed again after an unsubscribe: geis 2.2.17 fails every
+	 * later unsubscribe of the instance, utouch does what it did first */
+	st = geis_subscribe(c.inst, devs, types, &v1_funcs, &c);
+	XH_CHECK(st == GEIS_STATUS_SUCCESS, "subscribe again: %d", st);
+	st = geis_unsubscribe(c.inst, NULL);
+#ifdef GEIS_ORACLE_BUILD
+	XH_CHECK(st == GEIS_STATUS_UNKNOWN_ERROR, "unsubscribe after subscribing again: %d", st);
+#else
+	XH_CHECK(st == GEIS_STATUS_SUCCESS, "unsubscribe after subscribing again: %d", st);
+#endif
 	XH_CHECK(geis_finish(c.inst) == GEIS_STATUS_SUCCESS, "geis_finish");
 }
 
