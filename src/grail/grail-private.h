@@ -311,7 +311,8 @@ struct gr_gesture {
 	unsigned int nmasked;
 	UGGestureTypeMask recognized;
 	/* made with one touch outside atomic mode: it keeps at most that
-	 * touch, so its radius and angle never move (gr_gesture_open_types()) */
+	 * touch, so its radius and angle never move (open_types() in
+	 * grail-gesture.c) */
 	bool single;
 	bool accepted;
 	bool owned;
