@@ -37,6 +37,8 @@ same_stream(const struct uc_touch *u, const struct uc_touch *t)
 bool
 uc_hold_behind(const struct utouch_comp *comp, const struct uc_touch *t)
 {
+	if (comp->held_live == 0)
+		return false;   /* nothing waits: the usual case, no walk */
 	for (size_t i = 0; i < comp->ntouches; i++)
 		if (comp->touches[i].nkept && same_stream(&comp->touches[i], t))
 			return true;

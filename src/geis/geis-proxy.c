@@ -542,19 +542,18 @@ gs_proxy_raw_event(struct geis_proxy *p, const struct input_event *ev)
 	if (p->bypass)
 		return;   /* the desktop reads the device itself */
 	switch (ev->type) {
-	case EV_SYN: {
-		int n = clone_touches(p, NULL);
-
+	case EV_SYN:
 		/* what passed through, or a count of untracked fingers that
-		 * changed in a report that moved no touch */
+		 * changed in a report that moved no touch (the clone's
+		 * touches counted only when nothing passed through) */
 		if (ev->code == SYN_REPORT && !p->report_open &&
-		    (p->nraw > 0 || tool_for(p, clone_fingers(p, n)) != p->tool)) {
+		    (p->nraw > 0 ||
+		     tool_for(p, clone_fingers(p, clone_touches(p, NULL))) != p->tool)) {
 			uint64_t ms = ut_input_event_usec(ev) / 1000u;
 
 			end_report(p, ms ? ms : gs_now(p->geis));
 		}
 		return;
-	}
 	case EV_KEY:
 		if (ev->code == BTN_TOUCH)
 			return;   /* the clone's own, from its touches */
