@@ -211,12 +211,25 @@ gr_gesture_copy_last(struct gr_gesture *g, uint64_t time)
 	return s;
 }
 
+/* Hand the event (the pending list's reference) to the client's queue. */
+static void
+gesture_queue(struct gr_gesture *g, struct UGEvent_ *ev)
+{
+	gr_queue_push(g->rec->handle, ev, g);
+	g->nflushed++;
+	if (ev->slice.construction_finished)
+		g->nflushed_cf++;
+}
+
 /*
  * A slice is built once, in the event that carries it: the event's one
  * reference belongs to the pending list (then to the client's queue, then
  * to the client) and the gesture holds a second one while the slice is its
  * newest, so that the next slice can start from it.  Nothing changes a
- * slice once its gesture has built the next one or flushed it.
+ * slice once its gesture has built the next one or flushed it.  Every
+ * caller flushes next (gr_gesture_maybe_flush()); an active gesture with
+ * nothing held back has its slice queued at once, which is what that
+ * flush would do with it.
  */
 void
 gr_gesture_push_slice(struct gr_gesture *g, struct UGSlice_ *s)
@@ -226,28 +239,26 @@ gr_gesture_push_slice(struct gr_gesture *g, struct UGSlice_ *s)
 		gr_event_unref(gr_slice_event(g->last));
 	ev->refcount++;
 	g->last = s;
-	ut_list_insert_before(&g->pending, &ev->link);
+	if (ut_list_empty(&g->pending) && gr_gesture_active(g) && !g->keep_slices)
+		gesture_queue(g, ev);
+	else
+		ut_list_insert_before(&g->pending, &ev->link);
 }
 
 void
 gr_gesture_flush(struct gr_gesture *g)
 {
-	struct UGHandle_ *h = g->rec->handle;
 	while (!ut_list_empty(&g->pending)) {
 		struct ut_list *l = g->pending.next;
 		ut_list_remove(l);
-		struct UGEvent_ *ev = ut_container_of(l, struct UGEvent_, link);
-		gr_queue_push(h, ev, g);
-		g->nflushed++;
-		if (ev->slice.construction_finished)
-			g->nflushed_cf++;
+		gesture_queue(g, ut_container_of(l, struct UGEvent_, link));
 	}
 }
 
 void
 gr_gesture_maybe_flush(struct gr_gesture *g)
 {
-	if (gr_gesture_active(g) && !g->keep_slices)
+	if (!ut_list_empty(&g->pending) && gr_gesture_active(g) && !g->keep_slices)
 		gr_gesture_flush(g);
 }
 
@@ -397,29 +408,6 @@ gr_gesture_remove_and_destroy(struct gr_gesture *g)
 {
 	ut_list_remove(&g->link);
 	gr_gesture_destroy(g);
-}
-
-/* Milliseconds an unrecognized gesture may live; 0 for no limit. */
-uint64_t
-gr_gesture_timeout(const struct gr_gesture *g)
-{
-	if (g->recognized)
-		return 0;
-	const struct UGSubscription_ *s = g->sub;
-	uint64_t t = 0;
-	if ((s->mask & UGGestureTypeDrag) && s->drag_timeout > t)
-		t = s->drag_timeout;
-	if ((s->mask & UGGestureTypePinch) && s->pinch_timeout > t)
-		t = s->pinch_timeout;
-	if ((s->mask & UGGestureTypeRotate) && s->rotate_timeout > t)
-		t = s->rotate_timeout;
-	if ((s->mask & UGGestureTypeTap) && s->tap_timeout > t)
-		t = s->tap_timeout;
-	if ((s->mask & UGGestureTypeHold) && s->hold_timeout > t)
-		t = s->hold_timeout;
-	if ((s->mask & UGGestureTypeEdgeSwipe) && s->drag_timeout > t)
-		t = s->drag_timeout;
-	return t;
 }
 
 /*

@@ -200,23 +200,21 @@ gr_event_alloc(struct UGHandle_ *h)
 	struct gr_pool *pool = h->pool;
 	struct UGEvent_ *ev;
 
-	if (!ut_list_empty(&pool->free)) {
-		struct ut_list *l = pool->free.next;
-		ut_list_remove(l);
-		ev = ut_container_of(l, struct UGEvent_, link);
+	if (pool->free) {
+		ev = ut_container_of(pool->free, struct UGEvent_, link);
+		pool->free = pool->free->next;
 	} else {
 		/* memory is touched only as events are first needed */
 		if ((!pool->chunks || pool->carved == pool->chunks->n) && !pool_grow(pool))
 			return NULL;
 		ev = &pool->chunks->ev[pool->carved++];
+		ev->pool = pool;
 	}
 	/* the slice, frame reference included, is left to the caller, which
-	 * always overwrites all of it */
+	 * always overwrites all of it; the links are written as the event
+	 * joins a list (glink only while it has an owner) */
 	ev->owner = NULL;
-	ut_list_init(&ev->link);
-	ut_list_init(&ev->glink);
 	ev->refcount = 1;
-	ev->pool = pool;
 	pool->live++;
 	return ev;
 }
@@ -228,7 +226,6 @@ event_disown(struct UGEvent_ *ev)
 	if (!ev->owner)
 		return;
 	ut_list_remove(&ev->glink);
-	ut_list_init(&ev->glink);
 	ev->owner = NULL;
 }
 
@@ -244,7 +241,8 @@ gr_event_release(struct UGEvent_ *ev)
 		pool_destroy(pool);
 		return;
 	}
-	ut_list_insert_before(&pool->free, &ev->link);
+	ev->link.next = pool->free;
+	pool->free = &ev->link;
 }
 
 static void
@@ -330,7 +328,6 @@ grail_new(UGHandle *handle)
 		free(h);
 		return UGStatusErrorResources;
 	}
-	ut_list_init(&h->pool->free);
 	ut_list_init(&h->gesture_fresh);
 	/* the eventfd is made when the client first asks for it; until then
 	 * there is nothing to signal */

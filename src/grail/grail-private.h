@@ -95,6 +95,9 @@ struct UGSubscription_ {
 	float edge_margin;
 	float edge_velocity;
 	uint64_t velocity_window;
+	/* the longest timeout of the types in mask, what an unrecognized
+	 * gesture may live (0: no limit; grail-subscription.c keeps it) */
+	uint64_t timeout;
 	/* only gestures of every touch down (UGSubscriptionPropertyWholeHand) */
 	bool whole_hand;
 	bool device_set;
@@ -183,7 +186,9 @@ struct gr_event_chunk {
  * largest chunks to the next pool, the rest to malloc (grail-handle.c).
  */
 struct gr_pool {
-	struct ut_list free;  /* released events */
+	/* released events, the last released first: a stack through their
+	 * link.next (an event on it is in no list) */
+	struct ut_list *free;
 	/* chunks, newest first; events never used yet are taken from the
 	 * newest in order: chunks->ev[carved] is the next */
 	struct gr_event_chunk *chunks;
@@ -633,8 +638,6 @@ void gr_gesture_cancel(struct gr_gesture *g, uint64_t time, bool tell_client);
  * held-back ones go, a client that saw it gets a cancelled End on that
  * frame (grail-gesture.c). */
 void gr_gesture_cut_off(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint64_t time);
-/* Milliseconds an unrecognized gesture may live; 0 for no limit. */
-uint64_t gr_gesture_timeout(const struct gr_gesture *g);
 /* The part of gr_gesture_update() for a gesture with a changed touch. */
 void gr_gesture_update_touched(struct gr_gesture *g, UFEvent ev, UFFrame frame,
 			       uint64_t time);
@@ -700,6 +703,13 @@ gr_elapsed(uint64_t now, uint64_t then)
 	if (now >= then)
 		return now - then;
 	return then - now <= GR_CLOCK_SLACK ? 0 : UINT64_MAX;
+}
+
+/* Milliseconds an unrecognized gesture may live; 0 for no limit. */
+static inline uint64_t
+gr_gesture_timeout(const struct gr_gesture *g)
+{
+	return g->recognized ? 0 : g->sub->timeout;
 }
 
 /*

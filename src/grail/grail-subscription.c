@@ -7,6 +7,31 @@
 
 #include "grail-private.h"
 
+/*
+ * How long an unrecognized gesture of @s may live: the longest timeout of
+ * the types in its mask (0: no limit).  Kept with the subscription, since
+ * every candidate gesture asks for it in every frame.
+ */
+static void
+update_timeout(struct UGSubscription_ *s)
+{
+	const UGGestureTypeMask m = s->mask;
+	uint64_t t = 0;
+
+	/* (an edge swipe is a drag from the edge, with the drag's timeout) */
+	if ((m & (UGGestureTypeDrag | UGGestureTypeEdgeSwipe)) && s->drag_timeout > t)
+		t = s->drag_timeout;
+	if ((m & UGGestureTypePinch) && s->pinch_timeout > t)
+		t = s->pinch_timeout;
+	if ((m & UGGestureTypeRotate) && s->rotate_timeout > t)
+		t = s->rotate_timeout;
+	if ((m & UGGestureTypeTap) && s->tap_timeout > t)
+		t = s->tap_timeout;
+	if ((m & UGGestureTypeHold) && s->hold_timeout > t)
+		t = s->hold_timeout;
+	s->timeout = t;
+}
+
 GRAIL_PUBLIC UGStatus
 grail_subscription_new(UGSubscription *subscription)
 {
@@ -36,6 +61,7 @@ grail_subscription_new(UGSubscription *subscription)
 	s->edge_margin = 0.005f;
 	s->edge_velocity = 0.03f;
 	s->velocity_window = 150;
+	update_timeout(s);
 	*subscription = s;
 	return UGStatusSuccess;
 }
@@ -68,15 +94,9 @@ valid_threshold(float v)
 	return isfinite(v) && v >= 0.0f;
 }
 
-GRAIL_PUBLIC UGStatus
-grail_subscription_set_property(UGSubscription subscription,
-				UGSubscriptionProperty property, const void *value)
+static UGStatus
+set_property(struct UGSubscription_ *s, UGSubscriptionProperty property, const void *value)
 {
-	if (UT_CLIENT_BUG_IF(NULL, !subscription || !value))
-		return UGStatusErrorInvalidValue;
-
-	struct UGSubscription_ *s = subscription;
-
 	switch (property) {
 	case UGSubscriptionPropertyDevice: {
 		UFDevice d = *(const UFDevice *)value;
@@ -200,6 +220,19 @@ grail_subscription_set_property(UGSubscription subscription,
 	}
 	}
 	return UGStatusErrorUnknownProperty;
+}
+
+GRAIL_PUBLIC UGStatus
+grail_subscription_set_property(UGSubscription subscription,
+				UGSubscriptionProperty property, const void *value)
+{
+	if (UT_CLIENT_BUG_IF(NULL, !subscription || !value))
+		return UGStatusErrorInvalidValue;
+
+	UGStatus status = set_property(subscription, property, value);
+	if (status == UGStatusSuccess)
+		update_timeout(subscription);
+	return status;
 }
 
 GRAIL_PUBLIC UGStatus

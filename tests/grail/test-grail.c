@@ -1177,6 +1177,50 @@ test_timers_and_fd(void **state)
 	fx_free(fx);
 }
 
+/* A candidate's time limit follows the subscription's mask and timeouts
+ * when they change while it waits (the longest timeout of the types in
+ * the mask, each set property counts). */
+static void
+test_timeout_follows_subscription(void **state)
+{
+	(void)state;
+	struct fixture *fx = fx_new();
+	UGSubscription sub = fx_subscribe(fx, UGGestureTypeDrag, 2, 0, 0);
+
+	fx_begin(fx, 1, 1000, 1000);
+	fx->time += 10;
+	fx_begin(fx, 2, 2000, 1000);
+	assert_int_equal(grail_next_timeout(fx->grail), 1010 + 300);
+	uint64_t t = 700;
+	assert_int_equal(grail_subscription_set_property(sub, UGSubscriptionPropertyDragTimeout, &t),
+			 UGStatusSuccess);
+	assert_int_equal(grail_next_timeout(fx->grail), 1010 + 700);
+	/* rotate (500 ms by default) joins: still the drag's 700 */
+	UGGestureTypeMask mask = UGGestureTypeDrag | UGGestureTypeRotate;
+	assert_int_equal(grail_subscription_set_property(sub, UGSubscriptionPropertyMask, &mask),
+			 UGStatusSuccess);
+	assert_int_equal(grail_next_timeout(fx->grail), 1010 + 700);
+	/* rotate alone: its 500 */
+	mask = UGGestureTypeRotate;
+	assert_int_equal(grail_subscription_set_property(sub, UGSubscriptionPropertyMask, &mask),
+			 UGStatusSuccess);
+	assert_int_equal(grail_next_timeout(fx->grail), 1010 + 500);
+	/* a rejected value changes nothing */
+	mask = 0;
+	assert_int_equal(grail_subscription_set_property(sub, UGSubscriptionPropertyMask, &mask),
+			 UGStatusErrorInvalidValue);
+	assert_int_equal(grail_next_timeout(fx->grail), 1010 + 500);
+	/* no limit for rotate: the candidate waits without one (and its
+	 * touches, being in it, have no composition time left to run) */
+	t = 0;
+	assert_int_equal(grail_subscription_set_property(sub, UGSubscriptionPropertyRotateTimeout, &t),
+			 UGStatusSuccess);
+	assert_int_equal(grail_next_timeout(fx->grail), 0);
+	fx_end(fx, 1);
+	fx_end(fx, 2);
+	fx_free(fx);
+}
+
 static void
 test_unsubscribed_window_rejects(void **state)
 {
@@ -1389,6 +1433,7 @@ main(void)
 		cmocka_unit_test(test_deactivate_leaves_others_alone),
 		cmocka_unit_test(test_canceled_end_after_extension),
 		cmocka_unit_test(test_timers_and_fd),
+		cmocka_unit_test(test_timeout_follows_subscription),
 		cmocka_unit_test(test_fd_made_on_first_use),
 		cmocka_unit_test(test_unsubscribed_window_rejects),
 		cmocka_unit_test(test_log_handler),
