@@ -229,7 +229,9 @@ gesture_queue(struct gr_gesture *g, struct UGEvent_ *ev)
  * slice once its gesture has built the next one or flushed it.  Every
  * caller flushes next (gr_gesture_maybe_flush()); an active gesture with
  * nothing held back has its slice queued at once, which is what that
- * flush would do with it.
+ * flush would do with it (recognition still marks the slice in between,
+ * before the client can take it: the client reads the queue only after
+ * grail returns, and nothing in between logs).
  */
 void
 gr_gesture_push_slice(struct gr_gesture *g, struct UGSlice_ *s)
