@@ -126,6 +126,7 @@ gr_gesture_add_touch(struct gr_gesture *g, uint32_t slot)
 			g->capall = cap;
 		}
 		g->all[g->nall++] = slot;
+		g->slot_mask |= gr_slot_bit(slot);
 		gr_touch_ref(rec, slot);
 	}
 	UFTouchId id = rec->touches[slot].id;

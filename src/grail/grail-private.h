@@ -310,10 +310,9 @@ struct gr_gesture {
 	unsigned int nall, capall;
 	uint32_t *all;
 	uint32_t all_inline[8];
-	/* the first nmasked of them as a slot mask (gr_slot_bit()), brought
-	 * up to date by gr_gesture_update() (all only grows) */
+	/* all of them as a slot mask (gr_slot_bit()), kept with all by
+	 * gr_gesture_add_touch() */
 	uint64_t slot_mask;
-	unsigned int nmasked;
 	UGGestureTypeMask recognized;
 	/* made with one touch outside atomic mode: it keeps at most that
 	 * touch, so its radius and angle never move (open_types() in
@@ -785,8 +784,6 @@ gr_gesture_update(struct gr_gesture *g, UFEvent ev, UFFrame frame, uint64_t time
 	/* which of its touches changed: the gesture's slot mask against the
 	 * frame's; the touches themselves only when one of them may cancel
 	 * it or the masks cannot tell (a shared bit) */
-	while (g->nmasked < g->nall)
-		g->slot_mask |= gr_slot_bit(g->all[g->nmasked++]);
 	uint64_t hit = g->slot_mask & rec->changed_mask;
 	if (!hit)
 		return;
