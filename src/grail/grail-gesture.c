@@ -212,6 +212,14 @@ gr_gesture_copy_last(struct gr_gesture *g, uint64_t time)
 	return s;
 }
 
+/* Whether the gesture's slices go to the client as they come: it is
+ * active and atomic mode does not hold them back. */
+static inline bool
+passes_slices(const struct gr_gesture *g)
+{
+	return gr_gesture_active(g) && !g->keep_slices;
+}
+
 /* Hand the event (the pending list's reference) to the client's queue. */
 static void
 gesture_queue(struct gr_gesture *g, struct UGEvent_ *ev)
@@ -242,7 +250,7 @@ gr_gesture_push_slice(struct gr_gesture *g, struct UGSlice_ *s)
 		gr_event_unref(gr_slice_event(g->last));
 	ev->refcount++;
 	g->last = s;
-	if (ut_list_empty(&g->pending) && gr_gesture_active(g) && !g->keep_slices)
+	if (ut_list_empty(&g->pending) && passes_slices(g))
 		gesture_queue(g, ev);
 	else
 		ut_list_insert_before(&g->pending, &ev->link);
@@ -261,7 +269,7 @@ gr_gesture_flush(struct gr_gesture *g)
 void
 gr_gesture_maybe_flush(struct gr_gesture *g)
 {
-	if (!ut_list_empty(&g->pending) && gr_gesture_active(g) && !g->keep_slices)
+	if (!ut_list_empty(&g->pending) && passes_slices(g))
 		gr_gesture_flush(g);
 }
 
