@@ -173,6 +173,8 @@ gr_gesture_destroy(struct gr_gesture *g)
 	if (g->last)
 		gr_event_unref(gr_slice_event(g->last));
 	g->last = NULL;
+	gr_vlog_unref(g->vlog);
+	g->vlog = NULL;
 	/* unref may reject touches; copy first since g is recycled below */
 	for (unsigned int i = 0; i < g->nall; i++)
 		gr_touch_unref(rec, g->all[i]);

@@ -150,9 +150,47 @@ spare_give(struct gr_event_chunk *list)
 		chunks_free(atomic_exchange(&spare, keep));
 }
 
+/*
+ * Velocity logs (struct gr_vlog) are kept between handles the same way,
+ * for the same programs: a destroyed pool leaves up to GR_SPARE_VLOGS of
+ * its released logs (their positions poisoned for ASan), the next pool
+ * that needs a log takes them all.
+ */
+#define GR_SPARE_VLOGS 64
+
+static _Atomic(struct gr_vlog *) spare_vlogs;
+
+static void
+vlogs_free(struct gr_vlog *log)
+{
+	while (log) {
+		struct gr_vlog *next = log->next_free;
+		ut_unpoison(log->s, sizeof(log->s));
+		free(log);
+		log = next;
+	}
+}
+
+static __attribute__((destructor)) void
+spare_vlogs_release(void)
+{
+	vlogs_free(atomic_exchange(&spare_vlogs, NULL));
+}
+
 static void
 pool_destroy(struct gr_pool *pool)
 {
+	struct gr_vlog *keep = NULL;
+	for (unsigned int n = 0; pool->vlog_free && n < GR_SPARE_VLOGS; n++) {
+		struct gr_vlog *log = pool->vlog_free;
+		pool->vlog_free = log->next_free;
+		ut_poison(log->s, sizeof(log->s));
+		log->next_free = keep;
+		keep = log;
+	}
+	vlogs_free(pool->vlog_free);
+	if (keep)
+		vlogs_free(atomic_exchange(&spare_vlogs, keep));
 	struct gr_event_chunk **end = &pool->reserve;
 	while (*end)
 		end = &(*end)->next;
@@ -219,6 +257,48 @@ gr_event_alloc(struct UGHandle_ *h)
 	return ev;
 }
 
+struct gr_vlog *
+gr_vlog_new(struct UGHandle_ *h)
+{
+	struct gr_pool *pool = h->pool;
+	struct gr_vlog *log = pool->vlog_free;
+
+	if (!log && !pool->vlogs_taken) {
+		/* the first time: what earlier pools left */
+		pool->vlogs_taken = true;
+		pool->vlog_free = atomic_exchange(&spare_vlogs, NULL);
+		for (log = pool->vlog_free; log; log = log->next_free) {
+			ut_unpoison(log->s, sizeof(log->s));
+			log->pool = pool;
+		}
+		log = pool->vlog_free;
+	}
+	if (log) {
+		pool->vlog_free = log->next_free;
+	} else {
+		log = malloc(sizeof(*log));
+		if (!log)
+			return NULL;
+		log->pool = pool;
+	}
+	log->refs = 1;
+	log->n = 0;
+	pool->live++;
+	return log;
+}
+
+void
+gr_vlog_release(struct gr_vlog *log)
+{
+	struct gr_pool *pool = log->pool;
+
+	log->next_free = pool->vlog_free;
+	pool->vlog_free = log;
+	pool->live--;
+	if (pool->orphaned && pool->live == 0)
+		pool_destroy(pool);
+}
+
 /* Take a queued event off its gesture's list (it stays in the queue). */
 static void
 event_disown(struct UGEvent_ *ev)
@@ -234,7 +314,7 @@ gr_event_release(struct UGEvent_ *ev)
 {
 	struct gr_pool *pool = ev->pool;
 
-	gr_slice_clear_frame(&ev->slice);
+	gr_slice_release(&ev->slice);
 	event_disown(ev);
 	pool->live--;
 	if (pool->orphaned && pool->live == 0) {

@@ -50,8 +50,10 @@
  * oldest beyond this are rejected, so a client that never decides does not
  * make grail grow (or slow down) for ever. */
 #define GR_MAX_ENDED_UNDECIDED 4096
-/* Centroid positions kept for the velocity estimate. */
+/* Centroid positions a velocity is estimated from, at most. */
 #define GR_VELOCITY_SAMPLES 16
+/* Positions one velocity log holds (struct gr_vlog). */
+#define GR_VLOG_SAMPLES 32
 /* An edge swipe moves inward within this angle (degrees) of the normal. */
 #define GR_EDGE_MAX_DEVIATION 30.0
 /* See gr_angle_ill_conditioned(). */
@@ -106,10 +108,28 @@ struct UGSubscription_ {
 	unsigned int nhandles, caphandles;
 };
 
-/* Running least-squares sums of a gesture's recent centroid positions
- * (times in ms since the first of them). */
-struct gr_velocity_sums {
-	double t, x, y, tt, tx, ty;
+/*
+ * A gesture's centroid positions, one per slice, for the windowed
+ * velocity (grail-slice.c).  The gesture appends to the log and its slices
+ * name their window in it (struct UGSlice_); a position once written does
+ * not change while a slice may read it, so a slice keeps its window
+ * without copying it, and the slope is only computed when a client asks.
+ * When the log is full, the gesture moves its newest positions to the
+ * front if no other slice reads the log (or only its newest slice, whose
+ * window moves with them), else it starts a new log and leaves the old
+ * one to its slices.  Logs come from the handle's pool (struct gr_pool).
+ */
+struct gr_vsample {
+	uint64_t time;
+	float x, y;
+};
+
+struct gr_vlog {
+	unsigned int refs; /* the gesture writing it, the slices reading it */
+	unsigned int n;    /* positions written */
+	struct gr_pool *pool;
+	struct gr_vlog *next_free;
+	struct gr_vsample s[GR_VLOG_SAMPLES];
 };
 
 /* A slice is built in the event that carries it (gr_gesture_new_slice());
@@ -146,11 +166,14 @@ struct UGSlice_ {
 	int canceled;
 	bool physically_ended;
 	/* utouch extensions */
-	/* the velocity: the gesture's sums of its vcount recent positions as
-	 * they were at this slice; the slope itself is computed only when a
-	 * client reads it (gr_slice_read_velocity()) */
-	struct gr_velocity_sums vsums;
-	unsigned int vcount;
+	/* the velocity's window: the vcount positions before vend in vlog
+	 * (one reference; NULL when vcount is 0); the slope is computed when
+	 * a client first reads it (gr_slice_read_velocity()) and kept in vx,
+	 * vy (vknown) */
+	struct gr_vlog *vlog;
+	unsigned int vend, vcount;
+	bool vknown;
+	float vx, vy;
 	unsigned int tap_count;
 	unsigned int edge;
 };
@@ -180,7 +203,8 @@ struct gr_event_chunk {
 };
 
 /*
- * Recycles events; lives until the handle is gone and no event is out.
+ * Recycles events and velocity logs; lives until the handle is gone and
+ * no event or log is out (live counts both).
  * Memory is taken in chunks (GR_EVENT_CHUNK_MIN doubling up to
  * GR_EVENT_CHUNK_MAX events) and only given up when the pool goes: the
  * largest chunks to the next pool, the rest to malloc (grail-handle.c).
@@ -199,6 +223,11 @@ struct gr_pool {
 	struct gr_event_chunk *reserve;
 	bool reserve_taken;
 	unsigned int next_chunk;
+	/* released velocity logs, a stack through next_free (malloc'd one
+	 * by one; those an earlier pool left are taken when the first log
+	 * is needed, vlogs_taken; grail-handle.c) */
+	struct gr_vlog *vlog_free;
+	bool vlogs_taken;
 	unsigned int live;
 	bool orphaned;
 };
@@ -283,23 +312,17 @@ struct gr_gesture {
 	/* another subscription may have candidates with the same touches:
 	 * look for their geometry in the recognizer's cache (grail-slice.c) */
 	bool share_geometry;
-	/* recent centroid positions for the velocity (ring, since the last
+	/* centroid positions for the velocity (NULL before the first): the
+	 * last vcount of the log are in the window (none since the last
 	 * change of the touch count) */
-	struct gr_velocity_sample {
-		uint64_t time;
-		double t; /* ms since vbase */
-		float x, y;
-	} vsamples[GR_VELOCITY_SAMPLES];
-	unsigned int vhead, vcount;
-	uint64_t vbase; /* time of the first sample since the ring was empty */
-	uint8_t vadds;  /* samples added, modulo 256 */
+	struct gr_vlog *vlog;
+	unsigned int vcount;
 	bool lifting;   /* a current touch lifts in the newest slice */
 	/* rec->ends when the ended touches last left cur: while it is the
 	 * same, no current touch has ended */
 	uint64_t ends_checked;
 	/* cur changed since its touch ids were last written into last */
 	bool ids_stale;
-	struct gr_velocity_sums vsums;
 	/* hold: a touch moved beyond the hold threshold */
 	bool hold_out;
 	/* edge swipe: decided (recognized or ruled out), candidate edge */
@@ -550,6 +573,28 @@ gr_slice_clear_frame(struct UGSlice_ *s)
 		ut_frame_event_unref_inline(s->frame_event);
 	s->frame_event = NULL;
 	s->frame = NULL;
+}
+
+/* A new velocity log of @h's pool with one reference and no position;
+ * NULL when out of memory (grail-handle.c). */
+struct gr_vlog *gr_vlog_new(struct UGHandle_ *h);
+/* Give a log whose last reference is gone back to its pool. */
+void gr_vlog_release(struct gr_vlog *log);
+
+static inline void
+gr_vlog_unref(struct gr_vlog *log)
+{
+	if (log && --log->refs == 0)
+		gr_vlog_release(log);
+}
+
+/* Drop what a slice holds (its event is released). */
+static inline void
+gr_slice_release(struct UGSlice_ *s)
+{
+	gr_slice_clear_frame(s);
+	gr_vlog_unref(s->vlog);
+	s->vlog = NULL;
 }
 float gr_angle_mean(const float *angles, unsigned int n);
 /*

@@ -550,120 +550,159 @@ reset_original(struct gr_gesture *g, struct UGSlice_ *s, struct gr_geometry *scr
 }
 
 /*
- * Velocity samples: a ring of the last GR_VELOCITY_SAMPLES centroid
- * positions with running sums for the least-squares slope, times relative
- * to the first sample of the segment.  The sums are rebuilt from the ring
- * every 256 samples so that rounding cannot pile up.
+ * Velocity: the gesture appends its centroid to its log (struct gr_vlog)
+ * with every slice and keeps how many of the newest positions are in the
+ * window; a slice names its window in the log, and the least-squares
+ * slope is computed from those positions only when a client reads it
+ * (most slices' velocity never is: clients that do not ask, candidate
+ * gestures that are rejected).
  */
-static const struct gr_velocity_sample *
-oldest_sample(const struct gr_gesture *g)
-{
-	return &g->vsamples[(g->vhead + GR_VELOCITY_SAMPLES - g->vcount) % GR_VELOCITY_SAMPLES];
-}
 
-static void
-sums_add(struct gr_velocity_sums *m, double t, double x, double y, double sign)
+/* Make room for one more position in the gesture's log (it is full or
+ * there is none yet); false when out of memory. */
+static __attribute__((noinline)) bool
+vlog_make_room(struct gr_gesture *g)
 {
-	m->t += sign * t;
-	m->x += sign * x;
-	m->y += sign * y;
-	m->tt += sign * t * t;
-	m->tx += sign * t * x;
-	m->ty += sign * t * y;
-}
+	struct gr_vlog *log = g->vlog;
 
-static inline void
-drop_oldest(struct gr_gesture *g)
-{
-	const struct gr_velocity_sample *v = oldest_sample(g);
-	sums_add(&g->vsums, v->t, v->x, v->y, -1.0);
-	g->vcount--;
-}
-
-/* Forget the samples older than the window before @now. */
-static inline void
-expire_samples(struct gr_gesture *g, uint64_t now)
-{
-	while (g->vcount > 0) {
-		const struct gr_velocity_sample *v = oldest_sample(g);
-		if (v->time <= now && now - v->time <= g->sub->velocity_window)
-			break;
-		drop_oldest(g);
+	if (!log) {
+		g->vlog = gr_vlog_new(g->rec->handle);
+		return g->vlog != NULL;
 	}
+	/* what the window may still need: the newest positions */
+	const unsigned int keep = GR_VELOCITY_SAMPLES, from = log->n - keep;
+	struct UGSlice_ *last = g->last;
+	bool last_reads = last && last->vlog == log;
+	if (log->refs == 1 ||
+	    (log->refs == 2 && last_reads && last->vend - last->vcount >= from)) {
+		/* nobody else reads it: move the newest to the front (the newest
+		 * slice's window with them) */
+		memmove(log->s, log->s + from, keep * sizeof(log->s[0]));
+		log->n = keep;
+		if (last_reads)
+			last->vend -= from;
+		return true;
+	}
+	struct gr_vlog *fresh = gr_vlog_new(g->rec->handle);
+	if (!fresh)
+		return false;
+	memcpy(fresh->s, log->s + from, keep * sizeof(log->s[0]));
+	fresh->n = keep;
+	gr_vlog_unref(log);
+	g->vlog = fresh;
+	return true;
 }
 
 static inline void
 add_sample(struct gr_gesture *g, uint64_t time, float x, float y)
 {
-	if (g->vcount == 0) {
-		g->vbase = time;
-		memset(&g->vsums, 0, sizeof(g->vsums));
+	if ((!g->vlog || g->vlog->n == GR_VLOG_SAMPLES) && !vlog_make_room(g)) {
+		/* out of memory: no velocity until there is */
+		g->vcount = 0;
+		return;
 	}
-	if (g->vcount == GR_VELOCITY_SAMPLES)
-		drop_oldest(g);
-	struct gr_velocity_sample *v = &g->vsamples[g->vhead];
-	v->time = time;
-	v->t = (double)(int64_t)(time - g->vbase);
-	v->x = x;
-	v->y = y;
-	g->vhead = (g->vhead + 1) % GR_VELOCITY_SAMPLES;
-	g->vcount++;
-	sums_add(&g->vsums, v->t, x, y, 1.0);
-	if (++g->vadds == 0) {
-		memset(&g->vsums, 0, sizeof(g->vsums));
-		for (unsigned int k = 0; k < g->vcount; k++) {
-			const struct gr_velocity_sample *w =
-				&g->vsamples[(g->vhead + GR_VELOCITY_SAMPLES - 1 - k) %
-					     GR_VELOCITY_SAMPLES];
-			sums_add(&g->vsums, w->t, w->x, w->y, 1.0);
-		}
+	struct gr_vlog *log = g->vlog;
+	log->s[log->n++] = (struct gr_vsample){.time = time, .x = x, .y = y};
+	if (g->vcount < GR_VELOCITY_SAMPLES)
+		g->vcount++;
+}
+
+/* Forget the positions older than the window before @now. */
+static inline void
+expire_samples(struct gr_gesture *g, uint64_t now)
+{
+	const uint64_t window = g->sub->velocity_window;
+
+	while (g->vcount > 0) {
+		const struct gr_vsample *v = &g->vlog->s[g->vlog->n - g->vcount];
+		if (v->time <= now && now - v->time <= window)
+			break;
+		g->vcount--;
 	}
 }
 
-/* The slope of @count samples with the sums @m (0 with fewer than two). */
-static void
-slope(const struct gr_velocity_sums *m, unsigned int count, float *vx, float *vy)
+/* Give @s the gesture's window (the slice holds no log yet). */
+static inline void
+take_window(struct gr_gesture *g, uint64_t now, struct UGSlice_ *s)
 {
-	double n = count;
-	double den = n * m->tt - m->t * m->t;
+	expire_samples(g, now);
+	s->vknown = false;
+	s->vcount = g->vcount;
+	if (g->vcount == 0) {
+		s->vlog = NULL;
+		s->vend = 0;
+		return;
+	}
+	s->vlog = g->vlog;
+	s->vend = g->vlog->n;
+	g->vlog->refs++;
+}
+
+/* The least-squares slope of the slice's window (0 with fewer than two
+ * positions or times). */
+static void
+slope(const struct UGSlice_ *s, float *vx, float *vy)
+{
+	const unsigned int count = s->vcount;
 
 	*vx = *vy = 0.0f;
-	/* fewer than two distinct times leave den at (about) 0 */
-	if (count < 2 || !(den > 1e-6 * n * n))
+	if (count < 2)
 		return;
-	*vx = (float)((n * m->tx - m->t * m->x) / den);
-	*vy = (float)((n * m->ty - m->t * m->y) / den);
+	/* sums of the window's times (ms since its first position) and
+	 * positions */
+	const struct gr_vsample *v = &s->vlog->s[s->vend - count];
+	double t = 0.0, x = 0.0, y = 0.0, tt = 0.0, tx = 0.0, ty = 0.0;
+	for (unsigned int i = 0; i < count; i++) {
+		double ti = (double)(int64_t)(v[i].time - v[0].time);
+		t += ti;
+		x += v[i].x;
+		y += v[i].y;
+		tt += ti * ti;
+		tx += ti * v[i].x;
+		ty += ti * v[i].y;
+	}
+	double n = count;
+	double den = n * tt - t * t;
+	/* fewer than two distinct times leave den at (about) 0 */
+	if (!(den > 1e-6 * n * n))
+		return;
+	*vx = (float)((n * tx - t * x) / den);
+	*vy = (float)((n * ty - t * y) / den);
 }
 
 void
-gr_slice_read_velocity(const struct UGSlice_ *s, float *vx, float *vy)
+gr_slice_read_velocity(const struct UGSlice_ *slice, float *vx, float *vy)
 {
-	slope(&s->vsums, s->vcount, vx, vy);
+	if (!slice->vknown) {
+		/* the slice is the handle's (an event's), only const to readers */
+		struct UGSlice_ *s = (struct UGSlice_ *)slice;
+		slope(s, &s->vx, &s->vy);
+		s->vknown = true;
+	}
+	*vx = slice->vx;
+	*vy = slice->vy;
 }
 
 void
 gr_slice_take_velocity(struct gr_gesture *g, uint64_t now, struct UGSlice_ *s)
 {
-	expire_samples(g, now);
-	s->vsums = g->vsums;
-	s->vcount = g->vcount;
+	gr_vlog_unref(s->vlog);
+	take_window(g, now, s);
 }
 
 /*
  * Remember the slice's centroid for the velocity (forgetting the old ones
  * when the touch count changed, not while touches lift) and give the slice
- * what its velocity is computed from when read.  Most slices' velocity is
- * never read (clients that do not ask, candidate gestures that are
- * rejected), so the slope is left to gr_slice_read_velocity().
+ * its window.  @s holds no log yet.
  */
 static void
 update_velocity(struct gr_gesture *g, struct UGSlice_ *s, bool reset)
 {
 	if (reset)
-		g->vhead = g->vcount = 0;
+		g->vcount = 0;
 	if (!g->lifting)
 		add_sample(g, s->time, s->center_x, s->center_y);
-	gr_slice_take_velocity(g, s->time, s);
+	take_window(g, s->time, s);
 }
 
 /* The extension values that follow the gesture's state. */
@@ -866,6 +905,8 @@ gr_slice_copy(const struct UGSlice_ *prev, struct UGSlice_ *s, uint64_t time)
 	/* grail 3.1 keeps the time (and frame) of the copied slice */
 	(void)time;
 	*s = *prev;
+	if (s->vlog)
+		s->vlog->refs++;
 	gr_slice_linear(s); /* the cumulative transform is the copied one's */
 	s->canceled = 0;
 	set_identity(s->transform);

@@ -285,6 +285,91 @@ test_velocity_forgets_on_touch_count_change(void **state)
 	fx_free(fx);
 }
 
+/* The least-squares slope of the positions xs at times ts (ms), as the
+ * velocity's definition has it, computed apart from grail. */
+static double
+slope_of(const double *ts, const double *xs, unsigned int n)
+{
+	double st = 0, sx = 0, stt = 0, stx = 0;
+	for (unsigned int i = 0; i < n; i++) {
+		st += ts[i];
+		sx += xs[i];
+		stt += ts[i] * ts[i];
+		stx += ts[i] * xs[i];
+	}
+	return (n * stx - st * sx) / (n * stt - st * st);
+}
+
+/*
+ * A client may keep slices and read their velocity long after they were
+ * made: after the gesture's log of positions filled up and went on in a
+ * new log or moved its newest positions to its front, and after the
+ * handle was deleted.  A one-touch drag accelerates
+ * (x = 100 + 0.002 t^2 px, a frame every 10 ms, so every window has
+ * another slope) for 150 frames; the client keeps every third slice
+ * for the first 75 frames (the log is then still read when full) and none
+ * after (it is then moved to the front), and reads no velocity until the
+ * end.  Each kept slice's velocity is the slope of its own window: its
+ * last 16 positions, 150 ms.
+ */
+static void
+test_velocity_of_kept_slices(void **state)
+{
+	(void)state;
+	enum { FRAMES = 150, WINDOW = 16 };
+	struct fixture *fx = fx_new();
+	subscribe(fx, UGGestureTypeDrag, 1);
+	begin_px(fx, 1, 100, 300);
+	uint64_t t0 = fx->time;
+	UGEvent kept[FRAMES];
+	unsigned int frame_of[FRAMES], nkept = 0;
+	for (unsigned int i = 1; i <= FRAMES; i++) {
+		fx->time = t0 + 10 * i;
+		double t = 10.0 * i;
+		UFTouchId id = 1;
+		float x = dev_x((float)(100.0 + 0.002 * t * t)), y = dev_y(300);
+		fx_move_many_queued(fx, 1, &id, &x, &y);
+		UGEvent ev;
+		while (grail_get_event(fx->grail, &ev) == UGStatusSuccess) {
+			/* (the first slices wait until the drag is recognized) */
+			unsigned int f = (unsigned int)((grail_event_get_time(ev) - t0) / 10);
+			if (grail_event_get_type(ev) == UGEventTypeSlice && f >= 1 &&
+			    f <= FRAMES / 2 && f % 3 == 0) {
+				frame_of[nkept] = f;
+				kept[nkept++] = ev;
+			} else {
+				grail_event_unref(ev);
+			}
+		}
+	}
+	assert_int_equal(nkept, FRAMES / 2 / 3);
+
+	/* half of them read while the handle lives, half after (the fixture
+	 * saw none of the gesture's slices: no checks of its own) */
+	for (unsigned int pass = 0; pass < 2; pass++) {
+		if (pass == 1)
+			fx_free_nocheck(fx);
+		for (unsigned int k = pass; k < nkept; k += 2) {
+			UGSlice slice;
+			assert_int_equal(grail_event_get_property(kept[k], UGEventPropertySlice,
+								  &slice),
+					 UGStatusSuccess);
+			unsigned int i = frame_of[k], n = i + 1 < WINDOW ? i + 1 : WINDOW;
+			double ts[WINDOW], xs[WINDOW];
+			for (unsigned int j = 0; j < n; j++) {
+				ts[j] = 10.0 * (i + 1 - n + j);
+				xs[j] = 100.0 + 0.002 * ts[j] * ts[j];
+			}
+			double want = slope_of(ts, xs, n);
+			FLOAT_EQ(grail_slice_get_velocity_x(slice), want, 2e-3);
+			FLOAT_EQ(grail_slice_get_velocity_y(slice), 0.0, 1e-4);
+			/* the velocity grows with the frame: windows differ */
+			assert_true(want > 0.004 * 10.0 * i - 0.004 * 80.0);
+			grail_event_unref(kept[k]);
+		}
+	}
+}
+
 /* ------------------------------------------------------------------ */
 /* dispatch                                                            */
 
@@ -1137,6 +1222,7 @@ main(void)
 		cmocka_unit_test(test_velocity_windowed),
 		cmocka_unit_test(test_release_velocity),
 		cmocka_unit_test(test_velocity_forgets_on_touch_count_change),
+		cmocka_unit_test(test_velocity_of_kept_slices),
 		cmocka_unit_test(test_hold_recognized_while_held),
 		cmocka_unit_test(test_touch_in_a_far_slot_moves_its_gesture),
 		cmocka_unit_test(test_hold_added_to_an_active_mask),
