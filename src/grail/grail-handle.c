@@ -257,6 +257,18 @@ gr_event_alloc(struct UGHandle_ *h)
 	return ev;
 }
 
+/* One event or log fewer out of @pool; an orphaned pool (its handle is
+ * gone) goes with the last.  Returns whether it went. */
+static inline bool
+pool_put(struct gr_pool *pool)
+{
+	pool->live--;
+	if (!pool->orphaned || pool->live > 0)
+		return false;
+	pool_destroy(pool);
+	return true;
+}
+
 struct gr_vlog *
 gr_vlog_new(struct UGHandle_ *h)
 {
@@ -294,9 +306,7 @@ gr_vlog_release(struct gr_vlog *log)
 
 	log->next_free = pool->vlog_free;
 	pool->vlog_free = log;
-	pool->live--;
-	if (pool->orphaned && pool->live == 0)
-		pool_destroy(pool);
+	pool_put(pool);
 }
 
 /* Take a queued event off its gesture's list (it stays in the queue). */
@@ -316,11 +326,8 @@ gr_event_release(struct UGEvent_ *ev)
 
 	gr_slice_release(&ev->slice);
 	event_disown(ev);
-	pool->live--;
-	if (pool->orphaned && pool->live == 0) {
-		pool_destroy(pool);
-		return;
-	}
+	if (pool_put(pool))
+		return; /* its memory went with the pool */
 	ev->link.next = pool->free;
 	pool->free = &ev->link;
 }
